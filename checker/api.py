@@ -1,0 +1,129 @@
+"""The checker's programmatic entry points; the CLI is a thin layer over these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.context import CorpusContext
+from checker.findings import Finding
+from checker.formats.sidecar import ReleaseIndex
+from checker.io import InputError
+from checker.load import LoadedCorpus, load_foreign, load_index, load_with_sidecar
+from checker.registry import Rule, all_rules, run, selected
+
+INDEX_NAME = "index.json"
+
+
+@dataclass
+class Options:
+    select: Sequence[str] | None = None
+    ignore: Sequence[str] | None = None
+    index_path: Path | None = None
+
+
+@dataclass
+class CheckOutcome:
+    findings: list[Finding] = field(default_factory=list)
+    corpora: list[LoadedCorpus] = field(default_factory=list)
+    #: Files checked, by kind.
+    files: dict[str, list[Path]] = field(default_factory=dict)
+
+
+#: File kinds other than corpora (results register here): name → (claims(path, head), check).
+FileCheck = Callable[[Path, Options, list[Rule]], list[Finding]]
+FILE_KINDS: dict[str, tuple[Callable[[Path, bytes], bool], FileCheck]] = {}
+
+
+def register_file_kind(
+    name: str, claims: Callable[[Path, bytes], bool], check: FileCheck
+) -> None:
+    FILE_KINDS[name] = (claims, check)
+
+
+def find_index(start: Path) -> Path | None:
+    """The release index nearest above `start` (its own folder, then each parent)."""
+    here = start.resolve()
+    for folder in [here, *here.parents] if here.is_dir() else here.parents:
+        candidate = folder / INDEX_NAME
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def expand(paths: Sequence[Path]) -> list[Path]:
+    """Files to check: files as given; folders walked for `*.json` (sidecars and the index are
+    read with their corpus, not on their own)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            for f in sorted(p.rglob("*.json")):
+                if f.name.endswith(".meta.json") or f.name == INDEX_NAME:
+                    continue
+                out.append(f)
+        elif p.exists():
+            out.append(p)
+        else:
+            raise InputError(p, "no such file or folder")
+    if not out:
+        raise InputError(", ".join(str(p) for p in paths), "no JSON files to check")
+    return out
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError as exc:
+        raise InputError(path, f"cannot read: {exc.strerror}") from None
+
+
+def _index_for(path: Path, options: Options) -> tuple[ReleaseIndex | None, Path | None]:
+    index_path = options.index_path or find_index(path)
+    if index_path is None:
+        return None, None
+    return load_index(index_path), index_path
+
+
+def check_corpus(corpus: LoadedCorpus, index: ReleaseIndex | None, rules: list[Rule]) -> list[Finding]:
+    ctx = CorpusContext(corpus=corpus, index=index)
+    return run(rules, "corpus", ctx, corpus.display)
+
+
+def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckOutcome:
+    """Check our corpora (with sidecars) and any registered file kind (results)."""
+    options = options or Options()
+    rules = selected(all_rules(), options.select, options.ignore)
+    outcome = CheckOutcome()
+    for path in expand(paths):
+        head = _head(path)
+        if head.startswith(b"["):
+            corpus = load_with_sidecar(path)
+            index, _ = _index_for(path, options)
+            outcome.corpora.append(corpus)
+            outcome.files.setdefault("corpus", []).append(path)
+            outcome.findings.extend(check_corpus(corpus, index, rules))
+            continue
+        for name, (claims, check) in FILE_KINDS.items():
+            if claims(path, head):
+                outcome.files.setdefault(name, []).append(path)
+                outcome.findings.extend(check(path, options, rules))
+                break
+        else:
+            raise InputError(
+                path,
+                "not a corpus (a JSON array of questions) nor any other file the checker knows",
+            )
+    outcome.findings.sort()
+    return outcome
+
+
+def audit(path: Path, options: Options | None = None) -> CheckOutcome:
+    """Check a foreign LongMemEval-shaped corpus with every rule that applies to it."""
+    options = options or Options()
+    rules = selected(all_rules(), options.select, options.ignore)
+    corpus = load_foreign(path)
+    outcome = CheckOutcome(corpora=[corpus], files={"corpus": [path]})
+    outcome.findings = sorted(check_corpus(corpus, None, rules))
+    return outcome

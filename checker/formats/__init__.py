@@ -1,0 +1,70 @@
+"""Pydantic models: the single source of truth for every file format."""
+
+from checker.formats.corpus import (
+    Candidate,
+    CorpusFile,
+    Derivation,
+    DerivationInput,
+    Event,
+    GoldComponent,
+    ListOrder,
+    Pivot,
+    Question,
+    Relation,
+    Turn,
+    TypedMemEvalBlock,
+)
+from checker.formats.retrieval import CoverageRecord, LadderRecord, LadderVerdict, ScaffoldingRecord
+from checker.formats.separability import (
+    AdversaryRecord,
+    Exemption,
+    FeatureRow,
+    SeparabilityRecord,
+)
+from checker.formats.sidecar import (
+    CeilingRecord,
+    GeneratorInfo,
+    IndexEntry,
+    ProbeRecord,
+    ReleaseIndex,
+    Sidecar,
+    StructureRecord,
+)
+
+#: Every file format with a schema under `schemas/`: schema name → model.
+SCHEMA_MODELS = {
+    "corpus": CorpusFile,
+    "sidecar": Sidecar,
+    "release-index": ReleaseIndex,
+}
+
+__all__ = [
+    "SCHEMA_MODELS",
+    "AdversaryRecord",
+    "Candidate",
+    "CeilingRecord",
+    "CorpusFile",
+    "CoverageRecord",
+    "Derivation",
+    "DerivationInput",
+    "Event",
+    "Exemption",
+    "FeatureRow",
+    "GeneratorInfo",
+    "GoldComponent",
+    "IndexEntry",
+    "LadderRecord",
+    "LadderVerdict",
+    "ListOrder",
+    "Pivot",
+    "ProbeRecord",
+    "Question",
+    "Relation",
+    "ReleaseIndex",
+    "ScaffoldingRecord",
+    "SeparabilityRecord",
+    "Sidecar",
+    "StructureRecord",
+    "Turn",
+    "TypedMemEvalBlock",
+]

@@ -1,0 +1,140 @@
+"""The sidecar `<corpus-id>.meta.json` (R-FMT-4) and the release index (R-ID-3)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from checker.formats.corpus import Strict
+from checker.formats.retrieval import CoverageRecord, LadderRecord, ScaffoldingRecord
+from checker.formats.separability import Exemption, SeparabilityRecord
+
+
+class GeneratorInfo(Strict):
+    """Which generator wrote the corpus, at which version, with which seed."""
+
+    module: str
+    """Python module of the generator."""
+    version: str
+    """Generator version."""
+    seed: int
+    """Corpus seed; per-question seeds derive from it."""
+    trace: list[str] = Field(default_factory=list)
+    """The generator's iteration over its competition levers, one line per attempt."""
+
+
+class StructureRecord(Strict):
+    """Structural figures re-derived from the bytes (R-CHK-STRUCT)."""
+
+    g_distribution: dict[str, int]
+    """Number of questions per gold-session count G (keys are G as a string)."""
+    h_min: int
+    """Fewest non-gold sessions in any question."""
+    h_max: int
+    """Most non-gold sessions in any question."""
+    gold_position_shuffled: bool
+    """Whether gold positions vary (except declared pins)."""
+    pinned_positions: str | None = None
+    """Declared reason when gold position is pinned (WorkingMemory distance, Forgetting order)."""
+    shape_counts: dict[str, int]
+    """Questions per shape."""
+
+
+class CeilingRecord(Strict):
+    """Structural ceiling min(1, K_ref/G) per G, and what no retriever can exceed."""
+
+    k_ref: int
+    """Retrieval budget in sessions."""
+    by_g: dict[str, float]
+    """Ceiling per gold-session count G."""
+    min: float
+    """Lowest ceiling in the corpus."""
+    questions_over_k_ref: list[str] = Field(default_factory=list)
+    """Questions whose G exceeds K_ref."""
+
+
+class ProbeRecord(Strict):
+    """A model-dependent validity probe (V1, V2, V3, V6, V8, V9, paraphrase screen)."""
+
+    status: Literal["measured", "unmeasured"]
+    """`unmeasured` until a real model ran it."""
+    reason: str | None = None
+    """Why it is unmeasured."""
+    model: str | None = None
+    """Reference model that ran it."""
+    date: str | None = None
+    """Run date (a record of when it ran; never inside a corpus)."""
+    temperature: float | None = None
+    """Sampling temperature."""
+    seed: int | None = None
+    """Sampling seed."""
+    corpus_sha256: str | None = None
+    """Hash of the corpus the probe ran on; must equal the shipped hash."""
+    applicable: int | None = None
+    """Questions the probe applies to (its denominator)."""
+    outcomes: dict[str, str] = Field(default_factory=dict)
+    """Per-question outcome."""
+
+
+class Sidecar(Strict):
+    """`<corpus-id>.meta.json`: everything the checker measures, stamped."""
+
+    corpus_id: str
+    """`typedmemeval-<vertical>-<revision>`."""
+    vertical: str
+    """Lower-case vertical key."""
+    revision: str
+    """Calendar revision label, e.g. `2026.12`."""
+    question_count: int
+    """Number of questions in the corpus."""
+    corpus_sha256: str
+    """sha256 of the corpus bytes after CRLF → LF."""
+    generator: GeneratorInfo
+    """The generator that wrote the corpus."""
+    k_ref: int
+    """Reference retrieval budget."""
+    structure: StructureRecord
+    """Structural figures."""
+    ceiling: CeilingRecord
+    """The ceiling table."""
+    exemptions: list[Exemption] = Field(default_factory=list)
+    """Features exempt from separability, each with its reason."""
+    coverage: CoverageRecord | None = None
+    """BM25 calibration."""
+    scaffolding: ScaffoldingRecord | None = None
+    """Scaffolding dependence."""
+    ladder: LadderRecord | None = None
+    """Difficulty-ladder verdicts."""
+    separability: SeparabilityRecord | None = None
+    """V7 separability record."""
+    probes: dict[str, ProbeRecord] = Field(default_factory=dict)
+    """Model-dependent probes by name (v1, v2, v3, v6, v8, v9, paraphrase)."""
+
+
+class IndexEntry(Strict):
+    """One corpus in the release index."""
+
+    vertical: str
+    """Lower-case vertical key."""
+    revision: str
+    """Calendar revision label."""
+    status: Literal["draft", "released"]
+    """Drafts regenerate freely; a released corpus's bytes never change."""
+    file: str
+    """Path of the corpus file relative to `corpora/`."""
+    sha256: str
+    """sha256 of the corpus bytes after CRLF → LF."""
+    question_count: int
+    """Number of questions."""
+    shape_counts: dict[str, int]
+    """Questions per shape."""
+
+
+class ReleaseIndex(Strict):
+    """`corpora/index.json`: corpus id → revision, status, hash and counts."""
+
+    family: Literal["TypedMemEval"] = "TypedMemEval"
+    """The family name."""
+    corpora: dict[str, IndexEntry] = Field(default_factory=dict)
+    """Corpus id → entry."""

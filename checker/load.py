@@ -1,0 +1,278 @@
+"""Load corpora (ours, strictly; foreign LongMemEval-shaped files, leniently), sidecars and the
+release index into one in-memory view that every rule reads.
+
+Sessions are tokenized once per load and the tokens shared across rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
+from checker.formats.ids import DATE_FORMAT
+from checker.formats.sidecar import ReleaseIndex, Sidecar
+from checker.io import (
+    InputError,
+    json_path,
+    load_json_file,
+    sha256_bytes,
+    validate_model,
+)
+from checker.text import bm25_tokens, raw_tokens
+
+Mode = Literal["ours", "foreign"]
+
+CORPUS_FIX = "see `typedmemeval schema corpus` or docs/reference/schemas"
+
+
+def parse_date(value: str) -> datetime | None:
+    """`YYYY/MM/DD (Ddd) HH:MM` → datetime; None when it does not parse or the weekday is wrong."""
+    try:
+        dt = datetime.strptime(value, DATE_FORMAT)
+    except (ValueError, TypeError):
+        return None
+    return dt
+
+
+@dataclass
+class LoadedCorpus:
+    """A corpus as the rules see it."""
+
+    path: Path
+    sha256: str
+    questions: list[Question]
+    mode: Mode
+    sidecar: Sidecar | None = None
+    sidecar_path: Path | None = None
+    #: Foreign mode: per question id, the ways the record departs from our format.
+    foreign_notes: dict[str, list[str]] = field(default_factory=dict)
+    #: Measurements computed once and shared across rules (keyed by measurement name).
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def display(self) -> str:
+        return str(self.path)
+
+    @cached_property
+    def session_text(self) -> list[list[str]]:
+        """Per question, per session: all turn contents joined by newlines."""
+        return [
+            ["\n".join(t.content for t in session) for session in q.haystack_sessions]
+            for q in self.questions
+        ]
+
+    @cached_property
+    def session_raw_tokens(self) -> list[list[list[str]]]:
+        """Per question, per session: raw tokens of the whole session (computed once)."""
+        return [[raw_tokens(text) for text in texts] for texts in self.session_text]
+
+    @cached_property
+    def session_bm25_tokens(self) -> list[list[list[str]]]:
+        """Per question, per session: BM25 tokens of the whole session (computed once)."""
+        return [[bm25_tokens(text) for text in texts] for texts in self.session_text]
+
+    def gold_indices(self, qi: int) -> list[int]:
+        """Indices of gold sessions of question `qi` (ids in `answer_session_ids`)."""
+        q = self.questions[qi]
+        gold = set(q.answer_session_ids)
+        return [i for i, sid in enumerate(q.haystack_session_ids) if sid in gold]
+
+    def vertical(self) -> str | None:
+        """The corpus's vertical, when every question declares the same one."""
+        found = {q.typedmemeval.vertical for q in self.questions if q.typedmemeval is not None}
+        return found.pop() if len(found) == 1 else None
+
+
+def _read_corpus_array(path: Path) -> tuple[bytes, list[Any]]:
+    data, raw = load_json_file(path)
+    if not isinstance(raw, list):
+        kind = type(raw).__name__.replace("dict", "object").replace("list", "array")
+        raise InputError(
+            path, f"a corpus is a JSON array of questions, but the top level is a {kind}"
+        )
+    if not raw:
+        raise InputError(path, "the corpus holds no questions (empty array)")
+    return data, raw
+
+
+def load_ours(path: Path) -> LoadedCorpus:
+    """Load one of our corpora strictly; any departure from the schema is an InputError."""
+    data, raw = _read_corpus_array(path)
+    questions: list[Question] = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise InputError(path, f"at $[{i}]: a question is a JSON object, found {_kind(item)}")
+        try:
+            questions.append(Question.model_validate(item))
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            loc = (i, *first["loc"])
+            qid = item.get("question_id") if isinstance(item.get("question_id"), str) else None
+            more = exc.error_count() - 1
+            extra = f" (and {more} more)" if more else ""
+            raise InputError(
+                path,
+                f"not a valid corpus question: at {json_path(loc)}: {first['msg']}{extra}; "
+                f"{CORPUS_FIX}",
+                qid,
+            ) from None
+    return LoadedCorpus(path=path, sha256=sha256_bytes(data), questions=questions, mode="ours")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return "null"
+
+
+_OUR_KEYS = set(Question.model_fields)
+
+
+def load_foreign(path: Path) -> LoadedCorpus:
+    """Load a LongMemEval-shaped file from another publisher, leniently.
+
+    Gold comes from `answer_session_ids`, falling back to sessions with a `has_answer` turn.
+    Departures from our format are kept as notes (reported by rule FMT001), not errors, as long
+    as the record can be read at all.
+    """
+    data, raw = _read_corpus_array(path)
+    questions: list[Question] = []
+    notes: dict[str, list[str]] = {}
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise InputError(path, f"at $[{i}]: a question is a JSON object, found {_kind(item)}")
+        qid = item.get("question_id")
+        if not isinstance(qid, str) or not qid:
+            raise InputError(path, f"at $[{i}].question_id: missing or not a string")
+        q_notes: list[str] = []
+
+        def need(key: str, kind: type | tuple[type, ...], *, _i: int = i, _q: str = qid) -> Any:
+            if key not in item:
+                raise InputError(path, f"at $[{_i}].{key}: required field missing", _q)
+            value = item[key]
+            if not isinstance(value, kind):
+                raise InputError(path, f"at $[{_i}].{key}: found {_kind(value)}", _q)
+            return value
+
+        ids = need("haystack_session_ids", list)
+        dates = need("haystack_dates", list)
+        sessions_raw = need("haystack_sessions", list)
+        sessions: list[list[Turn]] = []
+        for si, session in enumerate(sessions_raw):
+            where = f"at $[{i}].haystack_sessions[{si}]"
+            if not isinstance(session, list):
+                raise InputError(path, f"{where}: a session is an array of turns, found {_kind(session)}", qid)
+            turns: list[Turn] = []
+            for ti, turn in enumerate(session):
+                if not isinstance(turn, dict):
+                    raise InputError(path, f"{where}[{ti}]: a turn is an object, found {_kind(turn)}", qid)
+                role = turn.get("role")
+                if role not in ("user", "assistant"):
+                    raise InputError(
+                        path, f"{where}[{ti}].role: unknown role {role!r} (expected user or assistant)", qid
+                    )
+                content = turn.get("content")
+                if not isinstance(content, str):
+                    raise InputError(path, f"{where}[{ti}].content: found {_kind(content)}", qid)
+                has_answer = turn.get("has_answer", False)
+                if "has_answer" not in turn and "missing has_answer" not in q_notes:
+                    q_notes.append("missing has_answer")
+                turns.append(Turn(role=role, content=content, has_answer=bool(has_answer)))
+            sessions.append(turns)
+        gold = item.get("answer_session_ids")
+        if not isinstance(gold, list):
+            q_notes.append("no answer_session_ids; gold taken from has_answer turns")
+            gold = [
+                ids[si]
+                for si, s in enumerate(sessions)
+                if si < len(ids) and any(t.has_answer for t in s)
+            ]
+        block: TypedMemEvalBlock | None = None
+        raw_block = item.get("typedmemeval")
+        if isinstance(raw_block, dict):
+            known = set(TypedMemEvalBlock.model_fields)
+            unknown = sorted(set(raw_block) - known)
+            if unknown:
+                q_notes.append(f"typedmemeval block has fields our format lacks: {', '.join(unknown)}")
+            try:
+                block = TypedMemEvalBlock.model_validate(
+                    {k: v for k, v in raw_block.items() if k in known}
+                )
+            except ValidationError as exc:
+                first = exc.errors(include_url=False)[0]
+                q_notes.append(
+                    f"typedmemeval block unreadable in our format at {json_path(tuple(first['loc']))}: {first['msg']}"
+                )
+        else:
+            q_notes.append("no typedmemeval block")
+        unknown_top = sorted(set(item) - _OUR_KEYS)
+        if unknown_top:
+            q_notes.append(f"top-level fields our format lacks: {', '.join(unknown_top)}")
+        answer = item.get("answer", "")
+        question = Question.model_construct(
+            question_id=qid,
+            question_type=str(item.get("question_type", "")),
+            question=str(item.get("question", "")),
+            answer=answer if isinstance(answer, str) else str(answer),
+            question_date=str(item.get("question_date", "")),
+            haystack_session_ids=[str(x) for x in ids],
+            haystack_dates=[str(x) for x in dates],
+            haystack_sessions=sessions,
+            answer_session_ids=[str(x) for x in gold],
+            typedmemeval=block,  # type: ignore[arg-type]
+        )
+        questions.append(question)
+        if q_notes:
+            notes[qid] = q_notes
+    return LoadedCorpus(
+        path=path, sha256=sha256_bytes(data), questions=questions, mode="foreign", foreign_notes=notes
+    )
+
+
+def sidecar_path_for(corpus_path: Path) -> Path:
+    """`x.json` → `x.meta.json`."""
+    return corpus_path.with_name(corpus_path.name.removesuffix(".json") + ".meta.json")
+
+
+def load_sidecar(path: Path) -> Sidecar:
+    _, raw = load_json_file(path)
+    return validate_model(
+        Sidecar, path, raw, "sidecar", "see `typedmemeval schema sidecar` or regenerate the corpus"
+    )
+
+
+def load_index(path: Path) -> ReleaseIndex:
+    _, raw = load_json_file(path)
+    return validate_model(
+        ReleaseIndex, path, raw, "release index", "see `typedmemeval schema release-index`"
+    )
+
+
+def load_with_sidecar(path: Path) -> LoadedCorpus:
+    """Load one of our corpora and its required sidecar."""
+    corpus = load_ours(path)
+    sidecar = sidecar_path_for(path)
+    if not sidecar.exists():
+        raise InputError(
+            path,
+            f"sidecar {sidecar.name} is missing; every corpus ships with one "
+            "(regenerate with `typedmemeval generate`, or use `typedmemeval audit` for a "
+            "foreign file)",
+        )
+    corpus.sidecar = load_sidecar(sidecar)
+    corpus.sidecar_path = sidecar
+    return corpus

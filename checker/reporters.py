@@ -1,0 +1,51 @@
+"""Reporters: text (ruff-style), json, github. The CLI builds its `--format` choices from
+`REPORTERS`, so the two cannot drift."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from checker.findings import Finding
+
+
+def _location(f: Finding) -> str:
+    return f"{f.path}:{f.question_id}" if f.question_id else f.path
+
+
+def report_text(findings: Sequence[Finding], out: TextIO) -> None:
+    for f in findings:
+        out.write(f"{_location(f)}: {f.code} {f.message}\n")
+    n = len(findings)
+    out.write(f"Found {n} finding{'s' if n != 1 else ''}.\n")
+
+
+def report_json(findings: Sequence[Finding], out: TextIO) -> None:
+    json.dump([f.as_dict() for f in findings], out, indent=2, sort_keys=True)
+    out.write("\n")
+
+
+def _gh_escape(value: str, *, prop: bool = False) -> str:
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        value = value.replace(":", "%3A").replace(",", "%2C")
+    return value
+
+
+def report_github(findings: Sequence[Finding], out: TextIO) -> None:
+    for f in findings:
+        title = f"{f.code}" + (f" {f.question_id}" if f.question_id else "")
+        out.write(
+            f"::error file={_gh_escape(f.path, prop=True)},title={_gh_escape(title, prop=True)}"
+            f"::{_gh_escape(f.message)}\n"
+        )
+    n = len(findings)
+    out.write(f"Found {n} finding{'s' if n != 1 else ''}.\n")
+
+
+REPORTERS: dict[str, Callable[[Sequence[Finding], TextIO], None]] = {
+    "text": report_text,
+    "json": report_json,
+    "github": report_github,
+}

@@ -1,0 +1,1 @@
+"""Rule modules; each registers its rules with `checker.registry.rule` at import."""

@@ -1,0 +1,91 @@
+"""The one tokenizer and segmenter every rule shares (BM25, V7, the leak screens, V4).
+
+The source documents' history includes a fix applied to one tokenizer caller and not to its
+neighbour; here there is one module, and every rule calls it.
+
+Definitions:
+
+- **raw tokens**: NFKD-normalise, drop combining marks, lower-case, then every maximal run of
+  `[a-z0-9]`. Stopwords are kept (function words are where construction tells live).
+- **punctuation segments**: the text split at every character that is neither a letter, a
+  digit, nor whitespace (apostrophes inside words excepted), each segment tokenized. N-grams
+  are built within a segment only, so no phrase is invented across a sentence boundary.
+- **BM25 tokens** (tokenizer `raw-nostop-v1`): raw tokens minus the fixed English stopword list
+  below. The list is pinned here, not borrowed from a library whose list may change.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+TOKEN_RE = re.compile(r"[a-z0-9]+")
+# A segment boundary is any character that is not a word character or whitespace; an
+# apostrophe between two letters ("don't") does not split.
+_APOSTROPHE_IN_WORD = re.compile(r"(?<=[A-Za-z])['’](?=[A-Za-z])")
+_SEGMENT_SPLIT = re.compile(r"[^\w\s]|_")
+
+BM25_TOKENIZER = "raw-nostop-v1"
+
+STOPWORDS: frozenset[str] = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers herself him himself his how i if in into is it its
+    itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    s t d ll m re ve
+    """.split()
+)
+
+
+@lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """NFKD, combining marks dropped, lower-cased."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def raw_tokens(text: str) -> list[str]:
+    """Raw tokens (stopwords kept)."""
+    return TOKEN_RE.findall(fold(text))
+
+
+def bm25_tokens(text: str) -> list[str]:
+    """Tokens for the reference retriever: raw tokens minus `STOPWORDS`."""
+    return [t for t in raw_tokens(text) if t not in STOPWORDS]
+
+
+def segments(text: str) -> list[list[str]]:
+    """Punctuation segments, each as its raw tokens; empty segments dropped."""
+    joined = _APOSTROPHE_IN_WORD.sub("", text)
+    out: list[list[str]] = []
+    for part in _SEGMENT_SPLIT.split(joined):
+        toks = raw_tokens(part)
+        if toks:
+            out.append(toks)
+    return out
+
+
+def ngrams_in_segments(text: str, n_min: int = 1, n_max: int = 3) -> Iterator[str]:
+    """Every n-gram (n_min..n_max raw tokens) that lies inside one punctuation segment."""
+    for seg in segments(text):
+        yield from ngrams(seg, n_min, n_max)
+
+
+def ngrams(tokens: Sequence[str], n_min: int = 1, n_max: int = 3) -> Iterator[str]:
+    for n in range(n_min, n_max + 1):
+        for i in range(len(tokens) - n + 1):
+            yield " ".join(tokens[i : i + n])
+
+
+_SENTENCE_RE = re.compile(r"[^.!?]+[.!?]*")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences: maximal runs ending in `.`, `!` or `?` (the last may end without one)."""
+    return [s.strip() for s in _SENTENCE_RE.findall(text) if s.strip()]
