@@ -36,9 +36,7 @@ FileCheck = Callable[[Path, Options, list[Rule]], list[Finding]]
 FILE_KINDS: dict[str, tuple[Callable[[Path, bytes], bool], FileCheck]] = {}
 
 
-def register_file_kind(
-    name: str, claims: Callable[[Path, bytes], bool], check: FileCheck
-) -> None:
+def register_file_kind(name: str, claims: Callable[[Path, bytes], bool], check: FileCheck) -> None:
     FILE_KINDS[name] = (claims, check)
 
 
@@ -86,7 +84,9 @@ def _index_for(path: Path, options: Options) -> tuple[ReleaseIndex | None, Path 
     return load_index(index_path), index_path
 
 
-def check_corpus(corpus: LoadedCorpus, index: ReleaseIndex | None, rules: list[Rule]) -> list[Finding]:
+def check_corpus(
+    corpus: LoadedCorpus, index: ReleaseIndex | None, rules: list[Rule]
+) -> list[Finding]:
     ctx = CorpusContext(corpus=corpus, index=index)
     return run(rules, "corpus", ctx, corpus.display)
 
@@ -115,7 +115,7 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
                 path,
                 "not a corpus (a JSON array of questions) nor any other file the checker knows",
             )
-    outcome.findings.sort()
+    outcome.findings.sort(key=Finding.sort_key)
     return outcome
 
 
@@ -125,5 +125,5 @@ def audit(path: Path, options: Options | None = None) -> CheckOutcome:
     rules = selected(all_rules(), options.select, options.ignore)
     corpus = load_foreign(path)
     outcome = CheckOutcome(corpora=[corpus], files={"corpus": [path]})
-    outcome.findings = sorted(check_corpus(corpus, None, rules))
+    outcome.findings = sorted(check_corpus(corpus, None, rules), key=Finding.sort_key)
     return outcome

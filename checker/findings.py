@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Finding:
     """One violation: where (file, question id), which rule (code), and what."""
 
@@ -14,6 +14,9 @@ class Finding:
     question_id: str | None
     code: str
     message: str
+
+    def sort_key(self) -> tuple[str, str, str, str]:
+        return (self.path, self.question_id or "", self.code, self.message)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -142,9 +142,7 @@ def describe_validation_error(
     )
 
 
-def validate_model(
-    model: type[M], path: Path, raw: Any, what: str, fix: str
-) -> M:
+def validate_model(model: type[M], path: Path, raw: Any, what: str, fix: str) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

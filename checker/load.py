@@ -160,10 +160,17 @@ def load_foreign(path: Path) -> LoadedCorpus:
             raise InputError(path, f"at $[{i}].question_id: missing or not a string")
         q_notes: list[str] = []
 
-        def need(key: str, kind: type | tuple[type, ...], *, _i: int = i, _q: str = qid) -> Any:
-            if key not in item:
+        def need(
+            key: str,
+            kind: type | tuple[type, ...],
+            *,
+            _i: int = i,
+            _q: str = qid,
+            _item: dict[str, Any] = item,
+        ) -> Any:
+            if key not in _item:
                 raise InputError(path, f"at $[{_i}].{key}: required field missing", _q)
-            value = item[key]
+            value = _item[key]
             if not isinstance(value, kind):
                 raise InputError(path, f"at $[{_i}].{key}: found {_kind(value)}", _q)
             return value
@@ -175,15 +182,21 @@ def load_foreign(path: Path) -> LoadedCorpus:
         for si, session in enumerate(sessions_raw):
             where = f"at $[{i}].haystack_sessions[{si}]"
             if not isinstance(session, list):
-                raise InputError(path, f"{where}: a session is an array of turns, found {_kind(session)}", qid)
+                raise InputError(
+                    path, f"{where}: a session is an array of turns, found {_kind(session)}", qid
+                )
             turns: list[Turn] = []
             for ti, turn in enumerate(session):
                 if not isinstance(turn, dict):
-                    raise InputError(path, f"{where}[{ti}]: a turn is an object, found {_kind(turn)}", qid)
+                    raise InputError(
+                        path, f"{where}[{ti}]: a turn is an object, found {_kind(turn)}", qid
+                    )
                 role = turn.get("role")
                 if role not in ("user", "assistant"):
                     raise InputError(
-                        path, f"{where}[{ti}].role: unknown role {role!r} (expected user or assistant)", qid
+                        path,
+                        f"{where}[{ti}].role: unknown role {role!r} (expected user or assistant)",
+                        qid,
                     )
                 content = turn.get("content")
                 if not isinstance(content, str):
@@ -207,7 +220,9 @@ def load_foreign(path: Path) -> LoadedCorpus:
             known = set(TypedMemEvalBlock.model_fields)
             unknown = sorted(set(raw_block) - known)
             if unknown:
-                q_notes.append(f"typedmemeval block has fields our format lacks: {', '.join(unknown)}")
+                q_notes.append(
+                    f"typedmemeval block has fields our format lacks: {', '.join(unknown)}"
+                )
             try:
                 block = TypedMemEvalBlock.model_validate(
                     {k: v for k, v in raw_block.items() if k in known}
@@ -217,6 +232,13 @@ def load_foreign(path: Path) -> LoadedCorpus:
                 q_notes.append(
                     f"typedmemeval block unreadable in our format at {json_path(tuple(first['loc']))}: {first['msg']}"
                 )
+                # Keep what identifies the question's stratum, so counts per shape still add up.
+                if isinstance(raw_block.get("vertical"), str) and isinstance(
+                    raw_block.get("shape"), str
+                ):
+                    block = TypedMemEvalBlock.model_construct(
+                        vertical=raw_block["vertical"], shape=raw_block["shape"]
+                    )
         else:
             q_notes.append("no typedmemeval block")
         unknown_top = sorted(set(item) - _OUR_KEYS)
@@ -239,7 +261,11 @@ def load_foreign(path: Path) -> LoadedCorpus:
         if q_notes:
             notes[qid] = q_notes
     return LoadedCorpus(
-        path=path, sha256=sha256_bytes(data), questions=questions, mode="foreign", foreign_notes=notes
+        path=path,
+        sha256=sha256_bytes(data),
+        questions=questions,
+        mode="foreign",
+        foreign_notes=notes,
     )
 
 

@@ -31,7 +31,9 @@ def sections() -> dict[str, Section]:
 
 def print_summaries(corpora: Sequence[LoadedCorpus], out: TextIO) -> None:
     for corpus in corpora:
-        out.write(f"== {corpus.display} ({corpus.mode}, {len(corpus.questions)} questions, sha256 {corpus.sha256})\n")
+        out.write(
+            f"== {corpus.display} ({corpus.mode}, {len(corpus.questions)} questions, sha256 {corpus.sha256})\n"
+        )
         for name, func in sections().items():
             for line in func(corpus):
                 out.write(f"  {name}: {line}\n")

@@ -25,11 +25,17 @@ def add_reporting(parser: argparse.ArgumentParser) -> None:
         help="output format (default: text; github under GitHub Actions)",
     )
     parser.add_argument(
-        "--select", action="append", default=None, metavar="CODE",
+        "--select",
+        action="append",
+        default=None,
+        metavar="CODE",
         help="only these rule codes or code prefixes (repeatable, comma-separated)",
     )
     parser.add_argument(
-        "--ignore", action="append", default=None, metavar="CODE",
+        "--ignore",
+        action="append",
+        default=None,
+        metavar="CODE",
         help="skip these rule codes or code prefixes (repeatable, comma-separated)",
     )
 
@@ -40,7 +46,9 @@ def split_codes(values: Sequence[str] | None) -> list[str] | None:
     codes = [c.strip() for v in values for c in v.split(",") if c.strip()]
     bad = unknown_selectors(codes)
     if bad:
-        raise UsageError(f"unknown rule code or prefix: {', '.join(bad)} (see `typedmemeval rules`)")
+        raise UsageError(
+            f"unknown rule code or prefix: {', '.join(bad)} (see `typedmemeval rules`)"
+        )
     return codes
 
 

@@ -12,9 +12,13 @@ from checker.summary import print_summaries
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a LongMemEval-shaped JSON array (ours or another publisher's)")
+    parser.add_argument(
+        "file", help="a LongMemEval-shaped JSON array (ours or another publisher's)"
+    )
     add_reporting(parser)
-    parser.add_argument("--summary", action="store_true", help="print the re-derived measurements (to stderr)")
+    parser.add_argument(
+        "--summary", action="store_true", help="print the re-derived measurements (to stderr)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,10 +12,18 @@ from checker.summary import print_summaries
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", default=["corpora"], help="files or folders (default: corpora)")
+    parser.add_argument(
+        "paths", nargs="*", default=["corpora"], help="files or folders (default: corpora)"
+    )
     add_reporting(parser)
-    parser.add_argument("--index", default=None, help="release index (default: nearest index.json above each file)")
-    parser.add_argument("--summary", action="store_true", help="print each corpus's measurements after the findings (to stderr)")
+    parser.add_argument(
+        "--index", default=None, help="release index (default: nearest index.json above each file)"
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="print each corpus's measurements after the findings (to stderr)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,9 @@ from checker.schemas import SCHEMA_DIR, render_all, schema_names, write_all
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", nargs="?", help=f"one schema to print ({', '.join(schema_names())})")
+    parser.add_argument(
+        "name", nargs="?", help=f"one schema to print ({', '.join(schema_names())})"
+    )
     parser.add_argument("--write", action="store_true", help="write every schema to schemas/")
     parser.add_argument("--dir", default=str(SCHEMA_DIR), help="where schemas live")
 
@@ -26,7 +28,10 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(sorted(rendered)))
         return 0
     if args.name not in rendered:
-        print(f"typedmemeval: no schema {args.name!r}; known: {', '.join(sorted(rendered))}", file=sys.stderr)
+        print(
+            f"typedmemeval: no schema {args.name!r}; known: {', '.join(sorted(rendered))}",
+            file=sys.stderr,
+        )
         return 2
     sys.stdout.write(rendered[args.name])
     return 0

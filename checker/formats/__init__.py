@@ -1,5 +1,7 @@
 """Pydantic models: the single source of truth for every file format."""
 
+from pydantic import BaseModel
+
 from checker.formats.corpus import (
     Candidate,
     CorpusFile,
@@ -32,7 +34,7 @@ from checker.formats.sidecar import (
 )
 
 #: Every file format with a schema under `schemas/`: schema name → model.
-SCHEMA_MODELS = {
+SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "corpus": CorpusFile,
     "sidecar": Sidecar,
     "release-index": ReleaseIndex,

@@ -1,0 +1,145 @@
+"""No-leak rules (R-CHK-LEAK): answer-key material never reaches the text a system reads."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from checker.context import CorpusContext
+from checker.family import BY_KEY
+from checker.findings import Violation
+from checker.formats.corpus import Question
+from checker.load import LoadedCorpus
+from checker.registry import rule
+from checker.text import STOPWORDS, raw_tokens
+
+#: An answer token is distinctive when at most this share of the corpus's questions (and at
+#: least one: its own) carry it anywhere in their haystack.
+RARE_SHARE = 0.10
+
+
+def question_frequency(corpus: LoadedCorpus) -> Counter[str]:
+    """Per raw token, the number of questions whose haystack contains it (computed once)."""
+    cached: Counter[str] | None = corpus.cache.get("question_frequency")
+    if cached is None:
+        cached = Counter()
+        for sessions in corpus.session_raw_tokens:
+            cached.update({t for toks in sessions for t in toks})
+        corpus.cache["question_frequency"] = cached
+    return cached
+
+
+def distinctive_tokens(corpus: LoadedCorpus, qi: int) -> set[str]:
+    """Answer tokens that carry the answer's value: not stopwords, not in the question text,
+    stated in one of this question's gold sessions, and rare across questions (in at most
+    max(1, 10%) of the corpus's haystacks). Event words that every question uses ("sold",
+    "moved") recur across haystacks and are not distinctive; invented value names are."""
+    q = corpus.questions[qi]
+    qf = question_frequency(corpus)
+    limit = max(1, int(RARE_SHARE * len(corpus.questions)))
+    asked = set(raw_tokens(q.question))
+    in_gold = {t for si in corpus.gold_indices(qi) for t in corpus.session_raw_tokens[qi][si]}
+    out = set()
+    for t in raw_tokens(q.answer):
+        if t in STOPWORDS or t in asked or len(t) < 3 or t not in in_gold:
+            continue
+        if t.isdigit() and int(t) < 100:
+            continue
+        if qf[t] <= limit:
+            out.add(t)
+    return out
+
+
+def negative_gold(q: Question) -> bool:
+    block = q.typedmemeval
+    if block is None or block.vertical not in BY_KEY:
+        return False
+    shape = BY_KEY[block.vertical].shape(block.shape)
+    return shape is not None and shape.negative_gold
+
+
+@rule(
+    "LEK001",
+    "answer-in-distractor",
+    example="answer token 'orrindale' appears in non-gold session 12",
+)
+def answer_in_distractor(ctx: CorpusContext) -> Iterator[Violation]:
+    """The answer's distinctive tokens appear in no non-gold session of the question.
+
+    Shapes whose gold is an abstention or a negative are exempt by declaration in the family
+    table, not by guess. This also screens WorkingMemory's interference sessions for a restated
+    fact (lexically; the paraphrase screen needs a model and is recorded unmeasured)."""
+    corpus = ctx.corpus
+    for qi, q in enumerate(corpus.questions):
+        if negative_gold(q):
+            continue
+        tokens = distinctive_tokens(corpus, qi)
+        if not tokens:
+            continue
+        gold = set(corpus.gold_indices(qi))
+        for si, toks in enumerate(corpus.session_raw_tokens[qi]):
+            if si in gold:
+                continue
+            hit = sorted(tokens & set(toks))
+            if hit:
+                yield Violation(
+                    q.question_id,
+                    f"answer token(s) {', '.join(map(repr, hit))} appear in non-gold session {si}",
+                )
+                break
+
+
+@rule(
+    "LEK002",
+    "assistant-stated-in-user-turn",
+    example="assistant-stated answer token 'velmor' appears in a user turn of tme-epi-2612-014",
+)
+def assistant_stated_in_user_turn(ctx: CorpusContext) -> Iterator[Violation]:
+    """An assistant-stated answer never appears in any user turn of the corpus."""
+    corpus = ctx.corpus
+    user_tokens: list[tuple[str, set[str]]] = [
+        (
+            q.question_id,
+            {
+                t
+                for s in q.haystack_sessions
+                for turn in s
+                if turn.role == "user"
+                for t in raw_tokens(turn.content)
+            },
+        )
+        for q in corpus.questions
+    ]
+    for qi, q in enumerate(corpus.questions):
+        block = q.typedmemeval
+        if block is None or block.stated_by != "assistant":
+            continue
+        tokens = distinctive_tokens(corpus, qi)
+        for qid, toks in user_tokens:
+            hit = sorted(tokens & toks)
+            if hit:
+                yield Violation(
+                    q.question_id,
+                    f"assistant-stated answer token(s) {', '.join(map(repr, hit))} appear in a user turn of {qid}",
+                )
+                break
+
+
+PRODUCTION_WORDS = re.compile(
+    r"\b(gold|filler|distractors?|haystacks?|templates?|placeholders?|scaffold(?:ing)?|needles?|echo)\b"
+    r"|\{[a-z_]+\}|\$\{?[a-z_]+\}?|<<[^>]*>>|\btpl[_-]\w+|\bT\d{2,}\b|\btme-[a-z]+-\d",
+    re.I,
+)
+
+
+@rule("LEK003", "production-words", example="session 2 turn 1 says 'distractor'")
+def production_words(ctx: CorpusContext) -> Iterator[Violation]:
+    """Message content carries no word of how the corpus was made: no gold, filler, distractor,
+    echo, haystack or template words, no template ids, no unfilled placeholders, no question ids."""
+    for q in ctx.corpus.questions:
+        for si, session in enumerate(q.haystack_sessions):
+            for ti, turn in enumerate(session):
+                m = PRODUCTION_WORDS.search(turn.content)
+                if m:
+                    yield Violation(q.question_id, f"session {si} turn {ti} says {m.group(0)!r}")
