@@ -202,7 +202,7 @@ class TypedMemEvalBlock(Strict):
             "count": ("derivation", "count_predicate", "candidates"),
             "participant-attribution": ("stated_by",),
             "assistant-stated": ("stated_by",),
-            "invalidated": ("gold_components", "pair_id", "arm"),
+            "invalidated": ("gold_components",),
             "still-valid": ("gold_components", "pair_id", "arm"),
             "due-window": ("answer_items",),
         }
