@@ -1,0 +1,309 @@
+"""The reference retriever and realised gold coverage at K_ref (R-CHK-BM25).
+
+The retriever is `rank_bm25.BM25Okapi` with k1 = 1.5, b = 0.75 and epsilon = 0.25, pinned here
+and recorded in every `CoverageRecord`: on 15–60-session haystacks many terms occur in more
+than half the sessions and get the floored IDF (epsilon × mean IDF), so epsilon moves top-5
+sets. Documents are the whole sessions of the question's own haystack, the query is the
+question text, and both go through `checker.text.bm25_tokens` (the corpus caches the session
+tokens, so a run tokenizes each session once).
+
+Ties at the top-K boundary are never broken by session order: that would hand the retriever a
+position signal (the documents' WorkingMemory ladder graded on exactly such an artifact).
+A question's coverage is the *expected* share of its gold sessions in the top K over a uniformly
+random order within tied scores, and the share of questions whose boundary falls inside a tie
+is reported as the tie rate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+from rank_bm25 import BM25Okapi
+
+from checker.family import K_REF
+from checker.formats.retrieval import CoverageRecord
+from checker.load import LoadedCorpus
+from checker.retrieval.ceilings import structural_ceiling
+from checker.retrieval.strips import Strip, parse_strips, strips_label
+from checker.text import BM25_TOKENIZER, bm25_tokens
+
+K1 = 1.5
+B = 0.75
+EPSILON = 0.25
+RETRIEVER = f"bm25okapi-k{K1}-b{B}-eps{EPSILON}"
+BAND_LOW = 0.5
+BAND_HIGH = 0.9
+#: Scores closer than this (relative to the boundary score) are one tie.
+TIE_TOLERANCE = 1e-9
+#: Records carry means and per-question values to this many decimals.
+DECIMALS = 4
+
+Scores = NDArray[np.float64]
+
+
+class _CountedBM25(BM25Okapi):  # type: ignore[misc]
+    """`BM25Okapi` built from per-session term counts computed once per run.
+
+    rank_bm25 counts terms in pure Python on construction; the counts of a session do not
+    change between the shipped and the stripped measurements, so they are computed once and
+    handed over. IDF (with its epsilon floor) and scoring are rank_bm25's own code; a test pins
+    the scores to a plain `BM25Okapi` over the same tokens.
+    """
+
+    def _initialize(self, corpus: Sequence[Counter[str]]) -> dict[str, int]:
+        document_frequency: Counter[str] = Counter()
+        total = 0
+        for counts in corpus:
+            length = counts.total()
+            self.doc_len.append(length)
+            total += length
+            self.doc_freqs.append(counts)
+            document_frequency.update(counts.keys())
+            self.corpus_size += 1
+        self.avgdl = total / self.corpus_size
+        return dict(document_frequency)
+
+
+def session_scores(
+    session_counts: Sequence[Counter[str]],
+    query: Sequence[str],
+    *,
+    k1: float = K1,
+    b: float = B,
+    epsilon: float = EPSILON,
+) -> Scores:
+    """BM25Okapi score of every session for the query tokens."""
+    n = len(session_counts)
+    if n == 0 or not query or all(c.total() == 0 for c in session_counts):
+        return np.zeros(n)
+    bm25 = _CountedBM25(list(session_counts), k1=k1, b=b, epsilon=epsilon)
+    return np.asarray(bm25.get_scores(list(query)), dtype=np.float64)
+
+
+def inclusion_probabilities(scores: Scores, k: int) -> tuple[Scores, bool]:
+    """Per session, the probability of being in the top k when ties are ordered at random;
+    and whether the top-k boundary falls inside a tie."""
+    n = len(scores)
+    if n <= k:
+        return np.ones(n), False
+    boundary = np.sort(scores)[::-1][k - 1]
+    tolerance = TIE_TOLERANCE * max(1.0, abs(float(boundary)))
+    above = scores > boundary + tolerance
+    tied = np.abs(scores - boundary) <= tolerance
+    free = k - int(above.sum())
+    n_tied = int(tied.sum())
+    probability = above.astype(np.float64)
+    probability[tied] = free / n_tied
+    return probability, n_tied > free
+
+
+def expected_coverage(scores: Scores, gold: Sequence[int], k: int) -> tuple[float, bool]:
+    """Expected share of the gold sessions in the top k; G = 0 reads 1.0 (nothing to miss)."""
+    probability, boundary_tie = inclusion_probabilities(scores, k)
+    if not gold:
+        return 1.0, boundary_tie
+    return float(probability[list(gold)].mean()), boundary_tie
+
+
+@dataclass(frozen=True)
+class QuestionCoverage:
+    """One question's measurement."""
+
+    coverage: float
+    gold: int
+    boundary_tie: bool
+    #: Distractor sessions the strip changed.
+    sessions_changed: int = 0
+
+
+def _shipped_counts(corpus: LoadedCorpus) -> list[list[Counter[str]]]:
+    cached: list[list[Counter[str]]] | None = corpus.cache.get("retrieval.session_counts")
+    if cached is None:
+        cached = [[Counter(tokens) for tokens in q] for q in corpus.session_bm25_tokens]
+        corpus.cache["retrieval.session_counts"] = cached
+    return cached
+
+
+def query_tokens(corpus: LoadedCorpus, qi: int) -> list[str]:
+    """The question text's BM25 tokens (cached per corpus)."""
+    cached: dict[int, list[str]] = corpus.cache.setdefault("retrieval.query_tokens", {})
+    if qi not in cached:
+        cached[qi] = bm25_tokens(corpus.questions[qi].question)
+    return cached[qi]
+
+
+def _stripped_counts(
+    corpus: LoadedCorpus, qi: int, strips: tuple[Strip, ...]
+) -> tuple[list[Counter[str]], int]:
+    counts = list(_shipped_counts(corpus)[qi])
+    if not strips:
+        return counts, 0
+    keywords = frozenset(query_tokens(corpus, qi))
+    gold = set(corpus.gold_indices(qi))
+    texts = corpus.session_text[qi]
+    tokens = corpus.session_bm25_tokens[qi]
+    sessions = corpus.questions[qi].haystack_sessions
+    changed = 0
+    for si, session in enumerate(sessions):
+        if si in gold:
+            continue
+        if not any(s.may_change(texts[si], tokens[si], keywords) for s in strips):
+            continue
+        turns = [t.content for t in session]
+        for s in strips:
+            turns = [s.apply(turn, keywords) for turn in turns]
+        stripped = Counter(bm25_tokens("\n".join(turns)))
+        if stripped != counts[si]:
+            counts[si] = stripped
+            changed += 1
+    return counts, changed
+
+
+def _strip_key(strips: tuple[Strip, ...]) -> str:
+    return strips_label(strips) or ""
+
+
+def question_coverage(
+    corpus: LoadedCorpus, qi: int, strips: tuple[Strip, ...] = (), k_ref: int = K_REF
+) -> QuestionCoverage:
+    """Measure (or fetch from the corpus cache) one question's coverage."""
+    by_strip: dict[tuple[str, int], dict[int, QuestionCoverage]] = corpus.cache.setdefault(
+        "retrieval.question_coverage", {}
+    )
+    cache = by_strip.setdefault((_strip_key(strips), k_ref), {})
+    found = cache.get(qi)
+    if found is not None:
+        return found
+    counts, changed = _stripped_counts(corpus, qi, strips)
+    gold = corpus.gold_indices(qi)
+    scores = session_scores(counts, query_tokens(corpus, qi))
+    coverage, tie = expected_coverage(scores, gold, k_ref)
+    found = QuestionCoverage(coverage, len(gold), tie, changed)
+    cache[qi] = found
+    return found
+
+
+def coverage_of_question(corpus: LoadedCorpus, qi: int) -> float:
+    """Realised gold coverage of question `qi` at K_ref, as shipped."""
+    return question_coverage(corpus, qi).coverage
+
+
+def all_question_coverage(
+    corpus: LoadedCorpus, strips: tuple[Strip, ...] = (), k_ref: int = K_REF
+) -> list[QuestionCoverage]:
+    """Every question's coverage with the given strips."""
+    return [question_coverage(corpus, qi, strips, k_ref) for qi in range(len(corpus.questions))]
+
+
+def _mean(values: Iterable[float]) -> float | None:
+    found = list(values)
+    return round(sum(found) / len(found), DECIMALS) if found else None
+
+
+def _shape(corpus: LoadedCorpus, qi: int) -> str:
+    block = corpus.questions[qi].typedmemeval
+    return block.shape if block is not None and block.shape else "(no shape)"
+
+
+def _vertical(corpus: LoadedCorpus, qi: int) -> str:
+    block = corpus.questions[qi].typedmemeval
+    return block.vertical if block is not None and block.vertical else "(no vertical)"
+
+
+def measure_coverage_with(
+    corpus: LoadedCorpus, strips: tuple[Strip, ...], k_ref: int = K_REF
+) -> CoverageRecord:
+    """The coverage record for the given strips (cached per corpus)."""
+    records: dict[tuple[str, int], CoverageRecord] = corpus.cache.setdefault(
+        "retrieval.coverage_record", {}
+    )
+    key = (_strip_key(strips), k_ref)
+    if key in records:
+        return records[key]
+    measured = all_question_coverage(corpus, strips, k_ref)
+    gold_bearing = [qi for qi, m in enumerate(measured) if m.gold > 0]
+    by_shape: dict[str, list[float]] = {}
+    by_vertical: dict[str, list[float]] = {}
+    distribution: Counter[str] = Counter()
+    ceilings: list[float] = []
+    for qi in gold_bearing:
+        m = measured[qi]
+        by_shape.setdefault(_shape(corpus, qi), []).append(m.coverage)
+        by_vertical.setdefault(_vertical(corpus, qi), []).append(m.coverage)
+        distribution[f"{m.coverage:.2f}"] += 1
+        ceilings.append(structural_ceiling(m.gold, k_ref))
+    coverages = [measured[qi].coverage for qi in gold_bearing]
+    over_k = [qi for qi, q in enumerate(corpus.questions) if len(q.haystack_sessions) > k_ref]
+    tied = [corpus.questions[qi].question_id for qi in over_k if measured[qi].boundary_tie]
+    record = CoverageRecord(
+        retriever=RETRIEVER,
+        k1=K1,
+        b=B,
+        epsilon=EPSILON,
+        tokenizer=BM25_TOKENIZER,
+        strip=strips_label(strips),
+        k_ref=k_ref,
+        band_low=BAND_LOW,
+        band_high=BAND_HIGH,
+        gold_bearing_n=len(gold_bearing),
+        gold_bearing_mean=_mean(coverages),
+        all_n=len(measured),
+        all_mean=_mean(m.coverage for m in measured),
+        per_shape={k: _mean(v) or 0.0 for k, v in sorted(by_shape.items())},
+        per_shape_n={k: len(v) for k, v in sorted(by_shape.items())},
+        per_vertical={k: _mean(v) or 0.0 for k, v in sorted(by_vertical.items())},
+        per_question={
+            q.question_id: round(m.coverage, DECIMALS)
+            for q, m in zip(corpus.questions, measured, strict=True)
+        },
+        distribution=dict(sorted(distribution.items())),
+        ceiling_mean=_mean(ceilings),
+        shortfall_mean=_mean(c - v for c, v in zip(ceilings, coverages, strict=True)),
+        ceiling_relative_mean=_mean(v / c for c, v in zip(ceilings, coverages, strict=True)),
+        tie_rate=round(len(tied) / len(over_k), DECIMALS) if over_k else None,
+        tied_questions=tied,
+    )
+    records[key] = record
+    return record
+
+
+def measure_coverage(
+    corpus: LoadedCorpus, *, strip: str | None = None, k_ref: int = K_REF
+) -> CoverageRecord:
+    """Realised gold coverage at K_ref.
+
+    `strip` is None (as shipped), `"generic"` (the generic scaffolding strip) or a regular
+    expression removed from distractor turns before ranking. Raises `ScaffoldingPatternError`
+    for a pattern that does not compile.
+    """
+    return measure_coverage_with(corpus, parse_strips(strip), k_ref)
+
+
+def band_refusals(record: CoverageRecord) -> list[str]:
+    """Why a corpus is outside the calibration band (empty when it is inside, or when there is
+    no gold-bearing question to measure). Generators gate on this; rule CAL001 reports it."""
+    mean = record.gold_bearing_mean
+    if mean is None:
+        return []
+    where = (
+        f"gold-bearing mean coverage {mean:.4f} (n={record.gold_bearing_n}) of "
+        f"{record.retriever} at K_ref={record.k_ref}"
+    )
+    if mean < record.band_low:
+        return [
+            f"{where} is below the calibration band {record.band_low}–{record.band_high}: the "
+            "haystack buries gold beyond what a lexical floor can find; lower the competition "
+            "(fewer or less similar decoys) or declare the shape out of band with its reason"
+        ]
+    if mean > record.band_high:
+        return [
+            f"{where} is above the calibration band {record.band_low}–{record.band_high}: a "
+            "plain lexical retriever saturates it, so it cannot see retrieval; add same-domain "
+            "competition (near-miss twins, decoys sharing the question's entities) — never "
+            "injected keywords"
+        ]
+    return []
