@@ -98,7 +98,7 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
     outcome = CheckOutcome()
     for path in expand(paths):
         head = _head(path)
-        if head.startswith(b"["):
+        if not head.startswith(b"{"):  # an array, or unreadable: the corpus loader says which
             corpus = load_with_sidecar(path)
             index, _ = _index_for(path, options)
             outcome.corpora.append(corpus)
@@ -113,7 +113,8 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
         else:
             raise InputError(
                 path,
-                "not a corpus (a JSON array of questions) nor any other file the checker knows",
+                "the top level is an object, but a corpus is a JSON array of questions "
+                "(and no other file kind the checker knows claims this file)",
             )
     outcome.findings.sort(key=Finding.sort_key)
     return outcome

@@ -49,8 +49,9 @@ def sha256_file(path: Path) -> str:
     return sha256_bytes(path.read_bytes())
 
 
-def read_bytes(path: Path, *, limit: int = MAX_CORPUS_BYTES) -> bytes:
-    """Read a file, refusing what is missing, unreadable or too large."""
+def read_bytes(path: Path, *, limit: int | None = None) -> bytes:
+    """Read a file, refusing what is missing, unreadable or too large (default limit: a corpus)."""
+    limit = MAX_CORPUS_BYTES if limit is None else limit
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -149,7 +150,7 @@ def validate_model(model: type[M], path: Path, raw: Any, what: str, fix: str) ->
         raise describe_validation_error(path, raw, exc, what, fix) from None
 
 
-def load_json_file(path: Path, *, limit: int = MAX_CORPUS_BYTES) -> tuple[bytes, Any]:
+def load_json_file(path: Path, *, limit: int | None = None) -> tuple[bytes, Any]:
     data = read_bytes(path, limit=limit)
     return data, parse_json(path, data)
 

@@ -92,9 +92,8 @@ class LoadedCorpus:
 def _read_corpus_array(path: Path) -> tuple[bytes, list[Any]]:
     data, raw = load_json_file(path)
     if not isinstance(raw, list):
-        kind = type(raw).__name__.replace("dict", "object").replace("list", "array")
         raise InputError(
-            path, f"a corpus is a JSON array of questions, but the top level is a {kind}"
+            path, f"a corpus is a JSON array of questions, but the top level is {_kind(raw)}"
         )
     if not raw:
         raise InputError(path, "the corpus holds no questions (empty array)")

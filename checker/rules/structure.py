@@ -18,6 +18,8 @@ from checker.summary import section
 
 #: Gold sits in one slot in at least this share of gold-bearing questions → "pinned".
 PIN_SHARE = 0.5
+#: Fewer gold-bearing questions than this say nothing about a pin (chance alone fills a slot).
+PIN_MIN_QUESTIONS = 5
 
 
 def g_of(corpus: LoadedCorpus, qi: int) -> int:
@@ -43,7 +45,7 @@ def pinned_slot(corpus: LoadedCorpus) -> str | None:
             lasts += 1
         if gold[0] == 0:
             relative += 1
-    if n_gold < 2:
+    if n_gold < PIN_MIN_QUESTIONS:
         return None
     index, count = firsts.most_common(1)[0]
     if lasts / n_gold >= PIN_SHARE:
