@@ -16,6 +16,7 @@ from checker.formats.corpus import (
     Turn,
     TypedMemEvalBlock,
 )
+from checker.formats.result import EEResultFile, ResultFile
 from checker.formats.retrieval import CoverageRecord, LadderRecord, LadderVerdict, ScaffoldingRecord
 from checker.formats.separability import (
     AdversaryRecord,
@@ -38,6 +39,8 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "corpus": CorpusFile,
     "sidecar": Sidecar,
     "release-index": ReleaseIndex,
+    "result": ResultFile,
+    "ee-result": EEResultFile,
 }
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "CoverageRecord",
     "Derivation",
     "DerivationInput",
+    "EEResultFile",
     "Event",
     "Exemption",
     "FeatureRow",
@@ -63,6 +67,7 @@ __all__ = [
     "Question",
     "Relation",
     "ReleaseIndex",
+    "ResultFile",
     "ScaffoldingRecord",
     "SeparabilityRecord",
     "Sidecar",

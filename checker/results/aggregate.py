@@ -1,0 +1,636 @@
+"""Aggregation of one result over its corpus: the only place result numbers are computed.
+
+`typedmemeval report`, the RES rules and the site all call `aggregate()`; nothing else turns rows
+into figures. Every figure travels with its denominator. Rates are computed over measured rows
+only (never over `inconclusive` or `unrun`), and a run that measured nothing says so instead of
+printing a 0.
+
+Never across verticals: an `Aggregate` is one result over one corpus. There is no composite.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from checker.family import DIAGNOSTIC_N, K_REF, SMALL_SHAPE_N, citation_name, vertical
+from checker.formats.result import (
+    MEASURED_OUTCOMES,
+    OUTCOMES,
+    Outcome,
+    ResultFile,
+    ResultRow,
+)
+from checker.load import LoadedCorpus
+
+# --- what a row needs to know about its question -------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionFacts:
+    """The answer-key facts about one question that aggregation and validation read."""
+
+    question_id: str
+    vertical: str
+    shape: str
+    arm: str | None
+    pair_id: str | None
+    #: Gold sessions (G); 0 for never-known probes.
+    gold_sessions: int
+    #: Declared gold components (0 when the question declares none).
+    gold_components: int
+    distance: int | None
+    difficulty: int | None
+    difficulty_validated: bool | None
+    #: Episodic list-order: length of the gold list.
+    list_length: int | None
+    #: The answer is a set of items (due-window).
+    set_answer: bool
+
+
+def question_facts(corpus: LoadedCorpus) -> dict[str, QuestionFacts]:
+    """Per question id, the facts rows are checked and aggregated against."""
+    out: dict[str, QuestionFacts] = {}
+    for qi, q in enumerate(corpus.questions):
+        block = q.typedmemeval
+        out[q.question_id] = QuestionFacts(
+            question_id=q.question_id,
+            vertical=block.vertical,
+            shape=block.shape,
+            arm=block.arm,
+            pair_id=block.pair_id,
+            gold_sessions=len(corpus.gold_indices(qi)),
+            gold_components=len(block.gold_components or ()),
+            distance=block.distance_sessions,
+            difficulty=block.difficulty,
+            difficulty_validated=block.difficulty_validated,
+            list_length=len(block.list_order.items) if block.list_order else None,
+            set_answer=block.answer_items is not None,
+        )
+    return out
+
+
+# --- outcome vectors and strata ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OutcomeVector:
+    """Rows per outcome, every outcome listed."""
+
+    counts: Mapping[Outcome, int]
+
+    @property
+    def n(self) -> int:
+        """Every row, measured or not."""
+        return sum(self.counts.values())
+
+    @property
+    def measured(self) -> int:
+        """Rows with a verdict: the denominator of every rate."""
+        return sum(self.counts[o] for o in MEASURED_OUTCOMES)
+
+    @property
+    def not_measured(self) -> int:
+        return self.n - self.measured
+
+    def rate(self, outcome: Outcome) -> float | None:
+        """count ÷ measured, or None when nothing was measured (never 0 for "nothing")."""
+        if outcome not in MEASURED_OUTCOMES or self.measured == 0:
+            return None
+        return self.counts[outcome] / self.measured
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "counts": dict(self.counts),
+            "n": self.n,
+            "measured": self.measured,
+            "rates": {o: self.rate(o) for o in MEASURED_OUTCOMES},
+        }
+
+
+def outcome_vector(rows: Iterable[ResultRow]) -> OutcomeVector:
+    tally = Counter(r.outcome for r in rows)
+    return OutcomeVector({o: tally.get(o, 0) for o in OUTCOMES})
+
+
+@dataclass(frozen=True)
+class Stratum:
+    """One slice of the rows (the vertical, a shape, a rung, a band) with its marks."""
+
+    label: str
+    vector: OutcomeVector
+    chance_floor: Fraction | None = None
+    note: str | None = None
+
+    @property
+    def diagnostic(self) -> bool:
+        """Below n = DIAGNOSTIC_N: supports diagnosis, not claims."""
+        return self.vector.n < DIAGNOSTIC_N
+
+    @property
+    def small(self) -> bool:
+        """Below n = SMALL_SHAPE_N: one question moves the rate by more than ~7 points."""
+        return self.vector.n < SMALL_SHAPE_N
+
+    @property
+    def correct_rate(self) -> float | None:
+        return self.vector.rate("correct")
+
+    @property
+    def above_chance(self) -> float | None:
+        """Correct rate minus the chance floor, where the shape has one."""
+        rate = self.correct_rate
+        if rate is None or self.chance_floor is None:
+            return None
+        return rate - float(self.chance_floor)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            **self.vector.as_dict(),
+            "diagnostic": self.diagnostic,
+            "small": self.small,
+            "chance_floor": str(self.chance_floor) if self.chance_floor is not None else None,
+            "above_chance": self.above_chance,
+            "note": self.note,
+        }
+
+
+# --- the vertical extras -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoverageSummary:
+    """Realised coverage against the corpus's calibrated floor (gold-bearing questions only)."""
+
+    gold_bearing: int
+    observed: int
+    mean: float | None
+    floor: float | None
+    floor_source: str
+
+    @property
+    def observed_share(self) -> float | None:
+        return self.observed / self.gold_bearing if self.gold_bearing else None
+
+    @property
+    def versus_floor(self) -> float | None:
+        if self.mean is None or self.floor is None:
+            return None
+        return self.mean - self.floor
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            **asdict(self),
+            "observed_share": self.observed_share,
+            "versus_floor": self.versus_floor,
+        }
+
+
+@dataclass(frozen=True)
+class AttributionSummary:
+    """Evidence attribution over gold-bearing measured rows, and the one safe causal reading."""
+
+    denominator: int
+    present: int
+    absent: int
+    unobserved: int
+    levels: tuple[str, ...]
+    sources: tuple[str, ...]
+    wrong: int
+    #: Wrong with evidence absent: a retrieval-side failure (the one certain reading).
+    wrong_absent: int
+    #: Missed with evidence present: consistent with a synthesis failure, but only an inference
+    #: (a compression loss inside the store looks the same from here).
+    missed_present: int
+    by_outcome: dict[str, dict[str, int]]
+
+    @property
+    def observed(self) -> int:
+        return self.present + self.absent
+
+    @property
+    def observed_share(self) -> float | None:
+        return self.observed / self.denominator if self.denominator else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "observed": self.observed, "observed_share": self.observed_share}
+
+
+@dataclass(frozen=True)
+class PairConsistency:
+    """Prospective before/after pairs, computed from the states the answers asserted.
+
+    Outcomes are gold-relative and gold flips between arms, so comparing outcome labels would
+    call a time-blind system consistent-looking and a perfect one inconsistent; asserted states
+    are independent of gold and say what the system claimed."""
+
+    pairs: int
+    measured: int
+    both_correct: int
+    #: Before-arm asserted the due thing as having happened.
+    premature: int
+    #: After-arm asserted "not yet" when it had happened.
+    missed_after: int
+    #: Both arms asserted the same state (and the same items): the signature of a system that
+    #: never received the query time.
+    both_same: int
+    unmeasured: tuple[str, ...]
+
+    @property
+    def diagnostic(self) -> bool:
+        return self.measured < DIAGNOSTIC_N
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "diagnostic": self.diagnostic}
+
+
+@dataclass(frozen=True)
+class ForgettingCounts:
+    """The three failure directions, each over the measured rows of the shape that can show it."""
+
+    stale_recall: int
+    invalidated_measured: int
+    over_forgetting: int
+    still_valid_measured: int
+    mis_attributed: int
+    never_known_measured: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ListOrderSlice:
+    """Pairwise order on mentioned items, over one coverage condition."""
+
+    condition: str
+    questions: int
+    pairs: int
+    inversions: int
+
+    @property
+    def pairwise_accuracy(self) -> float | None:
+        return (self.pairs - self.inversions) / self.pairs if self.pairs else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "pairwise_accuracy": self.pairwise_accuracy}
+
+
+@dataclass(frozen=True)
+class Headroom:
+    """V1 − V9 and V8 − V9 when the sidecar carries measured probe records, and the questions no
+    top-K_ref retriever can fully serve (G > K_ref) either way."""
+
+    status: str
+    reason: str | None
+    v1: float | None
+    v8: float | None
+    v9: float | None
+    over_k_ref: int
+
+    @property
+    def v1_minus_v9(self) -> float | None:
+        return None if self.v1 is None or self.v9 is None else self.v1 - self.v9
+
+    @property
+    def v8_minus_v9(self) -> float | None:
+        return None if self.v8 is None or self.v9 is None else self.v8 - self.v9
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "v1_minus_v9": self.v1_minus_v9, "v8_minus_v9": self.v8_minus_v9}
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """One result aggregated over its corpus."""
+
+    corpus_id: str
+    revision: str
+    sha256: str
+    vertical: str
+    citation: str
+    system: str
+    system_version: str
+    run_id: str
+    run_date: str
+    answer_model: str
+    judge_model: str
+    judge_fingerprint: str
+    grounding: str
+    overall: Stratum
+    by_shape: tuple[Stratum, ...]
+    by_difficulty: tuple[Stratum, ...]
+    coverage: CoverageSummary
+    attribution: AttributionSummary
+    headroom: Headroom
+    pair_consistency: PairConsistency | None = None
+    distance_curve: tuple[Stratum, ...] = ()
+    forgetting: ForgettingCounts | None = None
+    list_order: tuple[ListOrderSlice, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def measured_nothing(self) -> bool:
+        return self.overall.vector.measured == 0
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            k: getattr(self, k)
+            for k in (
+                "corpus_id revision sha256 vertical citation system system_version run_id "
+                "run_date answer_model judge_model judge_fingerprint grounding"
+            ).split()
+        }
+        out["measured_nothing"] = self.measured_nothing
+        out["overall"] = self.overall.as_dict()
+        out["by_shape"] = [s.as_dict() for s in self.by_shape]
+        out["by_difficulty"] = [s.as_dict() for s in self.by_difficulty]
+        out["coverage"] = self.coverage.as_dict()
+        out["attribution"] = self.attribution.as_dict()
+        out["headroom"] = self.headroom.as_dict()
+        out["pair_consistency"] = self.pair_consistency.as_dict() if self.pair_consistency else None
+        out["distance_curve"] = [s.as_dict() for s in self.distance_curve]
+        out["forgetting"] = self.forgetting.as_dict() if self.forgetting else None
+        out["list_order"] = [s.as_dict() for s in self.list_order]
+        out["notes"] = list(self.notes)
+        return out
+
+
+# --- computing them -------------------------------------------------------------------------
+
+
+def summary_counts(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """What a result's summary block must say: outcome counts overall and per shape."""
+    overall: dict[str, int] = {o: n for o, n in outcome_vector(rows).counts.items()}
+    by_shape: dict[str, list[ResultRow]] = {}
+    for r in rows:
+        f = facts.get(r.question_id)
+        if f is not None:
+            by_shape.setdefault(f.shape, []).append(r)
+    shapes: dict[str, dict[str, int]] = {
+        s: {o: n for o, n in outcome_vector(rs).counts.items()}
+        for s, rs in sorted(by_shape.items())
+    }
+    return overall, shapes
+
+
+def _shape_strata(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts], vertical_key: str
+) -> tuple[Stratum, ...]:
+    v = vertical(vertical_key)
+    out = []
+    for shape in v.shapes:
+        in_shape = [r for r in rows if facts[r.question_id].shape == shape.name]
+        if not in_shape:
+            continue
+        out.append(Stratum(shape.name, outcome_vector(in_shape), shape.chance_floor))
+    return tuple(out)
+
+
+def _difficulty_strata(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+) -> tuple[Stratum, ...]:
+    bands: dict[int, list[ResultRow]] = {}
+    for r in rows:
+        d = facts[r.question_id].difficulty
+        if d is not None:
+            bands.setdefault(d, []).append(r)
+    out = []
+    for band, in_band in sorted(bands.items()):
+        validated = all(facts[r.question_id].difficulty_validated for r in in_band)
+        note = None if validated else "band not validated: describes construction, not hardness"
+        out.append(Stratum(f"difficulty {band}", outcome_vector(in_band), note=note))
+    return tuple(out)
+
+
+def _coverage(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts], corpus: LoadedCorpus
+) -> CoverageSummary:
+    gold_bearing = [r for r in rows if facts[r.question_id].gold_sessions > 0]
+    values = [r.realised_coverage.value for r in gold_bearing if r.realised_coverage is not None]
+    floor: float | None = None
+    sc = corpus.sidecar
+    if sc is None:
+        source = "no sidecar beside the corpus: floor unknown"
+    elif sc.coverage is None or sc.coverage.gold_bearing_mean is None:
+        source = "sidecar carries no coverage record: floor unknown"
+    else:
+        floor = sc.coverage.gold_bearing_mean
+        source = f"{sc.coverage.retriever} at K_ref={sc.coverage.k_ref}, gold-bearing mean"
+    mean = sum(values) / len(values) if values else None
+    return CoverageSummary(len(gold_bearing), len(values), mean, floor, source)
+
+
+def _attribution(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+) -> AttributionSummary:
+    counted = [
+        r for r in rows if facts[r.question_id].gold_sessions > 0 and r.outcome in MEASURED_OUTCOMES
+    ]
+    status = Counter(r.evidence.status if r.evidence else "unobserved" for r in counted)
+    by_outcome: dict[str, dict[str, int]] = {}
+    for r in counted:
+        s = r.evidence.status if r.evidence else "unobserved"
+        cell = by_outcome.setdefault(r.outcome, {"present": 0, "absent": 0, "unobserved": 0})
+        cell[s] += 1
+    observed = [r.evidence for r in counted if r.evidence and r.evidence.status != "unobserved"]
+    return AttributionSummary(
+        denominator=len(counted),
+        present=status.get("present", 0),
+        absent=status.get("absent", 0),
+        unobserved=status.get("unobserved", 0),
+        levels=tuple(sorted({e.level for e in observed if e.level})),
+        sources=tuple(sorted({e.source for e in observed if e.source})),
+        wrong=sum(1 for r in counted if r.outcome == "wrong"),
+        wrong_absent=by_outcome.get("wrong", {}).get("absent", 0),
+        missed_present=by_outcome.get("missed", {}).get("present", 0),
+        by_outcome=dict(sorted(by_outcome.items())),
+    )
+
+
+def _asserted(row: ResultRow) -> tuple[str | None, frozenset[str] | None]:
+    items = frozenset(row.asserted_items) if row.asserted_items is not None else None
+    return row.asserted_state, items
+
+
+def pair_consistency(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+) -> PairConsistency | None:
+    """Before/after pair figures from asserted states; None when the corpus has no such pairs."""
+    arms: dict[str, dict[str, ResultRow]] = {}
+    for r in rows:
+        f = facts[r.question_id]
+        if f.pair_id and f.arm in ("before", "after"):
+            arms.setdefault(f.pair_id, {})[f.arm] = r
+    if not arms:
+        return None
+    measured = both_correct = premature = missed_after = both_same = 0
+    unmeasured: list[str] = []
+    for pair_id, arm in sorted(arms.items()):
+        before, after = arm.get("before"), arm.get("after")
+        if (
+            before is None
+            or after is None
+            or before.outcome not in MEASURED_OUTCOMES
+            or after.outcome not in MEASURED_OUTCOMES
+            or before.asserted_state is None
+            or after.asserted_state is None
+        ):
+            unmeasured.append(pair_id)
+            continue
+        measured += 1
+        both_correct += before.outcome == "correct" and after.outcome == "correct"
+        premature += before.asserted_state == "fired"
+        missed_after += after.asserted_state == "not-yet"
+        both_same += _asserted(before) == _asserted(after)
+    return PairConsistency(
+        pairs=len(arms),
+        measured=measured,
+        both_correct=both_correct,
+        premature=premature,
+        missed_after=missed_after,
+        both_same=both_same,
+        unmeasured=tuple(unmeasured),
+    )
+
+
+def _distance_curve(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+) -> tuple[Stratum, ...]:
+    rungs: dict[int, list[ResultRow]] = {}
+    for r in rows:
+        d = facts[r.question_id].distance
+        if d is not None:
+            rungs.setdefault(d, []).append(r)
+    return tuple(Stratum(f"distance {d}", outcome_vector(rs)) for d, rs in sorted(rungs.items()))
+
+
+def _forgetting(rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]) -> ForgettingCounts:
+    def measured(shape: str) -> list[ResultRow]:
+        return [
+            r
+            for r in rows
+            if facts[r.question_id].shape == shape and r.outcome in MEASURED_OUTCOMES
+        ]
+
+    inv, still, never = measured("invalidated"), measured("still-valid"), measured("never-known")
+    return ForgettingCounts(
+        stale_recall=sum(r.sub_label == "stale-recall" for r in inv),
+        invalidated_measured=len(inv),
+        over_forgetting=sum(r.sub_label == "over-forgetting" for r in still),
+        still_valid_measured=len(still),
+        mis_attributed=sum(r.sub_label == "mis-attributed-forgetting" for r in never),
+        never_known_measured=len(never),
+    )
+
+
+def _list_order(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+) -> tuple[ListOrderSlice, ...]:
+    scored = [
+        r
+        for r in rows
+        if facts[r.question_id].shape == "list-order"
+        and r.list_order is not None
+        and r.outcome in MEASURED_OUTCOMES
+    ]
+    if not scored:
+        return ()
+
+    def condition(r: ResultRow) -> str:
+        if r.realised_coverage is None:
+            return "coverage unobserved"
+        return "full coverage" if r.realised_coverage.value >= 1 else "partial coverage"
+
+    def slice_of(name: str, rs: Sequence[ResultRow]) -> ListOrderSlice:
+        return ListOrderSlice(
+            name,
+            len(rs),
+            sum(r.list_order.pairs for r in rs if r.list_order),
+            sum(r.list_order.inversions for r in rs if r.list_order),
+        )
+
+    out = [slice_of("all", scored)]
+    for name in ("full coverage", "partial coverage", "coverage unobserved"):
+        rs = [r for r in scored if condition(r) == name]
+        if rs:
+            out.append(slice_of(name, rs))
+    return tuple(out)
+
+
+def _probe_share(corpus: LoadedCorpus, name: str) -> float | None:
+    sc = corpus.sidecar
+    if sc is None:
+        return None
+    record = sc.probes.get(name)
+    if record is None or record.status != "measured" or not record.applicable:
+        return None
+    return sum(1 for o in record.outcomes.values() if o == "correct") / record.applicable
+
+
+def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headroom:
+    over = sum(1 for f in facts.values() if f.gold_sessions > K_REF)
+    v1, v8, v9 = (_probe_share(corpus, p) for p in ("v1", "v8", "v9"))
+    if v1 is None and v8 is None and v9 is None:
+        reason = (
+            "no sidecar beside the corpus"
+            if corpus.sidecar is None
+            else "the sidecar's V1/V8/V9 probe records are unmeasured"
+        )
+        return Headroom("unmeasured", reason, None, None, None, over)
+    return Headroom("measured", None, v1, v8, v9, over)
+
+
+def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:
+    """Every figure of one result over its corpus. The rows must be exactly the corpus's
+    questions (what `typedmemeval check` validates); otherwise ValueError says which differ."""
+    facts = question_facts(corpus)
+    rows = list(result.rows)
+    ids = [r.question_id for r in rows]
+    missing = sorted(set(facts) - set(ids))
+    extra = sorted(set(ids) - set(facts))
+    if missing or extra or len(ids) != len(set(ids)):
+        raise ValueError(
+            f"result rows do not match the corpus (missing {missing[:3]}, extra {extra[:3]}); "
+            "run `typedmemeval check` on the result first"
+        )
+    vertical_key = corpus.vertical() or result.corpus.corpus_id.split("-")[1]
+    v = vertical(vertical_key)
+    overall = Stratum(v.name, outcome_vector(rows))
+    notes: list[str] = []
+    if overall.vector.measured == 0:
+        notes.append(
+            f"this run measured nothing: all {overall.vector.n} rows are inconclusive or unrun"
+        )
+    return Aggregate(
+        corpus_id=result.corpus.corpus_id,
+        revision=result.corpus.revision,
+        sha256=result.corpus.sha256,
+        vertical=v.name,
+        citation=citation_name(v.key, result.corpus.revision),
+        system=result.system.name,
+        system_version=result.system.version,
+        run_id=result.run_id,
+        run_date=result.run_date.isoformat(),
+        answer_model=result.answer_model,
+        judge_model=result.judge.model,
+        judge_fingerprint=result.judge.fingerprint,
+        grounding=result.grounding,
+        overall=overall,
+        by_shape=_shape_strata(rows, facts, v.key),
+        by_difficulty=_difficulty_strata(rows, facts),
+        coverage=_coverage(rows, facts, corpus),
+        attribution=_attribution(rows, facts),
+        headroom=_headroom(corpus, facts),
+        pair_consistency=pair_consistency(rows, facts),
+        distance_curve=_distance_curve(rows, facts) if v.key == "workingmemory" else (),
+        forgetting=_forgetting(rows, facts) if v.key == "forgetting" else None,
+        list_order=_list_order(rows, facts),
+        notes=tuple(notes),
+    )
