@@ -1,7 +1,7 @@
 """The rule registry: stable codes, summaries, docs and the functions that check.
 
-A rule is a function decorated with `@rule(code, name, scope)`. Its docstring's first line is
-the summary; the rest is the *why* shown in `typedmemeval rules` and on the docs site. Rules are
+A rule is a function decorated with `@rule(code, name, scope)`. Its docstring's first paragraph
+is the summary; the rest is the *why* shown in `typedmemeval rules` and on the docs site. Rules are
 discovered by importing every module of `checker.rules`, so adding a rule is adding a function.
 """
 
@@ -49,8 +49,9 @@ def rule(
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"rule {code} needs a docstring (summary line, then why)")
-        summary, _, why = doc.partition("\n")
-        _RULES[code] = Rule(code, name, scope, summary.strip(), why.strip(), example, func)
+        summary, _, why = doc.partition("\n\n")
+        summary = " ".join(summary.split())
+        _RULES[code] = Rule(code, name, scope, summary, why.strip(), example, func)
         return func
 
     return deco

@@ -74,7 +74,9 @@ def absolute_date(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("TIM002", "four-digit-year", example="session 2 turn 1 carries a four-digit year: '2026'")
 def four_digit_year(ctx: CorpusContext) -> Iterator[Violation]:
-    """No four-digit year in the message content or the question text of a time-dependent question."""
+    """No four-digit year in the message content or the question text of a time-dependent question.
+
+    A year anchors the conversation to a calendar, which lets a system answer without the query time it was given."""
     for q in ctx.corpus.questions:
         if not time_dependent(q):
             continue

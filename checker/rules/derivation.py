@@ -179,7 +179,9 @@ def derivation_recompute(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("DRV002", "derivation-input-in-text", example="input 120 is not stated in session 4")
 def derivation_inputs_in_text(ctx: CorpusContext) -> Iterator[Violation]:
-    """Every stated input value (sums, deltas) appears in its own session's text."""
+    """Every stated input value (sums, deltas) appears in its own session's text.
+
+    A derivation whose inputs are not in the conversation cannot be answered from it; the gold would be a fact only the answer key knows."""
     for _, q, d in _arithmetic(ctx):
         if d.operation not in ("sum", "delta"):
             continue
@@ -314,7 +316,9 @@ def no_coincident_subset(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("DRV004", "count-candidates", example="candidate at session 30 is outside the haystack")
 def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
     """Count questions record a match / no-match verdict for every candidate, each in the haystack,
-    and the matching candidates are exactly the gold sessions."""
+    and the matching candidates are exactly the gold sessions.
+
+    A count is only decidable when every candidate has a recorded verdict; an unrecorded near-miss makes the gold count a matter of opinion."""
     for qi, q, d in _arithmetic(ctx):
         if d.operation != "count":
             continue
@@ -344,7 +348,9 @@ def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("DRV005", "list-order", example="items are not listed in session order: sessions [9, 4, 12]")
 def list_order(ctx: CorpusContext) -> Iterator[Violation]:
     """List-order gold is the session order of the items, each item named in its own session, and
-    the list is 4-7 items long (Episodic)."""
+    the list is 4-7 items long (Episodic).
+
+    Order questions are scored pairwise on the items an answer mentions, so the recorded order must be the order the conversation actually produced."""
     for qi, q in enumerate(ctx.corpus.questions):
         block = q.typedmemeval
         if block is None or block.list_order is None:
@@ -383,7 +389,9 @@ FORGETTING_GAP = (4, 15)
 )
 def component_order(ctx: CorpusContext) -> Iterator[Violation]:
     """Gold components sit in gold sessions; Forgetting states first and invalidates (or
-    re-affirms) 4-15 sessions later."""
+    re-affirms) 4-15 sessions later.
+
+    An invalidation that precedes its statement, or sits next to it, changes what the question measures; the gap is part of the design, not a detail."""
     for qi, q in enumerate(ctx.corpus.questions):
         block = q.typedmemeval
         if block is None or not block.gold_components:
@@ -430,7 +438,9 @@ def _pairs(ctx: CorpusContext) -> dict[str, dict[str, Question]]:
 
 @rule("DRV007", "pair-gold-flips", example="both arms of pair p04 have the same answer")
 def pair_gold_flips(ctx: CorpusContext) -> Iterator[Violation]:
-    """The before and after arms of a pair have different gold, and the before arm is asked first."""
+    """The before and after arms of a pair have different gold, and the before arm is asked first.
+
+    A pair whose gold does not flip cannot tell a system that reads the clock from one that ignores it."""
     for pid, arms in sorted(_pairs(ctx).items()):
         if set(arms) != {"before", "after"}:
             continue

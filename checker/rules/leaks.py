@@ -96,7 +96,9 @@ def answer_in_distractor(ctx: CorpusContext) -> Iterator[Violation]:
     example="assistant-stated answer token 'velmor' appears in a user turn of tme-epi-2612-014",
 )
 def assistant_stated_in_user_turn(ctx: CorpusContext) -> Iterator[Violation]:
-    """An assistant-stated answer never appears in any user turn of the corpus."""
+    """An assistant-stated answer never appears in any user turn of the corpus.
+
+    The shape measures recall of what the assistant said; if the user ever says it, the question measures user-turn recall instead."""
     corpus = ctx.corpus
     user_tokens: list[tuple[str, set[str]]] = [
         (
@@ -136,7 +138,9 @@ PRODUCTION_WORDS = re.compile(
 @rule("LEK003", "production-words", example="session 2 turn 1 says 'distractor'")
 def production_words(ctx: CorpusContext) -> Iterator[Violation]:
     """Message content carries no word of how the corpus was made: no gold, filler, distractor,
-    echo, haystack or template words, no template ids, no unfilled placeholders, no question ids."""
+    echo, haystack or template words, no template ids, no unfilled placeholders, no question ids.
+
+    Words of production mark the sessions that carry them, and a system can learn the mark instead of the memory."""
     for q in ctx.corpus.questions:
         for si, session in enumerate(q.haystack_sessions):
             for ti, turn in enumerate(session):

@@ -14,7 +14,9 @@ from checker.rules.structure import measure_structure
 @rule("REC001", "structure-record", example="sidecar structure.h_max is 24, re-derived 25")
 def structure_record(ctx: CorpusContext) -> Iterator[Violation]:
     """The sidecar's identity and structural figures equal what the checker re-derives: hash,
-    question count, K_ref, G distribution, H range, gold-position status, shape counts, ceilings."""
+    question count, K_ref, G distribution, H range, gold-position status, shape counts, ceilings.
+
+    The sidecar is what the site publishes; a stamped figure that no longer matches the bytes would be published as true."""
     sc = ctx.corpus.sidecar
     if sc is None:
         return
@@ -46,7 +48,9 @@ def structure_record(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("REC002", "probe-record", example="probe v1 is 'measured' but names no model")
 def probe_record(ctx: CorpusContext) -> Iterator[Violation]:
     """Model-probe records are honest: `unmeasured` says why; `measured` names its model, date and
-    the shipped corpus hash, and counts no more outcomes than questions."""
+    the shipped corpus hash, and counts no more outcomes than questions.
+
+    No model is reachable from the build machines, so a measured probe must prove where it came from; an unmeasured one must say why."""
     sc = ctx.corpus.sidecar
     if sc is None:
         return

@@ -165,7 +165,9 @@ def question_id_format(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("STR002", "session-id-format", example="session 3 id 'x' should be 'tme-for-2612-001-s003'")
 def session_id_format(ctx: CorpusContext) -> Iterator[Violation]:
     """Session ids are `<question_id>-sNNN` (or `<pair_id>-sNNN` for shared-haystack arms),
-    numbered by position and unique within the question."""
+    numbered by position and unique within the question.
+
+    Session ids that encode anything but position (a gold suffix, a different numbering) are a metadata tell."""
     for q in ctx.corpus.questions:
         owner = q.question_id
         if q.typedmemeval is not None and q.typedmemeval.pair_id and _shares_haystack(q):
@@ -184,7 +186,9 @@ def session_id_format(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR003", "duplicate-question-id", example="question id appears 2 times")
 def duplicate_question_ids(ctx: CorpusContext) -> Iterator[Violation]:
-    """Every question id is unique in its corpus."""
+    """Every question id is unique in its corpus.
+
+    Results are keyed by question id; a duplicate makes a row ambiguous and a count wrong."""
     counts = Counter(q.question_id for q in ctx.corpus.questions)
     for qid, n in sorted(counts.items()):
         if n > 1:
@@ -211,7 +215,9 @@ def empty_content(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR005", "parallel-arrays", example="3 session ids, 3 dates, but 2 sessions")
 def parallel_arrays(ctx: CorpusContext) -> Iterator[Violation]:
-    """`haystack_session_ids`, `haystack_dates` and `haystack_sessions` have one entry per session."""
+    """`haystack_session_ids`, `haystack_dates` and `haystack_sessions` have one entry per session.
+
+    Misaligned arrays silently shift gold labels and timestamps onto the wrong sessions."""
     for q in ctx.corpus.questions:
         n_ids, n_dates, n_sessions = (
             len(q.haystack_session_ids),
@@ -230,7 +236,9 @@ def parallel_arrays(ctx: CorpusContext) -> Iterator[Violation]:
     example="session 7 is not gold but a turn has has_answer: true",
 )
 def has_answer_only_in_gold(ctx: CorpusContext) -> Iterator[Violation]:
-    """`has_answer: true` appears only inside gold sessions, and every gold session carries it."""
+    """`has_answer: true` appears only inside gold sessions, and every gold session carries it.
+
+    Gold is `answer_session_ids`; turn flags that disagree with it make two answer keys."""
     for qi, q in enumerate(ctx.corpus.questions):
         gold = set(ctx.corpus.gold_indices(qi))
         for si, session in enumerate(q.haystack_sessions):
@@ -247,7 +255,9 @@ def has_answer_only_in_gold(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR007", "gold-ids", example="answer session id 'x-s099' is not in the haystack")
 def gold_ids(ctx: CorpusContext) -> Iterator[Violation]:
-    """Gold ids exist in the haystack and are unique; only abstention shapes have no gold."""
+    """Gold ids exist in the haystack and are unique; only abstention shapes have no gold.
+
+    A gold id that is not in the haystack gives a question no evidence; coverage and ceilings would be computed over nothing."""
     for q in ctx.corpus.questions:
         ids = set(q.haystack_session_ids)
         for sid, n in Counter(q.answer_session_ids).items():
@@ -270,7 +280,9 @@ def gold_ids(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR008", "date-format", example="haystack date 2 '2026/02/30 (Mon) 10:00' does not parse")
 def date_format(ctx: CorpusContext) -> Iterator[Violation]:
-    """Dates read `YYYY/MM/DD (Ddd) HH:MM` and the weekday is the date's own."""
+    """Dates read `YYYY/MM/DD (Ddd) HH:MM` and the weekday is the date's own.
+
+    Clock-grounded questions are judged against these timestamps; a wrong weekday is a wrong clock."""
     for q in ctx.corpus.questions:
         for label, value in [("question date", q.question_date)] + [
             (f"haystack date {i}", d) for i, d in enumerate(q.haystack_dates)
@@ -288,7 +300,9 @@ def date_format(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR009", "timestamp-order", example="session 5 is dated before session 4")
 def timestamp_order(ctx: CorpusContext) -> Iterator[Violation]:
-    """Sessions are in timestamp order and the question is asked after the last session."""
+    """Sessions are in timestamp order and the question is asked after the last session.
+
+    A question asked before its evidence exists cannot be answered honestly."""
     for q in ctx.corpus.questions:
         dates = [parse_date(d) for d in q.haystack_dates]
         for i in range(1, len(dates)):
@@ -368,7 +382,9 @@ def pair_arms(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR012", "shape-counts", example="shape invalidated has 19 questions; the family plans 20")
 def shape_counts(ctx: CorpusContext) -> Iterator[Violation]:
-    """Questions per shape equal the family's plan (SPEC §3) and the release index."""
+    """Questions per shape equal the family's plan (SPEC §3) and the release index.
+
+    Published denominators come from the plan; a corpus with other counts would make every rate on the site wrong."""
     vertical_key = ctx.corpus.vertical()
     if vertical_key is None or vertical_key not in BY_KEY:
         if not ctx.foreign:
@@ -396,7 +412,9 @@ def shape_counts(ctx: CorpusContext) -> Iterator[Violation]:
     example="question_type 'forgetting' should be 'forgetting-invalidated'",
 )
 def question_type(ctx: CorpusContext) -> Iterator[Violation]:
-    """`question_type` is `<vertical>-<shape>`, and the vertical is the corpus's own."""
+    """`question_type` is `<vertical>-<shape>`, and the vertical is the corpus's own.
+
+    Aggregation strata are read from these fields; a mislabelled question lands in the wrong stratum."""
     want_vertical = ctx.corpus.sidecar.vertical if ctx.corpus.sidecar else None
     for q in ctx.corpus.questions:
         block = q.typedmemeval
