@@ -581,7 +581,7 @@ def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headr
         reason = (
             "no sidecar beside the corpus"
             if corpus.sidecar is None
-            else "the sidecar's V1/V8/V9 probe records are unmeasured"
+            else "the sidecar has no measured V1/V8/V9 probe record"
         )
         return Headroom("unmeasured", reason, None, None, None, over)
     return Headroom("measured", None, v1, v8, v9, over)
