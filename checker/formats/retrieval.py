@@ -77,6 +77,11 @@ class CoverageRecord(Strict):
     """Share of questions with more than K_ref sessions whose top-K boundary falls inside a tie."""
     tied_questions: list[str] = Field(default_factory=list)
     """The questions counted by `tie_rate`."""
+    gold_tie_rate: float | None = None
+    """Share of gold-bearing questions with more than K_ref sessions where a gold session sits
+    in the boundary tie: the questions whose coverage a session-order tie-break would move."""
+    gold_tied_questions: list[str] = Field(default_factory=list)
+    """The questions counted by `gold_tie_rate`."""
 
 
 class ScaffoldingRecord(Strict):

@@ -102,11 +102,19 @@ def inclusion_probabilities(scores: Scores, k: int) -> tuple[Scores, bool]:
 
 
 def expected_coverage(scores: Scores, gold: Sequence[int], k: int) -> tuple[float, bool]:
-    """Expected share of the gold sessions in the top k; G = 0 reads 1.0 (nothing to miss)."""
+    """Expected share of the gold sessions in the top k (G = 0 reads 1.0: nothing to miss), and
+    whether the top-k boundary falls inside a tie."""
+    coverage, boundary_tie, _ = _coverage_and_ties(scores, gold, k)
+    return coverage, boundary_tie
+
+
+def _coverage_and_ties(scores: Scores, gold: Sequence[int], k: int) -> tuple[float, bool, bool]:
     probability, boundary_tie = inclusion_probabilities(scores, k)
     if not gold:
-        return 1.0, boundary_tie
-    return float(probability[list(gold)].mean()), boundary_tie
+        return 1.0, boundary_tie, False
+    gold_probability = probability[list(gold)]
+    gold_in_tie = bool(((gold_probability > 0) & (gold_probability < 1)).any())
+    return float(gold_probability.mean()), boundary_tie, gold_in_tie
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,8 @@ class QuestionCoverage:
     coverage: float
     gold: int
     boundary_tie: bool
+    #: A gold session sits in the boundary tie: a session-order tie-break would move coverage.
+    gold_in_tie: bool = False
     #: Distractor sessions the strip changed.
     sessions_changed: int = 0
 
@@ -181,8 +191,8 @@ def question_coverage(
     counts, changed = _stripped_counts(corpus, qi, strips)
     gold = corpus.gold_indices(qi)
     scores = session_scores(counts, query_tokens(corpus, qi))
-    coverage, tie = expected_coverage(scores, gold, k_ref)
-    found = QuestionCoverage(coverage, len(gold), tie, changed)
+    coverage, tie, gold_in_tie = _coverage_and_ties(scores, gold, k_ref)
+    found = QuestionCoverage(coverage, len(gold), tie, gold_in_tie, changed)
     cache[qi] = found
     return found
 
@@ -239,6 +249,8 @@ def measure_coverage_with(
     coverages = [measured[qi].coverage for qi in gold_bearing]
     over_k = [qi for qi, q in enumerate(corpus.questions) if len(q.haystack_sessions) > k_ref]
     tied = [corpus.questions[qi].question_id for qi in over_k if measured[qi].boundary_tie]
+    gold_over_k = [qi for qi in over_k if measured[qi].gold > 0]
+    gold_tied = [corpus.questions[qi].question_id for qi in gold_over_k if measured[qi].gold_in_tie]
     record = CoverageRecord(
         retriever=RETRIEVER,
         k1=K1,
@@ -266,6 +278,8 @@ def measure_coverage_with(
         ceiling_relative_mean=_mean(v / c for c, v in zip(ceilings, coverages, strict=True)),
         tie_rate=round(len(tied) / len(over_k), DECIMALS) if over_k else None,
         tied_questions=tied,
+        gold_tie_rate=round(len(gold_tied) / len(gold_over_k), DECIMALS) if gold_over_k else None,
+        gold_tied_questions=gold_tied,
     )
     records[key] = record
     return record

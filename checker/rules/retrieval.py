@@ -325,7 +325,9 @@ def _summary(corpus: LoadedCorpus) -> list[str]:
         ),
         f"mean ceiling {_fmt(coverage.ceiling_mean)}, shortfall below ceiling "
         f"{_fmt(coverage.shortfall_mean)}, ceiling-relative {_fmt(coverage.ceiling_relative_mean)}; "
-        f"tie rate {_fmt(coverage.tie_rate)} ({len(coverage.tied_questions)} questions)",
+        f"tie rate {_fmt(coverage.tie_rate)} ({len(coverage.tied_questions)} questions; gold "
+        f"inside the tie in {len(coverage.gold_tied_questions)}, "
+        f"rate {_fmt(coverage.gold_tie_rate)})",
     ]
     declared = declared_pattern_of(corpus)
     try:
