@@ -45,7 +45,7 @@ DECIMALS = 4
 Scores = NDArray[np.float64]
 
 
-class _CountedBM25(BM25Okapi):  # type: ignore[misc]
+class CountedBM25(BM25Okapi):  # type: ignore[misc]
     """`BM25Okapi` built from per-session term counts computed once per run.
 
     rank_bm25 counts terms in pure Python on construction; the counts of a session do not
@@ -80,7 +80,7 @@ def session_scores(
     n = len(session_counts)
     if n == 0 or not query or all(c.total() == 0 for c in session_counts):
         return np.zeros(n)
-    bm25 = _CountedBM25(list(session_counts), k1=k1, b=b, epsilon=epsilon)
+    bm25 = CountedBM25(list(session_counts), k1=k1, b=b, epsilon=epsilon)
     return np.asarray(bm25.get_scores(list(query)), dtype=np.float64)
 
 
@@ -146,7 +146,7 @@ def query_tokens(corpus: LoadedCorpus, qi: int) -> list[str]:
     return cached[qi]
 
 
-def _stripped_counts(
+def stripped_session_counts(
     corpus: LoadedCorpus, qi: int, strips: tuple[Strip, ...]
 ) -> tuple[list[Counter[str]], int]:
     counts = list(_shipped_counts(corpus)[qi])
@@ -188,7 +188,7 @@ def question_coverage(
     found = cache.get(qi)
     if found is not None:
         return found
-    counts, changed = _stripped_counts(corpus, qi, strips)
+    counts, changed = stripped_session_counts(corpus, qi, strips)
     gold = corpus.gold_indices(qi)
     scores = session_scores(counts, query_tokens(corpus, qi))
     coverage, tie, gold_in_tie = _coverage_and_ties(scores, gold, k_ref)
