@@ -98,6 +98,14 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
     outcome = CheckOutcome()
     for path in expand(paths):
         head = _head(path)
+        # Registered kinds first: results claim everything under results/ (arrays, oversized
+        # files and links included), so a submission is never read as a corpus.
+        claimed = [(n, check) for n, (claims, check) in FILE_KINDS.items() if claims(path, head)]
+        if claimed:
+            name, check = claimed[0]
+            outcome.files.setdefault(name, []).append(path)
+            outcome.findings.extend(check(path, options, rules))
+            continue
         if not head.startswith(b"{"):  # an array, or unreadable: the corpus loader says which
             corpus = load_with_sidecar(path)
             index, _ = _index_for(path, options)
@@ -105,17 +113,11 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
             outcome.files.setdefault("corpus", []).append(path)
             outcome.findings.extend(check_corpus(corpus, index, rules))
             continue
-        for name, (claims, check) in FILE_KINDS.items():
-            if claims(path, head):
-                outcome.files.setdefault(name, []).append(path)
-                outcome.findings.extend(check(path, options, rules))
-                break
-        else:
-            raise InputError(
-                path,
-                "the top level is an object, but a corpus is a JSON array of questions "
-                "(and no other file kind the checker knows claims this file)",
-            )
+        raise InputError(
+            path,
+            "the top level is an object, but a corpus is a JSON array of questions "
+            "(and no other file kind the checker knows claims this file)",
+        )
     outcome.findings.sort(key=Finding.sort_key)
     return outcome
 

@@ -20,10 +20,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from checker.formats.result import ResultFile
-from checker.io import dump_json
+from checker.formats.result import EEResultFile, ResultFile
+from checker.io import dump_json, sha256_file
 from checker.load import LoadedCorpus, load_index
 from checker.results.aggregate import QuestionFacts, question_facts, summary_counts
+from checker.results.ee import ee_figures, load_meme
 from checker.results.validate import load_indexed_corpus
 
 FINGERPRINT = "e" * 16
@@ -211,6 +212,78 @@ def example_result(
     return doc
 
 
+MEME_SAMPLE = Path(__file__).resolve().parent / "data" / "meme_sample.json"
+
+#: The hand-written verdict table for the authored MEME sample (see test_results_ee.py).
+SAMPLE_VERDICTS: dict[str, str] = {
+    "pl_001:edit:before1": "correct",
+    "pl_001:edit:after1": "correct",
+    "pl_001:edit:before2": "correct",
+    "pl_001:edit:after2": "wrong",
+    "pl_001:erase:before1": "wrong",
+    "pl_001:erase:after1": "correct",
+    "sp_002:edit:before1": "wrong",
+    "sp_002:edit:after1": "wrong",
+    "sp_002:erase:before1": "correct",
+    "sp_002:erase:after1": "correct",
+    "pl_003:edit:before1": "correct",
+    "pl_003:edit:after1": "inconclusive",
+    "pl_003:erase:before1": "correct",
+    "pl_003:erase:after1": "correct",
+}
+
+
+def ee_example(
+    verdicts: dict[str, str] | None = None,
+    *,
+    rollup: bool = True,
+    run_id: str = "example-ee-1",
+    system: str = "Example system",
+) -> dict[str, Any]:
+    """An EXAMPLE EE result over the authored MEME sample with the given verdict per key."""
+    verdicts = SAMPLE_VERDICTS if verdicts is None else verdicts
+    probes = []
+    for scenario in load_meme(MEME_SAMPLE):
+        for probe in (*scenario.before_probes, *scenario.after_probes):
+            if probe.key not in verdicts:
+                continue
+            row: dict[str, Any] = {
+                "key": probe.key,
+                "verdict": verdicts[probe.key],
+                "domain": probe.domain,
+            }
+            if probe.hop is not None:
+                row["hop"] = probe.hop
+            if verdicts[probe.key] in ("inconclusive", "unrun"):
+                row["reason"] = "judge returned no verdict after 3 retries"
+            probes.append(row)
+    doc: dict[str, Any] = {
+        "kind": "typedmemeval-ee-result",
+        "format_version": 1,
+        "benchmark": "EE",
+        "run_id": run_id,
+        "run_date": date(2026, 12, 1).isoformat(),
+        "dataset": {"name": "MEME", "config": "sample", "sha256": sha256_file(MEME_SAMPLE)},
+        "system": {"name": system, "version": "0.0-example"},
+        "answer_model": "example-answer-model",
+        "answer_sampling": {
+            "temperature": 0.0,
+            "seed": 7,
+            "temperature_disposition": "honoured",
+            "seed_disposition": "honoured",
+        },
+        "judge": {"model": "example-judge-model", "fingerprint": FINGERPRINT},
+        "agent_conversation": "stateful",
+        "configuration_fingerprint": CONFIGURATION,
+        "probes": probes,
+    }
+    if rollup:
+        model = EEResultFile.model_validate(doc)
+        doc["rollup"] = ee_figures(model.probes).rollup().model_dump()
+    EEResultFile.model_validate(doc)
+    return doc
+
+
 def slug(name: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
 
@@ -238,8 +311,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--policy", default="varied", choices=sorted(POLICIES))
     args = parser.parse_args(argv)
     out = Path(args.out)
-    if out.resolve() == (Path.cwd() / "results").resolve() or "results" == out.name:
-        print("refusing to write examples into a results/ folder", file=sys.stderr)
+    shipped = Path(__file__).resolve().parents[2] / "results"
+    if shipped in (out.resolve(), *out.resolve().parents):
+        print(
+            f"refusing to write examples under {shipped}: examples stay out of results/",
+            file=sys.stderr,
+        )
         return 2
     for path in write_examples(Path(args.index), out, args.policy):
         print(path)
