@@ -40,6 +40,12 @@ conformance: setup ## audit the peer's corpora in ../shared/conformance and comp
 bench: setup ## performance ratios (not part of make test)
 	$(PY) -m checker.bench
 
+site: setup ## build the site into site/ with mkdocs --strict (any warning fails the build)
+	DISABLE_MKDOCS_2_WARNING=true $(VENV)/bin/mkdocs build --strict
+
+serve: setup ## serve the site at http://127.0.0.1:8000, rebuilding on change
+	DISABLE_MKDOCS_2_WARNING=true $(VENV)/bin/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+
 main: check ## the main job: check shipped corpora and results, then build the site
 	$(MAKE) site
 

@@ -1,0 +1,87 @@
+"""The one mkdocs-gen-files entry script: read the sources, call the page functions, write.
+
+This is the only module that touches MkDocs. Every page is built by a plain function in
+`site_gen/`; moving to another builder means replacing this script and `mkdocs.yml`.
+
+The data root is the repository (the folder holding mkdocs.yml) unless the environment
+variable TYPEDMEMEVAL_SITE_ROOT names another folder with the same layout (tests use this).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import mkdocs_gen_files
+
+from checker.family import VERTICALS
+from site_gen import downloads, ee, reference, results, verticals
+from site_gen.nav import summary
+from site_gen.sources import read_sources
+
+ROOT_VARIABLE = "TYPEDMEMEVAL_SITE_ROOT"
+
+
+def data_root() -> Path:
+    explicit = os.environ.get(ROOT_VARIABLE)
+    if explicit:
+        return Path(explicit)
+    return Path(mkdocs_gen_files.config["config_file_path"]).resolve().parent
+
+
+def write_text(name: str, text: str) -> None:
+    with mkdocs_gen_files.open(name, "w") as fh:
+        fh.write(text)
+
+
+def write_bytes(name: str, payload: bytes) -> None:
+    with mkdocs_gen_files.open(name, "wb") as fh:
+        fh.write(payload)
+
+
+def main() -> None:
+    sources = read_sources(data_root())
+
+    latest = [(v, sources.latest(v.key)) for v in VERTICALS]
+    write_text("verticals/index.md", verticals.verticals_index(latest))
+    for vertical, release in latest:
+        write_text(verticals.page_name(vertical), verticals.vertical_page(vertical, release))
+
+    write_text(downloads.PAGE, downloads.downloads_page(sources.releases, sources.index_problem))
+    for release in sources.releases:
+        if release.payload is not None:
+            write_bytes(downloads.file_path(release), release.payload)
+        write_text(
+            downloads.jsonld_path(release),
+            json.dumps(downloads.croissant(release), indent=2, sort_keys=True) + "\n",
+        )
+
+    per_vertical = [sources.results.by_vertical[v.key] for v in VERTICALS]
+    write_text("results/index.md", results.results_index(per_vertical, len(sources.results.ee)))
+    for data in per_vertical:
+        plots = results.result_plots(data)
+        for file_name, _, svg in plots.values():
+            write_bytes(f"results/{file_name}", svg)
+        embedded = {kind: (name, alt) for kind, (name, alt, _) in plots.items()}
+        write_text(results.page_name(data.vertical), results.vertical_results_page(data, embedded))
+    write_text(ee.PAGE, ee.ee_page(sources.results.ee, sources.results.refused_ee))
+
+    write_text(reference.RULES_PAGE, reference.rules_page(sources.rules))
+    names = sorted(sources.schemas)
+    write_text(f"{reference.SCHEMAS_DIR}/index.md", reference.schemas_index(names))
+    for name in names:
+        schema = sources.schemas[name]
+        write_text(f"{reference.SCHEMAS_DIR}/{name}.md", reference.schema_page(name, schema))
+        write_text(
+            f"{reference.SCHEMAS_DIR}/{name}.schema.json",
+            json.dumps(schema, indent=2, sort_keys=True) + "\n",
+        )
+    write_text("changelog.md", reference.changelog_page(sources.changelog))
+    if sources.citation_cff:
+        write_text("CITATION.cff", sources.citation_cff)
+
+    write_text("SUMMARY.md", summary(names))
+
+
+main()

@@ -1,0 +1,29 @@
+"""The site's navigation as a literate-nav SUMMARY.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from checker.family import VERTICALS
+
+
+def summary(schema_names: Sequence[str]) -> str:
+    """Every page in reading order: the family, its verticals, data, results, reference."""
+    lines = [
+        "- [Home](index.md)",
+        "- [Citing](citing.md)",
+        "- [Methodology](methodology.md)",
+        "- [Running and submitting](running.md)",
+        "- [Verticals](verticals/index.md)",
+        *[f"    - [{v.name}](verticals/{v.key}.md)" for v in VERTICALS],
+        "- [Corpus downloads](corpora/index.md)",
+        "- [Results](results/index.md)",
+        *[f"    - [{v.name}](results/{v.key}.md)" for v in VERTICALS],
+        "    - [EE](results/ee.md)",
+        "- Reference",
+        "    - [Checker rules](reference/rules.md)",
+        "    - [Schemas](reference/schemas/index.md)",
+        *[f"        - [{name}](reference/schemas/{name}.md)" for name in schema_names],
+        "- [Changelog](changelog.md)",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,460 @@
+"""Results pages: one per vertical, one row per submitted run, every number over its n.
+
+Not a leaderboard. Rows are ordered by system name, then run date, then run id — never by a
+score; there is no rank column, no composite and no radar plot. Every figure comes from
+`checker.results` (the one place result numbers are computed); these functions only lay it
+out. Every string from a submission is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from checker.family import DIAGNOSTIC_N, SMALL_SHAPE_N, Vertical
+from checker.formats.result import OUTCOMES
+from checker.results.aggregate import Aggregate, Stratum
+from checker.results.band import Band
+from site_gen.markup import Md, admonition, code, esc, link, table
+from site_gen.numerals import band as band_cell
+from site_gen.numerals import chance, fraction, ident, rate, shape_mark, signed_rate
+from site_gen.plots import PAIR_MEASURES, Point, distance_curve_svg, pair_consistency_svg
+
+NOT_A_LEADERBOARD = Md(
+    "This is **not a leaderboard**. Runs are listed by system name and date, never by score; "
+    "there is no rank and no overall number. With 50–80 questions per vertical, a difference "
+    "of one or two items does not rank systems, and every stratum under "
+    f"n = {DIAGNOSTIC_N} (shapes, distance rungs, pair sets, difficulty bands) is a diagnostic, "
+    "not a claim. Compare systems on bands from repeated runs, and on the distance above "
+    "chance where a shape names its candidates."
+)
+
+JUDGE_UNVALIDATED = Md(
+    "Outcomes come from a judge that is **unvalidated**: its verdicts have not yet been checked "
+    "against a reference model's. Corpora are drafts and their model probes unmeasured, so "
+    "every figure here is **provisional**."
+)
+
+
+@dataclass
+class RefusedFile:
+    """A file under `results/` that could not be published, and why."""
+
+    path: str
+    reason: str
+
+
+@dataclass
+class VerticalResults:
+    """What one vertical's results page shows."""
+
+    vertical: Vertical
+    runs: list[Aggregate] = field(default_factory=list)
+    bands: list[Band] = field(default_factory=list)
+    #: Run sets the aggregator refused to band, with its reason.
+    band_refusals: list[str] = field(default_factory=list)
+    refused: list[RefusedFile] = field(default_factory=list)
+
+
+def page_name(vertical: Vertical) -> str:
+    return f"results/{vertical.key}.md"
+
+
+def run_order(run: Aggregate) -> tuple[str, str, str]:
+    """The only order runs are shown in: system name, run date, run id."""
+    return (run.system.casefold(), run.run_date, run.run_id)
+
+
+def ordered(runs: Sequence[Aggregate]) -> list[Aggregate]:
+    return sorted(runs, key=run_order)
+
+
+def outcomes_for(vertical: Vertical) -> tuple[str, ...]:
+    """The outcome columns a vertical can show (premature only on Prospective)."""
+    return tuple(o for o in OUTCOMES if o != "premature" or vertical.key == "prospective")
+
+
+def run_label(run: Aggregate) -> Md:
+    return Md(f"{ident(run.system)} {code(run.system_version)}")
+
+
+def _stratum_row(s: Stratum, outcomes: Sequence[str]) -> list[Md]:
+    v = s.vector
+    cells: list[Md] = [esc(s.label), Md(str(v.n))]
+    cells += [fraction(v.counts[o], v.n) for o in outcomes]  # type: ignore[index]
+    cells.append(
+        rate(s.correct_rate, v.measured)
+        if s.correct_rate is not None
+        else Md(f"— (n={v.measured})")
+    )
+    cells.append(chance(s.chance_floor))
+    cells.append(signed_rate(s.above_chance, v.measured) if s.above_chance is not None else Md("—"))
+    mark = shape_mark(v.n)
+    if s.note:
+        mark = Md(f"{mark}; {esc(s.note)}" if mark else esc(s.note))
+    cells.append(mark)
+    return cells
+
+
+def strata_table(strata: Sequence[Stratum], outcomes: Sequence[str]) -> Md:
+    headers = [
+        "stratum",
+        "n",
+        *outcomes,
+        "correct rate (measured)",
+        "chance floor",
+        "above chance",
+        "mark",
+    ]
+    return table(headers, [_stratum_row(s, outcomes) for s in strata])
+
+
+def runs_table(runs: Sequence[Aggregate], outcomes: Sequence[str]) -> Md:
+    rows = []
+    for i, run in enumerate(runs, start=1):
+        v = run.overall.vector
+        rows.append(
+            [
+                Md(f"[{ident(run.system)}](#run-{i})"),
+                code(run.system_version),
+                esc(run.run_date),
+                esc(run.revision),
+                *[fraction(v.counts[o], v.n) for o in outcomes],  # type: ignore[index]
+                fraction(v.measured, v.n),
+            ]
+        )
+    return table(["system", "version", "run date", "revision", *outcomes, "measured"], rows)
+
+
+def coverage_block(run: Aggregate) -> Md:
+    c = run.coverage
+    rows = [
+        [Md("realised coverage (gold-bearing, observed)"), rate(c.mean, c.observed)],
+        [
+            Md("calibrated floor (reference retriever)"),
+            rate(c.floor, c.gold_bearing) if c.floor is not None else Md("unknown"),
+        ],
+        [
+            Md("above the floor"),
+            signed_rate(c.versus_floor, c.observed) if c.versus_floor is not None else Md("—"),
+        ],
+        [Md("questions with coverage observed"), fraction(c.observed, c.gold_bearing)],
+    ]
+    out = table(["coverage", "value"], rows)
+    out += Md(
+        f"\nFloor: {esc(c.floor_source)}. A system below the floor retrieves worse than word matching.\n"
+    )
+    return Md(out)
+
+
+def attribution_block(run: Aggregate) -> Md:
+    a = run.attribution
+    d = a.denominator
+    rows = [
+        [Md("evidence present"), fraction(a.present, d)],
+        [Md("evidence absent"), fraction(a.absent, d)],
+        [Md("unobserved (no evidence envelope)"), fraction(a.unobserved, d)],
+        [Md("wrong with evidence absent (retrieval-side)"), fraction(a.wrong_absent, a.wrong)],
+        [Md("missed with evidence present (synthesis, inferred)"), fraction(a.missed_present, d)],
+    ]
+    level = ", ".join(esc(x) for x in a.levels) or "none observed"
+    out = table(["attribution over measured gold-bearing questions", "count"], rows)
+    out += Md(
+        f"\nLevel: {level}. Only one reading is causal: wrong with evidence absent is a "
+        "retrieval-side failure. Missed with evidence present is an inference, since a loss "
+        "inside the store looks the same from outside.\n"
+    )
+    return Md(out)
+
+
+def headroom_block(run: Aggregate) -> Md:
+    h = run.headroom
+    n = run.overall.vector.n
+    if h.status != "measured":
+        body = Md(
+            f"V1 − V9, V8 − V9 and limited-by: **unmeasured** — {esc(h.reason or 'no probe records')}."
+        )
+    else:
+        body = Md(
+            f"V1 − V9 {signed_rate(h.v1_minus_v9, n)}; V8 − V9 {signed_rate(h.v8_minus_v9, n)} "
+            "(the part a better retriever could reach)."
+        )
+    return Md(f"{body} Questions needing more than K_ref sessions: {fraction(h.over_k_ref, n)}.\n")
+
+
+def pair_block(run: Aggregate) -> Md:
+    p = run.pair_consistency
+    if p is None:
+        return Md("")
+    m = p.measured
+    rows = [
+        [Md("pairs measured"), fraction(m, p.pairs)],
+        [Md("both arms correct"), fraction(p.both_correct, m)],
+        [Md("premature (before-arm asserted it had happened)"), fraction(p.premature, m)],
+        [Md("missed-after (after-arm asserted not yet)"), fraction(p.missed_after, m)],
+        [Md("both arms asserted the same state"), fraction(p.both_same, m)],
+    ]
+    out = Md(
+        "#### Pair consistency\n\nComputed from the states the answers asserted, not from outcome labels (gold flips between arms).\n\n"
+    )
+    out += table(["pairs", "count"], rows)
+    if m < DIAGNOSTIC_N:
+        out += Md(f"\n{m} measured pairs: a diagnostic (n < {DIAGNOSTIC_N}).\n")
+    return Md(out)
+
+
+def forgetting_block(run: Aggregate) -> Md:
+    f = run.forgetting
+    if f is None:
+        return Md("")
+    rows = [
+        [
+            Md("stale recall (invalidated value given as current)"),
+            fraction(f.stale_recall, f.invalidated_measured),
+        ],
+        [
+            Md("over-forgetting (still-valid fact declared gone)"),
+            fraction(f.over_forgetting, f.still_valid_measured),
+        ],
+        [
+            Md("mis-attributed forgetting (never-known fact called forgotten)"),
+            fraction(f.mis_attributed, f.never_known_measured),
+        ],
+    ]
+    return Md(
+        "#### Forgetting sub-counts\n\n"
+        + table(["sub-count", "over measured questions of its shape"], rows)
+    )
+
+
+def list_order_block(run: Aggregate) -> Md:
+    if not run.list_order:
+        return Md("")
+    rows = [
+        [
+            esc(s.condition),
+            Md(str(s.questions)),
+            rate(s.pairwise_accuracy, s.pairs)
+            if s.pairwise_accuracy is not None
+            else Md("— (n=0)"),
+        ]
+        for s in run.list_order
+    ]
+    return Md(
+        "#### List order, conditional on coverage\n\nPairwise order over the items each answer mentions; n counts item pairs.\n\n"
+        + table(["condition", "questions", "pairwise accuracy"], rows)
+    )
+
+
+def distance_table(runs: Sequence[Aggregate]) -> Md:
+    distances = sorted(
+        {s.label for r in runs for s in r.distance_curve}, key=lambda x: int(x.split()[-1])
+    )
+    headers: list[object] = ["distance (sessions)"]
+    headers += [Md(f"run {i}: correct") for i in range(1, len(runs) + 1)]
+    rows = []
+    for d in distances:
+        row: list[Md] = [esc(d.split()[-1])]
+        for r in runs:
+            s = next((x for x in r.distance_curve if x.label == d), None)
+            row.append(fraction(s.vector.counts["correct"], s.vector.measured) if s else Md("—"))
+        rows.append(row)
+    return table(headers, rows)
+
+
+def run_section(index: int, run: Aggregate, vertical: Vertical) -> Md:
+    outcomes = outcomes_for(vertical)
+    # The heading names the system only: a heading's text reappears, as plain text, in the
+    # page's table of contents, where a version such as 1.0 would read as a rate.
+    out = Md(f"### Run {index}: {ident(run.system)} {{ #run-{index} }}\n\n")
+    facts = [
+        [Md("system"), run_label(run)],
+        [Md("run id"), code(run.run_id)],
+        [Md("run date"), esc(run.run_date)],
+        [Md("corpus"), Md(f"{esc(run.citation)}, sha256 {code(run.sha256)}")],
+        [Md("answer model"), code(run.answer_model)],
+        [
+            Md("judge"),
+            Md(f"{code(run.judge_model)}, fingerprint {code(run.judge_fingerprint)} (unvalidated)"),
+        ],
+        [Md("grounding"), esc(run.grounding)],
+    ]
+    out += table(["", ""], facts)
+    for note in run.notes:
+        out += Md(f"\n**{esc(note)}**\n")
+    out += Md("\n#### Typed outcomes by shape\n\n")
+    out += strata_table([run.overall, *run.by_shape], outcomes)
+    if run.by_difficulty:
+        out += Md("\n#### By difficulty band\n\n")
+        out += strata_table(run.by_difficulty, outcomes)
+    for block in (pair_block(run), forgetting_block(run), list_order_block(run)):
+        if block:
+            out += Md("\n") + block
+    out += Md("\n#### Coverage against the floor\n\n") + coverage_block(run)
+    out += Md("\n#### Evidence attribution\n\n") + attribution_block(run)
+    out += Md("\n#### Headroom\n\n") + headroom_block(run)
+    return Md(out)
+
+
+def bands_block(bands: Sequence[Band], refusals: Sequence[str], outcomes: Sequence[str]) -> Md:
+    out = Md(
+        "A band is the min–max of each outcome over repeated runs of one configuration (same "
+        "corpus bytes, judge fingerprint, configuration and sampling disposition), with the "
+        "number of questions whose outcome flipped between runs.\n\n"
+    )
+    if not bands:
+        out += Md("No run set of two or more runs of one configuration has been submitted.\n")
+    for i, b in enumerate(bands, start=1):
+        n = b.questions_compared
+        rows = [
+            [esc(ob.outcome), band_cell(ob.low, ob.high, n)]
+            for ob in b.bands
+            if ob.outcome in outcomes
+        ]
+        flag = (
+            " — **minimum evidence** (two runs can agree by coincidence; three are recommended)"
+            if b.minimum_evidence
+            else ""
+        )
+        out += Md(
+            f"**Run set {i}** ({len(b.runs)} runs: {', '.join(code(r) for r in b.runs)}){flag}\n\n"
+        )
+        out += table(["outcome", "band"], rows)
+        out += Md(f"\nQuestions that flipped: {fraction(len(b.flipped), n)}.\n\n")
+    for reason in refusals:
+        out += Md(f"- Not banded: {esc(reason)}\n")
+    return Md(out)
+
+
+def vertical_results_page(
+    data: VerticalResults, plots: dict[str, tuple[str, str]] | None = None
+) -> Md:
+    """One vertical's results page. `plots` maps a plot kind to (file name, alt text)."""
+    v = data.vertical
+    runs = ordered(data.runs)
+    outcomes = outcomes_for(v)
+    out = Md(f"# Results: {v.name}\n\n")
+    out += admonition("warning", "Not a leaderboard", NOT_A_LEADERBOARD)
+    out += Md("\n") + admonition("warning", "Provisional; judge unvalidated", JUDGE_UNVALIDATED)
+    out += Md(
+        f"\nWhat this vertical measures and how its corpus is built: {link(v.name, '../verticals/' + v.key + '.md')}. "
+        f"Shapes under {SMALL_SHAPE_N} questions are marked *diagnostic only*. Rates are over "
+        "measured rows; inconclusive and unrun rows are counted but never enter a rate.\n\n"
+    )
+    if data.refused:
+        out += Md(f"{len(data.refused)} submitted files could not be published:\n\n")
+        out += Md("".join(f"- {esc(r.path)}: {esc(r.reason)}\n" for r in data.refused) + "\n")
+    if not runs:
+        out += Md(
+            "## No results yet\n\n"
+            f"No run has been submitted for {v.name}. To submit one, run the vertical and open a "
+            f"pull request adding the result file under `results/{v.key}/<system>/<run-id>.json`; "
+            f"CI checks it. See {link('how to run a vertical and submit a result', '../running.md')}.\n"
+        )
+        return Md(out)
+    out += Md("## Runs\n\nOne row per submitted run, by system name and date.\n\n")
+    out += runs_table(runs, outcomes)
+    plots = plots or {}
+    if v.key == "workingmemory" and any(r.distance_curve for r in runs):
+        out += Md(
+            "\n## Outcome by distance\n\nCorrect answers over measured questions at each distance; never averaged over the rungs. Each rung is a diagnostic.\n\n"
+        )
+        out += distance_table(runs)
+        if "distance" in plots:
+            name, alt = plots["distance"]
+            out += Md(f"\n![{esc(alt)}]({name})\n")
+    if v.key == "prospective" and "pairs" in plots:
+        name, alt = plots["pairs"]
+        out += Md(f"\n## Pair consistency\n\n![{esc(alt)}]({name})\n")
+    out += Md("\n## Bands\n\n") + bands_block(data.bands, data.band_refusals, outcomes)
+    out += Md("\n## Runs in detail\n\n")
+    for i, run in enumerate(runs, start=1):
+        out += run_section(i, run, v) + Md("\n")
+    return Md(out)
+
+
+def results_index(data: Sequence[VerticalResults], ee_runs: int) -> Md:
+    """The results overview: per vertical, how many runs; what the pages do not do."""
+    out = Md("# Results\n\n")
+    out += admonition("warning", "Not a leaderboard", NOT_A_LEADERBOARD)
+    out += Md("\n") + admonition("warning", "Provisional; judge unvalidated", JUDGE_UNVALIDATED)
+    out += Md(
+        "\nEach vertical has its own page. Results of different verticals are never summed or "
+        "averaged: they measure different mechanisms.\n\n"
+    )
+    rows = []
+    for d in data:
+        systems = len({r.system for r in d.runs})
+        rows.append(
+            [
+                link(d.vertical.name, d.vertical.key + ".md"),
+                Md(str(len(d.runs))),
+                Md(str(systems)),
+                Md(str(len(d.bands))),
+            ]
+        )
+    out += table(["vertical", "runs", "systems", "run sets banded"], rows)
+    out += Md(
+        f"\nErasability and editability (EE): {link('EE results', 'ee.md')} ({ee_runs} runs).\n"
+    )
+    if not any(d.runs for d in data):
+        out += Md(
+            "\n## No results yet\n\nNothing has been submitted. To submit a run, see "
+            f"{link('how to run a vertical and submit a result', '../running.md')}.\n"
+        )
+    return Md(out)
+
+
+def result_plots(data: VerticalResults) -> dict[str, tuple[str, str, bytes]]:
+    """The plots a vertical's results page embeds: kind → (file name, alt text, SVG bytes)."""
+    runs = ordered(data.runs)
+    key = data.vertical.key
+    out: dict[str, tuple[str, str, bytes]] = {}
+    if key == "workingmemory" and any(r.distance_curve for r in runs):
+        series = [
+            [
+                Point(int(s.label.split()[-1]), s.vector.counts["correct"], s.vector.measured)
+                for s in r.distance_curve
+            ]
+            for r in runs
+        ]
+        described = "; ".join(
+            f"run {i}: " + ", ".join(f"distance {p.x} {p.k}/{p.n}" for p in points)
+            for i, points in enumerate(series, start=1)
+        )
+        out["distance"] = (
+            f"{key}-distance.svg",
+            f"Correct answers over measured questions by distance, one line per run. {described}.",
+            distance_curve_svg(series),
+        )
+    pairs = [r.pair_consistency for r in runs]
+    if key == "prospective" and any(p is not None for p in pairs):
+        bars = [
+            (p.measured, [p.both_correct, p.premature, p.missed_after, p.both_same])
+            for p in pairs
+            if p is not None
+        ]
+        described = "; ".join(
+            f"run {i}: "
+            + ", ".join(f"{name} {c}/{m}" for name, c in zip(PAIR_MEASURES, counts, strict=True))
+            for i, (m, counts) in enumerate(bars, start=1)
+        )
+        out["pairs"] = (
+            f"{key}-pairs.svg",
+            f"Pair consistency per run, as pairs over measured pairs. {described}.",
+            pair_consistency_svg(bars),
+        )
+    return out
+
+
+__all__ = [
+    "NOT_A_LEADERBOARD",
+    "RefusedFile",
+    "VerticalResults",
+    "ordered",
+    "page_name",
+    "result_plots",
+    "results_index",
+    "run_order",
+    "vertical_results_page",
+]

@@ -1,0 +1,125 @@
+"""The thin adapter between submitted result files and the results pages.
+
+Every file under `results/` is checked with the checker's own result rules, parsed, resolved
+against the release index and aggregated by `checker.results` — the one place result numbers
+are computed. A file the checker refuses is listed as refused with the checker's reason, never
+published.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.family import BY_KEY, VERTICALS
+from checker.formats.result import EEResultFile, ResultFile
+from checker.io import InputError
+from checker.registry import all_rules
+from checker.results.aggregate import aggregate
+from checker.results.band import SAME_EXPERIMENT, BandRefused, band
+from checker.results.ee import EEFigures, ee_figures
+from checker.results.validate import check_result_file, load_result, resolve
+from site_gen.results import RefusedFile, VerticalResults
+
+
+@dataclass(frozen=True)
+class EERun:
+    """One EE result as the EE page shows it, with the checker's figures."""
+
+    system: str
+    system_version: str
+    run_id: str
+    run_date: str
+    answer_model: str
+    judge_model: str
+    agent_conversation: str
+    dataset_config: str
+    figures: EEFigures
+
+
+@dataclass
+class ResultsView:
+    """Every vertical's results, the EE runs, and the files that could not be published."""
+
+    by_vertical: dict[str, VerticalResults] = field(
+        default_factory=lambda: {v.key: VerticalResults(v) for v in VERTICALS}
+    )
+    ee: list[EERun] = field(default_factory=list)
+    refused_ee: list[RefusedFile] = field(default_factory=list)
+    unplaced: list[RefusedFile] = field(default_factory=list)
+
+
+def _vertical_of(path: Path, results_dir: Path) -> str | None:
+    parts = path.relative_to(results_dir).parts
+    return parts[0] if len(parts) > 1 else None
+
+
+def ee_run(ee: EEResultFile) -> EERun:
+    """An EE result with its figures, computed by `checker.results.ee_figures`."""
+    return EERun(
+        system=ee.system.name,
+        system_version=ee.system.version,
+        run_id=ee.run_id,
+        run_date=ee.run_date.isoformat(),
+        answer_model=ee.answer_model,
+        judge_model=ee.judge.model,
+        agent_conversation=ee.agent_conversation,
+        dataset_config=ee.dataset.config,
+        figures=ee_figures(ee.probes),
+    )
+
+
+def load_results(results_dir: Path, index_path: Path) -> ResultsView:
+    """Check, aggregate and band every result file under `results_dir`."""
+    view = ResultsView()
+    if not results_dir.is_dir():
+        return view
+    rules = [r for r in all_rules() if r.scope == "result"]
+    sets: dict[str, dict[tuple[object, ...], list[tuple[str, ResultFile]]]] = {}
+    for path in sorted(results_dir.rglob("*.json")):
+        shown = str(path.relative_to(results_dir.parent))
+        key = _vertical_of(path, results_dir)
+        target = view.by_vertical.get(key) if key else None
+        refused = target.refused if target else (view.refused_ee if key == "ee" else view.unplaced)
+        try:
+            findings = check_result_file(path, index_path if index_path.is_file() else None, rules)
+            if findings:
+                first = findings[0]
+                refused.append(
+                    RefusedFile(
+                        shown,
+                        f"{len(findings)} checker findings, first {first.code}: {first.message}",
+                    )
+                )
+                continue
+            model = load_result(path)
+            if isinstance(model, EEResultFile):
+                view.ee.append(ee_run(model))
+                continue
+            resolved = resolve(path, model, index_path if index_path.is_file() else None)
+            agg = aggregate(model, resolved.corpus)
+        except (InputError, ValueError) as exc:
+            refused.append(RefusedFile(shown, str(exc)))
+            continue
+        vertical_key = resolved.entry.vertical
+        if vertical_key not in BY_KEY:
+            view.unplaced.append(RefusedFile(shown, f"unknown vertical {vertical_key}"))
+            continue
+        view.by_vertical[vertical_key].runs.append(agg)
+        experiment = (
+            *(read(model) for _, read in SAME_EXPERIMENT),
+            model.system.name,
+            model.system.version,
+        )
+        sets.setdefault(vertical_key, {}).setdefault(experiment, []).append((model.run_id, model))
+    for vertical_key, groups in sets.items():
+        target = view.by_vertical[vertical_key]
+        for runs in groups.values():
+            if len(runs) < 2:
+                continue
+            try:
+                target.bands.append(band(sorted(runs, key=lambda x: x[0])))
+            except BandRefused as exc:
+                target.band_refusals.append(str(exc))
+    view.ee.sort(key=lambda r: (r.system.casefold(), r.run_date, r.run_id))
+    return view
