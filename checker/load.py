@@ -24,7 +24,7 @@ from checker.io import (
     sha256_bytes,
     validate_model,
 )
-from checker.text import bm25_tokens, raw_tokens
+from checker.text import STOPWORDS, raw_tokens
 
 Mode = Literal["ours", "foreign"]
 
@@ -74,8 +74,13 @@ class LoadedCorpus:
 
     @cached_property
     def session_bm25_tokens(self) -> list[list[list[str]]]:
-        """Per question, per session: BM25 tokens of the whole session (computed once)."""
-        return [[bm25_tokens(text) for text in texts] for texts in self.session_text]
+        """Per question, per session: BM25 tokens of the whole session — the raw tokens minus
+        `STOPWORDS`, exactly `bm25_tokens(text)`, filtered from `session_raw_tokens` so that each
+        session is tokenized once per run."""
+        return [
+            [[t for t in tokens if t not in STOPWORDS] for tokens in q]
+            for q in self.session_raw_tokens
+        ]
 
     def gold_indices(self, qi: int) -> list[int]:
         """Indices of gold sessions of question `qi` (ids in `answer_session_ids`)."""
