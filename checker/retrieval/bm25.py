@@ -16,6 +16,7 @@ is reported as the tie rate.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -45,13 +46,27 @@ DECIMALS = 4
 Scores = NDArray[np.float64]
 
 
+class _IdfTable:
+    """Word → IDF, stored once per document frequency (what `get_scores` reads via `.get`)."""
+
+    def __init__(self, document_frequency: dict[str, int], by_frequency: dict[int, float]):
+        self.document_frequency = document_frequency
+        self.by_frequency = by_frequency
+
+    def get(self, word: str) -> float | None:
+        frequency = self.document_frequency.get(word)
+        return None if frequency is None else self.by_frequency[frequency]
+
+
 class CountedBM25(BM25Okapi):  # type: ignore[misc]
     """`BM25Okapi` built from per-session term counts computed once per run.
 
-    rank_bm25 counts terms in pure Python on construction; the counts of a session do not
-    change between the shipped and the stripped measurements, so they are computed once and
-    handed over. IDF (with its epsilon floor) and scoring are rank_bm25's own code; a test pins
-    the scores to a plain `BM25Okapi` over the same tokens.
+    rank_bm25 counts terms and takes one logarithm per vocabulary word in pure Python on
+    construction. Here the counts come from the corpus cache, and the IDF — rank_bm25's own
+    formula, log((N − n + 0.5) / (n + 0.5)), with every negative value replaced by epsilon ×
+    the mean over the vocabulary — is computed once per distinct document frequency n, which
+    gives the same values. Scoring is rank_bm25's `get_scores`; a test pins the scores to a
+    plain `BM25Okapi` over the same tokens.
     """
 
     def _initialize(self, corpus: Sequence[Counter[str]]) -> dict[str, int]:
@@ -66,6 +81,14 @@ class CountedBM25(BM25Okapi):  # type: ignore[misc]
             self.corpus_size += 1
         self.avgdl = total / self.corpus_size
         return dict(document_frequency)
+
+    def _calc_idf(self, nd: dict[str, int]) -> None:
+        words_at = Counter(nd.values())
+        raw = {f: math.log(self.corpus_size - f + 0.5) - math.log(f + 0.5) for f in words_at}
+        self.average_idf = sum(raw[f] * n for f, n in words_at.items()) / len(nd)
+        floor = self.epsilon * self.average_idf
+        by_frequency = {f: (value if value >= 0 else floor) for f, value in raw.items()}
+        self.idf = _IdfTable(nd, by_frequency)
 
 
 def session_scores(
@@ -155,13 +178,13 @@ def stripped_session_counts(
     keywords = frozenset(query_tokens(corpus, qi))
     gold = set(corpus.gold_indices(qi))
     texts = corpus.session_text[qi]
-    tokens = corpus.session_bm25_tokens[qi]
+    shipped = _shipped_counts(corpus)[qi]
     sessions = corpus.questions[qi].haystack_sessions
     changed = 0
     for si, session in enumerate(sessions):
         if si in gold:
             continue
-        if not any(s.may_change(texts[si], tokens[si], keywords) for s in strips):
+        if not any(s.may_change(texts[si], shipped[si], keywords) for s in strips):
             continue
         turns = [t.content for t in session]
         for s in strips:
@@ -189,6 +212,10 @@ def question_coverage(
     if found is not None:
         return found
     counts, changed = stripped_session_counts(corpus, qi, strips)
+    if strips and changed == 0:
+        found = question_coverage(corpus, qi, (), k_ref)  # the strip found nothing to remove
+        cache[qi] = found
+        return found
     gold = corpus.gold_indices(qi)
     scores = session_scores(counts, query_tokens(corpus, qi))
     coverage, tie, gold_in_tie = _coverage_and_ties(scores, gold, k_ref)

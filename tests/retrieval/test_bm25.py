@@ -23,6 +23,7 @@ from checker.retrieval import (
     measure_scaffolding,
 )
 from checker.retrieval.bm25 import expected_coverage, inclusion_probabilities, session_scores
+from checker.text import bm25_tokens
 from tests.retrieval.cal_builder import haystack, in_band, ladder, question, saturated
 from tests.retrieval.conftest import CorpusOf
 
@@ -43,6 +44,26 @@ def test_scores_are_rank_bm25s_own(query: list[str]) -> None:
     plain = BM25Okapi(DOCS, k1=1.5, b=0.75, epsilon=EPSILON).get_scores(query)
     ours = session_scores([Counter(d) for d in DOCS], query)
     assert np.allclose(ours, plain, rtol=0, atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    docs=st.lists(
+        st.lists(st.sampled_from("abcdefgh"), min_size=0, max_size=12), min_size=1, max_size=12
+    ).filter(lambda d: any(d)),
+    query=st.lists(st.sampled_from("abcdefghz"), min_size=1, max_size=5),
+)
+def test_scores_match_rank_bm25_on_any_haystack(docs: list[list[str]], query: list[str]) -> None:
+    plain = BM25Okapi(docs, k1=1.5, b=0.75, epsilon=EPSILON).get_scores(query)
+    ours = session_scores([Counter(d) for d in docs], query)
+    assert np.allclose(ours, plain, rtol=1e-12, atol=1e-12)
+
+
+def test_bm25_tokens_are_raw_tokens_minus_stopwords(corpus_of: CorpusOf) -> None:
+    corpus = corpus_of(in_band())
+    assert corpus.session_bm25_tokens == [
+        [bm25_tokens(text) for text in texts] for texts in corpus.session_text
+    ]
 
 
 def test_epsilon_is_pinned_and_recorded(corpus_of: CorpusOf) -> None:
@@ -149,14 +170,14 @@ def test_each_session_is_tokenized_once_per_run(
     corpus_of: CorpusOf, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = 0
-    real = checker.load.bm25_tokens
+    real = checker.load.raw_tokens
 
     def counting(text: str) -> list[str]:
         nonlocal calls
         calls += 1
         return real(text)
 
-    monkeypatch.setattr(checker.load, "bm25_tokens", counting)
+    monkeypatch.setattr(checker.load, "raw_tokens", counting)
     corpus = corpus_of(ladder(lambda dial: dial == "distance"))
     measure_coverage(corpus)
     measure_scaffolding(corpus, None)

@@ -1,0 +1,333 @@
+"""The whole checker (every corpus rule except the learned adversary) on a synthetic family of
+565 questions at the documents' haystack sizes, then with every haystack ×4 and ×16 longer.
+
+Printed: time ÷ the parse+tokenize floor of the same bytes (target ≤ 10; the project's goal
+beyond this is 5), and the scaling exponent of the whole checker's time against input bytes
+from ×1 to ×16 (target ≤ 1.1). The floor is what no checker can avoid: read the file, parse
+the JSON, and run the shared tokenizer over every turn once. The whole checker loads strictly
+(pydantic), tokenizes each session once (cached on the corpus and shared by every rule) and
+runs the rules; the per-rule split at ×1 shows where the time goes.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import math
+import random
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from checker.context import CorpusContext
+from checker.family import VERTICALS, WM_DISTANCES, Vertical
+from checker.formats.ids import DATE_FORMAT, pair_id, question_id, session_id
+from checker.io import dump_json, parse_json
+from checker.load import load_ours
+from checker.registry import Rule, all_rules, run
+from checker.text import fold, raw_tokens
+
+SCALES = (1, 4, 16)
+RATIO_TARGET = 10.0
+RATIO_GOAL = 5.0
+EXPONENT_TARGET = 1.1
+REVISION = "2026.12"
+SEED = 20261201
+
+#: Non-gold sessions per question, per vertical (the documents' H ranges; WorkingMemory holds
+#: 60 on every rung). Verticals the documents give no range for use 15–25.
+H_RANGE: dict[str, tuple[int, int]] = {"prospective": (12, 20), "workingmemory": (60, 60)}
+#: Gold sessions per question (the documents' shipped G distributions, as ranges).
+G_RANGE: dict[str, tuple[int, int]] = {
+    "prospective": (1, 4),
+    "episodic": (1, 7),
+    "arithmetic": (3, 6),
+    "workingmemory": (1, 1),
+    "forgetting": (2, 2),
+    "bitemporal": (1, 1),
+    "temporal": (2, 5),
+    "semantic": (1, 5),
+    "conjunction": (2, 8),
+    "procedural": (2, 4),
+}
+EVENT_VERTICALS = {"temporal", "bitemporal", "semantic", "procedural", "conjunction"}
+
+COMMON = (
+    "we had it was and after before then quite really about time week morning evening house "
+    "garden kitchen office train market neighbour friend sister brother colleague weekend "
+    "plan trip dinner lunch coffee walk rain sun call message letter parcel shop town road "
+    "bridge river field school club meeting project budget team list note idea story book "
+    "film song game match ticket bill rent car bike bus late early again still finally "
+    "maybe sure fine good bad long short new old small big busy quiet"
+).split()
+SYLLABLES = "ka mor vel tin dra quo len sab rix hal pem tor vun ely gar nox bri sel ath um".split()
+
+
+class _Text:
+    """Deterministic invented prose: common words with invented names and terms mixed in."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.terms = sorted(
+            {"".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3))) for _ in range(4000)}
+        )
+        self.serial = 0
+
+    def name(self) -> str:
+        # A unique capitalised token per turn, so no two turns share a text (no memo hits).
+        self.serial += 1
+        n, letters = self.serial, []
+        while n:
+            n, r = divmod(n, 26)
+            letters.append(chr(97 + r))
+        return "Q" + "".join(letters)
+
+    def sentence(self, extra: Sequence[str] = ()) -> str:
+        words = self.rng.choices(COMMON, k=self.rng.randint(6, 12))
+        words += self.rng.choices(self.terms, k=self.rng.randint(1, 3))
+        words += list(extra)
+        self.rng.shuffle(words)
+        return " ".join(words).capitalize() + self.rng.choice((".", ".", "!", "?"))
+
+    def turn(self, extra: Sequence[str] = ()) -> str:
+        sentences = [self.sentence() for _ in range(self.rng.randint(1, 2))]
+        if extra:
+            sentences.append(self.sentence(extra))
+        return " ".join(sentences) + f" {self.name()} agreed."
+
+
+def _session(text: _Text, extra: list[str], gold: bool) -> list[dict[str, Any]]:
+    roles = ("user", "assistant", "user", "assistant", "assistant")
+    turns = []
+    for i, role in enumerate(roles):
+        carries = i == 0 and bool(extra)
+        turns.append(
+            {
+                "role": role,
+                "content": text.turn(extra if carries else []),
+                "has_answer": gold and carries,
+            }
+        )
+    return turns
+
+
+def _block(v: Vertical, shape: str, n: int, gold: list[int], rng: random.Random) -> dict[str, Any]:
+    block: dict[str, Any] = {"vertical": v.key, "shape": shape}
+    if v.key == "arithmetic":
+        op = {"count": "count", "sum": "sum", "delta": "delta", "duration": "duration"}[shape]
+        values = [float(rng.randint(10, 400)) for _ in gold]
+        inputs = [{"session_index": g, "value": x} for g, x in zip(gold, values, strict=True)]
+        block["derivation"] = {
+            "operation": op,
+            "inputs": inputs,
+            "value": sum(values),
+            "unit": "EUR",
+        }
+        if shape == "delta":
+            block["derivation"]["sides"] = ["a"] * (len(gold) - 1) + ["b"]
+        if shape == "count":
+            block["count_predicate"] = "a purchase"
+            block["candidates"] = [{"session_index": g, "matches": True} for g in gold]
+        block.update(difficulty=min(5, len(gold) - 1), difficulty_dial="dispersion")
+    if v.key == "workingmemory":
+        d = WM_DISTANCES[n % len(WM_DISTANCES)]
+        block.update(
+            fact_family=f"family-{n % 12}",
+            distance_sessions=d,
+            difficulty=WM_DISTANCES.index(d) + 1,
+            difficulty_dial="distance",
+        )
+    if v.key in EVENT_VERTICALS:
+        block["events"] = [
+            {"event_id": f"e{i}", "kind": "value", "subject": "s", "value": "v", "session_index": g}
+            for i, g in enumerate(gold)
+        ]
+    if shape == "list-order":
+        block["list_order"] = {"items": [f"item{i}" for i in gold], "item_session_indices": gold}
+        block.update(difficulty=min(5, max(1, len(gold) - 2)), difficulty_dial="dispersion")
+    if shape in ("participant-attribution", "assistant-stated"):
+        block["stated_by"] = "assistant" if shape == "assistant-stated" else "both"
+    if shape in ("invalidated", "still-valid"):
+        second = "invalidation" if shape == "invalidated" else "reaffirmation"
+        block["gold_components"] = [
+            {"kind": "statement", "session_index": gold[0]},
+            {"kind": second, "session_index": gold[1]},
+        ]
+        block.update(pair_id=pair_id(v.abbrev, REVISION, 1 + n % 15), arm=shape)
+        if shape == "invalidated":
+            block.update(difficulty=1 + n % 5, difficulty_dial="discrimination")
+    if shape == "due-window":
+        block["answer_items"] = [f"item{i}" for i in gold]
+    return block
+
+
+def _question(v: Vertical, shape: str, n: int, scale: int, text: _Text) -> dict[str, Any]:
+    rng = text.rng
+    abstention = shape == "never-known"
+    qid = question_id(v.abbrev, REVISION, n, abstention=abstention)
+    low, high = H_RANGE.get(v.key, (15, 25))
+    h = rng.randint(low, high) * scale
+    g_low, g_high = G_RANGE[v.key]
+    g = 0 if abstention else rng.randint(max(g_low, 2 if shape == "list-order" else 0), g_high)
+    if shape in ("invalidated", "still-valid"):
+        g = 2
+    total = h + g
+    gold = sorted(rng.sample(range(total), g))
+    keywords = rng.sample(text.terms, 3)
+    sessions = []
+    for si in range(total):
+        if si in gold:
+            extra = (
+                [*keywords, f"{rng.randint(10, 400)} EUR"] if v.key == "arithmetic" else keywords
+            )
+            sessions.append(_session(text, extra, True))
+        else:
+            # A third of the distractors share one of the question's keywords.
+            extra = [rng.choice(keywords)] if rng.random() < 0.33 else []
+            sessions.append(_session(text, extra, False))
+    ids = [session_id(qid, i) for i in range(total)]
+    start = datetime(2026, 1, 5, 9, 0) + timedelta(days=n)
+    dates = [(start + timedelta(hours=7 * i)).strftime(DATE_FORMAT) for i in range(total)]
+    return {
+        "question_id": qid,
+        "question_type": f"{v.key}-{shape}",
+        "question": f"Which {keywords[0]} did I {keywords[1]} for the {keywords[2]}?",
+        "answer": keywords[0],
+        "question_date": (start + timedelta(hours=7 * total + 3)).strftime(DATE_FORMAT),
+        "haystack_session_ids": ids,
+        "haystack_dates": dates,
+        "haystack_sessions": sessions,
+        "answer_session_ids": [ids[i] for i in gold],
+        "typedmemeval": _block(v, shape, n, gold, rng),
+    }
+
+
+def synthetic_family(folder: Path, scale: int) -> list[tuple[Path, int]]:
+    """Write one synthetic corpus per vertical (565 questions in all), haystacks × `scale`;
+    return each file with its number of sessions."""
+    paths = []
+    for v in VERTICALS:
+        text = _Text(random.Random(f"{SEED}-{v.key}"))
+        questions = []
+        n = 0
+        for shape in v.shapes:
+            for _ in range(shape.count):
+                n += 1
+                questions.append(_question(v, shape.name, n, scale, text))
+        path = folder / f"typedmemeval-{v.key}-{REVISION}.json"
+        path.write_text(dump_json(questions), encoding="utf-8")
+        paths.append((path, sum(len(q["haystack_sessions"]) for q in questions)))
+    return paths
+
+
+def bench_rules() -> tuple[list[Rule], list[Rule]]:
+    """Every corpus rule, minus the learned adversary (timed by the V7 bench on its own)."""
+    timed: list[Rule] = []
+    excluded: list[Rule] = []
+    for r in all_rules():
+        if r.scope != "corpus":
+            continue
+        text = f"{r.code} {r.name} {r.summary}".lower()
+        (excluded if "adversary" in text else timed).append(r)
+    return timed, excluded
+
+
+def _floor(path: Path) -> float:
+    fold.cache_clear()
+    start = time.perf_counter()
+    for q in parse_json(path, path.read_bytes()):
+        for session in q["haystack_sessions"]:
+            for turn in session:
+                raw_tokens(turn["content"])
+    return time.perf_counter() - start
+
+
+def _whole(path: Path, rules: list[Rule], per_rule: dict[str, float]) -> float:
+    fold.cache_clear()
+    start = time.perf_counter()
+    corpus = load_ours(path)
+    loaded = time.perf_counter()
+    per_rule["(load)"] += loaded - start
+    # Shared by every rule; timed on its own so the first rule to read tokens is not charged.
+    corpus.session_raw_tokens  # noqa: B018
+    per_rule["(tokenize)"] += time.perf_counter() - loaded
+    ctx = CorpusContext(corpus=corpus, index=None)
+    for r in rules:
+        began = time.perf_counter()
+        run([r], "corpus", ctx, corpus.display)
+        per_rule[r.code] += time.perf_counter() - began
+    return time.perf_counter() - start
+
+
+def measure(scale: int, rules: list[Rule]) -> dict[str, Any]:
+    per_rule: dict[str, float] = defaultdict(float)
+    floor = whole = 0.0
+    size = sessions = 0
+    with tempfile.TemporaryDirectory(prefix=f"tme-bench-x{scale}-") as tmp:
+        for path, n_sessions in synthetic_family(Path(tmp), scale):
+            size += path.stat().st_size
+            sessions += n_sessions
+            floor += _floor(path)
+            whole += _whole(path, rules, per_rule)
+            gc.collect()
+    return {
+        "scale": scale,
+        "bytes": size,
+        "sessions": sessions,
+        "floor_s": floor,
+        "whole_s": whole,
+        "ratio": whole / floor,
+        "per_rule": dict(per_rule),
+    }
+
+
+def bench() -> bool:
+    rules, excluded = bench_rules()
+    print(
+        f"rules timed: {len(rules)} ({', '.join(r.code for r in rules)}); excluded as the "
+        f"learned adversary: {', '.join(r.code for r in excluded) or 'none registered'}"
+    )
+    rows = [measure(scale, rules) for scale in SCALES]
+    for row in rows:
+        print(
+            f"x{row['scale']:<2} {row['bytes'] / 1e6:7.1f} MB, {row['sessions']:>6} sessions: "
+            f"floor {row['floor_s']:6.2f} s, whole checker {row['whole_s']:7.2f} s = "
+            f"{row['ratio']:.2f}x floor"
+        )
+    top = sorted(rows[0]["per_rule"].items(), key=lambda kv: -kv[1])[:6]
+    print("x1 split: " + ", ".join(f"{code} {t:.2f} s" for code, t in top))
+    first, last = rows[0], rows[-1]
+    exponent = math.log(last["whole_s"] / first["whole_s"]) / math.log(
+        last["bytes"] / first["bytes"]
+    )
+    floor_exponent = math.log(last["floor_s"] / first["floor_s"]) / math.log(
+        last["bytes"] / first["bytes"]
+    )
+    worst = max(row["ratio"] for row in rows)
+    print(
+        f"ratio to floor: worst {worst:.2f}x (target <= {RATIO_TARGET:.0f}x, goal "
+        f"{RATIO_GOAL:.0f}x); scaling exponent x1 -> x{last['scale']} "
+        f"{exponent:.3f} against bytes (floor's own {floor_exponent:.3f}; target <= "
+        f"{EXPONENT_TARGET})"
+    )
+    met = worst <= RATIO_TARGET and exponent <= EXPONENT_TARGET
+    if not met:
+        print("whole-checker bench: target MISSED")
+    print(
+        "whole bench json: "
+        + json.dumps(
+            {
+                "rows": [{k: v for k, v in r.items() if k != "per_rule"} for r in rows],
+                "exponent": round(exponent, 4),
+            },
+            sort_keys=True,
+        )
+    )
+    return met
+
+
+BENCH = ("whole", bench)
