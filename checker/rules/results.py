@@ -49,7 +49,9 @@ ANSWER_WORDS = frozenset(
     "message messages".split()
 )
 MARKUP_RE = re.compile(
-    r"<\s*[A-Za-z!/?]|javascript\s*:|data\s*:\s*text/html|\bon[a-z]+\s*=|[\x00-\x08\x0b-\x1f\x7f]",
+    r"<\s*[A-Za-z!/?]|javascript\s*:|data\s*:\s*text/html"
+    r"|\bon(?:error|load|click|dblclick|mouse\w*|focus\w*|blur|key\w*|submit|change|input)\s*="
+    r"|[\x00-\x08\x0b-\x1f\x7f]",
     re.I,
 )
 #: Tolerance for a float a submitter rounded to three decimals.
