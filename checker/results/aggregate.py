@@ -42,6 +42,8 @@ class QuestionFacts:
     gold_sessions: int
     #: Declared gold components (0 when the question declares none).
     gold_components: int
+    #: The declared components' kinds, in declared order (e.g. statement, invalidation).
+    component_kinds: tuple[str, ...]
     distance: int | None
     difficulty: int | None
     difficulty_validated: bool | None
@@ -64,6 +66,7 @@ def question_facts(corpus: LoadedCorpus) -> dict[str, QuestionFacts]:
             pair_id=block.pair_id,
             gold_sessions=len(corpus.gold_indices(qi)),
             gold_components=len(block.gold_components or ()),
+            component_kinds=tuple(c.kind for c in block.gold_components or ()),
             distance=block.distance_sessions,
             difficulty=block.difficulty,
             difficulty_validated=block.difficulty_validated,
@@ -171,6 +174,11 @@ class CoverageSummary:
     mean: float | None
     floor: float | None
     floor_source: str
+    #: Per declared component kind: (surfaced, observed) over rows with per-component coverage.
+    components: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: Rows where some declared components surfaced and others did not (e.g. the statement
+    #: without its invalidation: the path to a confident stale answer).
+    components_partial: int = 0
 
     @property
     def observed_share(self) -> float | None:
@@ -424,7 +432,18 @@ def _coverage(
         floor = sc.coverage.gold_bearing_mean
         source = f"{sc.coverage.retriever} at K_ref={sc.coverage.k_ref}, gold-bearing mean"
     mean = sum(values) / len(values) if values else None
-    return CoverageSummary(len(gold_bearing), len(values), mean, floor, source)
+    components: dict[str, tuple[int, int]] = {}
+    partial = 0
+    for r in gold_bearing:
+        per = r.realised_coverage.per_component if r.realised_coverage else None
+        kinds = facts[r.question_id].component_kinds
+        if per is None or len(per) != len(kinds):
+            continue
+        for kind, seen in zip(kinds, per, strict=True):
+            surfaced, observed = components.get(kind, (0, 0))
+            components[kind] = (surfaced + seen, observed + 1)
+        partial += any(per) and not all(per)
+    return CoverageSummary(len(gold_bearing), len(values), mean, floor, source, components, partial)
 
 
 def _attribution(

@@ -91,6 +91,10 @@ def aggregate_lines(a: Aggregate) -> list[str]:
             f"{abs(c.versus_floor):.3f}"
         )
         lines.append(f"  calibrated floor {c.floor:.3f} ({c.floor_source}){verdict}")
+    for kind, (surfaced, observed) in sorted(c.components.items()):
+        lines.append(f"  component {kind}: surfaced {fraction(surfaced, observed)}")
+    if c.components:
+        lines.append(f"  some components surfaced and others not: {c.components_partial} questions")
     t = a.attribution
     lines.append(f"evidence attribution (gold-bearing measured rows, n={t.denominator}):")
     lines.append(

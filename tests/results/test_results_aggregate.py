@@ -216,6 +216,21 @@ def test_coverage_against_floor_and_attribution(corpora_index: Path) -> None:
     observed = [r.realised_coverage.value for r in result.rows if r.realised_coverage]
     assert c.observed == len(observed)
     assert c.mean == pytest.approx(sum(observed) / len(observed))
+    partial = [
+        r
+        for r in result.rows
+        if r.realised_coverage
+        and r.realised_coverage.per_component
+        and not all(r.realised_coverage.per_component)
+    ]
+    assert c.components_partial == len(partial) > 0
+    with_components = sum(
+        1 for r in result.rows if r.realised_coverage and r.realised_coverage.per_component
+    )
+    statement = c.components["statement"]
+    assert statement == (with_components, with_components)  # the statement always surfaced
+    invalidation = c.components["invalidation"]
+    assert invalidation[0] == invalidation[1] - len(partial)
     t = agg.attribution
     assert t.present + t.absent + t.unobserved == t.denominator
     wrong_absent = sum(
