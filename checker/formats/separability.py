@@ -1,6 +1,14 @@
-"""The separability (V7) record stamped into a sidecar and re-measured by the checker."""
+"""The separability (V7) record stamped into a sidecar and re-measured by the checker.
+
+The record is what `checker.separability.measure_separability` returns: the single-feature
+table with its permutation null and distribution test, the gold-exclusive phrases, the learned
+adversaries with their pinned settings, and the exemptions as they were applied. The checker
+re-measures it from the corpus bytes and reports any disagreement with the stamped copy (SEP006).
+"""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import Field
 
@@ -11,58 +19,147 @@ class Exemption(Strict):
     """A feature, or a feature family, exempt from the separability gate, with its reason."""
 
     feature: str
-    """Feature name, or a family name such as `position` (which also covers the features that
-    encode position: session-id index, timestamp rank, first-session flag)."""
+    """Feature name (`position.index`), a feature family (`position`, `date`, `glyph`, …) or a
+    dotted prefix (`user.turn1`). The `position` family also covers the features that encode
+    position: session-id index, timestamp rank, first- and last-session flags."""
     reason: str
-    """Why the feature is allowed to separate gold. An empty reason is itself a finding."""
+    """Why the feature is allowed to separate gold. An empty reason is itself a finding, and an
+    exemption without a reason is not honoured."""
+
+
+class Thresholds(Strict):
+    """The gate's constants, recorded with every measurement so a stamp names its rules."""
+
+    auc_refuse: float
+    """A non-exempt feature is refused when its folded within-question AUC reaches this."""
+    perfect_share_floor: float
+    """Distribution test: the share of gold-bearing questions separated perfectly must reach
+    this before the tail probability is considered."""
+    perfect_tail_p: float
+    """Distribution test: refuse when the exact Poisson-binomial upper tail is below this."""
+    recurrence_share: float
+    """An n-gram is a candidate when it occurs in at least this share of questions."""
+    rare_session_share: float
+    """Relevance exemption: a token named by a question or its answer is instance vocabulary
+    when it occurs in fewer than this share of the corpus's sessions."""
+    adversary_refuse: float
+    """A learned adversary's held-out within-question AUC at or above this refuses."""
+    null_permutations: int
+    """Label shuffles within question behind each feature's null 95th percentile."""
 
 
 class FeatureRow(Strict):
     """One feature's line in the single-feature table."""
 
     feature: str
-    """Feature name, e.g. `user.first_turn.chars` or `ngram:for the record`."""
+    """Feature name, e.g. `user.turn1.chars`, `session.glyph[U+2014]` or `ngram:for the record`."""
+    family: str
+    """The family an exemption can name: `shape`, `glyph`, `roles`, `position`, `date`,
+    `session_id` or `ngram`."""
     auc: float = Field(ge=0.5, le=1.0)
-    """Within-question pooled AUC, folded once to [0.5, 1]."""
-    null_p95: float | None = None
-    """95th percentile of the folded AUC under within-question label shuffles."""
-    perfect_share: float | None = None
-    """Share of gold-bearing questions the feature separates perfectly."""
-    expected_perfect: float | None = None
-    """Expected number of perfect separations under the tie-aware chance model."""
-    tail_p: float | None = None
-    """Exact Poisson-binomial upper tail of the observed perfect count."""
-    verdict: str = "pass"
-    """`pass`, `refused`, or `exempt`."""
+    """Within-question pooled AUC over (gold, distractor) pairs, folded once to [0.5, 1]."""
+    direction: Literal["gold-high", "gold-low", "none"]
+    """Which way the unfolded AUC points (`gold-high`: gold sessions have larger values)."""
+    null_p95: float
+    """95th percentile of the folded AUC with labels shuffled within each question."""
+    questions: int
+    """Gold-bearing questions contributing pairs (n-grams drop relevance-exempt questions)."""
+    perfect: int
+    """Questions in which the feature separates gold perfectly (either direction)."""
+    perfect_share: float
+    """`perfect` over `questions`."""
+    expected_perfect: float
+    """Expected perfect separations under the tie-aware within-question permutation model."""
+    tail_p: float
+    """Exact Poisson-binomial probability of at least `perfect` perfect separations."""
+    z: float | None = None
+    """The normal approximation the source documents used, (perfect − expected) / sd, for
+    comparison only; None when the chance model has no variance."""
+    verdict: Literal["pass", "refused", "exempt"]
+    """`refused` when a rule refuses it, `exempt` when a reasoned exemption covers it."""
+    refused_by: list[Literal["auc", "distribution"]] = Field(default_factory=list)
+    """Which test refuses (or would refuse, when exempt) the feature."""
+
+
+class ExclusivePhrase(Strict):
+    """A recurring phrase that reaches gold sessions and no distractor session."""
+
+    phrase: str
+    """The n-gram (raw tokens, within one punctuation segment)."""
+    questions: int
+    """Questions (relevance exemption applied) whose gold carries the phrase."""
+    gold_sessions: int
+    """Gold sessions carrying the phrase."""
+    share: float
+    """`questions` over all questions of the corpus."""
 
 
 class AdversaryRecord(Strict):
     """A learned adversary's score: within-question AUC on held-out questions."""
 
+    name: Literal["numeric", "ngram"]
+    """`numeric`: every non-exempt numeric feature, standardised within question; `ngram`: a
+    TF-IDF bag of raw-token 1–2-grams of the session text."""
     model: str
-    """Model family and pinned hyperparameters."""
+    """Model family, pinned hyperparameters and fold scheme, in one line."""
     auc: float
-    """Within-question AUC on held-out questions."""
-    shuffled_auc: float | None = None
-    """The same pipeline on labels shuffled within question."""
-    top_terms: list[str] = Field(default_factory=list)
-    """What the model leans on most."""
+    """Within-question AUC (unfolded) of the held-out scores, pooled over (gold, distractor)
+    pairs of gold-bearing questions."""
+    shuffled_auc: float
+    """The same pipeline trained and scored on labels shuffled within question."""
+    folds: int
+    """Folds, grouped by question."""
+    inputs: int
+    """Features (numeric) or vocabulary size over the whole corpus (ngram)."""
+    leans_gold: list[str] = Field(default_factory=list)
+    """What the model fitted on the whole corpus leans on most towards gold, with weights."""
+    leans_filler: list[str] = Field(default_factory=list)
+    """What it leans on most towards filler, with weights."""
+    verdict: Literal["pass", "refused"]
+    """`refused` when `auc` reaches the threshold."""
+
+
+class ExemptionUse(Strict):
+    """An exemption as the gate applied it."""
+
+    feature: str
+    """The name the exemption gives (feature, family or dotted prefix)."""
+    reason: str
+    """The reason it gives."""
+    honoured: bool
+    """False when the reason is empty: such an exemption is a finding and waives nothing."""
+    covers: int
+    """Measured features the name matches."""
 
 
 class SeparabilityRecord(Strict):
     """The V7 record: table, distribution test, exclusivity, adversaries, verdict."""
 
+    method: str
+    """Version of the measurement definition; a stamp from another version is re-measured
+    and compared all the same."""
     passed: bool
-    """Whether the corpus passed the gate."""
+    """Whether the corpus passed the gate (no refusal of any kind)."""
+    thresholds: Thresholds
+    """The constants the verdicts were computed with."""
+    seed: int
+    """Seed of the permutation null and the adversaries' label shuffles."""
     worst_feature: str | None = None
     """Name of the non-exempt feature with the highest folded AUC."""
     worst_auc: float | None = None
     """That feature's folded AUC."""
+    features_tested: int
+    """Every feature measured, n-gram candidates included."""
+    ngram_candidates: int
+    """N-grams recurring in at least `recurrence_share` of questions."""
     features: list[FeatureRow] = Field(default_factory=list)
-    """The single-feature table."""
+    """The single-feature table: every non-n-gram feature, and the n-grams that are refused,
+    exempt, or among the strongest in either direction."""
     bimodal_features: list[str] = Field(default_factory=list)
     """Features refused by the distribution test."""
-    exclusive_phrases: list[str] = Field(default_factory=list)
-    """Phrases recurring in ≥ 20% of questions that reach no distractor session."""
+    exclusive_phrases: list[ExclusivePhrase] = Field(default_factory=list)
+    """Phrases recurring in ≥ `recurrence_share` of questions that reach no distractor."""
     adversaries: list[AdversaryRecord] = Field(default_factory=list)
-    """Learned adversaries (numeric-feature model, n-gram model)."""
+    """Learned adversaries (numeric-feature model, n-gram model); empty when not run."""
+    exemptions: list[ExemptionUse] = Field(default_factory=list)
+    """Exemptions as applied."""

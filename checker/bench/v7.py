@@ -1,0 +1,102 @@
+"""V7 on a 60-question, 61-session-per-question synthetic corpus, against the parse+tokenize
+floor of the same bytes measured in the same run.
+
+Targets: the single-feature table including the permutation null (no adversary) within 10× the
+floor; the learned adversaries within 30 s. Each timing is the best of `ROUNDS` runs on a fresh
+load (no measurement cache carried over).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from checker.io import dump_json, parse_json
+from checker.load import LoadedCorpus
+from checker.separability import measure_separability
+from checker.separability.synthetic import build_clean_corpus, rebuilt
+from checker.text import fold, raw_tokens
+
+QUESTIONS = 60
+SESSIONS = 61
+ROUNDS = 3
+TABLE_RATIO_TARGET = 10.0
+ADVERSARY_SECONDS_TARGET = 30.0
+
+
+def _best(run: Callable[[], object], rounds: int = ROUNDS) -> float:
+    """Best wall time of `rounds` runs, each starting with the tokenizer's memo cleared (so no
+    run is timed on text an earlier run already folded)."""
+    best = float("inf")
+    for _ in range(rounds):
+        fold.cache_clear()
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _floor(data: bytes) -> None:
+    """Merely parse the bytes and tokenize every turn with the shared tokenizer."""
+    for question in parse_json(Path("<bench>"), data):
+        for session in question["haystack_sessions"]:
+            for turn in session:
+                raw_tokens(turn["content"])
+
+
+def bench() -> bool:
+    corpus = build_clean_corpus(questions=QUESTIONS, sessions=(SESSIONS, SESSIONS), seed=7)
+    data = dump_json([q.model_dump(mode="json") for q in corpus.questions]).encode()
+    sessions = sum(len(q.haystack_sessions) for q in corpus.questions)
+    turns = sum(len(s) for q in corpus.questions for s in q.haystack_sessions)
+
+    def fresh() -> LoadedCorpus:
+        return rebuilt(corpus, list(corpus.questions))
+
+    # Interleaved, so that the floor and the table see the same load on a shared machine.
+    floor = table = float("inf")
+    for _ in range(ROUNDS):
+        floor = min(floor, _best(lambda: _floor(data), rounds=1))
+        table = min(table, _best(lambda: measure_separability(fresh(), [], adversary=False), 1))
+    record = measure_separability(fresh(), [], adversary=False)
+    warm = fresh()
+    measure_separability(warm, [], adversary=False)
+    adversary = _best(lambda: measure_separability(warm, [], adversary=True), rounds=1)
+    ratio = table / floor
+    print(
+        f"corpus: {QUESTIONS} questions x {SESSIONS} sessions = {sessions} sessions, "
+        f"{turns} turns, {len(data):,} bytes; {record.features_tested} features "
+        f"({record.ngram_candidates} n-gram candidates), null {record.thresholds.null_permutations}"
+        " shuffles"
+    )
+    print(f"floor (json parse + raw tokens of every turn): {floor:.3f} s")
+    print(
+        f"V7 table incl. permutation null, no adversary: {table:.3f} s = {ratio:.1f}x floor "
+        f"(target <= {TABLE_RATIO_TARGET:.0f}x)"
+    )
+    print(
+        f"learned adversaries (numeric + n-gram, each with its shuffled-label twin): "
+        f"{adversary:.2f} s (target <= {ADVERSARY_SECONDS_TARGET:.0f} s)"
+    )
+    met = ratio <= TABLE_RATIO_TARGET and adversary <= ADVERSARY_SECONDS_TARGET
+    if not met:
+        print("V7 bench: target MISSED")
+    # Parseable line for trend tracking.
+    print(
+        "V7 bench json: "
+        + json.dumps(
+            {
+                "floor_s": round(floor, 4),
+                "table_s": round(table, 4),
+                "ratio": round(ratio, 2),
+                "adversary_s": round(adversary, 3),
+            },
+            sort_keys=True,
+        )
+    )
+    return met
+
+
+BENCH = ("v7", bench)

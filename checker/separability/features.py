@@ -1,0 +1,325 @@
+"""The numeric features of the single-feature table: one value per session per feature.
+
+Families (an exemption may name a family, a feature, or a dotted prefix such as `user.turn1`):
+
+- `shape` — counts and densities measured over the whole session (`session.*`), over each
+  role's turns (`user.*`, `assistant.*`) and over every turn slot, i.e. role × position within
+  role (`user.turn1.*` is the first user turn, `assistant.turn2.*` the second assistant turn…):
+  characters, raw tokens, sentences, turns, mean turn characters, digit, capital, punctuation and
+  em-dash densities, type-token ratio (raw tokens, stopwords kept), empty and whitespace-padded
+  turns. Padding lands on single turns, so equalising a sum leaves its terms free: the source
+  documents found gold by user-turn length at 1.000 while every pooled figure passed.
+- `glyph` — the density of every non-alphanumeric character present anywhere in the corpus
+  (and of non-ASCII letters), over the session, each role and each role's first turn.
+- `roles` — the role at each absolute turn position, each recurring role sequence, and how
+  rare a session's role sequence is within its own haystack (role order with equal counts was
+  the documents' round-five tell).
+- `position` — index in the haystack, first/last-session flags, the index written in the
+  session id, and timestamp rank. One family, so that a vertical whose independent variable is
+  position (WorkingMemory) exempts every encoding of it with one reason.
+- `date` — minute, hour, weekday, spacing to the neighbouring sessions, and how rare the
+  session's minute / hour / weekday is within its haystack.
+- `session_id` — id length, how rare the id's shape is within the haystack, and whether the id
+  follows `<owner>-sNNN` with NNN equal to its position.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy.stats import rankdata
+
+from checker.load import LoadedCorpus, parse_date
+from checker.separability.policy import MAX_ROLE_POSITIONS, MAX_ROLE_SEQUENCES, MAX_TURN_SLOTS
+from checker.separability.stats import Layout
+from checker.separability.turns import Turns, ragged_gather
+from checker.text import raw_tokens, sentences
+
+Floats = NDArray[np.float64]
+
+ROLES = ("user", "assistant")
+EM_DASH = "\u2014"
+NON_ASCII_LETTER = "non-ascii letter"
+
+# Per-turn counts, in this column order.
+_CHARS, _DIGITS, _UPPER, _PUNCT, _EMDASH, _SENTENCES, _TOKENS, _EMPTY, _PADDED = range(9)
+_N_COUNTS = 9
+
+
+@dataclass
+class FeatureSet:
+    """Feature names, their families, and a sessions × features value matrix."""
+
+    names: list[str]
+    families: list[str]
+    values: Floats
+
+
+def glyph_label(glyph: str) -> str:
+    return glyph if glyph == NON_ASCII_LETTER else f"U+{ord(glyph):04X}"
+
+
+class _Columns:
+    def __init__(self, n_sessions: int) -> None:
+        self.n = n_sessions
+        self.names: list[str] = []
+        self.families: list[str] = []
+        self.columns: list[Floats] = []
+
+    def add(self, name: str, family: str, column: Floats | NDArray[np.bool_]) -> None:
+        self.names.append(name)
+        self.families.append(family)
+        self.columns.append(np.asarray(column, dtype=np.float64))
+
+    def build(self) -> FeatureSet:
+        values = np.column_stack(self.columns) if self.columns else np.zeros((self.n, 0))
+        return FeatureSet(self.names, self.families, values)
+
+
+def _ratio(num: Floats, den: Floats) -> Floats:
+    return np.divide(num, den, out=np.zeros_like(num, dtype=np.float64), where=den > 0)
+
+
+def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
+    """Per distinct text: the character-class counts (columns in `_CHARS`… order) and the
+    count of every glyph, classified once per distinct code point over the whole corpus."""
+    n = len(contents)
+    counts = np.zeros((n, _N_COUNTS))
+    lengths = np.fromiter((len(c) for c in contents), dtype=np.int64, count=n)
+    counts[:, _CHARS] = lengths
+    points = np.frombuffer("".join(contents).encode("utf-32-le"), dtype=np.uint32)
+    owner = np.repeat(np.arange(n), lengths)
+    present = np.flatnonzero(np.bincount(points)) if len(points) else np.zeros(0, np.int64)
+    size = int(present.max()) + 1 if len(present) else 1
+    digit = np.zeros(size)
+    upper = np.zeros(size)
+    punct = np.zeros(size)
+    glyph_of = np.full(size, -1, dtype=np.int64)
+    glyphs: list[str] = []
+    by_key: dict[str, int] = {}
+    for cp in present:
+        c = chr(int(cp))
+        digit[cp] = c.isdigit()
+        upper[cp] = c.isupper()
+        punct[cp] = unicodedata.category(c).startswith("P")
+        key = (
+            c
+            if (not c.isalnum() and c != " ")
+            else NON_ASCII_LETTER
+            if (c.isalpha() and cp > 127)
+            else None
+        )
+        if key is not None:
+            glyph_of[cp] = by_key.setdefault(key, len(by_key))
+    glyphs = sorted(by_key, key=lambda g: (len(g), g))
+    remap = np.asarray([glyphs.index(g) for g in by_key], dtype=np.int64)
+    counts[:, _DIGITS] = np.bincount(owner, weights=digit[points], minlength=n)
+    counts[:, _UPPER] = np.bincount(owner, weights=upper[points], minlength=n)
+    counts[:, _PUNCT] = np.bincount(owner, weights=punct[points], minlength=n)
+    glyph_counts = np.zeros((n, len(glyphs)))
+    if glyphs:
+        g = glyph_of[points]
+        hit = g >= 0
+        flat = owner[hit] * len(glyphs) + remap[g[hit]]
+        glyph_counts = (
+            np.bincount(flat, minlength=n * len(glyphs)).reshape(n, len(glyphs)).astype(np.float64)
+        )
+    for i, content in enumerate(contents):
+        counts[i, _EMDASH] = content.count(EM_DASH)
+        counts[i, _SENTENCES] = len(sentences(content))
+        counts[i, _EMPTY] = not content.strip()
+        counts[i, _PADDED] = bool(content) and content != content.strip()
+    return counts, glyph_counts.astype(np.float64), glyphs
+
+
+def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:
+    """Every numeric feature of every session of the corpus (n-grams are in `ngrams`)."""
+    n = layout.n_sessions
+    text_counts, text_glyphs, glyph_keys = _character_counts(turns.contents)
+    # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts.
+    token_id: dict[str, int] = {}
+    text_tokens: list[NDArray[np.int64]] = []
+    for content in turns.contents:
+        toks = raw_tokens(content)
+        text_counts[len(text_tokens), _TOKENS] = len(toks)
+        text_tokens.append(
+            np.unique(np.fromiter((token_id.setdefault(w, len(token_id)) for w in toks), np.int64))
+        )
+    starts = np.concatenate([[0], np.cumsum([len(t) for t in text_tokens])]).astype(np.int64)
+    flat_tokens = np.concatenate(text_tokens) if text_tokens else np.zeros(0, dtype=np.int64)
+    vocab_size = max(len(token_id), 1)
+    t_session, t_role, t_slot = turns.session, turns.role, turns.slot
+    counts = text_counts[turns.text_of]
+    glyph_counts = text_glyphs[turns.text_of]
+
+    cols = _Columns(n)
+
+    def aggregate(mask: NDArray[np.bool_]) -> tuple[Floats, Floats, Floats]:
+        """Summed counts, turn count and distinct-token count per session over masked turns."""
+        owner = t_session[mask]
+        summed = np.column_stack(
+            [np.bincount(owner, weights=counts[mask, k], minlength=n) for k in range(_N_COUNTS)]
+        ).astype(np.float64)
+        n_turns = np.bincount(owner, minlength=n).astype(np.float64)
+        toks, lengths = ragged_gather(flat_tokens, starts, turns.text_of[mask])
+        keys = np.unique(np.repeat(owner, lengths) * vocab_size + toks)
+        types = np.bincount(keys // vocab_size, minlength=n).astype(np.float64)
+        return summed, n_turns, types
+
+    def add_measures(scope: str, mask: NDArray[np.bool_], *, slot: bool) -> None:
+        summed, n_turns, types = aggregate(mask)
+        chars = summed[:, _CHARS]
+        if slot:
+            cols.add(f"{scope}.present", "shape", n_turns > 0)
+        else:
+            cols.add(f"{scope}.turns", "shape", n_turns)
+            cols.add(f"{scope}.mean_turn_chars", "shape", _ratio(chars, n_turns))
+            cols.add(f"{scope}.empty_turns", "shape", summed[:, _EMPTY])
+            cols.add(f"{scope}.padded_turns", "shape", summed[:, _PADDED])
+        cols.add(f"{scope}.chars", "shape", chars)
+        cols.add(f"{scope}.tokens", "shape", summed[:, _TOKENS])
+        cols.add(f"{scope}.sentences", "shape", summed[:, _SENTENCES])
+        cols.add(f"{scope}.digit_density", "shape", _ratio(summed[:, _DIGITS], chars))
+        cols.add(f"{scope}.uppercase_density", "shape", _ratio(summed[:, _UPPER], chars))
+        cols.add(f"{scope}.punctuation_density", "shape", _ratio(summed[:, _PUNCT], chars))
+        cols.add(f"{scope}.em_dash_density", "shape", _ratio(summed[:, _EMDASH], chars))
+        cols.add(f"{scope}.type_token_ratio", "shape", _ratio(types, summed[:, _TOKENS]))
+
+    def add_glyphs(scope: str, mask: NDArray[np.bool_]) -> None:
+        owner = t_session[mask]
+        chars = np.bincount(owner, weights=counts[mask, _CHARS], minlength=n).astype(np.float64)
+        for gi, g in enumerate(glyph_keys):
+            summed = np.bincount(owner, weights=glyph_counts[mask, gi], minlength=n).astype(
+                np.float64
+            )
+            cols.add(f"{scope}.glyph[{glyph_label(g)}]", "glyph", _ratio(summed, chars))
+
+    everything = np.ones(len(t_session), dtype=bool)
+    add_measures("session", everything, slot=False)
+    add_glyphs("session", everything)
+    for r, role in enumerate(ROLES):
+        role_mask = t_role == r
+        add_measures(role, role_mask, slot=False)
+        add_glyphs(role, role_mask)
+        slots = int(t_slot[role_mask].max()) + 1 if role_mask.any() else 0
+        for k in range(min(slots, MAX_TURN_SLOTS)):
+            slot_mask = role_mask & (t_slot == k)
+            add_measures(f"{role}.turn{k + 1}", slot_mask, slot=True)
+            if k == 0:
+                add_glyphs(f"{role}.turn1", slot_mask)
+
+    _add_roles(cols, turns.role_sequences, layout)
+    _add_metadata(cols, corpus, layout)
+    return cols.build()
+
+
+def _rarity(labels: list[str], layout: Layout) -> Floats:
+    """Per session: share of its question's sessions carrying the same label."""
+    out = np.zeros(layout.n_sessions)
+    for q in range(layout.n_questions):
+        a, b = layout.span(q)
+        seen = Counter(labels[a:b])
+        for i in range(a, b):
+            out[i] = seen[labels[i]] / (b - a)
+    return out
+
+
+def _add_roles(cols: _Columns, sequences: list[str], layout: Layout) -> None:
+    longest = max((len(s) for s in sequences), default=0)
+    for k in range(min(longest, MAX_ROLE_POSITIONS)):
+        at = [s[k] if k < len(s) else "" for s in sequences]
+        cols.add(f"roles.turn{k + 1}=user", "roles", np.asarray([c == "u" for c in at]))
+        cols.add(f"roles.turn{k + 1}=assistant", "roles", np.asarray([c == "a" for c in at]))
+    frequent = Counter(sequences).most_common(MAX_ROLE_SEQUENCES)
+    if len(frequent) > 1:
+        for seq, _ in sorted(frequent):
+            cols.add(f"roles.sequence={seq}", "roles", np.asarray([s == seq for s in sequences]))
+    cols.add("roles.sequence_rarity", "roles", _rarity(sequences, layout))
+
+
+_SESSION_SUFFIX = re.compile(r"-s(\d+)$")
+_DIGIT_RUN = re.compile(r"\d")
+_LETTER_RUN = re.compile(r"[A-Za-z]")
+
+
+def _add_metadata(cols: _Columns, corpus: LoadedCorpus, layout: Layout) -> None:
+    n = layout.n_sessions
+    index = np.zeros(n)
+    first = np.zeros(n)
+    last = np.zeros(n)
+    id_index = np.full(n, -1.0)
+    stamp_rank = np.full(n, -1.0)
+    minute = np.full(n, -1.0)
+    hour = np.full(n, -1.0)
+    weekday = np.full(n, -1.0)
+    gap_before = np.full(n, -1.0)
+    gap_after = np.full(n, -1.0)
+    id_length = np.zeros(n)
+    owner_pattern = np.zeros(n)
+    index_matches = np.zeros(n)
+    minute_labels: list[str] = []
+    hour_labels: list[str] = []
+    weekday_labels: list[str] = []
+    id_shapes: list[str] = []
+    for qi, q in enumerate(corpus.questions):
+        a, b = layout.span(qi)
+        size = b - a
+        owners = {q.question_id}
+        if q.typedmemeval is not None and q.typedmemeval.pair_id:
+            owners.add(q.typedmemeval.pair_id)
+        stamps = [
+            parse_date(q.haystack_dates[i]) if i < len(q.haystack_dates) else None
+            for i in range(size)
+        ]
+        for i in range(size):
+            s = a + i
+            index[s] = i
+            first[s] = i == 0
+            last[s] = i == size - 1
+            sid = q.haystack_session_ids[i] if i < len(q.haystack_session_ids) else ""
+            found = _SESSION_SUFFIX.search(sid)
+            if found:
+                id_index[s] = int(found.group(1))
+                index_matches[s] = int(found.group(1)) == i
+                owner_pattern[s] = sid[: found.start()] in owners
+            id_length[s] = len(sid)
+            id_shapes.append(_LETTER_RUN.sub("a", _DIGIT_RUN.sub("9", sid)))
+            stamp = stamps[i]
+            minute_labels.append(str(stamp.minute) if stamp else "?")
+            hour_labels.append(str(stamp.hour) if stamp else "?")
+            weekday_labels.append(str(stamp.weekday()) if stamp else "?")
+            if stamp:
+                minute[s], hour[s], weekday[s] = stamp.minute, stamp.hour, stamp.weekday()
+        if all(stamps) and size:
+            minutes = np.asarray([st.timestamp() / 60 for st in stamps if st])
+            stamp_rank[a:b] = rankdata(minutes, method="min")
+            if size > 1:
+                gaps = np.diff(minutes)
+                # The first session has no predecessor and the last no successor; each borrows
+                # its one real gap, so a missing neighbour does not become a first/last flag.
+                gap_before[a:b] = np.concatenate([[gaps[0]], gaps])
+                gap_after[a:b] = np.concatenate([gaps, [gaps[-1]]])
+            else:
+                gap_before[a:b] = gap_after[a:b] = 0
+    cols.add("position.index", "position", index)
+    cols.add("position.first_session", "position", first)
+    cols.add("position.last_session", "position", last)
+    cols.add("position.session_id_index", "position", id_index)
+    cols.add("position.timestamp_rank", "position", stamp_rank)
+    cols.add("date.minute", "date", minute)
+    cols.add("date.hour", "date", hour)
+    cols.add("date.weekday", "date", weekday)
+    cols.add("date.gap_before_minutes", "date", gap_before)
+    cols.add("date.gap_after_minutes", "date", gap_after)
+    cols.add("date.minute_rarity", "date", _rarity(minute_labels, layout))
+    cols.add("date.hour_rarity", "date", _rarity(hour_labels, layout))
+    cols.add("date.weekday_rarity", "date", _rarity(weekday_labels, layout))
+    cols.add("session_id.length", "session_id", id_length)
+    cols.add("session_id.shape_rarity", "session_id", _rarity(id_shapes, layout))
+    cols.add("session_id.owner_pattern", "session_id", owner_pattern)
+    cols.add("session_id.index_matches_position", "session_id", index_matches)

@@ -1,0 +1,323 @@
+"""V7 as one measurement: features → within-question statistics → verdicts → record.
+
+Measurements are cached in `corpus.cache`, so SEP001…SEP007 and the summary compute once.
+The table (features, n-grams, statistics, null) does not depend on exemptions; only the
+verdicts and the numeric adversary's inputs do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from checker.formats.separability import (
+    AdversaryRecord,
+    Exemption,
+    ExemptionUse,
+    FeatureRow,
+    SeparabilityRecord,
+)
+from checker.load import LoadedCorpus
+from checker.separability import policy
+from checker.separability.adversary import ngram_adversary, numeric_adversary
+from checker.separability.features import FeatureSet, numeric_features
+from checker.separability.ngrams import (
+    NgramTable,
+    SessionGrams,
+    candidate_table,
+    exclusive_phrases,
+    extract,
+)
+from checker.separability.stats import FeatureStats, Layout, draw_permutations, measure
+from checker.separability.turns import index_turns
+
+_CACHE = "separability"
+_TEXT = "text"
+#: N-gram columns ranked per block (bounds memory on large corpora).
+_BLOCK = 512
+
+
+@dataclass
+class Table:
+    """The full single-feature table of one corpus (every n-gram candidate included)."""
+
+    layout: Layout
+    numeric: FeatureSet
+    grams: SessionGrams
+    ngrams: NgramTable
+    names: list[str]
+    families: list[str]
+    stats: FeatureStats
+
+
+def _concat(parts: Sequence[FeatureStats]) -> FeatureStats:
+    fields = FeatureStats.__dataclass_fields__
+    return FeatureStats(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in fields})
+
+
+def _cache(corpus: LoadedCorpus) -> dict[object, object]:
+    found = corpus.cache.get(_CACHE)
+    if not isinstance(found, dict):
+        found = corpus.cache[_CACHE] = {}
+    return found
+
+
+def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
+    """The single-feature table with its permutation null (cached per corpus and seed)."""
+    cache = _cache(corpus)
+    key = ("table", seed)
+    found = cache.get(key)
+    if isinstance(found, Table):
+        return found
+    layout = Layout.of(corpus)
+    numeric, grams, ngram_table = text_measures(corpus, layout)
+    permutations = draw_permutations(layout, policy.NULL_PERMUTATIONS, seed)
+    parts = [measure(numeric.values, layout, permutations=permutations)]
+    for start in range(0, len(ngram_table.phrases), _BLOCK):
+        stop = start + _BLOCK
+        block = ngram_table.counts[:, start:stop].toarray()
+        parts.append(
+            measure(
+                block,
+                layout,
+                include=ngram_table.include[:, start:stop],
+                permutations=permutations,
+            )
+        )
+    built = Table(
+        layout=layout,
+        numeric=numeric,
+        grams=grams,
+        ngrams=ngram_table,
+        names=numeric.names + [f"ngram:{p}" for p in ngram_table.phrases],
+        families=numeric.families + ["ngram"] * len(ngram_table.phrases),
+        stats=_concat(parts),
+    )
+    cache[key] = built
+    return built
+
+
+def text_measures(
+    corpus: LoadedCorpus, layout: Layout
+) -> tuple[FeatureSet, SessionGrams, NgramTable]:
+    """Everything measured from the text, ids and dates alone (no gold labels); cached, and
+    shared by `relabelled` copies of the corpus."""
+    cache = _cache(corpus)
+    found = cache.get(_TEXT)
+    if isinstance(found, tuple):
+        return found
+    turns = index_turns(corpus)
+    numeric = numeric_features(corpus, layout, turns)
+    grams = extract(turns, layout.n_sessions)
+    measured = (numeric, grams, candidate_table(corpus, layout, grams))
+    cache[_TEXT] = measured
+    return measured
+
+
+def relabelled(corpus: LoadedCorpus, gold: list[list[int]]) -> LoadedCorpus:
+    """A copy of the corpus whose gold sessions are `gold[qi]` (indices), sharing the text
+    measurements already made. `has_answer` moves with the labels: it marks the first turn of
+    each new gold session."""
+    questions = []
+    for q, picked in zip(corpus.questions, gold, strict=True):
+        chosen = set(picked)
+        sessions = [
+            [
+                t.model_copy(update={"has_answer": i in chosen and k == 0})
+                for k, t in enumerate(session)
+            ]
+            for i, session in enumerate(q.haystack_sessions)
+        ]
+        questions.append(
+            q.model_copy(
+                update={
+                    "answer_session_ids": [q.haystack_session_ids[i] for i in sorted(chosen)],
+                    "haystack_sessions": sessions,
+                }
+            )
+        )
+    copy = LoadedCorpus(
+        path=corpus.path,
+        sha256=corpus.sha256,
+        questions=questions,
+        mode=corpus.mode,
+        sidecar=corpus.sidecar,
+        sidecar_path=corpus.sidecar_path,
+        foreign_notes=corpus.foreign_notes,
+    )
+    text_measures(corpus, Layout.of(corpus))
+    copy.cache[_CACHE] = {_TEXT: _cache(corpus)[_TEXT]}
+    return copy
+
+
+def covers(name: str, feature: str, family: str) -> bool:
+    """Whether an exemption naming `name` covers `feature`: the exact feature, its family, or a
+    dotted prefix of its name (`user.turn1` covers `user.turn1.chars`)."""
+    return name in (feature, family) or feature.startswith(name + ".")
+
+
+def _exemption_mask(built: Table, exemptions: Sequence[Exemption]) -> np.ndarray:
+    mask = np.zeros(len(built.names), dtype=bool)
+    for ex in exemptions:
+        if not ex.reason.strip():
+            continue
+        for i, (name, family) in enumerate(zip(built.names, built.families, strict=True)):
+            if covers(ex.feature, name, family):
+                mask[i] = True
+    return mask
+
+
+def _adversaries(
+    corpus: LoadedCorpus, built: Table, exempt: np.ndarray, seed: int
+) -> list[AdversaryRecord]:
+    cache = _cache(corpus)
+    numeric_exempt = exempt[: len(built.numeric.names)]
+    key = ("adversaries", seed, numeric_exempt.tobytes())
+    found = cache.get(key)
+    if isinstance(found, list):
+        return found
+    keep = ~numeric_exempt
+    names = [n for n, k in zip(built.numeric.names, keep, strict=True) if k]
+    records = [
+        numeric_adversary(built.numeric.values[:, keep], names, built.layout, seed),
+        ngram_adversary(built.grams, built.layout, seed),
+    ]
+    cache[key] = records
+    return records
+
+
+def _sig(value: float) -> float:
+    return float(f"{value:.4g}")
+
+
+def measure_separability(
+    corpus: LoadedCorpus,
+    exemptions: list[Exemption],
+    *,
+    adversary: bool = True,
+    seed: int = 0,
+) -> SeparabilityRecord:
+    """Measure V7 on a loaded corpus and return the record a sidecar stamps.
+
+    Gold is `corpus.gold_indices(qi)`; questions with G = 0 contribute no pairs. Exemptions
+    with an empty reason are reported and waive nothing. `adversary=False` skips the learned
+    adversaries (the record then carries none and cannot be refused by them).
+    """
+    built = table(corpus, seed=seed)
+    st = built.stats
+    exempt = _exemption_mask(built, exemptions)
+    share = np.divide(
+        st.perfect, st.questions, out=np.zeros(len(built.names)), where=st.questions > 0
+    )
+    by_auc = st.auc >= policy.AUC_REFUSE
+    by_distribution = (share >= policy.PERFECT_SHARE_FLOOR) & (st.tail_p < policy.PERFECT_TAIL_P)
+    rows: list[FeatureRow] = []
+    n_numeric = len(built.numeric.names)
+    ngram_order = n_numeric + np.argsort(-st.auc[n_numeric:], kind="stable")
+    shown = set(range(n_numeric))
+    for direction in (True, False):
+        picked = [
+            int(i) for i in ngram_order if (st.auc_raw[i] > 0.5) == direction and st.auc[i] > 0.5
+        ]
+        shown.update(picked[: policy.NGRAM_ROWS_PER_DIRECTION])
+    shown.update(int(i) for i in np.flatnonzero(by_auc | by_distribution | exempt))
+    for i in [*range(n_numeric), *(int(j) for j in ngram_order)]:
+        if i not in shown:
+            continue
+        refused_by = [
+            tag for tag, hit in (("auc", by_auc[i]), ("distribution", by_distribution[i])) if hit
+        ]
+        verdict = "exempt" if exempt[i] else ("refused" if refused_by else "pass")
+        raw = float(st.auc_raw[i])
+        rows.append(
+            FeatureRow.model_validate(
+                {
+                    "feature": built.names[i],
+                    "family": built.families[i],
+                    "auc": round(float(st.auc[i]), 4),
+                    "direction": "gold-high" if raw > 0.5 else "gold-low" if raw < 0.5 else "none",
+                    "null_p95": round(float(st.null_p95[i]), 4),
+                    "questions": int(st.questions[i]),
+                    "perfect": int(st.perfect[i]),
+                    "perfect_share": round(float(share[i]), 4),
+                    "expected_perfect": round(float(st.expected[i]), 4),
+                    "tail_p": _sig(float(st.tail_p[i])),
+                    "z": None if np.isnan(st.z[i]) else round(float(st.z[i]), 2),
+                    "verdict": verdict,
+                    "refused_by": refused_by,
+                }
+            )
+        )
+    candidates = np.flatnonzero(~exempt)
+    worst = int(candidates[np.argmax(st.auc[candidates])]) if len(candidates) else None
+    uses = [
+        ExemptionUse(
+            feature=ex.feature,
+            reason=ex.reason,
+            honoured=bool(ex.reason.strip()),
+            covers=sum(
+                covers(ex.feature, n, f) for n, f in zip(built.names, built.families, strict=True)
+            ),
+        )
+        for ex in exemptions
+    ]
+    adversaries = _adversaries(corpus, built, exempt, seed) if adversary else []
+    record = SeparabilityRecord(
+        method=policy.METHOD,
+        passed=True,
+        thresholds=policy.thresholds(),
+        seed=seed,
+        worst_feature=None if worst is None else built.names[worst],
+        worst_auc=None if worst is None else round(float(st.auc[worst]), 4),
+        features_tested=len(built.names),
+        ngram_candidates=len(built.ngrams.phrases),
+        features=rows,
+        bimodal_features=[built.names[i] for i in np.flatnonzero(by_distribution & ~exempt)],
+        exclusive_phrases=exclusive_phrases(built.ngrams, built.layout),
+        adversaries=adversaries,
+        exemptions=uses,
+    )
+    record.passed = not refusals(record)
+    return record
+
+
+def refusals(record: SeparabilityRecord) -> list[str]:
+    """Why the record refuses its corpus, one human-readable reason each; empty when it passes."""
+    t = record.thresholds
+    out: list[str] = []
+    for row in record.features:
+        if row.verdict != "refused":
+            continue
+        if "auc" in row.refused_by:
+            out.append(
+                f"{row.feature}: within-question AUC {row.auc:.4f} ≥ {t.auc_refuse} "
+                f"({row.direction}; label-shuffle null p95 {row.null_p95:.4f})"
+            )
+        if "distribution" in row.refused_by:
+            out.append(
+                f"{row.feature}: separates gold perfectly in {row.perfect} of {row.questions} "
+                f"questions ({row.perfect_share:.0%} ≥ {t.perfect_share_floor:.0%}); "
+                f"{row.expected_perfect:.2f} expected by chance, exact tail p = {row.tail_p:.3g} "
+                f"< {t.perfect_tail_p} (pooled AUC {row.auc:.4f})"
+            )
+    for phrase in record.exclusive_phrases:
+        out.append(
+            f"phrase {phrase.phrase!r} is in the gold of {phrase.questions} questions "
+            f"({phrase.share:.0%}; {phrase.gold_sessions} gold sessions) and in no distractor"
+        )
+    for adv in record.adversaries:
+        if adv.verdict == "refused":
+            leans = "; ".join(adv.leans_gold[:5] + adv.leans_filler[:3])
+            out.append(
+                f"learned {adv.name} adversary finds gold at held-out within-question AUC "
+                f"{adv.auc:.4f} ≥ {t.adversary_refuse} (shuffled labels {adv.shuffled_auc:.4f}); "
+                f"leans on {leans}"
+            )
+    for use in record.exemptions:
+        if not use.honoured:
+            out.append(f"exemption of {use.feature!r} gives no reason, so it waives nothing")
+        elif use.covers == 0:
+            out.append(f"exemption of {use.feature!r} names no measured feature or family")
+    return out

@@ -1,0 +1,240 @@
+"""Within-question statistics: folded AUC, perfect separation, its tie-aware chance, the exact
+Poisson-binomial tail, and the permutation null.
+
+Everything is computed from within-question mid-ranks. A question's Mann-Whitney count of
+(gold, distractor) pairs won by gold is the rank sum of its gold sessions minus G(G+1)/2, with
+ties credited one half by the mid-ranks; pooling sums those counts over questions and divides
+by the summed pair counts G·H. Only sessions of the same question are ever compared: the
+attacker is handed one haystack, and pairs across questions answer an easier question (the
+source documents' pooled figure read 0.616 where the within-question one read 0.903).
+
+A label shuffle within question does not change the ranks, so the permutation null re-sums the
+same rank matrix under random gold subsets instead of re-ranking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb, sqrt
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy.stats import poisson_binom, rankdata
+
+from checker.load import LoadedCorpus
+
+Floats = NDArray[np.float64]
+Bools = NDArray[np.bool_]
+Ints = NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each question's sessions sit in the stacked session axis, and which are gold."""
+
+    offsets: Ints
+    """Question q owns sessions offsets[q] .. offsets[q+1] − 1."""
+    gold: Bools
+    """Per stacked session: is it gold."""
+
+    @classmethod
+    def of(cls, corpus: LoadedCorpus) -> Layout:
+        sizes = [len(q.haystack_sessions) for q in corpus.questions]
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        gold = np.zeros(int(offsets[-1]), dtype=bool)
+        for qi in range(len(corpus.questions)):
+            for si in corpus.gold_indices(qi):
+                gold[offsets[qi] + si] = True
+        return cls(offsets, gold)
+
+    def with_gold(self, gold: Bools) -> Layout:
+        return Layout(self.offsets, gold)
+
+    @property
+    def n_questions(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def n_sessions(self) -> int:
+        return int(self.offsets[-1])
+
+    def span(self, q: int) -> tuple[int, int]:
+        return int(self.offsets[q]), int(self.offsets[q + 1])
+
+    def gold_count(self, q: int) -> int:
+        a, b = self.span(q)
+        return int(self.gold[a:b].sum())
+
+    def eligible(self) -> list[int]:
+        """Questions with at least one gold and one distractor session (they form pairs);
+        questions with G = 0 contribute no pairs, so abstention probes cannot dilute a tell."""
+        out = []
+        for q in range(self.n_questions):
+            a, b = self.span(q)
+            g = self.gold_count(q)
+            if g >= 1 and b - a - g >= 1:
+                out.append(q)
+        return out
+
+    def question_of_session(self) -> Ints:
+        return np.repeat(np.arange(self.n_questions), np.diff(self.offsets)).astype(np.int64)
+
+
+@dataclass
+class FeatureStats:
+    """Per-feature results of `measure` (arrays indexed by feature)."""
+
+    auc_raw: Floats
+    """Pooled within-question AUC before folding (> 0.5: gold-high)."""
+    auc: Floats
+    """Folded once to [0.5, 1]."""
+    questions: Ints
+    perfect: Ints
+    expected: Floats
+    variance: Floats
+    tail_p: Floats
+    z: Floats
+    """NaN where the chance model has no variance."""
+    null_p95: Floats
+
+
+def draw_permutations(layout: Layout, permutations: int, seed: int) -> dict[int, Ints]:
+    """For every eligible question, `permutations` random gold subsets of its size G (B × G
+    local indices). Drawn once and shared by every feature: a label shuffle applies to all
+    features at once."""
+    rng = np.random.default_rng(seed)
+    out: dict[int, Ints] = {}
+    for q in layout.eligible():
+        a, b = layout.span(q)
+        g = layout.gold_count(q)
+        order = np.argsort(rng.random((permutations, b - a)), axis=1)
+        out[q] = order[:, :g].astype(np.int64)
+    return out
+
+
+def perfect_split_chance(sorted_block: Floats, g: int) -> Floats:
+    """Chance that a within-question permutation of the observed values makes the gold set
+    strictly above, or strictly below, every distractor.
+
+    With ties this is less than 2/C(n, g): the top-g set separates only when the g-th largest
+    value is strictly greater than the (g+1)-th, and likewise at the bottom; each possible split
+    is one subset out of C(n, g).
+    """
+    n = sorted_block.shape[0]
+    top = sorted_block[n - g] > sorted_block[n - g - 1]
+    bottom = sorted_block[g - 1] < sorted_block[g]
+    chance = (top.astype(np.float64) + bottom.astype(np.float64)) / comb(n, g)
+    return np.asarray(chance, dtype=np.float64)
+
+
+def measure(
+    values: Floats,
+    layout: Layout,
+    *,
+    include: Bools | None = None,
+    permutations: dict[int, Ints] | None = None,
+) -> FeatureStats:
+    """The single-feature statistics for every column of `values` (sessions × features).
+
+    `include[q, f]` False drops question q from feature f entirely (the n-gram relevance
+    exemption); `permutations` (from `draw_permutations`) adds the null 95th percentile.
+    """
+    n_features = values.shape[1]
+    eligible = layout.eligible()
+    num = np.zeros(n_features)
+    den = np.zeros(n_features)
+    n_questions = np.zeros(n_features, dtype=np.int64)
+    perfect = np.zeros(n_features, dtype=np.int64)
+    chance = np.zeros((len(eligible), n_features))
+    used = np.zeros((len(eligible), n_features), dtype=bool)
+    n_perm = next(iter(permutations.values())).shape[0] if permutations else 0
+    null_num = np.zeros((n_perm, n_features))
+    for row, q in enumerate(eligible):
+        a, b = layout.span(q)
+        block = values[a:b]
+        gold_local = np.flatnonzero(layout.gold[a:b])
+        g = len(gold_local)
+        h = (b - a) - g
+        inc = np.ones(n_features, dtype=bool) if include is None else include[q]
+        if not inc.any():
+            continue
+        ranks = rankdata(block, axis=0)
+        offset = g * (g + 1) / 2
+        won = ranks[gold_local].sum(axis=0) - offset
+        incf = inc.astype(np.float64)
+        num += won * incf
+        den += g * h * incf
+        n_questions += inc
+        perfect += ((won == g * h) | (won == 0)) & inc
+        chance[row] = perfect_split_chance(np.sort(block, axis=0), g) * incf
+        used[row] = inc
+        if permutations is not None:
+            null_won = ranks[permutations[q]].sum(axis=1) - offset
+            null_num += null_won * incf
+    with np.errstate(invalid="ignore", divide="ignore"):
+        auc_raw = np.where(den > 0, num / np.where(den > 0, den, 1), 0.5)
+        null_raw = np.where(den > 0, null_num / np.where(den > 0, den, 1), 0.5)
+    auc = np.maximum(auc_raw, 1 - auc_raw)
+    if n_perm:
+        null_p95 = np.quantile(np.maximum(null_raw, 1 - null_raw), 0.95, axis=0)
+    else:
+        null_p95 = np.full(n_features, np.nan)
+    expected = chance.sum(axis=0)
+    variance = (chance * (1 - chance)).sum(axis=0)
+    tail_p = np.ones(n_features)
+    z = np.full(n_features, np.nan)
+    tails: dict[tuple[bytes, int], float] = {}
+    for f in range(n_features):
+        if variance[f] > 0:
+            z[f] = (perfect[f] - expected[f]) / sqrt(variance[f])
+        k = int(perfect[f])
+        if k == 0:
+            continue
+        p = chance[used[:, f], f]
+        key = (p.tobytes(), k)
+        if key not in tails:
+            tails[key] = poisson_binomial_tail(p, k)
+        tail_p[f] = tails[key]
+    return FeatureStats(
+        auc_raw=auc_raw,
+        auc=auc,
+        questions=n_questions,
+        perfect=perfect,
+        expected=expected,
+        variance=variance,
+        tail_p=tail_p,
+        z=z,
+        null_p95=null_p95,
+    )
+
+
+def poisson_binomial_tail(chances: Floats, observed: int) -> float:
+    """P(X ≥ observed) for X a sum of independent Bernoulli(chances): exact, not the normal
+    approximation (which overstates significance by orders of magnitude when chances are
+    small)."""
+    if observed <= 0:
+        return 1.0
+    if len(chances) == 0 or observed > len(chances):
+        return 0.0
+    # The unfrozen form avoids building a distribution object per feature.
+    return float(poisson_binom.sf(observed - 1, chances))
+
+
+def within_question_auc(scores: Floats, layout: Layout) -> float:
+    """Unfolded pooled within-question AUC of one score per session (for the adversaries,
+    whose direction is learned on other questions and must not be folded after the fact)."""
+    stats = measure(scores.reshape(-1, 1), layout)
+    return float(stats.auc_raw[0])
+
+
+def cross_question_auc(values: Floats, gold: Bools) -> float:
+    """Folded AUC over every (gold, distractor) pair of the corpus, across questions. Reported
+    only to show what within-question pairing reveals; never gated on."""
+    ranks = rankdata(values)
+    g = int(gold.sum())
+    h = len(values) - g
+    if g == 0 or h == 0:
+        return 0.5
+    won = ranks[gold].sum() - g * (g + 1) / 2
+    auc = float(won / (g * h))
+    return max(auc, 1 - auc)
