@@ -14,7 +14,8 @@ from checker.io import dump_json
 from checker.load import load_index
 from checker.results.band import BandRefused, band
 from checker.results.validate import load_indexed_corpus
-from tests.conftest import run_cli
+from tests.conftest import FIXTURES, run_cli
+from tests.results.result_cases import apply_patches, read_case
 from tests.results.result_examples import example_result
 
 CORPUS_ID = "typedmemeval-forgetting-2026.12"
@@ -121,3 +122,27 @@ def test_band_cli_needs_two_runs_and_valid_files(corpora_index: Path, case_root:
     bad.pop("summary")
     rc, out, err = run_cli("band", str(one), str(_write(case_root, bad)))
     assert rc == 1 and "RES012" in out and "nothing is banded" in err
+
+
+BAND_CASES = sorted(p.parent for p in (FIXTURES / "band").glob("*/case.toml"))
+
+
+@pytest.mark.parametrize("case_dir", BAND_CASES, ids=[d.name for d in BAND_CASES])
+def test_band_fixture(case_dir: Path, corpora_index: Path, case_root: Path) -> None:
+    """Band fixtures are data: tests/fixtures/band/<case>/case.toml lists the runs (a seed for
+    the example policy, and patches) and what `typedmemeval band` must say."""
+    case = read_case(case_dir)
+    paths = []
+    for i, run in enumerate(case["run"], 1):
+        doc = apply_patches(_run(corpora_index, run["seed"], f"run-{i}"), run.get("patch", []))
+        paths.append(_write(case_root, doc))
+    expect = case["expect"]
+    rc, out, err = run_cli("band", *map(str, paths))
+    assert rc == expect["exit"], out + err
+    if "stdout" in expect:
+        assert expect["stdout"] in out, out
+    if "stderr" in expect:
+        assert expect["stderr"] in err, err
+    if "minimum_evidence" in expect:
+        rc, out, _ = run_cli("band", *map(str, paths), "--format", "json")
+        assert json.loads(out)["minimum_evidence"] is expect["minimum_evidence"]
