@@ -79,9 +79,23 @@ def stat_file(ctx: ResultContext) -> None:
         raise InputError(ctx.path, "no such file") from None
     except OSError as exc:
         raise InputError(ctx.path, f"cannot read: {exc.strerror}") from None
-    ctx.symlink = stat.S_ISLNK(st.st_mode)
+    ctx.symlink = stat.S_ISLNK(st.st_mode) or _linked_folder(ctx.path)
     ctx.regular = stat.S_ISREG(st.st_mode)
     ctx.size = st.st_size
+
+
+def _linked_folder(path: Path) -> bool:
+    """Whether a folder between `results/` and the file is a symbolic link (a submission can
+    add a link as a folder just as well as a file)."""
+    absolute = path.absolute()
+    if "results" not in absolute.parts[:-1]:
+        return False
+    for folder in absolute.parents:
+        if folder.name == "results":
+            return False
+        if folder.is_symlink():
+            return True
+    return False
 
 
 def read_result_json(path: Path) -> tuple[dict[str, Any], Kind]:

@@ -157,7 +157,9 @@ def file_name(ctx: ResultContext) -> Iterator[Violation]:
     with spaces, shell characters or `..` turns into a path somewhere it should not."""
     if ctx.symlink:
         yield Violation(
-            None, "is a symbolic link; a result must be a regular file (it was not opened)"
+            None,
+            "is a symbolic link, or sits in a linked folder under results/; a result must be a "
+            "regular file in real folders (it was not opened)",
         )
         return
     if not ctx.regular:

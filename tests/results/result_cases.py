@@ -17,6 +17,7 @@ A case says what to build and what to expect:
     text = "..."                 # write this text instead of a built result
     size_bytes = 52428800        # extend the file (sparse) to this size
     symlink = true               # place a symbolic link to the built file instead
+    link_folder = true           # make the file's folder a symbolic link to a real folder
 
     [[patch]]                    # applied to the built result, in order
     op = "set"                   # set, delete, append (to a list; `value` or `from`)
@@ -126,8 +127,14 @@ def materialise(case: dict[str, Any], index_path: Path, dest: Path) -> Path:
         folders = case.get("folders", [vertical, slug(str(system))])
         name = case.get("file_name", f"{doc.get('run_id', 'example-run')}.json")
         path = dest.joinpath("results", *folders, name)
-    path.parent.mkdir(parents=True, exist_ok=True)
     target = path
+    if case.get("link_folder"):
+        real = dest / "elsewhere-folder"
+        real.mkdir(parents=True, exist_ok=True)
+        path.parent.parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(real, path.parent)
+        target = real / path.name
+    path.parent.mkdir(parents=True, exist_ok=True)
     if case.get("symlink"):
         target = dest / "elsewhere" / path.name
         target.parent.mkdir(parents=True, exist_ok=True)
