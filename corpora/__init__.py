@@ -1,0 +1,1 @@
+"""The family's corpora, and (in `corpora.generate`) the machinery that writes them."""

@@ -1,0 +1,28 @@
+"""The shared generation machinery, and one generator module per vertical.
+
+The idea (see `../shared/GENERATION.md` in the design notes): **no session knows whether it is
+gold.** Every session of a question is rendered by the same code from a session plan drawn from
+the same distribution; a gold session is simply one whose moves happen to concern the person
+and fact family the question asks about.
+
+Modules:
+
+- `names` — invented names from syllables, refused when they match a real city, person name,
+  company word or English word, and issued once per corpus.
+- `clock` — session schedules (varied, or constant spacing) and time expressions computed from
+  each session's own timestamp (future ones in the checker's grammar, verified to resolve).
+- `world` — the fact model: relations, people, fact families, facts with their events, moves,
+  session plans.
+- `bank` — the one template bank (frames per move kind, family clauses and topics, replies).
+- `render` — one renderer: a plan in, turns out (user, assistant per move; never padded).
+- `haystack` — fact allocation per question (`World`), move categories relative to the target,
+  and the record shape around rendered sessions.
+- `vertical` — what a vertical module provides (`GENERATOR = VerticalGenerator(...)`).
+- `gate`, `stamp`, `pipeline` — the checker's measurements as gates, the sidecar and release
+  index stamped from them, and the build → gate → write loop.
+
+Adding a vertical: write `corpora/generate/<vertical>.py` defining `GENERATOR`; its `build`
+returns `Built` from `haystack.assemble_question` results. New move kinds (a reminder, a due
+date) are new `FRAMES`/`REPLIES` entries and family clauses rendered by the same renderer, and
+must be part of every session's mixture, never of gold only.
+"""

@@ -1,0 +1,537 @@
+"""The shared template bank: relations, fact families, sentence frames and replies.
+
+Gold and non-gold sessions draw from this one bank through one renderer, so a construction
+can never belong to one side only (the documents' "Noted —" acknowledgement, "for the record"
+and "since the" were each a gold-only phrase that a one-line filter found). Frames are
+family-neutral; each family supplies the clauses and topics that fill them.
+
+Writing rules the tests hold the bank to: no digits, no absolute dates, no brackets (the
+checker's generic scaffolding strip removes bracketed clauses), no em dash, and no word from
+`ANSWER_WORDS` (the answers' own vocabulary, which must stay out of the conversations so the
+answer-leak screen measures something).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from corpora.generate.world import (
+    INVALIDATION,
+    MENTION,
+    REAFFIRMATION,
+    STATEMENT,
+    Family,
+    Relation,
+)
+
+RELATIONS: tuple[Relation, ...] = (
+    Relation("sister", "sister", "f"),
+    Relation("brother", "brother", "m"),
+    Relation("mum", "mum", "f"),
+    Relation("dad", "dad", "m"),
+    Relation("aunt", "aunt", "f"),
+    Relation("uncle", "uncle", "m"),
+    Relation("niece", "niece", "f"),
+    Relation("nephew", "nephew", "m"),
+    Relation("gran", "gran", "f"),
+    Relation("grandad", "grandad", "m"),
+    Relation("cousin", "cousin", None),
+    Relation("neighbour", "neighbour", None),
+    Relation("colleague", "colleague", None),
+    Relation("boss", "boss", None),
+    Relation("landlord", "landlord", "m"),
+    Relation("friend", "best friend", None),
+)
+
+
+def _family(
+    key: str,
+    noun: str,
+    questions: tuple[str, ...],
+    answer_value: str,
+    topics: tuple[str, ...],
+    **clauses: tuple[str, ...],
+) -> Family:
+    return Family(key, noun, questions, answer_value, MappingProxyType(dict(clauses)), topics)
+
+
+FAMILIES: dict[str, Family] = {
+    f.key: f
+    for f in (
+        _family(
+            "car",
+            "car",
+            ("What car does {holder} have?",),
+            "the {V}",
+            (
+                "car insurance renewals",
+                "the cost of car repairs",
+                "where to park the car near the station",
+                "electric car chargers on our street",
+            ),
+            statement=(
+                "has bought a car, a {V} in dark green",
+                "drives a {V} these days, a proper family car",
+                "has picked up a second-hand {V} as {poss} everyday car",
+                "has a new car, a {V} with heated seats",
+            ),
+            invalidation=(
+                "sold {poss} car, the {V}, to a dealer in town",
+                "got rid of the {V} and has no car at all now",
+                "handed the {V} back at the end of the lease, so no car any more",
+            ),
+            reaffirmation=(
+                "still drives the {V} and has no plans to change car",
+                "is keeping the {V}, the car is running fine",
+                "still has the {V}, same car as before",
+            ),
+        ),
+        _family(
+            "work",
+            "employer",
+            ("Where does {holder} work?",),
+            "{V}",
+            (
+                "work from home days",
+                "the commute to work",
+                "office politics at work",
+                "how much holiday people get at work",
+            ),
+            statement=(
+                "has started work at {V}, an office near the river",
+                "got a job at {V} and began work there in the spring",
+                "works for a firm called {V} and enjoys the work",
+                "is at {V} now, doing mostly office work",
+            ),
+            invalidation=(
+                "left {V} and is out of work for now",
+                "stopped work at {V} after a final week of handovers",
+                "handed in {poss} notice at {V} and finished work there",
+            ),
+            reaffirmation=(
+                "is still at {V}, same work as ever",
+                "has decided to stay on at {V}, so no change at work",
+                "still works for {V} and seems settled at work",
+            ),
+        ),
+        _family(
+            "gym",
+            "gym",
+            ("Which gym is {holder} a member of?",),
+            "the {V} gym",
+            (
+                "gym classes that start far too early",
+                "whether a personal trainer at the gym is worth it",
+                "how crowded the gym gets in the evenings",
+            ),
+            statement=(
+                "has joined the {V} gym round the corner",
+                "signed up at the {V} gym and goes three times a week",
+                "has a membership at the {V} gym now",
+            ),
+            invalidation=(
+                "cancelled {poss} membership at the {V} gym",
+                "quit the {V} gym after barely going",
+                "let {poss} membership of the {V} gym lapse for good",
+            ),
+            reaffirmation=(
+                "still goes to the {V} gym most mornings",
+                "renewed at the {V} gym for another year",
+                "still trains at the {V} gym, nothing new there",
+            ),
+        ),
+        _family(
+            "dentist",
+            "dentist",
+            ("Who is {holder}'s dentist?",),
+            "Dr {V}",
+            (
+                "dentist waiting lists",
+                "dentist appointments that always run late",
+                "finding an evening slot with a dentist",
+            ),
+            statement=(
+                "has signed up with a new dentist, Dr {V}",
+                "has a dentist called Dr {V} now",
+                "goes to Dr {V}, a dentist over by the park",
+            ),
+            invalidation=(
+                "stopped seeing Dr {V}, the dentist",
+                "left the dentist, Dr {V}, after one bad appointment too many",
+                "cancelled {poss} registration with Dr {V}, the dentist",
+            ),
+            reaffirmation=(
+                "is still with Dr {V} as {poss} dentist",
+                "went back to Dr {V} for a check-up and is staying with that dentist",
+                "still sees Dr {V}, same dentist as always",
+            ),
+        ),
+        _family(
+            "road",
+            "road",
+            ("Which road does {holder} live on?",),
+            "{V} Road",
+            (
+                "road works that never seem to finish",
+                "whether to live somewhere quieter",
+                "how noisy a main road can be at night",
+            ),
+            statement=(
+                "has moved into a flat on {V} Road",
+                "lives on {V} Road now, near the bakery",
+                "bought a small house on {V} Road",
+            ),
+            invalidation=(
+                "moved out of {poss} place on {V} Road",
+                "sold the house on {V} Road and left the area",
+                "gave up the rented flat on {V} Road",
+            ),
+            reaffirmation=(
+                "is still living on {V} Road, no move planned",
+                "decided to stay put on {V} Road after all",
+                "still lives on {V} Road, same house",
+            ),
+        ),
+        _family(
+            "choir",
+            "choir",
+            ("Which choir does {holder} sing with?",),
+            "the {V} choir",
+            (
+                "choir concerts",
+                "learning to sing harmonies",
+                "choir rehearsals that overrun",
+            ),
+            statement=(
+                "has joined the {V} choir",
+                "sings with the {V} choir every week",
+                "got a place in the {V} choir",
+            ),
+            invalidation=(
+                "left the {V} choir for good",
+                "quit the {V} choir after the spring concert",
+                "stopped singing with the {V} choir",
+            ),
+            reaffirmation=(
+                "is still singing with the {V} choir",
+                "signed up with the {V} choir for another season",
+                "still goes to rehearsals with the {V} choir every week",
+            ),
+        ),
+        _family(
+            "bank",
+            "bank",
+            ("Which bank is {holder} with?",),
+            "{V} Bank",
+            (
+                "bank charges",
+                "bank apps that keep logging you out",
+                "bank branches closing in town",
+            ),
+            statement=(
+                "opened an account with {V} Bank",
+                "moved {poss} savings to {V} Bank",
+                "banks with {V} Bank these days",
+            ),
+            invalidation=(
+                "closed {poss} account with {V} Bank",
+                "moved everything out of {V} Bank and shut the account",
+                "left {V} Bank after a row about charges",
+            ),
+            reaffirmation=(
+                "is still with {V} Bank",
+                "decided to stay with {V} Bank despite the charges",
+                "still banks with {V} Bank, no change",
+            ),
+        ),
+        _family(
+            "boat",
+            "boat",
+            ("What boat does {holder} have?",),
+            "the {V}",
+            (
+                "what it costs to keep a boat",
+                "learning to sail a boat",
+                "boat mooring charges at the harbour",
+            ),
+            statement=(
+                "has bought a little boat called the {V}",
+                "owns a boat now, the {V}, moored down at the harbour",
+                "has a share in a sailing boat called the {V}",
+            ),
+            invalidation=(
+                "sold {poss} boat, the {V}, to a man from the marina",
+                "got rid of the {V}, so no boat any more",
+                "sold {poss} share in the boat, the {V}",
+            ),
+            reaffirmation=(
+                "still has the {V}, the boat is down at the harbour",
+                "is keeping the {V}, the boat is worth the bother",
+                "still takes the boat, the {V}, out most weekends",
+            ),
+        ),
+        _family(
+            "bookclub",
+            "book club",
+            ("Which book club is {holder} in?",),
+            "the {V} book club",
+            (
+                "which book to read next",
+                "whether audiobooks count as reading a book",
+                "book club arguments about endings",
+            ),
+            statement=(
+                "has joined the {V} book club at the library",
+                "goes to the {V} book club once a month",
+                "started going to the {V} book club",
+            ),
+            invalidation=(
+                "left the {V} book club after a falling out",
+                "dropped out of the {V} book club",
+                "stopped going to the {V} book club",
+            ),
+            reaffirmation=(
+                "is still going to the {V} book club",
+                "still goes to the {V} book club every month",
+                "stayed on at the {V} book club",
+            ),
+        ),
+        _family(
+            "piano",
+            "piano teacher",
+            ("Who teaches {holder} piano?",),
+            "{V}",
+            (
+                "how much piano practice is enough",
+                "buying a second-hand piano",
+                "piano exams and nerves",
+            ),
+            statement=(
+                "has started piano lessons with a teacher called {V}",
+                "is learning piano with {V}",
+                "takes piano lessons from {V} now",
+            ),
+            invalidation=(
+                "stopped {poss} piano lessons with {V}",
+                "gave up piano with {V}",
+                "cancelled the lessons with {V}, the piano teacher",
+            ),
+            reaffirmation=(
+                "is still learning piano with {V}",
+                "has booked another term of piano with {V}",
+                "still has piano lessons with {V}",
+            ),
+        ),
+        _family(
+            "broadband",
+            "broadband provider",
+            ("Who is {holder}'s broadband with?",),
+            "{V}",
+            (
+                "broadband speeds in the evening",
+                "broadband routers that need restarting",
+                "broadband contracts with hidden charges",
+            ),
+            statement=(
+                "switched {poss} broadband to {V}",
+                "has broadband from {V} now",
+                "signed a broadband contract with {V}",
+            ),
+            invalidation=(
+                "cancelled {poss} broadband with {V}",
+                "got out of the broadband contract with {V}",
+                "dropped {V} and has no broadband at the moment",
+            ),
+            reaffirmation=(
+                "is still on {V} for broadband",
+                "renewed the broadband with {V}",
+                "still has {V}, the broadband is fine",
+            ),
+        ),
+        _family(
+            "allotment",
+            "allotment",
+            ("Where is {holder}'s allotment?",),
+            "{V}",
+            (
+                "allotment waiting lists",
+                "growing tomatoes on an allotment",
+                "slugs eating everything on the allotment",
+            ),
+            statement=(
+                "has taken on an allotment at {V}",
+                "got an allotment plot at {V}",
+                "has an allotment at {V} now",
+            ),
+            invalidation=(
+                "gave up {poss} allotment at {V}",
+                "handed back the allotment plot at {V}",
+                "let the allotment at {V} go",
+            ),
+            reaffirmation=(
+                "still has the allotment at {V}",
+                "is keeping the allotment at {V} for another year",
+                "is still growing beans on the allotment at {V}",
+            ),
+        ),
+        _family(
+            "dog",
+            "dog",
+            ("What is the name of {holder}'s dog?",),
+            "{V}",
+            (
+                "dog walkers and what they charge",
+                "dog training classes",
+                "which pubs let a dog in",
+            ),
+            statement=(
+                "has a dog called {V}",
+                "adopted a rescue dog called {V}",
+                "got a puppy, a spaniel called {V}",
+                "now has a lively little dog called {V}",
+            ),
+        ),
+        _family(
+            "team",
+            "football team",
+            ("Which football team does {holder} support?",),
+            "{V} Town",
+            (
+                "football on the telly",
+                "ticket prices for football",
+                "whether football has got too expensive",
+            ),
+            statement=(
+                "supports {V} Town, {poss} football team since childhood",
+                "has a football season ticket at {V} Town",
+                "follows {V} Town, the local football team",
+            ),
+        ),
+    )
+}
+
+#: The twelve families of each vertical (WorkingMemory's twelve fact families; Forgetting's
+#: twelve with invalidation and re-affirmation clauses).
+WORKINGMEMORY_FAMILIES = (
+    "car",
+    "work",
+    "gym",
+    "dentist",
+    "road",
+    "choir",
+    "bank",
+    "boat",
+    "bookclub",
+    "piano",
+    "dog",
+    "team",
+)
+FORGETTING_FAMILIES = (
+    "car",
+    "work",
+    "gym",
+    "dentist",
+    "road",
+    "choir",
+    "bank",
+    "boat",
+    "bookclub",
+    "piano",
+    "broadband",
+    "allotment",
+)
+
+#: Frames per move kind. `{clause}` is the family clause, `{when}`/`{When}` a past expression
+#: relative to the session, `{topic}` a mention topic; the person's forms fill the rest.
+FRAMES: dict[str, tuple[str, ...]] = {
+    STATEMENT: (
+        "Bit of news: {holder} {clause}.",
+        "Did I mention that {holder} {clause}?",
+        "So {holder} {clause}. {Pron} seems pleased about it.",
+        "Something I forgot to tell you: {holder} {clause}.",
+        "{Holder} {clause}, which nobody expected.",
+        "I found out {when} that {holder} {clause}.",
+        "Apparently {holder} {clause}. {Pron} told me all about it over coffee.",
+    ),
+    INVALIDATION: (
+        "{When} {holder} {clause}.",
+        "Update on {holder}: {when} {pron} {clause}.",
+        "So {when} {holder} {clause}. {Pron} had been talking about it for months.",
+        "Big change for {holder}: {when} {pron} {clause}.",
+        "{Holder} finally made up {poss} mind, and {when} {pron} {clause}.",
+    ),
+    REAFFIRMATION: (
+        "No change with {holder}: I checked {when} and {pron} {clause}.",
+        "{When} {holder} told me {pron} {clause}, for what it's worth.",
+        "I asked {holder} {when} and {pron} {clause}.",
+        "Quick one about {holder}: {when} {pron} said {pron} {clause}.",
+        "Spoke to {holder} {when}, and {pron} {clause}.",
+    ),
+    MENTION: (
+        "{Holder} and I spent ages talking about {topic}.",
+        "{Holder} asked for my opinion on {topic} {when}.",
+        "I had a long chat with {holder} about {topic}, which went round in circles.",
+        "{Holder} sent me a long message about {topic} that I still have not answered.",
+        "Over dinner {holder} got going on {topic} again.",
+        "{Holder} has strong views on {topic}, as you can imagine.",
+    ),
+}
+
+#: Assistant replies per move kind (the same bank whatever the session).
+REPLIES: dict[str, tuple[str, ...]] = {
+    STATEMENT: (
+        "That sounds like a good change for {obj}.",
+        "Good to know, thanks. I hope it works out well for {your}.",
+        "Nice. How is {pron} finding it so far?",
+        "That is quite a step for {obj}. Thanks for keeping me posted.",
+        "Sounds like things are going well for {your}.",
+    ),
+    INVALIDATION: (
+        "That sounds like the right call for {obj}, honestly.",
+        "Fair enough, sounds like it had run its course.",
+        "Thanks for the update. I hope {pron} is happy with the decision.",
+        "Big change. Does {pron} have a plan for what comes next?",
+        "Understood, that sounds like quite a relief for {obj}.",
+    ),
+    REAFFIRMATION: (
+        "Good to hear nothing has shifted there, that is reassuring.",
+        "Steady as ever, then. Thanks for letting me know.",
+        "That sounds nicely settled, which must suit {obj}.",
+        "Sometimes no news is good news, as they say.",
+    ),
+    MENTION: (
+        "That sounds like quite a conversation.",
+        "Those chats can go on forever. Did you reach any conclusions?",
+        "Fair enough, it is a topic people feel strongly about.",
+        "Sounds like {your} has a lot of thoughts on it.",
+        "I can imagine. It is one of those subjects that never quite gets settled.",
+    ),
+}
+
+#: Optional words around the moves, drawn for every session alike (the empty string is a draw).
+OPENERS = (
+    "",
+    "",
+    "Hi again.",
+    "Morning!",
+    "Evening.",
+    "Hello, quick catch-up.",
+    "Right, a few things.",
+)
+CLOSERS = (
+    "",
+    "",
+    "Anyway, that is my news.",
+    "That is about it for today.",
+    "Anyway, I should get on.",
+)
+SIGN_OFFS = ("", "", "Talk soon.", "Have a good evening.", "Enjoy the rest of your day.")
+
+#: Words the answers use that the conversations never do (so an answer can be screened for
+#: leaks: only its value is distinctive). Asserted by the tests over every corpus.
+ANSWER_WORDS = frozenset("longer holds newer record reaffirmed afterwards mentioned".split())
+
+
+def families(keys: tuple[str, ...]) -> tuple[Family, ...]:
+    """The named families, in the given order."""
+    return tuple(FAMILIES[k] for k in keys)

@@ -1,0 +1,126 @@
+"""One renderer for every session: a session plan in, turns out.
+
+Each move fills one user turn (frame + the family's clause or topic, with the person's forms
+and the value), and is answered by one assistant turn drawn from the same reply bank whatever
+the move concerns. So every session of a vertical has the same role sequence by construction
+(user, assistant, repeated once per move), no turn is ever empty or padded, and gold and
+non-gold sessions differ only in which person and family their moves happen to name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from string import Formatter
+
+from checker.formats.corpus import Turn
+from corpora.generate.bank import CLOSERS, FRAMES, OPENERS, REPLIES, SIGN_OFFS
+from corpora.generate.clock import past_expression
+from corpora.generate.world import MENTION, Move, SessionPlan
+
+
+class TemplateError(KeyError):
+    """A template names a placeholder the move cannot fill."""
+
+
+@dataclass
+class RenderedSession:
+    """A session's turns and the templates each was built from (for the parity test)."""
+
+    turns: list[Turn]
+    #: (move kind, template id) for every template the session used, in order.
+    templates: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Bank:
+    """The frames, replies and framing words a renderer draws from (the shared bank by
+    default; a vertical may extend it with move kinds of its own)."""
+
+    frames: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: FRAMES)
+    replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: REPLIES)
+    openers: tuple[str, ...] = OPENERS
+    closers: tuple[str, ...] = CLOSERS
+    sign_offs: tuple[str, ...] = SIGN_OFFS
+
+
+SHARED_BANK = Bank()
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """`str.format` that names the missing placeholder and the template when one is absent."""
+    for _, name, _, _ in Formatter().parse(template):
+        if name is not None and name not in values:
+            raise TemplateError(f"template {template!r} needs {{{name}}}, which the move lacks")
+    return template.format_map(values)
+
+
+def _choose(rng: random.Random, options: tuple[str, ...], label: str) -> tuple[int, str]:
+    if not options:
+        raise TemplateError(f"the bank has no {label}")
+    i = rng.randrange(len(options))
+    return i, options[i]
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+def move_values(move: Move, plan: SessionPlan) -> dict[str, str]:
+    """Every placeholder value for one move, before its clause is chosen."""
+    values = move.person.forms()
+    when = past_expression(plan.moment, move.when if move.when is not None else plan.moment)
+    values["when"] = when
+    values["When"] = when[:1].upper() + when[1:]
+    if move.value is not None:
+        values["V"] = move.value
+    values.update(move.extra)
+    return values
+
+
+def render_move(
+    move: Move, plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
+) -> tuple[str, str, list[tuple[str, str]]]:
+    """One move → (user sentence, assistant reply, templates used)."""
+    values = move_values(move, plan)
+    used: list[tuple[str, str]] = []
+    fi, frame = _choose(rng, tuple(bank.frames.get(move.kind, ())), f"{move.kind} frames")
+    used.append((move.kind, f"frame:{move.kind}:{fi}"))
+    if move.kind == MENTION:
+        ti, topic = _choose(rng, move.family.topics, f"{move.family.key} topics")
+        values["topic"] = topic
+        used.append((move.kind, f"topic:{move.family.key}:{ti}"))
+    else:
+        options = tuple(move.family.clauses.get(move.kind, ()))
+        ci, clause = _choose(rng, options, f"{move.family.key} {move.kind} clauses")
+        values["clause"] = fill(clause, values)
+        used.append((move.kind, f"clause:{move.family.key}:{move.kind}:{ci}"))
+    ri, reply = _choose(rng, tuple(bank.replies.get(move.kind, ())), f"{move.kind} replies")
+    used.append((move.kind, f"reply:{move.kind}:{ri}"))
+    return fill(frame, values), fill(reply, values), used
+
+
+def render_session(
+    plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
+) -> RenderedSession:
+    """Render a plan: one user turn per move, each answered by one assistant turn."""
+    turns: list[Turn] = []
+    used: list[tuple[str, str]] = []
+    last = len(plan.moves) - 1
+    for i, move in enumerate(plan.moves):
+        user, reply, move_used = render_move(move, plan, rng, bank)
+        used += move_used
+        if i == 0:
+            oi, opener = _choose(rng, bank.openers, "openers")
+            used.append(("frame", f"opener:{oi}"))
+            user = _join(opener, user)
+        if i == last:
+            ci, closer = _choose(rng, bank.closers, "closers")
+            si, sign_off = _choose(rng, bank.sign_offs, "sign-offs")
+            used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{si}")]
+            user = _join(user, closer)
+            reply = _join(reply, sign_off)
+        turns.append(Turn(role="user", content=user, has_answer=move.evidence))
+        turns.append(Turn(role="assistant", content=reply, has_answer=False))
+    return RenderedSession(turns, used)

@@ -1,0 +1,137 @@
+"""Corpus bytes, sidecar and release-index entry, all from the checker's own measurements.
+
+The generator never computes a figure it stamps: structure and ceilings come from
+`checker.rules.structure`, coverage, scaffolding and the ladder from `checker.retrieval`,
+separability from `checker.separability`. The checker re-measures every one of them in CI, so
+a stamp is only ever a copy of what the instrument says about these exact bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from checker.family import K_REF, corpus_id
+from checker.formats.corpus import Question
+from checker.formats.separability import Exemption
+from checker.formats.sidecar import (
+    GeneratorInfo,
+    IndexEntry,
+    ProbeRecord,
+    ReleaseIndex,
+    Sidecar,
+)
+from checker.io import dump_json, sha256_bytes
+from checker.load import LoadedCorpus
+from checker.retrieval import measure_coverage, measure_ladder, measure_scaffolding
+from checker.rules.structure import measure_structure
+from checker.separability import measure_separability
+
+#: Model-dependent probes a sidecar records (SPEC §6), and the one reason they are unmeasured.
+PROBES = ("v1", "v2", "v3", "v6", "v8", "v9", "paraphrase")
+UNMEASURED = (
+    "no reference model is reachable from the build machines; the probe runner is tested "
+    "against a local fake server, and a real run must stamp model, date and this corpus's hash"
+)
+STATUS = "draft"
+
+
+def corpus_text(questions: Sequence[Question]) -> str:
+    """The corpus file's exact text: sorted keys, absent optional fields left out."""
+    return dump_json([q.model_dump(mode="json", exclude_none=True) for q in questions])
+
+
+def in_memory(
+    questions: Sequence[Question], path: Path = Path("<memory>")
+) -> tuple[str, LoadedCorpus]:
+    """The corpus text and a `LoadedCorpus` over exactly those bytes, as if read from `path`."""
+    text = corpus_text(questions)
+    corpus = LoadedCorpus(
+        path=path, sha256=sha256_bytes(text.encode()), questions=list(questions), mode="ours"
+    )
+    return text, corpus
+
+
+def stamp_validated(questions: Sequence[Question]) -> list[Question]:
+    """Copy the ladder test's verdict into every banded question's `difficulty_validated`
+    (set by the checker's measurement, never by hand)."""
+    _, corpus = in_memory(questions)
+    verdicts = {v.dial: v.validated for v in measure_ladder(corpus).verdicts}
+    out = []
+    for q in questions:
+        block = q.typedmemeval
+        if block.difficulty is not None and block.difficulty_dial:
+            block = block.model_copy(
+                update={"difficulty_validated": verdicts[block.difficulty_dial]}
+            )
+            q = q.model_copy(update={"typedmemeval": block})
+        out.append(q)
+    return out
+
+
+def sidecar_for(
+    corpus: LoadedCorpus,
+    *,
+    vertical: str,
+    revision: str,
+    generator: GeneratorInfo,
+    exemptions: Sequence[Exemption],
+    pinned_positions: str | None,
+) -> Sidecar:
+    """Every measurement the checker makes of these bytes, stamped."""
+    structure, ceiling = measure_structure(corpus, K_REF)
+    if pinned_positions and structure.pinned_positions is None:
+        structure = structure.model_copy(update={"pinned_positions": pinned_positions})
+    return Sidecar(
+        corpus_id=corpus_id(vertical, revision),
+        vertical=vertical,
+        revision=revision,
+        question_count=len(corpus.questions),
+        corpus_sha256=corpus.sha256,
+        generator=generator,
+        k_ref=K_REF,
+        structure=structure,
+        ceiling=ceiling,
+        exemptions=list(exemptions),
+        coverage=measure_coverage(corpus),
+        scaffolding=measure_scaffolding(corpus, None),
+        ladder=measure_ladder(corpus),
+        separability=measure_separability(corpus, list(exemptions), adversary=True, seed=0),
+        probes={name: ProbeRecord(status="unmeasured", reason=UNMEASURED) for name in PROBES},
+    )
+
+
+def sidecar_text(sidecar: Sidecar) -> str:
+    return dump_json(sidecar.model_dump(mode="json"))
+
+
+def corpus_file(vertical: str, revision: str) -> str:
+    """Path of a corpus relative to the corpora folder."""
+    return f"{vertical}/{corpus_id(vertical, revision)}.json"
+
+
+def sidecar_file(vertical: str, revision: str) -> str:
+    return f"{vertical}/{corpus_id(vertical, revision)}.meta.json"
+
+
+def index_entry(sidecar: Sidecar) -> IndexEntry:
+    return IndexEntry(
+        vertical=sidecar.vertical,
+        revision=sidecar.revision,
+        status=STATUS,
+        file=corpus_file(sidecar.vertical, sidecar.revision),
+        sha256=sidecar.corpus_sha256,
+        question_count=sidecar.question_count,
+        shape_counts=sidecar.structure.shape_counts,
+    )
+
+
+def with_entry(index: ReleaseIndex | None, sidecar: Sidecar) -> ReleaseIndex:
+    """The release index with this corpus's entry added or replaced, others kept."""
+    corpora = dict(index.corpora) if index is not None else {}
+    corpora[sidecar.corpus_id] = index_entry(sidecar)
+    return ReleaseIndex(corpora=dict(sorted(corpora.items())))
+
+
+def index_text(index: ReleaseIndex) -> str:
+    return dump_json(index.model_dump(mode="json"))

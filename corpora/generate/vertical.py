@@ -1,0 +1,82 @@
+"""What a vertical's generator module provides, and how the CLI finds them.
+
+Each module `corpora.generate.<vertical>` defines `GENERATOR = VerticalGenerator(...)`: a fixed
+corpus seed, a version, the competition levers to try in order, and a `build` function from
+(seed, revision, levers) to questions. Everything else — gates, sidecar, release index,
+byte-identical writing — is shared.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from checker.formats.corpus import Question
+from checker.formats.separability import Exemption
+from checker.load import LoadedCorpus
+from corpora.generate.haystack import AssembledQuestion
+from corpora.generate.names import NameRegistry
+
+#: A setting of a vertical's competition levers (e.g. near-miss mentions per question).
+Levers = Mapping[str, int]
+
+
+@dataclass
+class Built:
+    """A corpus as built, before any gate: the questions and what made them."""
+
+    assembled: list[AssembledQuestion]
+    names: NameRegistry
+    levers: Levers
+
+    @property
+    def questions(self) -> list[Question]:
+        return [a.question for a in self.assembled]
+
+
+@dataclass(frozen=True)
+class VerticalGenerator:
+    """One vertical's generator."""
+
+    key: str
+    """Lower-case vertical key (`forgetting`)."""
+    module: str
+    """The module that defines it (stamped into the sidecar)."""
+    version: str
+    """Bumped whenever the module's output changes for a given seed."""
+    seed: int
+    """The corpus seed; every question's generator is seeded from it."""
+    levers: tuple[Levers, ...]
+    """Competition settings, tried in order until the gates pass."""
+    build: Callable[[int, str, Levers], Built]
+    """(seed, revision, levers) → the built corpus."""
+    exemptions: tuple[Exemption, ...] = ()
+    """Separability exemptions the vertical declares, each with its reason."""
+    refusals: Callable[[LoadedCorpus], list[str]] | None = None
+    """Vertical-specific gates beyond the shared ones (empty list = pass)."""
+    pinned_positions: str | None = None
+    """A declared gold-position pin, with its reason, stamped into the sidecar."""
+    notes: Sequence[str] = field(default_factory=tuple)
+    """Lines stamped into the generator trace before the first attempt."""
+
+
+def question_rng(seed: int, vertical: str, n: int, part: str = "") -> random.Random:
+    """The generator of question `n`, derived from the corpus seed (string seeding is stable
+    across processes and Python versions)."""
+    return random.Random(f"typedmemeval/{vertical}/{seed}/{n}/{part}")
+
+
+def generators() -> dict[str, VerticalGenerator]:
+    """Every vertical generator module in this package, by vertical key."""
+    import corpora.generate as package
+
+    found: dict[str, VerticalGenerator] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        generator = getattr(module, "GENERATOR", None)
+        if isinstance(generator, VerticalGenerator):
+            found[generator.key] = generator
+    return dict(sorted(found.items()))
