@@ -81,9 +81,14 @@ def result_rule(
 # --- helpers over raw JSON ------------------------------------------------------------------
 
 
+#: A key shown as `.key` in a JSON path; any other key is shown quoted and escaped.
+PLAIN_KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
 def _quote(text: str, width: int = 40) -> str:
-    """A submitter's string, shortened and escaped for one line of output."""
-    return repr(text[:width] + ("…" if len(text) > width else ""))
+    """A submitter's string, shortened and escaped (ASCII, no control characters) for one line
+    of output."""
+    return ascii(text[:width] + ("…" if len(text) > width else ""))
 
 
 def _words(key: str) -> set[str]:
@@ -95,7 +100,7 @@ def _walk(value: Any, path: str = "$") -> Iterator[tuple[str, str | None, Any]]:
     """Every node of a JSON value: (path, the key that leads to it or None, value)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            sub = f"{path}.{k}"
+            sub = f"{path}.{k}" if PLAIN_KEY_RE.match(k) else f"{path}[{_quote(k)}]"
             yield sub, k, v
             yield from _walk(v, sub)
     elif isinstance(value, list):
@@ -107,7 +112,7 @@ def _walk(value: Any, path: str = "$") -> Iterator[tuple[str, str | None, Any]]:
 
 def _row_id(raw: dict[str, Any], path: str) -> str | None:
     """The question id of the row a raw path points into, when it is a well-formed id."""
-    m = re.match(r"^\$\.(?:rows|probes)\[(\d+)\]", path)
+    m = re.match(r"^\$\.rows\[(\d+)\]", path)
     rows = raw.get("rows")
     if not m or not isinstance(rows, list) or int(m[1]) >= len(rows):
         return None
