@@ -206,7 +206,8 @@ def resolve(path: Path, result: ResultFile, index_path: Path | None = None) -> R
 
 def check_result_file(path: Path, index_path: Path | None, rules: list[Rule]) -> list[Finding]:
     """Run the RES rules over one result file, stage by stage."""
-    display = str(path)
+    # A submitted file name is shown escaped if it holds control characters (terminal escapes).
+    display = str(path) if str(path).isprintable() else ascii(str(path))
     ctx = ResultContext(path)
     stat_file(ctx)
 
