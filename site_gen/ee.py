@@ -57,7 +57,7 @@ def _run_rows(runs: Sequence[EERun]) -> list[list[Md]]:
 def _diagnostics(run: EERun, index: int) -> Md:
     f = run.figures
     rows = [[esc(d.stratum), fraction(d.correct, d.graded)] for d in f.diagnostics]
-    out = Md(f"### Run {index}: {ident(run.system)} {{ #ee-run-{index} }}\n\n")
+    out = Md(f"### Run {index} {{ #ee-run-{index} }}\n\n")
     out += Md(
         f"System {ident(run.system)} {code(run.system_version)}; run {code(run.run_id)} of {esc(run.run_date)}; answer model {code(run.answer_model)}; "
         f"judge {code(run.judge_model)} (unvalidated); MEME configuration "

@@ -264,9 +264,9 @@ def distance_table(runs: Sequence[Aggregate]) -> Md:
 
 def run_section(index: int, run: Aggregate, vertical: Vertical) -> Md:
     outcomes = outcomes_for(vertical)
-    # The heading names the system only: a heading's text reappears, as plain text, in the
-    # page's table of contents, where a version such as 1.0 would read as a rate.
-    out = Md(f"### Run {index}: {ident(run.system)} {{ #run-{index} }}\n\n")
+    # Headings carry no submitted text: a heading's text is copied, as plain text, into the
+    # table of contents and its labels, where the page's escaping no longer applies to it.
+    out = Md(f"### Run {index} {{ #run-{index} }}\n\n")
     facts = [
         [Md("system"), run_label(run)],
         [Md("run id"), code(run.run_id)],

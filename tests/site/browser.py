@@ -156,7 +156,7 @@ class Chromium:
                 self.events.append(message)
         self.ws.settimeout(30)
 
-    def load(self, url: str, settle: float = 0.3) -> PageReport:
+    def load(self, url: str, settle: float = 0.15) -> PageReport:
         """Navigate, wait for the load event and a short settle, and report errors and links."""
         self.events.clear()
         self.call("Page.navigate", url=url)
@@ -188,8 +188,26 @@ class Chromium:
         report.title, report.links = json.loads(value)
         return report
 
-    def screenshot(self, path: Path) -> None:
-        data = self.call("Page.captureScreenshot", format="png")["data"]
+    def evaluate(self, expression: str) -> Any:
+        """The value of a JavaScript expression in the current page."""
+        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)[
+            "result"
+        ].get("value")
+
+    def screenshot(self, path: Path, *, full_page: bool = False, max_height: int = 8000) -> None:
+        """Save a PNG of the viewport, or of the whole page up to `max_height` pixels."""
+        params: dict[str, Any] = {"format": "png"}
+        if full_page:
+            size = self.call("Page.getLayoutMetrics")["cssContentSize"]
+            params["captureBeyondViewport"] = True
+            params["clip"] = {
+                "x": 0,
+                "y": 0,
+                "width": size["width"],
+                "height": min(size["height"], max_height),
+                "scale": 1,
+            }
+        data = self.call("Page.captureScreenshot", **params)["data"]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(data))
 

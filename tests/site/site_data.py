@@ -132,10 +132,7 @@ def _row(i: int, f: QuestionFacts) -> ResultRow:
         outcome = "correct" if i % 3 else "abstained"
     else:
         outcome = ("correct", "wrong", "abstained", "missed")[i % 4] if measured else "unrun"
-    if not measured and outcome == "unrun":
-        reason = "provider timed out twice"
-    else:
-        reason = None
+    reason = "provider timed out twice" if outcome == "unrun" else None
     fields: dict[str, Any] = {"question_id": f.question_id, "outcome": outcome, "reason": reason}
     if outcome != "unrun" and f.vertical == "prospective":
         fields["asserted_state"] = (
@@ -250,19 +247,15 @@ def build(dest: Path, *, hostile: bool = False) -> Path:
     ee.parent.mkdir(parents=True)
     ee.write_text(dump_json(ee_file().model_dump(mode="json")))
     if hostile:
-        bad = dest / "results" / "forgetting" / "mallory" / "hostile-1.json"
-        bad.parent.mkdir(parents=True)
-        raw = result_file(
-            "typedmemeval-forgetting-2026.12",
-            index.corpora["typedmemeval-forgetting-2026.12"].sha256,
-            question_facts(
-                load_ours(dest / "corpora" / "forgetting" / "typedmemeval-forgetting-2026.12.json")
-            ),
-            "hostile-1",
-            "Mallory",
-            9,
-        ).model_dump(mode="json")
-        raw["system"]["name"] = HOSTILE
-        raw["system"]["version"] = HOSTILE
-        bad.write_text(dump_json(raw))
+        forgetting = "typedmemeval-forgetting-2026.12"
+        facts = question_facts(load_ours(dest / "corpora" / "forgetting" / f"{forgetting}.json"))
+        for run_id in ("hostile-1", "hostile-2"):
+            bad = dest / "results" / "forgetting" / "mallory" / f"{run_id}.json"
+            bad.parent.mkdir(parents=True, exist_ok=True)
+            raw = result_file(
+                forgetting, index.corpora[forgetting].sha256, facts, run_id, "Mallory", 9
+            ).model_dump(mode="json")
+            raw["system"]["name"] = HOSTILE
+            raw["system"]["version"] = HOSTILE
+            bad.write_text(dump_json(raw))
     return dest
