@@ -480,10 +480,10 @@ FRAMES: dict[str, tuple[str, ...]] = {
 #: Assistant replies per move kind (the same bank whatever the session).
 REPLIES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
-        "That sounds like a good change for {obj}.",
+        "That sounds like a good fit for {obj}.",
         "Good to know, thanks. I hope it works out well for {your}.",
-        "Nice. How is {pron} finding it so far?",
-        "That is quite a step for {obj}. Thanks for keeping me posted.",
+        "Thanks for telling me. How is {pron} finding it so far?",
+        "Nice to hear. Thanks for keeping me posted.",
         "Sounds like things are going well for {your}.",
     ),
     INVALIDATION: (
@@ -509,15 +509,18 @@ REPLIES: dict[str, tuple[str, ...]] = {
 }
 
 #: Optional words around the moves, drawn for every session alike (the empty string is a draw).
+#: Greetings and sign-offs that name a time of day are only drawn when the session's timestamp
+#: fits them: a "Morning!" at half past eight in the evening reads as a template.
 OPENERS = (
     "",
     "",
     "Hi again.",
-    "Morning!",
-    "Evening.",
     "Hello, quick catch-up.",
     "Right, a few things.",
 )
+MORNING_OPENERS = ("Morning!", "Good morning.")
+AFTERNOON_OPENERS = ("Afternoon!", "Hi, good afternoon.")
+EVENING_OPENERS = ("Evening.", "Good evening.")
 CLOSERS = (
     "",
     "",
@@ -525,7 +528,24 @@ CLOSERS = (
     "That is about it for today.",
     "Anyway, I should get on.",
 )
-SIGN_OFFS = ("", "", "Talk soon.", "Have a good evening.", "Enjoy the rest of your day.")
+SIGN_OFFS = ("", "", "Talk soon.", "Take care.")
+DAY_SIGN_OFFS = ("Enjoy the rest of your day.",)
+EVENING_SIGN_OFFS = ("Have a good evening.",)
+
+
+def openers_at(hour: int) -> tuple[str, ...]:
+    """The openers that fit a session starting at `hour`."""
+    if hour < 12:
+        return OPENERS + MORNING_OPENERS
+    if hour < 17:
+        return OPENERS + AFTERNOON_OPENERS
+    return OPENERS + EVENING_OPENERS
+
+
+def sign_offs_at(hour: int) -> tuple[str, ...]:
+    """The sign-offs that fit a session at `hour`."""
+    return SIGN_OFFS + (DAY_SIGN_OFFS if hour < 17 else EVENING_SIGN_OFFS)
+
 
 #: Words the answers use that the conversations never do (so an answer can be screened for
 #: leaks: only its value is distinctive). Asserted by the tests over every corpus.

@@ -101,21 +101,18 @@ class World:
         """Combinations in a category relative to the target (only unheld ones when `free`)."""
         person, family = target
         need = tuple(kinds)
-        out = []
-        for p in self.people:
-            for f in self.families:
-                if free and (p.key, f.key) in self._taken:
-                    continue
-                if not all(f.supports(k) for k in need):
-                    continue
-                same_person, same_family = p.key == person.key, f.key == family.key
-                if (category, same_person, same_family) in (
-                    (TARGET_PERSON, True, False),
-                    (TARGET_FAMILY, False, True),
-                    (ELSEWHERE, False, False),
-                ):
-                    out.append((p, f))
-        return out
+        if category == TARGET_PERSON:
+            people = [person]
+            fams = [f for f in self.families if f.key != family.key]
+        elif category == TARGET_FAMILY:
+            people = [p for p in self.people if p.key != person.key]
+            fams = [family]
+        else:
+            people = [p for p in self.people if p.key != person.key]
+            fams = [f for f in self.families if f.key != family.key]
+        fams = [f for f in fams if all(f.supports(k) for k in need)]
+        taken = self._taken if free else set()
+        return [(p, f) for p in people for f in fams if (p.key, f.key) not in taken]
 
     def fact_in(
         self, category: str, target: tuple[Person, Family], kinds: Iterable[str] = ()

@@ -134,6 +134,9 @@ def refusal(candidate: str) -> str | None:
         )
     if _REFUSED_PARTS.search(folded):
         return f"{candidate!r} contains a letter run the generator never uses"
+    pairs = [folded[i : i + 2] for i in range(len(folded) - 1)]
+    if len(set(pairs)) < len(pairs):
+        return f"{candidate!r} repeats a letter pair, which reads as a stutter"
     return None
 
 

@@ -10,12 +10,12 @@ non-gold sessions differ only in which person and family their moves happen to n
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from string import Formatter
 
 from checker.formats.corpus import Turn
-from corpora.generate.bank import CLOSERS, FRAMES, OPENERS, REPLIES, SIGN_OFFS
+from corpora.generate.bank import CLOSERS, FRAMES, REPLIES, openers_at, sign_offs_at
 from corpora.generate.clock import past_expression
 from corpora.generate.world import MENTION, Move, SessionPlan
 
@@ -40,9 +40,9 @@ class Bank:
 
     frames: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: FRAMES)
     replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: REPLIES)
-    openers: tuple[str, ...] = OPENERS
+    openers: Callable[[int], tuple[str, ...]] = openers_at
     closers: tuple[str, ...] = CLOSERS
-    sign_offs: tuple[str, ...] = SIGN_OFFS
+    sign_offs: Callable[[int], tuple[str, ...]] = sign_offs_at
 
 
 SHARED_BANK = Bank()
@@ -112,13 +112,14 @@ def render_session(
         user, reply, move_used = render_move(move, plan, rng, bank)
         used += move_used
         if i == 0:
-            oi, opener = _choose(rng, bank.openers, "openers")
-            used.append(("frame", f"opener:{oi}"))
+            openers = bank.openers(plan.moment.hour)
+            _, opener = _choose(rng, openers, "openers")
+            used.append(("frame", f"opener:{opener}"))
             user = _join(opener, user)
         if i == last:
             ci, closer = _choose(rng, bank.closers, "closers")
-            si, sign_off = _choose(rng, bank.sign_offs, "sign-offs")
-            used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{si}")]
+            _, sign_off = _choose(rng, bank.sign_offs(plan.moment.hour), "sign-offs")
+            used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{sign_off}")]
             user = _join(user, closer)
             reply = _join(reply, sign_off)
         turns.append(Turn(role="user", content=user, has_answer=move.evidence))
