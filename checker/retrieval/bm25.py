@@ -172,13 +172,16 @@ def query_tokens(corpus: LoadedCorpus, qi: int) -> list[str]:
 def stripped_session_counts(
     corpus: LoadedCorpus, qi: int, strips: tuple[Strip, ...]
 ) -> tuple[list[Counter[str]], int]:
-    counts = list(_shipped_counts(corpus)[qi])
+    """Per session of question `qi`, its term counts after the strips are applied to its
+    distractor turns (gold sessions are never stripped); and how many sessions changed.
+    Only sessions a strip may change are re-tokenized."""
+    shipped = _shipped_counts(corpus)[qi]
+    counts = list(shipped)
     if not strips:
         return counts, 0
     keywords = frozenset(query_tokens(corpus, qi))
     gold = set(corpus.gold_indices(qi))
     texts = corpus.session_text[qi]
-    shipped = _shipped_counts(corpus)[qi]
     sessions = corpus.questions[qi].haystack_sessions
     changed = 0
     for si, session in enumerate(sessions):
