@@ -315,7 +315,8 @@ def separability_block(
                 code(a.model),
                 rate(a.auc, n),
                 rate(a.shuffled_auc, n),
-                Md(", ".join(esc(x) for x in a.leans_gold[:6])) if a.leans_gold else Md("—"),
+                # Terms come with the model's weights; as code they read as a record, not rates.
+                Md(", ".join(code(x) for x in a.leans_gold[:6])) if a.leans_gold else Md("—"),
                 esc(a.verdict),
             ]
             for a in sep.adversaries
@@ -348,31 +349,67 @@ def exemptions_block(sidecar: Sidecar) -> Md:
     )
 
 
+#: Why a dial is or is not validated, by the checker's verdict kind.
+LADDER_KINDS: dict[str, str] = {
+    "validated": "ceiling-relative coverage falls by at least the threshold from the easiest band "
+    "to the hardest",
+    "does-not-slope": "ceiling-relative coverage does not fall by the threshold: the bands "
+    "describe construction, not difficulty",
+    "falls-only-by-ceiling": "coverage falls only because the structural ceiling falls (more "
+    "gold sessions), not because retrieval gets harder",
+    "oracle-not-flat": "coverage slopes, but the oracle's answers also vary across bands by more "
+    "than the threshold, so the answer model, not memory, may be what gets harder",
+    "single-band": "fewer than two bands hold gold-bearing questions, so there is no slope",
+}
+
+
+def _by_band(values: dict[str, float], counts: dict[str, int]) -> Md:
+    bands = sorted(values, key=lambda b: (len(b), b))
+    return Md("; ".join(f"band {esc(b)}: {rate(values[b], counts.get(b, 0))}" for b in bands))
+
+
 def ladder_block(sidecar: Sidecar) -> Md:
     ladder = sidecar.ladder
     if ladder is None or not ladder.verdicts:
         return Md("Difficulty ladder: **unmeasured** — the sidecar carries no verdict.\n")
     out = Md(
-        f"A dial is validated only if ceiling-relative coverage, on scaffolding-stripped text, "
-        f"falls by at least {code(ladder.threshold)} from the easiest band to the hardest. An "
-        f"unvalidated band describes how the corpus was built, not evidence that its questions "
-        f"are harder.\n\n"
+        f"A dial is validated only if ceiling-relative coverage (coverage ÷ min(1, K_ref/G)), on "
+        f"scaffolding-stripped text, falls by at least {code(ladder.threshold)} from the easiest "
+        f"band to the hardest. An unvalidated band describes how the corpus was built, not "
+        f"evidence that its questions are harder. Every band here is a diagnostic stratum.\n\n"
     )
     rows = []
     for v in ladder.verdicts:
-        bands = sorted(v.by_band, key=lambda b: (len(b), b))
-        per_band = Md(
-            "; ".join(f"band {esc(b)}: {rate(v.by_band[b], v.n_by_band.get(b, 0))}" for b in bands)
-        )
+        bands = sorted(v.n_by_band, key=lambda b: (len(b), b))
+        if v.relative_drop is not None and bands:
+            first, last = v.n_by_band[bands[0]], v.n_by_band[bands[-1]]
+            drop = f"{v.relative_drop:.2f}".replace("-", "\u2212")
+            fall = Md(f"{drop} (n={first} vs {last})")
+        else:
+            fall = Md("—")
+        why = LADDER_KINDS.get(v.kind, v.kind)
+        oracle = "oracle unmeasured" if v.oracle_spread is None else "oracle measured"
         rows.append(
             [
                 esc(v.dial),
                 Md("**validated**" if v.validated else "not validated"),
-                per_band or Md("—"),
-                esc(v.reason),
+                _by_band(v.by_band, v.n_by_band) or Md("—"),
+                _by_band(v.coverage_by_band, v.n_by_band) or Md("—"),
+                fall,
+                Md(f"{esc(why)}; {oracle}"),
             ]
         )
-    out += table(["dial", "verdict", "ceiling-relative coverage by band", "reason"], rows)
+    out += table(
+        [
+            "dial",
+            "verdict",
+            "ceiling-relative coverage by band",
+            "coverage by band",
+            "fall, easiest to hardest band",
+            "why",
+        ],
+        rows,
+    )
     return Md(out)
 
 

@@ -31,8 +31,7 @@ from site_gen.numerals import (
 )
 from site_gen.plots import Point, distance_curve_svg, pair_consistency_svg
 from site_gen.prose import PROSE
-from site_gen.results_view import load_results
-from site_gen.sources import CorpusStats, read_release, read_sources
+from site_gen.sources import CorpusStats, SiteSources, read_release, read_sources
 from tests.site import site_data
 
 REPO = Path(__file__).resolve().parents[2]
@@ -112,6 +111,12 @@ def test_ident_codes_only_rate_shaped_names() -> None:
 # --- vertical pages -----------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def sources(tmp_path_factory: pytest.TempPathFactory) -> SiteSources:
+    """The stand-in repository's sources, read once (reading runs the result checks)."""
+    return read_sources(site_data.build(tmp_path_factory.mktemp("sources-root")))
+
+
 @pytest.mark.parametrize("vertical", VERTICALS, ids=lambda v: v.key)
 def test_a_vertical_without_a_corpus_says_so_honestly(vertical: object) -> None:
     v = BY_KEY[vertical.key]  # type: ignore[attr-defined]
@@ -129,9 +134,8 @@ def test_every_vertical_has_prose() -> None:
     assert set(PROSE) == {v.key for v in VERTICALS}
 
 
-def test_ceiling_table_writes_ceilings_as_fractions(tmp_path: Path) -> None:
-    root = site_data.build(tmp_path)
-    release = read_sources(root).latest("forgetting")
+def test_ceiling_table_writes_ceilings_as_fractions(sources: SiteSources) -> None:
+    release = sources.latest("forgetting")
     assert release is not None and release.sidecar is not None
     stats = CorpusStats(5, {"x": 5}, {"x": 5}, {}, {2: 3, 6: 2}, {20: 5})
     out = verticals.ceiling_table(release.sidecar, stats)
@@ -139,9 +143,7 @@ def test_ceiling_table_writes_ceilings_as_fractions(tmp_path: Path) -> None:
     assert "| 2 | 1 | 3/5 |" in out
 
 
-def test_a_vertical_with_a_corpus_shows_its_record(tmp_path: Path) -> None:
-    root = site_data.build(tmp_path)
-    sources = read_sources(root)
+def test_a_vertical_with_a_corpus_shows_its_record(sources: SiteSources) -> None:
     release = sources.latest("forgetting")
     assert release is not None and release.stats is not None
     page = verticals.vertical_page(BY_KEY["forgetting"], release)
@@ -152,9 +154,8 @@ def test_a_vertical_with_a_corpus_shows_its_record(tmp_path: Path) -> None:
     assert "Learned adversary" in page and "Difficulty ladder" in page
 
 
-def test_read_release_reports_a_missing_file(tmp_path: Path) -> None:
-    root = site_data.build(tmp_path)
-    entry = read_sources(root).releases[0].entry
+def test_read_release_reports_a_missing_file(tmp_path: Path, sources: SiteSources) -> None:
+    entry = sources.releases[0].entry
     missing = read_release(tmp_path / "nowhere", "typedmemeval-x-2026.12", entry)
     assert missing.payload is None
     assert "is not in corpora/" in missing.problems[0]
@@ -164,10 +165,8 @@ def test_read_release_reports_a_missing_file(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def loaded(tmp_path_factory: pytest.TempPathFactory) -> results.VerticalResults:
-    root = site_data.build(tmp_path_factory.mktemp("results-root"))
-    view = load_results(root / "results", root / "corpora" / "index.json")
-    return view.by_vertical["prospective"]
+def loaded(sources: SiteSources) -> results.VerticalResults:
+    return sources.results.by_vertical["prospective"]
 
 
 def test_runs_are_ordered_by_name_and_date_never_by_score(loaded: results.VerticalResults) -> None:
@@ -224,9 +223,8 @@ def test_plots_have_no_date_no_creator_and_no_text_nodes() -> None:
 # --- downloads ----------------------------------------------------------------------------
 
 
-def test_croissant_description_names_hash_citation_and_file(tmp_path: Path) -> None:
-    root = site_data.build(tmp_path)
-    release = read_sources(root).latest("workingmemory")
+def test_croissant_description_names_hash_citation_and_file(sources: SiteSources) -> None:
+    release = sources.latest("workingmemory")
     assert release is not None
     described = downloads.croissant(release)
     assert described["identifier"] == release.corpus_id
