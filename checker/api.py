@@ -29,6 +29,8 @@ class CheckOutcome:
     corpora: list[LoadedCorpus] = field(default_factory=list)
     #: Files checked, by kind.
     files: dict[str, list[Path]] = field(default_factory=dict)
+    #: Files that could not be read at all (each is one line for the user; exit 2).
+    errors: list[InputError] = field(default_factory=list)
 
 
 #: File kinds other than corpora (results register here): name → (claims(path, head), check).
@@ -70,6 +72,9 @@ def expand(paths: Sequence[Path]) -> list[Path]:
 
 
 def _head(path: Path) -> bytes:
+    """The first bytes of a file, to tell its kind; a link is not followed (b"")."""
+    if path.is_symlink():
+        return b""
     try:
         with path.open("rb") as fh:
             return fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -97,29 +102,37 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
     rules = selected(all_rules(), options.select, options.ignore)
     outcome = CheckOutcome()
     for path in expand(paths):
-        head = _head(path)
-        # Registered kinds first: results claim everything under results/ (arrays, oversized
-        # files and links included), so a submission is never read as a corpus.
-        claimed = [(n, check) for n, (claims, check) in FILE_KINDS.items() if claims(path, head)]
-        if claimed:
-            name, check = claimed[0]
-            outcome.files.setdefault(name, []).append(path)
-            outcome.findings.extend(check(path, options, rules))
-            continue
-        if not head.startswith(b"{"):  # an array, or unreadable: the corpus loader says which
-            corpus = load_with_sidecar(path)
-            index, _ = _index_for(path, options)
-            outcome.corpora.append(corpus)
-            outcome.files.setdefault("corpus", []).append(path)
-            outcome.findings.extend(check_corpus(corpus, index, rules))
-            continue
-        raise InputError(
-            path,
-            "the top level is an object, but a corpus is a JSON array of questions "
-            "(and no other file kind the checker knows claims this file)",
-        )
+        try:
+            _check_one(path, options, rules, outcome)
+        except InputError as exc:
+            # One unreadable file must not hide the findings in the others.
+            outcome.errors.append(exc)
     outcome.findings.sort(key=Finding.sort_key)
     return outcome
+
+
+def _check_one(path: Path, options: Options, rules: list[Rule], outcome: CheckOutcome) -> None:
+    head = _head(path)
+    # Registered kinds first: results claim everything under results/ (arrays, oversized
+    # files and links included), so a submission is never read as a corpus.
+    claimed = [(n, check) for n, (claims, check) in FILE_KINDS.items() if claims(path, head)]
+    if claimed:
+        name, check = claimed[0]
+        outcome.files.setdefault(name, []).append(path)
+        outcome.findings.extend(check(path, options, rules))
+        return
+    if not head.startswith(b"{"):  # an array, or unreadable: the corpus loader says which
+        corpus = load_with_sidecar(path)
+        index, _ = _index_for(path, options)
+        outcome.corpora.append(corpus)
+        outcome.files.setdefault("corpus", []).append(path)
+        outcome.findings.extend(check_corpus(corpus, index, rules))
+        return
+    raise InputError(
+        path,
+        "the top level is an object, but a corpus is a JSON array of questions "
+        "(and no other file kind the checker knows claims this file)",
+    )
 
 
 def audit(path: Path, options: Options | None = None) -> CheckOutcome:

@@ -31,7 +31,11 @@ def _cases() -> list[tuple[str, str, Path]]:
             if (rule_dir / kind / "case.json").exists() or any((rule_dir / kind).glob("*.json")):
                 out.append((rule_dir.name, kind, rule_dir / kind))
     # A fixture is either the kind folder itself (case.json / literal files) or sub-folders of it.
-    return [(c, k, d) for c, k, d in out if d.is_dir() and (any(d.glob("*.json")))]
+    return [
+        (c, k, d)
+        for c, k, d in out
+        if c in CORPUS_RULES and d.is_dir() and any(d.glob("*.json"))
+    ]
 
 
 def _run(code: str, case_dir: Path, tmp_path: Path) -> tuple[int, list[dict[str, Any]], str]:

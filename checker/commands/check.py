@@ -24,11 +24,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print each corpus's measurements after the findings (to stderr)",
     )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="run the separability gate's self-test (planted defects, calibration); no paths",
+    )
+    parser.add_argument(
+        "--self-test-base",
+        metavar="PATH",
+        default=None,
+        help="with --self-test: plant the defects into this corpus instead of a synthetic one",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    if args.self_test or args.self_test_base:
+        from checker.selftest import run_self_test
+
+        base = Path(args.self_test_base) if args.self_test_base else None
+        return run_self_test(base, sys.stdout)
     options = Options(
         select=split_codes(args.select),
         ignore=split_codes(args.ignore),
@@ -38,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
     code = emit(outcome.findings, args)
     if args.summary:
         print_summaries(outcome.corpora, sys.stderr)
-    return code
+    for error in outcome.errors:
+        print(f"typedmemeval: {error}", file=sys.stderr)
+    return 2 if outcome.errors else code
 
 
 COMMAND = Command("check", "check our corpora, folders of them, and result files", configure, run)

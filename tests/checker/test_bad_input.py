@@ -154,3 +154,16 @@ def test_crlf_does_not_change_the_hash(corpus: Path, tmp_path: Path) -> None:
     data = corpus.read_bytes()
     assert sha256_bytes(data) == sha256_bytes(data.replace(b"\n", b"\r\n"))
     shutil.copy(corpus, tmp_path / "copy.json")
+
+
+def test_one_unreadable_file_does_not_hide_the_others(tmp_path: Path) -> None:
+    good = materialise_case(
+        {"base": "forgetting", "patches": [{"op": "replace", "path": "/0/question_type", "value": "x"}]},
+        tmp_path / "good",
+    )
+    bad = materialise_case({"base": "forgetting"}, tmp_path / "bad")
+    bad.write_bytes(b"[")
+    rc, out, err = run_cli("check", str(good), str(bad), "--select", "STR013")
+    assert rc == 2
+    assert "STR013" in out
+    assert "malformed JSON" in _one_line(err)
