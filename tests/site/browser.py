@@ -156,7 +156,7 @@ class Chromium:
                 self.events.append(message)
         self.ws.settimeout(30)
 
-    def load(self, url: str, settle: float = 0.15) -> PageReport:
+    def load(self, url: str, settle: float = 0.1) -> PageReport:
         """Navigate, wait for the load event and a short settle, and report errors and links."""
         self.events.clear()
         self.call("Page.navigate", url=url)
