@@ -21,7 +21,7 @@ from checker.formats.separability import (
 )
 from checker.load import LoadedCorpus
 from checker.separability import policy
-from checker.separability.adversary import ngram_adversary, numeric_adversary
+from checker.separability.adversary import haystack_groups, ngram_adversary, numeric_adversary
 from checker.separability.features import FeatureSet, numeric_features
 from checker.separability.ngrams import (
     NgramTable,
@@ -180,9 +180,13 @@ def _adversaries(
         return found
     keep = ~numeric_exempt
     names = [n for n, k in zip(built.numeric.names, keep, strict=True) if k]
+    # Pair arms share one haystack: fold them together so no arm is scored by its twin.
+    groups = haystack_groups(
+        [tuple(q.haystack_session_ids) for q in corpus.questions], built.layout
+    )
     records = [
-        numeric_adversary(built.numeric.values[:, keep], names, built.layout, seed),
-        ngram_adversary(built.grams, built.layout, seed),
+        numeric_adversary(built.numeric.values[:, keep], names, built.layout, seed, groups),
+        ngram_adversary(built.grams, built.layout, seed, groups),
     ]
     cache[key] = records
     return records

@@ -216,8 +216,10 @@ def poisson_binomial_tail(chances: Floats, observed: int) -> float:
         return 1.0
     if len(chances) == 0 or observed > len(chances):
         return 0.0
-    # The unfrozen form avoids building a distribution object per feature.
-    return float(poisson_binom.sf(observed - 1, chances))
+    # Summing the exact pmf over the upper range keeps tiny tails (1 − cdf cancels to 0 below
+    # about 1e-16); the unfrozen form avoids building a distribution object per feature.
+    upper = np.arange(observed, len(chances) + 1)
+    return min(1.0, float(poisson_binom.pmf(upper, chances).sum()))
 
 
 def within_question_auc(scores: Floats, layout: Layout) -> float:

@@ -1,0 +1,235 @@
+"""`typedmemeval check --self-test`: the separability gate checks itself.
+
+1. A clean corpus (built in memory, or `--self-test-base PATH`) must pass every SEP rule,
+   learned adversaries included.
+2. Each defect class from the documents' history is planted into a copy, and the rule that
+   must refuse it has to (with the finding that names the defect); the two cases that must not
+   be refused — a phrase that exists only across a punctuation boundary, and a feature exempt
+   with a reason — must pass.
+3. False-refusal calibration: hundreds of features are tested, so the single-feature gate is
+   run on 20 copies with gold labels shuffled within question and may refuse at most one. (The
+   adversaries carry their own shuffled-label twin on every run; they are not re-run here.)
+
+Exit 0 when everything holds, 1 otherwise. An instrument that has been wrong needs a
+calibration check of its own.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+import numpy as np
+
+from checker.context import CorpusContext
+from checker.family import K_REF
+from checker.findings import Finding
+from checker.formats.separability import Exemption, SeparabilityRecord
+from checker.formats.sidecar import CeilingRecord, GeneratorInfo, Sidecar, StructureRecord
+from checker.io import InputError
+from checker.load import LoadedCorpus, load_foreign, load_ours, load_with_sidecar, sidecar_path_for
+from checker.registry import all_rules, run
+from checker.separability import measure_separability, refusals
+from checker.separability.gate import relabelled, table
+from checker.separability.plants import PLANTS, Plant, Planted, Skip
+from checker.separability.stats import cross_question_auc
+from checker.separability.synthetic import build_clean_corpus, rebuilt
+
+CALIBRATION_COPIES = 20
+CALIBRATION_ALLOWED = 1
+SEED = 0
+_TABLE_CODES = ("SEP001", "SEP002", "SEP003", "SEP005", "SEP006", "SEP007")
+
+
+def load_base(path: Path | None) -> LoadedCorpus:
+    """The clean base: the synthetic corpus, or a corpus file (ours with its sidecar when it has
+    one; otherwise read leniently)."""
+    if path is None:
+        return build_clean_corpus(seed=SEED)
+    if sidecar_path_for(path).exists():
+        return load_with_sidecar(path)
+    try:
+        return load_ours(path)
+    except InputError:
+        return load_foreign(path)
+
+
+def _in_memory_sidecar(corpus: LoadedCorpus) -> Sidecar:
+    """A sidecar for an in-memory corpus that has none, so exemptions and a stamped record can
+    be declared the way a shipped corpus declares them; only the SEP rules read it."""
+    g: dict[str, int] = {}
+    for qi in range(len(corpus.questions)):
+        key = str(len(corpus.gold_indices(qi)))
+        g[key] = g.get(key, 0) + 1
+    sizes = [len(q.haystack_sessions) - len(q.answer_session_ids) for q in corpus.questions]
+    return Sidecar(
+        corpus_id="typedmemeval-selftest-0000.01",
+        vertical=corpus.vertical() or "selftest",
+        revision="0000.01",
+        question_count=len(corpus.questions),
+        corpus_sha256=corpus.sha256,
+        generator=GeneratorInfo(module="checker.separability.synthetic", version="1", seed=SEED),
+        k_ref=K_REF,
+        structure=StructureRecord(
+            g_distribution=g,
+            h_min=min(sizes),
+            h_max=max(sizes),
+            gold_position_shuffled=True,
+            shape_counts={},
+        ),
+        ceiling=CeilingRecord(k_ref=K_REF, by_g={}, min=1.0),
+    )
+
+
+def _with_declarations(
+    corpus: LoadedCorpus, exemptions: list[Exemption], stamped: SeparabilityRecord | None
+) -> LoadedCorpus:
+    """Declare exemptions (and a stamped record) as a sidecar would, keeping any real one."""
+    if corpus.sidecar is None and not exemptions and stamped is None:
+        return corpus
+    sidecar = corpus.sidecar or _in_memory_sidecar(corpus)
+    corpus.sidecar = sidecar.model_copy(update={"exemptions": exemptions, "separability": stamped})
+    return corpus
+
+
+def _exemptions(corpus: LoadedCorpus) -> list[Exemption]:
+    return list(corpus.sidecar.exemptions) if corpus.sidecar is not None else []
+
+
+def findings(corpus: LoadedCorpus, *, adversary: bool) -> list[Finding]:
+    codes = set(_TABLE_CODES) | ({"SEP004"} if adversary else set())
+    rules = [r for r in all_rules() if r.code in codes]
+    return run(rules, "corpus", CorpusContext(corpus=corpus), corpus.display)
+
+
+def _check_plant(base: LoadedCorpus, plant: Plant, out: TextIO) -> bool:
+    built = plant.build(base, random.Random(SEED))
+    if isinstance(built, Skip):
+        out.write(f"  [skip] {plant.name}: {built.reason}\n")
+        return True
+    planted: Planted = built
+    corpus = rebuilt(base, planted.questions)
+    # The base's own exemptions still hold; its stamped record does not describe the copy.
+    _with_declarations(corpus, _exemptions(base) + planted.exemptions, planted.stamped)
+    found = findings(corpus, adversary=plant.adversary)
+    by_code: dict[str, list[str]] = {}
+    for f in found:
+        by_code.setdefault(f.code, []).append(f.message)
+    problems: list[str] = []
+    if not plant.expect:
+        if found:
+            problems.append("refused: " + "; ".join(f"{f.code} {f.message}" for f in found[:3]))
+        verdict = "not refused"
+    else:
+        hits = [
+            (code, m)
+            for code in plant.expect
+            for m in by_code.get(code, [])
+            if re.search(planted.evidence, m)
+        ]
+        if not hits:
+            fired = {c: len(m) for c, m in sorted(by_code.items())}
+            problems.append(
+                f"no {'/'.join(plant.expect)} finding matching /{planted.evidence}/ "
+                f"(fired: {fired or 'nothing'})"
+            )
+            verdict = "NOT refused as required"
+        else:
+            code, message = hits[0]
+            verdict = f"{code} {message.split(';')[0]}"
+        for code in planted.silent:
+            loud = [m for m in by_code.get(code, []) if re.search(planted.silent_evidence, m)]
+            if loud:
+                problems.append(f"{code} must stay silent here but reported: {loud[0]}")
+    extra = _extra_check(plant, corpus)
+    if extra:
+        problems.append(extra)
+    ok = not problems
+    mark = "ok" if ok else "FAIL"
+    out.write(f"  [{mark}] {plant.name} -> {verdict}\n")
+    if planted.note:
+        out.write(f"         ({planted.note})\n")
+    for p in problems:
+        out.write(f"         problem: {p}\n")
+    return ok
+
+
+def _extra_check(plant: Plant, corpus: LoadedCorpus) -> str:
+    """Plant-specific claims beyond "the rule fired" (e.g. that pooling really hides it)."""
+    if plant.build.__name__ == "length_pooling_hides":
+        built = table(corpus, seed=SEED)
+        column = built.numeric.names.index("session.chars")
+        across = cross_question_auc(built.numeric.values[:, column], built.layout.gold)
+        within = float(built.stats.auc[column])
+        if not across < 0.75 <= within:
+            return (
+                f"pooling across questions should hide it: across {across:.3f}, within {within:.3f}"
+            )
+    if plant.build.__name__ == "across_boundary":
+        built = table(corpus, seed=SEED)
+        if "enough also" in built.ngrams.phrases:
+            return "the phantom phrase 'enough also' became an n-gram candidate"
+    return ""
+
+
+def _calibrate(base: LoadedCorpus, out: TextIO) -> bool:
+    refused = 0
+    for k in range(CALIBRATION_COPIES):
+        rng = np.random.default_rng(1000 + k)
+        gold = [
+            sorted(rng.choice(len(q.haystack_sessions), len(base.gold_indices(qi)), replace=False))
+            for qi, q in enumerate(base.questions)
+        ]
+        copy = relabelled(base, [[int(i) for i in g] for g in gold])
+        record = measure_separability(copy, _exemptions(base), adversary=False, seed=SEED)
+        reasons = refusals(record)
+        if reasons:
+            refused += 1
+            out.write(f"  copy {k}: refused — {reasons[0]}\n")
+    ok = refused <= CALIBRATION_ALLOWED
+    out.write(
+        f"  [{'ok' if ok else 'FAIL'}] false-refusal calibration: {refused} of "
+        f"{CALIBRATION_COPIES} label-shuffled copies refused (allowed {CALIBRATION_ALLOWED})\n"
+    )
+    return ok
+
+
+def run_self_test(base_path: Path | None, out: TextIO, only: Sequence[str] = ()) -> int:
+    """Run the self-test; returns the exit code (0 all held, 1 otherwise)."""
+    started = time.perf_counter()
+    base = load_base(base_path)
+    label = str(base_path) if base_path else "synthetic clean corpus (seed 0)"
+    sessions = sum(len(q.haystack_sessions) for q in base.questions)
+    out.write(f"V7 self-test on {label}: {len(base.questions)} questions, {sessions} sessions\n")
+    record = measure_separability(base, _exemptions(base), adversary=True, seed=SEED)
+    clean = not findings(base, adversary=True)
+    adv = ", ".join(
+        f"{a.name} {a.auc:.3f} (shuffled {a.shuffled_auc:.3f})" for a in record.adversaries
+    )
+    out.write(
+        f"  [{'ok' if clean else 'FAIL'}] clean base passes: worst feature {record.worst_feature} "
+        f"{record.worst_auc}; adversaries {adv}\n"
+    )
+    if not clean:
+        for reason in refusals(record)[:8]:
+            out.write(f"         refusal: {reason}\n")
+        out.write(
+            "self-test FAILED: the base corpus is refused, so planted defects prove nothing\n"
+        )
+        return 1
+    results: list[bool] = [clean]
+    for plant in PLANTS:
+        if only and not any(o in plant.name for o in only):
+            continue
+        results.append(_check_plant(base, plant, out))
+    if not only:
+        results.append(_calibrate(base, out))
+    elapsed = time.perf_counter() - started
+    held = sum(results)
+    verdict = "passed" if all(results) else "FAILED"
+    out.write(f"self-test {verdict}: {held} of {len(results)} checks held ({elapsed:.1f} s)\n")
+    return 0 if all(results) else 1
