@@ -109,10 +109,12 @@ def build_clean_corpus(
     questions: int = 40,
     sessions: tuple[int, int] = (16, 26),
     gold_counts: tuple[int, ...] = (0, 1, 1, 1, 1, 2, 2, 2, 3, 3),
+    exchanges: tuple[int, int] = (3, 5),
     seed: int = 0,
 ) -> LoadedCorpus:
     """A clean corpus: `questions` questions, each with a total of `sessions` (inclusive range)
-    sessions, G drawn from `gold_counts` (cycled, so the mix is exact), every value seeded."""
+    sessions of `exchanges` user/assistant exchanges, G drawn from `gold_counts` (cycled, so the
+    mix is exact), every value seeded."""
     rng = random.Random(seed)
     names = _Names(rng)
     people = [names.fresh() for _ in range(30)]
@@ -142,7 +144,7 @@ def build_clean_corpus(
                 place=place,
                 when=rng.choice(_WHEN),
             )
-            turns = _session(rng, people, fact, rng.randint(3, 5))
+            turns = _session(rng, people, fact, rng.randint(*exchanges))
             if i in gold_at:
                 turns = [
                     Turn(role=t.role, content=t.content, has_answer=fact in t.content)
