@@ -40,6 +40,12 @@ conformance: setup ## audit the peer's corpora in ../shared/conformance and comp
 bench: setup ## performance ratios (not part of make test)
 	$(PY) -m checker.bench
 
+corpora: setup ## regenerate every vertical's corpus, sidecar and index entry (gated; refuses to write a failing corpus)
+	$(TME) generate --vertical all --out corpora
+
+reproduce: setup ## regenerate every shipped corpus in a temp dir; fail on any byte difference (prints wall time)
+	$(PY) -m corpora.generate.reproduce corpora
+
 site: setup ## build the site into site/ with mkdocs --strict (any warning fails the build)
 	DISABLE_MKDOCS_2_WARNING=true $(VENV)/bin/mkdocs build --strict
 

@@ -34,17 +34,21 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from corpora.generate.pipeline import REVISION, generate
-    from corpora.generate.vertical import generators
+    from corpora.generate.vertical import VerticalGenerator, generator_for, generators
 
-    known = generators()
     wanted = [v.strip().lower() for value in args.vertical for v in value.split(",") if v.strip()]
+    known: dict[str, VerticalGenerator] = {}
     if "all" in wanted:
+        known = generators()
         wanted = list(known)
+    for key in wanted:
+        found = generator_for(key)
+        if found is not None:
+            known[key] = found
     unknown = [v for v in wanted if v not in known]
     if unknown:
-        raise UsageError(
-            f"no generator for {', '.join(unknown)}; known: {', '.join(known) or 'none'}"
-        )
+        listed = ", ".join(generators()) or "none"
+        raise UsageError(f"no generator for {', '.join(unknown)}; known: {listed}")
     out = Path(args.out)
     code = 0
     for key in wanted:

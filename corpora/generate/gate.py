@@ -20,6 +20,7 @@ from checker.load import LoadedCorpus
 from checker.registry import all_rules
 from checker.retrieval import band_refusals
 from checker.separability import refusals as separability_refusals
+from corpora.generate.parity import parity_test
 from corpora.generate.stamp import in_memory, sidecar_for, stamp_validated, with_entry
 from corpora.generate.vertical import Built, Levers, VerticalGenerator
 
@@ -97,5 +98,9 @@ def gate(
         if line not in found:
             found.append(line)
     outcome = "passed" if not found else f"refused ({len(found)}: {found[0]})"
-    line = f"attempt {attempt}: {describe_levers(built.levers)} -> {_figures(sidecar)}; {outcome}"
+    parity = parity_test(built).describe()
+    line = (
+        f"attempt {attempt}: {describe_levers(built.levers)} -> {_figures(sidecar)}; {parity}; "
+        f"{outcome}"
+    )
     return Verdict(found, line, text, corpus, sidecar)

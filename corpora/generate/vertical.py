@@ -9,6 +9,7 @@ byte-identical writing — is shared.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -67,6 +68,15 @@ def question_rng(seed: int, vertical: str, n: int, part: str = "") -> random.Ran
     """The generator of question `n`, derived from the corpus seed (string seeding is stable
     across processes and Python versions)."""
     return random.Random(f"typedmemeval/{vertical}/{seed}/{n}/{part}")
+
+
+def generator_for(key: str) -> VerticalGenerator | None:
+    """The generator of one vertical (imports only its own module), or None."""
+    name = f"corpora.generate.{key}"
+    if not key.isidentifier() or importlib.util.find_spec(name) is None:
+        return None
+    generator = getattr(importlib.import_module(name), "GENERATOR", None)
+    return generator if isinstance(generator, VerticalGenerator) else None
 
 
 def generators() -> dict[str, VerticalGenerator]:

@@ -1,0 +1,35 @@
+"""Small corpora built once per test session (building the real-name list takes seconds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpora.generate import forgetting, workingmemory
+from corpora.generate.vertical import Built
+
+#: A handful of questions of every Forgetting shape, and one WorkingMemory cell per rung.
+SMALL_FORGETTING = frozenset({1, 2, 16, 21, 22, 36, 37})
+SMALL_WORKINGMEMORY = frozenset({1, 2, 8, 14, 20})
+
+
+def small_forgetting(seed: int = forgetting.SEED) -> Built:
+    g = forgetting.GENERATOR
+    return forgetting.build(seed, "2026.12", g.levers[0], only=SMALL_FORGETTING)
+
+
+def small_workingmemory(seed: int = workingmemory.SEED) -> Built:
+    g = workingmemory.GENERATOR
+    return workingmemory.build(seed, "2026.12", g.levers[0], only=SMALL_WORKINGMEMORY)
+
+
+@pytest.fixture(scope="session")
+def forgetting_corpus() -> Built:
+    """The whole Forgetting corpus as the generator builds it (no gates)."""
+    g = forgetting.GENERATOR
+    return forgetting.build(g.seed, "2026.12", g.levers[0])
+
+
+@pytest.fixture(scope="session")
+def workingmemory_corpus() -> Built:
+    g = workingmemory.GENERATOR
+    return workingmemory.build(g.seed, "2026.12", g.levers[0])

@@ -1,0 +1,126 @@
+"""What the conversations may and may not say: no word of how they were made, no dates, no
+answer vocabulary, no strippable keyword sentences; and every session of a question has the
+same role sequence by construction."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from checker.retrieval.strips import is_keyword_sentence
+from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
+from checker.rules.leaks import PRODUCTION_WORDS
+from checker.text import bm25_tokens, raw_tokens, sentences
+from corpora.generate.bank import (
+    ANSWER_WORDS,
+    CLOSERS,
+    FAMILIES,
+    FRAMES,
+    REPLIES,
+    openers_at,
+    sign_offs_at,
+)
+from corpora.generate.vertical import Built
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted(
+    p for p in (ROOT / "corpora").glob("*/typedmemeval-*.json") if not p.name.endswith(".meta.json")
+)
+#: Words about the making of a corpus, beyond the checker's own list.
+MAKING_WORDS = re.compile(r"\b(decoys?|near.misses?|evidence|competitors?)\b", re.I)
+
+
+def _contents(questions: list[dict[str, object]]) -> Iterator[tuple[str, str]]:
+    for q in questions:
+        for session in q["haystack_sessions"]:  # type: ignore[attr-defined]
+            for turn in session:
+                yield str(q["question_id"]), str(turn["content"])
+
+
+def _built_contents(built: Built) -> Iterator[tuple[str, str]]:
+    for a in built.assembled:
+        for session in a.question.haystack_sessions:
+            for turn in session:
+                yield a.question.question_id, turn.content
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_shipped_content_says_nothing_of_its_making(path: Path) -> None:
+    questions = json.loads(path.read_text(encoding="utf-8"))
+    found = [
+        (qid, m.group(0))
+        for qid, text in _contents(questions)
+        for m in (PRODUCTION_WORDS.search(text), MAKING_WORDS.search(text))
+        if m
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+def test_content_has_no_dates_years_or_answer_words(
+    corpus: str, request: pytest.FixtureRequest
+) -> None:
+    built: Built = request.getfixturevalue(corpus)
+    for qid, text in _built_contents(built):
+        assert not PRODUCTION_WORDS.search(text), (qid, text)
+        assert not MAKING_WORDS.search(text), (qid, text)
+        assert not YEAR_RE.search(text), (qid, text)
+        assert not any(p.search(text) for _, p in ABSOLUTE_DATE_PATTERNS), (qid, text)
+        assert not re.search(r"\d", text), (qid, text)
+        assert not ANSWER_WORDS & set(raw_tokens(text)), (qid, text)
+
+
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+def test_every_session_has_the_same_role_sequence(
+    corpus: str, request: pytest.FixtureRequest
+) -> None:
+    built: Built = request.getfixturevalue(corpus)
+    sequences = {
+        tuple(t.role for t in session)
+        for a in built.assembled
+        for session in a.question.haystack_sessions
+    }
+    assert sequences == {("user", "assistant") * 3}
+    assert all(
+        t.content.strip() for a in built.assembled for s in a.question.haystack_sessions for t in s
+    )
+
+
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+def test_no_sentence_is_made_of_the_question_s_keywords(
+    corpus: str, request: pytest.FixtureRequest
+) -> None:
+    """The generic scaffolding strip has nothing to remove, in gold or anywhere else."""
+    built: Built = request.getfixturevalue(corpus)
+    for a in built.assembled:
+        keywords = frozenset(bm25_tokens(a.question.question))
+        for session in a.question.haystack_sessions:
+            for turn in session:
+                hits = [s for s in sentences(turn.content) if is_keyword_sentence(s, keywords)]
+                assert hits == [], (a.question.question_id, hits)
+
+
+def _bank_texts() -> Iterator[str]:
+    for kind in (FRAMES, REPLIES):
+        for options in kind.values():
+            yield from options
+    for hour in (9, 14, 20):
+        yield from openers_at(hour)
+        yield from sign_offs_at(hour)
+    yield from CLOSERS
+    for family in FAMILIES.values():
+        yield from family.questions
+        yield from family.topics
+        for clauses in family.clauses.values():
+            yield from clauses
+
+
+@pytest.mark.parametrize("text", sorted(set(_bank_texts())))
+def test_bank_text_is_plain(text: str) -> None:
+    """No digit, bracket, em dash, or answer word in any template."""
+    assert not re.search(r"[\d()\[\]\u2014]", text)
+    assert not ANSWER_WORDS & set(raw_tokens(text))
