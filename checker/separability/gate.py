@@ -35,6 +35,7 @@ from checker.separability.turns import index_turns
 
 _CACHE = "separability"
 _TEXT = "text"
+_DISTINCT = "distinct haystacks"
 #: N-gram columns ranked per block (bounds memory on large corpora).
 _BLOCK = 512
 
@@ -64,8 +65,44 @@ def _cache(corpus: LoadedCorpus) -> dict[object, object]:
     return found
 
 
+def distinct_haystacks(corpus: LoadedCorpus) -> LoadedCorpus:
+    """The corpus with every shared haystack once (cached; the corpus itself when none is
+    shared).
+
+    The arms of a before/after pair carry one haystack, its gold and its question text byte for
+    byte, so they are one observation for an attacker handed a haystack. Counted twice, a
+    chance split in one haystack counts double in the perfect-separation share and its tail
+    test, and a learned adversary is scored on sessions it was trained on."""
+    cache = _cache(corpus)
+    found = cache.get(_DISTINCT)
+    if isinstance(found, LoadedCorpus):
+        return found
+    seen: set[tuple[object, ...]] = set()
+    kept = []
+    for q in corpus.questions:
+        key = (tuple(q.haystack_session_ids), tuple(q.answer_session_ids), q.question)
+        if key not in seen:
+            seen.add(key)
+            kept.append(q)
+    view = corpus
+    if len(kept) < len(corpus.questions):
+        view = LoadedCorpus(
+            path=corpus.path,
+            sha256=corpus.sha256,
+            questions=kept,
+            mode=corpus.mode,
+            sidecar=corpus.sidecar,
+            sidecar_path=corpus.sidecar_path,
+            foreign_notes=corpus.foreign_notes,
+        )
+    cache[_DISTINCT] = view
+    return view
+
+
 def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
-    """The single-feature table with its permutation null (cached per corpus and seed)."""
+    """The single-feature table with its permutation null (cached per corpus and seed), over
+    `distinct_haystacks(corpus)`."""
+    corpus = distinct_haystacks(corpus)
     cache = _cache(corpus)
     key = ("table", seed)
     found = cache.get(key)
@@ -207,8 +244,10 @@ def measure_separability(
 
     Gold is `corpus.gold_indices(qi)`; questions with G = 0 contribute no pairs. Exemptions
     with an empty reason are reported and waive nothing. `adversary=False` skips the learned
-    adversaries (the record then carries none and cannot be refused by them).
+    adversaries (the record then carries none and cannot be refused by them). A haystack that
+    several questions share (a before/after pair) is measured once.
     """
+    corpus = distinct_haystacks(corpus)
     built = table(corpus, seed=seed)
     st = built.stats
     exempt = _exemption_mask(built, exemptions)
