@@ -63,10 +63,16 @@ class ParityResult:
 
 
 def usage(built: Built) -> Usage:
-    """Template use (move kind, template id) in gold and in other sessions."""
+    """Template use (move kind, template id) in gold and in other sessions. A haystack that
+    several questions share (the arms of a before/after pair) is counted once: its sessions
+    were drawn once."""
     found = Usage()
+    seen: set[tuple[str, ...]] = set()
     for assembled in built.assembled:
         q = assembled.question
+        if tuple(q.haystack_session_ids) in seen:
+            continue
+        seen.add(tuple(q.haystack_session_ids))
         gold_ids = set(q.answer_session_ids)
         for sid, session in zip(q.haystack_session_ids, assembled.sessions, strict=True):
             if sid in gold_ids:
