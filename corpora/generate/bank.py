@@ -549,7 +549,9 @@ def sign_offs_at(hour: int) -> tuple[str, ...]:
 
 #: Words the answers use that the conversations never do (so an answer can be screened for
 #: leaks: only its value is distinctive). Asserted by the tests over every corpus.
-ANSWER_WORDS = frozenset("longer holds newer record reaffirmed afterwards mentioned".split())
+ANSWER_WORDS = frozenset(
+    "longer holds newer known unknown reaffirmed afterwards mentioned".split()
+)
 
 
 def families(keys: tuple[str, ...]) -> tuple[Family, ...]:

@@ -118,13 +118,13 @@ def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> st
     family = world.family(plan.family)
     noun = family.noun
     if shape == "never-known":
-        return f"There is no record of it: {person['your']}'s {noun} has never been mentioned."
+        return f"Unknown: {person['your']}'s {noun} has never been mentioned."
     assert value is not None
     named = family.answer_value.format(V=value)
     if shape == "invalidated":
         return (
             f"No longer. {person['Your']}'s {noun} was {named}, but that no longer holds, "
-            f"and no newer {noun} is on record."
+            f"and no newer {noun} is known."
         )
     return f"{capitalise(named)}, and that still holds for {person['your']}: it was reaffirmed afterwards."
 
