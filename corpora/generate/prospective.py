@@ -646,9 +646,15 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
+        _levers((1, 3), (1, 3), (1, 2)),
         _levers((1, 2), (1, 2), (1, 2)),
         _levers((2, 3), (1, 3), (1, 2)),
-        _levers((0, 1), (1, 2), (1, 2)),
     ),
     build=build,
+    notes=(
+        "19 before/after pairs (due-later-reminder 4, expiring-validity 3, not-yet-true 3, "
+        "due-window 9) over shared haystacks; 12 clock-grounded questions unpaired",
+        "every timed move's instant is drawn at the last session plus U(-8, 16) days and "
+        "stated relative to its own session; a target's falls after the last session",
+    ),
 )
