@@ -315,15 +315,26 @@ def bench() -> bool:
             f"{row['ratio']:.2f}x floor",
             flush=True,
         )
+    families: list[dict[str, float]] = []
     for row in rows:
         by_family: dict[str, float] = defaultdict(float)
         for code, seconds in row["per_rule"].items():
             by_family[code if code.startswith("(") else code[:3]] += seconds
+        families.append(by_family)
         split = sorted(by_family.items(), key=lambda kv: -kv[1])
         print(
             f"x{row['scale']} split (x floor): "
             + ", ".join(f"{family} {seconds / row['floor_s']:.2f}" for family, seconds in split)
         )
+    growth = math.log(rows[-1]["bytes"] / rows[0]["bytes"])
+    print(
+        "exponent by family: "
+        + ", ".join(
+            f"{family} {math.log(families[-1][family] / seconds) / growth:.2f}"
+            for family, seconds in sorted(families[0].items(), key=lambda kv: -kv[1])
+            if seconds > 0 and families[-1].get(family, 0) > 0
+        )
+    )
     first, last = rows[0], rows[-1]
     exponent = math.log(last["whole_s"] / first["whole_s"]) / math.log(
         last["bytes"] / first["bytes"]
