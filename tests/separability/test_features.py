@@ -1,0 +1,135 @@
+"""The feature table: families, slices, metadata, glyphs and n-gram screening."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
+from checker.load import LoadedCorpus
+from checker.separability.gate import covers, table
+from checker.separability.ngrams import exclusive_phrases
+from checker.separability.synthetic import build_clean_corpus
+
+
+def _question(
+    n: int, sessions: list[list[tuple[str, str]]], gold: list[int], **kw: str
+) -> Question:
+    qid = f"tme-pro-2612-{n:03d}"
+    ids = [f"{qid}-s{i:03d}" for i in range(len(sessions))]
+    return Question(
+        question_id=qid,
+        question_type="prospective-current",
+        question=kw.get("question", "Where is it?"),
+        answer=kw.get("answer", "There."),
+        question_date="2026/03/30 (Mon) 10:00",
+        haystack_session_ids=ids,
+        haystack_dates=[
+            f"2026/03/{2 + i:02d} ({'MonTueWedThuFriSatSun'[(i % 7) * 3 : (i % 7) * 3 + 3]}) 09:{15 * (i % 4):02d}"
+            for i in range(len(sessions))
+        ],
+        haystack_sessions=[
+            [Turn(role=r, content=c, has_answer=False) for r, c in s] for s in sessions
+        ],
+        answer_session_ids=[ids[i] for i in gold],
+        typedmemeval=TypedMemEvalBlock(vertical="prospective", shape="current"),
+    )
+
+
+def _corpus(questions: list[Question]) -> LoadedCorpus:
+    from pathlib import Path
+
+    return LoadedCorpus(path=Path("<test>"), sha256="", questions=questions, mode="ours")
+
+
+def test_every_family_is_measured_and_position_covers_its_encodings() -> None:
+    built = table(build_clean_corpus(questions=6, sessions=(6, 8), seed=1))
+    families = set(built.families)
+    assert {"shape", "glyph", "roles", "position", "date", "session_id", "ngram"} <= families
+    position = {
+        n for n, f in zip(built.names, built.families, strict=True) if covers("position", n, f)
+    }
+    assert {
+        "position.index",
+        "position.first_session",
+        "position.session_id_index",
+        "position.timestamp_rank",
+    } <= position
+    assert all(n.startswith("position.") for n in position)
+    for scope in ("session", "user", "assistant", "user.turn1", "assistant.turn1", "user.turn3"):
+        assert f"{scope}.chars" in built.names
+    assert "session.glyph[U+002E]" in built.names
+
+
+def test_slices_see_what_the_total_hides() -> None:
+    # Same session text moved between the two user turns: totals equal, slots differ.
+    gold = [
+        ("user", "a b c d e f g h."),
+        ("assistant", "ok."),
+        ("user", "x."),
+        ("assistant", "ok."),
+    ]
+    filler = [
+        ("user", "x."),
+        ("assistant", "ok."),
+        ("user", "a b c d e f g h."),
+        ("assistant", "ok."),
+    ]
+    built = table(_corpus([_question(1, [gold, filler, filler], [0])]))
+    value = dict(zip(built.names, built.numeric.values[0], strict=False))
+    other = dict(zip(built.names, built.numeric.values[1], strict=False))
+    assert value["session.chars"] == other["session.chars"]
+    assert value["user.chars"] == other["user.chars"]
+    assert value["user.turn1.chars"] > other["user.turn1.chars"]
+
+
+def test_first_session_is_not_marked_by_a_missing_neighbour_gap() -> None:
+    built = table(build_clean_corpus(questions=3, sessions=(6, 6), seed=2))
+    gaps = built.numeric.values[:, built.names.index("date.gap_before_minutes")]
+    assert (gaps > 0).all()
+
+
+def test_ngrams_stay_inside_punctuation_segments() -> None:
+    gold = [("user", "Or near enough. Also on my mind."), ("assistant", "Fine.")]
+    filler = [("user", "Also on my mind. Or near enough."), ("assistant", "Fine.")]
+    questions = [_question(n, [gold, filler, filler], [0]) for n in range(1, 6)]
+    built = table(_corpus(questions))
+    assert "near enough" in built.ngrams.phrases
+    assert "enough also" not in built.ngrams.phrases
+    assert exclusive_phrases(built.ngrams, built.layout) == []
+
+
+def test_relevance_exemption_is_per_question_and_only_for_rare_named_tokens() -> None:
+    # 'zanthor' is named by question 1 and rare: question 1 drops it, question 2 keeps it.
+    sessions = [
+        [("user", "The zanthor lamp moved.")],
+        [("user", "A plain day.")],
+        [("user", "A plain day.")],
+    ]
+    filler = [
+        [("user", "A plain day.")],
+        [("user", "The zanthor lamp moved.")],
+        [("user", "A plain day.")],
+    ]
+    pad = [[("user", "Nothing much at the shop.")]] * 3
+    questions = [
+        _question(1, sessions, [0], question="Where is the zanthor lamp?"),
+        _question(2, filler, [0]),
+        *[_question(n, pad, [0]) for n in range(3, 11)],
+    ]
+    built = table(_corpus(questions))
+    column = built.ngrams.phrases.index("zanthor")
+    assert not built.ngrams.include[0, column]
+    assert built.ngrams.include[1, column]
+    # 'the' is named too but common, so it is never exempt.
+    assert built.ngrams.include[0, built.ngrams.phrases.index("the")]
+
+
+def test_exclusive_phrase_found_at_two_gold_sessions() -> None:
+    marked = [("user", "For the record, it moved.")]
+    plain = [("user", "It moved.")]
+    questions = [_question(n, [marked, plain, plain, plain], [0, 1]) for n in range(1, 6)]
+    built = table(_corpus(questions))
+    found = {p.phrase: p for p in exclusive_phrases(built.ngrams, built.layout)}
+    assert found["for the record"].questions == 5
+    assert found["for the record"].gold_sessions == 5
+    assert np.isclose(built.stats.auc[built.names.index("ngram:for the record")], 0.75)

@@ -1,0 +1,101 @@
+"""Within-question statistics on hand-sized inputs whose answers can be worked out on paper."""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from checker.separability.stats import (
+    Layout,
+    cross_question_auc,
+    draw_permutations,
+    measure,
+    perfect_split_chance,
+    poisson_binomial_tail,
+)
+
+
+def layout(sizes: list[int], gold: list[list[int]]) -> Layout:
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    mask = np.zeros(int(offsets[-1]), dtype=bool)
+    for q, picked in enumerate(gold):
+        for i in picked:
+            mask[offsets[q] + i] = True
+    return Layout(offsets, mask)
+
+
+def test_pairs_are_formed_within_questions_only() -> None:
+    # Question 0 is long everywhere, question 1 short everywhere; gold is the longest of its
+    # own haystack in both. Within-question pairing sees 1.0; pairing across questions would not.
+    values = np.array([[100.0], [90.0], [95.0], [10.0], [3.0], [5.0]])
+    lay = layout([3, 3], [[0], [0]])
+    stats = measure(values, lay)
+    assert stats.auc[0] == 1.0
+    assert stats.perfect[0] == 2
+    assert cross_question_auc(values[:, 0], lay.gold) < 1.0
+
+
+def test_ties_count_one_half_and_fold_once() -> None:
+    values = np.array([[1.0], [1.0], [0.0], [2.0]])
+    stats = measure(values, layout([4], [[0]]))
+    # gold 1 vs (1, 0, 2): tie 0.5 + win 1 + loss 0 → 1.5 / 3
+    assert stats.auc_raw[0] == pytest.approx(0.5)
+    stats = measure(-values, layout([4], [[3]]))
+    assert stats.auc_raw[0] == pytest.approx(0.0)
+    assert stats.auc[0] == pytest.approx(1.0)
+
+
+def test_questions_without_gold_contribute_no_pairs() -> None:
+    with_abstentions = layout([2, 3], [[0], []])
+    values = np.array([[5.0], [1.0], [9.0], [9.0], [9.0]])
+    stats = measure(values, with_abstentions)
+    assert stats.auc[0] == 1.0
+    assert stats.questions[0] == 1
+
+
+def test_include_mask_drops_a_question_for_one_feature() -> None:
+    values = np.array([[5.0, 5.0], [1.0, 1.0], [0.0, 0.0], [4.0, 4.0]])
+    lay = layout([2, 2], [[0], [0]])
+    include = np.array([[True, True], [True, False]])
+    stats = measure(values, lay, include=include)
+    assert list(stats.questions) == [2, 1]
+    assert stats.auc_raw[0] == pytest.approx(0.5)
+    assert stats.auc_raw[1] == pytest.approx(1.0)
+
+
+def test_perfect_split_chance_without_and_with_ties() -> None:
+    distinct = np.sort(np.array([[1.0], [2.0], [3.0], [4.0], [5.0]]), axis=0)
+    assert perfect_split_chance(distinct, 1)[0] == pytest.approx(2 / 5)
+    assert perfect_split_chance(distinct, 2)[0] == pytest.approx(2 / comb(5, 2))
+    tied_top = np.sort(np.array([[5.0], [5.0], [1.0], [2.0], [3.0]]), axis=0)
+    assert perfect_split_chance(tied_top, 1)[0] == pytest.approx(1 / 5)
+    constant = np.ones((4, 1))
+    assert perfect_split_chance(constant, 1)[0] == 0.0
+
+
+def test_exact_tail_keeps_tiny_probabilities() -> None:
+    chances = np.full(35, 0.0043)
+    assert poisson_binomial_tail(chances, 0) == 1.0
+    assert poisson_binomial_tail(chances, 1) == pytest.approx(1 - (1 - 0.0043) ** 35)
+    assert 0 < poisson_binomial_tail(chances, 35) == pytest.approx(0.0043**35)
+    assert poisson_binomial_tail(np.array([0.5]), 2) == 0.0
+
+
+def test_null_percentile_sits_above_half_and_below_a_real_tell() -> None:
+    rng = np.random.default_rng(0)
+    sizes = [15] * 30
+    lay = layout(sizes, [[int(rng.integers(15))] for _ in sizes])
+    noise = rng.normal(size=(sum(sizes), 1))
+    tell = noise + 3 * lay.gold[:, None]
+    stats = measure(np.hstack([noise, tell]), lay, permutations=draw_permutations(lay, 200, 0))
+    assert 0.5 < stats.null_p95[0] < 0.75
+    assert stats.auc[1] > stats.null_p95[1]
+
+
+def test_permutations_are_seeded() -> None:
+    lay = layout([5, 6], [[0], [1, 2]])
+    a, b = draw_permutations(lay, 10, 7), draw_permutations(lay, 10, 7)
+    assert all((a[q] == b[q]).all() for q in a)
+    assert a[1].shape == (10, 2)
