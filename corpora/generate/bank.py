@@ -13,8 +13,10 @@ answer-leak screen measures something).
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
+from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.world import (
     INVALIDATION,
     MENTION,
@@ -387,7 +389,7 @@ FAMILIES: dict[str, Family] = {
             statement=(
                 "has a dog called {V}",
                 "adopted a rescue dog called {V}",
-                "got a puppy, a spaniel called {V}",
+                "got a new dog, a spaniel puppy called {V}",
                 "now has a lively little dog called {V}",
             ),
         ),
@@ -549,11 +551,58 @@ def sign_offs_at(hour: int) -> tuple[str, ...]:
 
 #: Words the answers use that the conversations never do (so an answer can be screened for
 #: leaks: only its value is distinctive). Asserted by the tests over every corpus.
-ANSWER_WORDS = frozenset(
-    "longer holds newer known unknown reaffirmed afterwards mentioned".split()
-)
+ANSWER_WORDS = frozenset("longer holds newer known unknown reaffirmed afterwards mentioned".split())
+
+
+class BankError(ValueError):
+    """The template bank breaks one of its writing rules."""
+
+
+_PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
+
+
+def _templates() -> list[tuple[str, str]]:
+    """(where, text) for every template string, with placeholders removed."""
+    out: list[tuple[str, str]] = []
+    for label, bank in (("frame", FRAMES), ("reply", REPLIES)):
+        for kind, options in bank.items():
+            out += [(f"{label} {kind}", t) for t in options]
+    for hour in (9, 14, 20):
+        out += [("opener", t) for t in openers_at(hour)]
+        out += [("sign-off", t) for t in sign_offs_at(hour)]
+    out += [("closer", t) for t in CLOSERS]
+    for family in FAMILIES.values():
+        out += [(f"{family.key} topic", t) for t in family.topics]
+        for kind, clauses in family.clauses.items():
+            out += [(f"{family.key} {kind}", t) for t in clauses]
+    return [(where, re.sub(r"\{[A-Za-z_]+\}", "", text)) for where, text in out]
+
+
+def check_bank() -> None:
+    """The bank's writing rules, asserted at import: no digit, bracket or em dash in any
+    template; no answer word in any template (answers stay screenable for leaks: only their
+    invented value is distinctive, and invented values are never English words, so the value
+    bank and the template bank are disjoint); and every clause and topic of a family names
+    its question's keyword, so no move kind is easier or harder to retrieve than another."""
+    for where, text in _templates():
+        if _PLAIN.search(text):
+            raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
+        found = ANSWER_WORDS & set(raw_tokens(text))
+        if found:
+            raise BankError(f"{where} template {text!r} uses answer word(s) {sorted(found)}")
+    for family in FAMILIES.values():
+        keywords = set(bm25_tokens(family.questions[0].format(holder="")))
+        for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
+            if not keywords & set(bm25_tokens(text)):
+                raise BankError(
+                    f"{family.key} template {text!r} names none of its question's keywords "
+                    f"{sorted(keywords)}"
+                )
 
 
 def families(keys: tuple[str, ...]) -> tuple[Family, ...]:
     """The named families, in the given order."""
     return tuple(FAMILIES[k] for k in keys)
+
+
+check_bank()

@@ -21,6 +21,8 @@ from corpora.generate.bank import (
     FAMILIES,
     FRAMES,
     REPLIES,
+    BankError,
+    check_bank,
     openers_at,
     sign_offs_at,
 )
@@ -124,3 +126,21 @@ def test_bank_text_is_plain(text: str) -> None:
     """No digit, bracket, em dash, or answer word in any template."""
     assert not re.search(r"[\d()\[\]\u2014]", text)
     assert not ANSWER_WORDS & set(raw_tokens(text))
+
+
+def test_the_bank_refuses_a_template_that_breaks_its_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    car = FAMILIES["car"]
+    broken = type(car)(
+        car.key, car.noun, car.questions, car.answer_value, car.clauses, ("a (bracketed) topic",)
+    )
+    monkeypatch.setitem(FAMILIES, "car", broken)
+    with pytest.raises(BankError, match="bracket"):
+        check_bank()
+    keywordless = type(car)(
+        car.key, car.noun, car.questions, car.answer_value, car.clauses, ("the weather",)
+    )
+    monkeypatch.setitem(FAMILIES, "car", keywordless)
+    with pytest.raises(BankError, match="keywords"):
+        check_bank()
