@@ -1,0 +1,309 @@
+"""The Prospective generator: byte-identical regeneration, pivots the checker re-derives and
+that lie between the arms, due-window sets that follow from the instants alone, content that
+says nothing of its making, class parity, and a refused corpus that is never written."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_corpus
+from checker.formats.corpus import Question
+from checker.load import parse_date
+from checker.registry import all_rules, get_rule
+from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
+from checker.rules.leaks import PRODUCTION_WORDS
+from checker.timeexpr import resolve
+from corpora.generate import prospective
+from corpora.generate.names import NameRegistry, refusal
+from corpora.generate.parity import parity_test
+from corpora.generate.pipeline import generate
+from corpora.generate.reminders import (
+    PROSPECTIVE_FRAMES,
+    PROSPECTIVE_REPLIES,
+    REMINDER,
+    TIMED_FAMILIES,
+)
+from corpora.generate.stamp import corpus_file, corpus_text, in_memory, sidecar_file
+from corpora.generate.vertical import Built, Levers, question_rng
+from corpora.generate.world import MENTION
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / corpus_file("prospective", REVISION)
+SHIPPED_SIDECAR = ROOT / "corpora" / sidecar_file("prospective", REVISION)
+#: One haystack of every shape: three unpaired questions and a pair of each paired shape.
+SMALL_KEYS = frozenset({1, 5, 9, 13, 17, 20, 23})
+#: A fixed-seed corpus's p-value is a number, not a draw: the bar is the 1% level.
+ALPHA = 0.01
+#: The only digits message content may carry: a clock time inside a due expression.
+CLOCK_TIME = re.compile(r"\bat \d{1,2}(?::\d{2})?[ap]m\b")
+MAKING_WORDS = re.compile(
+    r"\b(gold|filler|distractors?|echo|decoys?|near.misses?|evidence|competitors?|pivot|"
+    r"frame:|clause:|topic:|reply:|opener:)\b",
+    re.I,
+)
+
+
+def small(seed: int = prospective.SEED) -> Built:
+    levers = prospective.GENERATOR.levers[0]
+    specs = [s for s in prospective._specs(seed, levers) if s.key in SMALL_KEYS]
+    return prospective.build_specs(seed, REVISION, levers, specs)
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Built:
+    """The whole corpus at the first competition setting (no gates)."""
+    g = prospective.GENERATOR
+    return prospective.build(g.seed, REVISION, g.levers[0])
+
+
+def _digest(built: Built) -> str:
+    return hashlib.sha256(corpus_text(built.questions).encode()).hexdigest()
+
+
+# --- regeneration ----------------------------------------------------------------------------
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == {s.name for s in prospective_shapes()}
+    assert corpus_text(small().questions) == corpus_text(first.questions)
+    assert _digest(small(seed=1)) != _digest(first)
+
+
+def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
+    script = "from tests.generate.test_prospective import small, _digest\nprint(_digest(small()))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == [_digest(small())]
+
+
+@pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Prospective corpus yet")
+def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
+    """The shipped bytes are the build at the competition setting its trace says passed."""
+    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
+    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    g = prospective.GENERATOR
+    built = prospective.build(g.seed, REVISION, g.levers[attempt - 1])
+    assert corpus_text(built.questions).encode() == SHIPPED.read_bytes()
+
+
+def prospective_shapes() -> list[object]:
+    from checker.family import BY_KEY
+
+    return list(BY_KEY["prospective"].shapes)
+
+
+# --- pivots and pairs -----------------------------------------------------------------------
+
+
+def _findings(questions: list[Question], codes: tuple[str, ...]) -> list[str]:
+    _, loaded = in_memory(questions)
+    rules = [get_rule(code) for code in codes]
+    return [f"{f.code} {f.question_id}: {f.message}" for f in check_corpus(loaded, None, rules)]
+
+
+def test_every_pivot_re_derives_and_lies_between_the_arms(corpus: Built) -> None:
+    questions = corpus.questions
+    assert _findings(questions, ("DRV007", "DRV008", "STR011", "STR009")) == []
+    arms: dict[str, dict[str, Question]] = {}
+    for q in questions:
+        block = q.typedmemeval
+        pivot = block.pivot
+        assert pivot is not None, q.question_id
+        text = "\n".join(t.content for t in q.haystack_sessions[pivot.session_index])
+        assert pivot.expression in text
+        stated = parse_date(q.haystack_dates[pivot.session_index])
+        assert stated is not None
+        assert resolve(pivot.expression, stated) == parse_date(pivot.instant)
+        if block.pair_id:
+            arms.setdefault(block.pair_id, {})[str(block.arm)] = q
+    assert len(arms) == 19
+    for pair in arms.values():
+        before, after = pair["before"], pair["after"]
+        pivot = parse_date(str(before.typedmemeval.pivot.instant))  # type: ignore[union-attr]
+        asked_before, asked_after = (
+            parse_date(before.question_date),
+            parse_date(after.question_date),
+        )
+        assert asked_before is not None and asked_after is not None and pivot is not None
+        assert parse_date(before.haystack_dates[-1]) < asked_before < pivot < asked_after  # type: ignore[operator]
+        assert before.haystack_sessions == after.haystack_sessions
+        assert before.answer != after.answer
+
+
+def test_the_checker_refuses_a_pivot_its_session_cannot_produce(corpus: Built) -> None:
+    """Re-stamping the stating session a day later (the documents' defect) is caught."""
+    q = corpus.questions[12]
+    pivot = q.typedmemeval.pivot
+    assert pivot is not None and q.typedmemeval.arm == "before"
+    stated = parse_date(q.haystack_dates[pivot.session_index])
+    assert stated is not None
+    moved = stated.replace(minute=(stated.minute + 15) % 60)
+    dates = list(q.haystack_dates)
+    dates[pivot.session_index] = moved.strftime("%Y/%m/%d (%a) %H:%M")
+    broken = [
+        x.model_copy(update={"haystack_dates": dates}) if x is q else x for x in corpus.questions
+    ]
+    assert any(f.startswith("DRV008 " + q.question_id) for f in _findings(broken, ("DRV008",)))
+
+
+def test_shape_counts_pairs_and_haystack_sizes(corpus: Built) -> None:
+    counts: dict[str, int] = {}
+    for q in corpus.questions:
+        counts[q.typedmemeval.shape] = counts.get(q.typedmemeval.shape, 0) + 1
+        h = len(q.haystack_sessions) - len(q.answer_session_ids)
+        assert 12 <= h <= 20, (q.question_id, h)
+        if q.typedmemeval.pair_id:
+            assert all(
+                sid.startswith(q.typedmemeval.pair_id + "-s") for sid in q.haystack_session_ids
+            )
+    assert counts == {s.name: s.count for s in prospective_shapes()}  # type: ignore[attr-defined]
+    paired = {q.typedmemeval.shape for q in corpus.questions if q.typedmemeval.pair_id}
+    assert paired == {"due-later-reminder", "expiring-validity", "not-yet-true", "due-window"}
+
+
+def test_a_due_window_set_is_every_reminder_due_inside_the_window() -> None:
+    """Planned instants alone decide the set: every reminder due after the last session and by
+    the after arm's query time is in it, and no other."""
+    levers = prospective.GENERATOR.levers[0]
+    for spec in prospective._specs(prospective.SEED, levers):
+        if spec.shape != "due-window":
+            continue
+        rng = question_rng(prospective.SEED, "prospective", spec.key)
+        haystack, _, _ = prospective.build_haystack(spec, rng, NameRegistry(), "owner")
+        assert haystack.window_end is not None
+        end, window_end = haystack.end, haystack.window_end
+        due = [
+            (move.value, slot)
+            for slot, plan in enumerate(haystack.plans)
+            for move in plan.moves
+            if move.kind == REMINDER
+            and end < _instant(move.extra["due"], plan.moment) <= window_end
+        ]
+        targets = [(t.fact.value, t.session) for t in haystack.targets]
+        assert sorted(due) == sorted(targets)
+        assert len(targets) == spec.window
+        evidence = sorted(
+            slot for slot, plan in enumerate(haystack.plans) for m in plan.moves if m.evidence
+        )
+        assert evidence == sorted(t.session for t in haystack.targets)
+
+
+def _instant(expression: str, moment: datetime) -> datetime:
+    found = resolve(expression, moment)
+    assert found is not None, expression
+    return found
+
+
+# --- content -------------------------------------------------------------------------------
+
+
+def test_content_says_nothing_of_its_making_and_names_no_date(corpus: Built) -> None:
+    _, loaded = in_memory(corpus.questions)
+    rules = [r for r in all_rules() if r.code in ("LEK003", "TIM001", "TIM002")]
+    assert check_corpus(loaded, None, rules) == []
+    for q in corpus.questions:
+        for session in q.haystack_sessions:
+            for turn in session:
+                text = turn.content
+                assert not PRODUCTION_WORDS.search(text), (q.question_id, text)
+                assert not MAKING_WORDS.search(text), (q.question_id, text)
+                assert not YEAR_RE.search(text), (q.question_id, text)
+                assert not any(p.search(text) for _, p in ABSOLUTE_DATE_PATTERNS), text
+                assert not re.search(r"\d", CLOCK_TIME.sub("", text)), (q.question_id, text)
+
+
+def test_every_session_makes_the_same_moves(corpus: Built) -> None:
+    roles = {tuple(t.role for t in s) for q in corpus.questions for s in q.haystack_sessions}
+    assert roles == {("user", "assistant") * 4}
+    kinds = {
+        tuple(sorted(k for k, t in a.sessions[i].templates if t.startswith("frame:")))
+        for a in corpus.assembled
+        for i in range(len(a.sessions))
+    }
+    assert kinds == {tuple(sorted((REMINDER, "expiry", "upcoming", MENTION)))}
+
+
+def test_every_value_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
+    assert [n for n in corpus.names.issued if refusal(n) is not None] == []
+    owners: dict[str, set[str]] = {}
+    for q in corpus.questions:
+        owner = q.typedmemeval.pair_id or q.question_id
+        words = {
+            w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
+        }
+        for name in corpus.names.issued:
+            if name in words:
+                owners.setdefault(name, set()).add(owner)
+    assert {n: o for n, o in owners.items() if len(o) != 1} == {}
+    assert all(owners[n] == {corpus.names.owner(n)} for n in corpus.names.issued)
+
+
+TEMPLATE_TEXTS = sorted(
+    {
+        *(t for frames in PROSPECTIVE_FRAMES.values() for t in frames),
+        *(t for replies in PROSPECTIVE_REPLIES.values() for t in replies),
+        *(
+            t
+            for group in TIMED_FAMILIES.values()
+            for f in group
+            for t in (*f.family.topics, *(c for cs in f.family.clauses.values() for c in cs))
+        ),
+    }
+)
+
+
+@pytest.mark.parametrize("text", TEMPLATE_TEXTS)
+def test_template_text_is_plain(text: str) -> None:
+    """No digit, bracket or em dash in a template, and no word of how corpora are made."""
+    assert not re.search(r"[\d()\[\]\u2014]", text)
+    assert not MAKING_WORDS.search(text)
+
+
+def test_gold_and_other_sessions_draw_from_one_mixture(corpus: Built) -> None:
+    result = parity_test(corpus)
+    assert result.gold_sessions > 0 and result.other_sessions > 0
+    assert result.kinds.p_value > ALPHA, result.describe()
+    assert result.templates.p_value > ALPHA, result.describe()
+    assert result.templates.categories >= 20, "the test pooled away everything it could see"
+
+
+# --- gates ---------------------------------------------------------------------------------
+
+
+def _marked(seed: int, revision: str, levers: Levers) -> Built:
+    """The real corpus with one planted defect: every evidence turn ends in the same aside."""
+    built = prospective.build(seed, revision, levers)
+    for a in built.assembled:
+        for session in a.question.haystack_sessions:
+            for turn in session:
+                if turn.has_answer:
+                    turn.content += " This one really matters to me."
+    return built
+
+
+def test_a_corpus_whose_gates_fail_is_not_written(tmp_path: Path) -> None:
+    g = prospective.GENERATOR
+    generator = replace(g, build=_marked, levers=g.levers[:1])
+    outcome = generate(generator, tmp_path)
+    assert not outcome.passed
+    assert any("SEP" in r or "adversary" in r for r in outcome.refusals), outcome.refusals
+    assert outcome.written == [] and list(tmp_path.iterdir()) == []
+    assert "refused" in outcome.trace[-1]
