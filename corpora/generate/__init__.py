@@ -20,6 +20,10 @@ Modules:
 - `vertical` — what a vertical module provides (`GENERATOR = VerticalGenerator(...)`).
 - `gate`, `stamp`, `pipeline` — the checker's measurements as gates, the sidecar and release
   index stamped from them, and the build → gate → write loop.
+- `parity` — the chi-square test that gold and other sessions use move kinds and templates
+  alike (stamped into every attempt's trace line).
+- `reproduce` — `python -m corpora.generate.reproduce`: regenerate every shipped corpus in a
+  temporary folder and fail on any byte difference (`make reproduce`).
 
 Adding a vertical: write `corpora/generate/<vertical>.py` defining `GENERATOR`; its `build`
 returns `Built` from `haystack.assemble_question` results. New move kinds (a reminder, a due
