@@ -471,7 +471,7 @@ FRAMES: dict[str, tuple[str, ...]] = {
     ),
     MENTION: (
         "{Holder} and I spent ages talking about {topic}.",
-        "{Holder} asked for my opinion on {topic} {when}.",
+        "{When} {holder} asked for my opinion on {topic}.",
         "I had a long chat with {holder} about {topic}, which went round in circles.",
         "{Holder} sent me a long message about {topic} that I still have not answered.",
         "Over dinner {holder} got going on {topic} again.",
