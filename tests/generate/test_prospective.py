@@ -22,6 +22,10 @@ from checker.load import parse_date
 from checker.registry import all_rules, get_rule
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.leaks import PRODUCTION_WORDS
+from checker.separability import measure_separability
+from checker.separability.adversary import haystack_groups
+from checker.separability.gate import distinct_haystacks
+from checker.separability.stats import Layout
 from checker.timeexpr import resolve
 from corpora.generate import prospective
 from corpora.generate.names import NameRegistry, refusal
@@ -283,6 +287,22 @@ def test_gold_and_other_sessions_draw_from_one_mixture(corpus: Built) -> None:
     assert result.kinds.p_value > ALPHA, result.describe()
     assert result.templates.p_value > ALPHA, result.describe()
     assert result.templates.categories >= 20, "the test pooled away everything it could see"
+
+
+def test_separability_counts_a_shared_haystack_once(corpus: Built) -> None:
+    """A pair's arms are one observation: the table over all 50 questions is the table over
+    the 31 distinct haystacks, and the adversaries' folds keep both arms together."""
+    questions = corpus.questions
+    _, everything = in_memory(questions)
+    _, distinct = in_memory([q for q in questions if q.typedmemeval.arm != "after"])
+    assert len(distinct_haystacks(everything).questions) == 31
+    full = measure_separability(everything, [], adversary=False)
+    once = measure_separability(distinct, [], adversary=False)
+    assert full.features == once.features
+    layout = Layout.of(everything)
+    groups = haystack_groups([tuple(q.haystack_session_ids) for q in questions], layout)
+    of_question = {int(groups[layout.span(i)[0]]) for i in range(len(questions))}
+    assert len(of_question) == 31
 
 
 # --- gates ---------------------------------------------------------------------------------
