@@ -88,7 +88,11 @@ def materialise_case(case: dict[str, Any], dest: Path) -> Path:
     case says not to; returns the corpus path."""
     base = BASES / case["base"]
     shutil.copytree(base, dest, dirs_exist_ok=True)
-    corpus_path = next(p for p in dest.glob("*.json") if not p.name.endswith(".meta.json") and p.name != "index.json")
+    corpus_path = next(
+        p
+        for p in dest.glob("*.json")
+        if not p.name.endswith(".meta.json") and p.name != "index.json"
+    )
     meta_path = corpus_path.with_name(corpus_path.name.removesuffix(".json") + ".meta.json")
     index_path = dest / "index.json"
     files = {"corpus": corpus_path, "sidecar": meta_path, "index": index_path}

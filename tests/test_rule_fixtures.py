@@ -26,15 +26,15 @@ def _cases() -> list[tuple[str, str, Path]]:
         if rule_dir.name == "base" or not rule_dir.is_dir():
             continue
         for kind in ("pass", "fail"):
-            for case_dir in sorted((rule_dir / kind).glob("*")) if (rule_dir / kind).is_dir() else []:
+            for case_dir in (
+                sorted((rule_dir / kind).glob("*")) if (rule_dir / kind).is_dir() else []
+            ):
                 out.append((rule_dir.name, kind, case_dir))
             if (rule_dir / kind / "case.json").exists() or any((rule_dir / kind).glob("*.json")):
                 out.append((rule_dir.name, kind, rule_dir / kind))
     # A fixture is either the kind folder itself (case.json / literal files) or sub-folders of it.
     return [
-        (c, k, d)
-        for c, k, d in out
-        if c in CORPUS_RULES and d.is_dir() and any(d.glob("*.json"))
+        (c, k, d) for c, k, d in out if c in CORPUS_RULES and d.is_dir() and any(d.glob("*.json"))
     ]
 
 
@@ -57,14 +57,20 @@ def _run(code: str, case_dir: Path, tmp_path: Path) -> tuple[int, list[dict[str,
 CASES = _cases()
 
 
-@pytest.mark.parametrize(("code", "kind", "case_dir"), CASES, ids=[f"{c}-{k}-{d.name}" for c, k, d in CASES])
+@pytest.mark.parametrize(
+    ("code", "kind", "case_dir"), CASES, ids=[f"{c}-{k}-{d.name}" for c, k, d in CASES]
+)
 def test_fixture(code: str, kind: str, case_dir: Path, tmp_path: Path) -> None:
     rc, findings, err = _run(code, case_dir, tmp_path)
     codes = {f["code"] for f in findings}
     if kind == "fail":
         assert rc == 1, f"{code} did not fire on {case_dir} (exit {rc}; stderr {err!r})"
         assert codes == {code}, f"unexpected codes {codes}"
-        expect = json.loads((case_dir / "case.json").read_text()).get("expect") if (case_dir / "case.json").exists() else None
+        expect = (
+            json.loads((case_dir / "case.json").read_text()).get("expect")
+            if (case_dir / "case.json").exists()
+            else None
+        )
         if expect:
             assert any(expect in f["message"] for f in findings), [f["message"] for f in findings]
     else:
@@ -74,4 +80,6 @@ def test_fixture(code: str, kind: str, case_dir: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("code", CORPUS_RULES)
 def test_every_corpus_rule_has_both_fixtures(code: str) -> None:
     kinds = {k for c, k, _ in CASES if c == code}
-    assert kinds == {"pass", "fail"}, f"rule {code} needs tests/fixtures/{code}/pass and /fail (has {sorted(kinds)})"
+    assert kinds == {"pass", "fail"}, (
+        f"rule {code} needs tests/fixtures/{code}/pass and /fail (has {sorted(kinds)})"
+    )

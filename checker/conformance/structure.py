@@ -22,7 +22,9 @@ def _audit(path: Path) -> bool:
     structure, ceiling = measure_structure(corpus)
     print(f"{path.name}: {len(corpus.questions)} questions loaded, sha256 {corpus.sha256}")
     print(f"  re-derived G distribution {json.dumps(structure.g_distribution, sort_keys=True)}")
-    print(f"  re-derived H {structure.h_min}-{structure.h_max}; ceiling by G {ceiling.by_g}; min {ceiling.min}")
+    print(
+        f"  re-derived H {structure.h_min}-{structure.h_max}; ceiling by G {ceiling.by_g}; min {ceiling.min}"
+    )
     print(f"  questions per shape {structure.shape_counts}")
     counts = Counter(f.code for f in outcome.findings)
     print(f"  our rules raise {len(outcome.findings)} findings: {dict(sorted(counts.items()))}")
@@ -47,11 +49,15 @@ def _audit(path: Path) -> bool:
     for name, theirs, ours in rows:
         same = theirs == ours
         ok = ok and same
-        print(f"  {name:<16} {json.dumps(theirs, sort_keys=True):<28.28} {json.dumps(ours, sort_keys=True):<28.28} {'yes' if same else 'NO'}")
+        print(
+            f"  {name:<16} {json.dumps(theirs, sort_keys=True):<28.28} {json.dumps(ours, sort_keys=True):<28.28} {'yes' if same else 'NO'}"
+        )
     empty = stamped["structure"].get("empty_turns", {}).get("count")
     if empty is not None:
         ours_empty = counts.get("STR004", 0)
-        print(f"  empty turns: stamped {empty}, STR004 findings {ours_empty} ({'agree' if empty == ours_empty else 'differ'})")
+        print(
+            f"  empty turns: stamped {empty}, STR004 findings {ours_empty} ({'agree' if empty == ours_empty else 'differ'})"
+        )
     return ok
 
 

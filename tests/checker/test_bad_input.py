@@ -32,7 +32,11 @@ def _write(corpus: Path, data: bytes) -> Path:
 @pytest.mark.parametrize(
     ("label", "data", "expect"),
     [
-        ("truncated JSON", b'[{"question_id": "tme-for-2612-001", "question', "malformed JSON at line 1, column"),
+        (
+            "truncated JSON",
+            b'[{"question_id": "tme-for-2612-001", "question',
+            "malformed JSON at line 1, column",
+        ),
         ("object where an array belongs", b'{"question_id": "x"}', "the top level is a"),
         ("empty file", b"", "file is empty"),
         ("whitespace only", b"  \n\t ", "file is empty"),
@@ -40,12 +44,16 @@ def _write(corpus: Path, data: bytes) -> Path:
         ("NaN", b"[NaN]", "NaN is not valid JSON"),
         ("duplicate key", b'[{"a": 1, "a": 2}]', "duplicate key 'a'"),
         ("empty array", b"[]", "holds no questions"),
-        ("a number where a question belongs", b"[1]", "a question is a JSON object, found a number"),
+        (
+            "a number where a question belongs",
+            b"[1]",
+            "a question is a JSON object, found a number",
+        ),
     ],
 )
 def test_unreadable_corpus(corpus: Path, label: str, data: bytes, expect: str) -> None:
     _write(corpus, data)
-    rc, out, err = run_cli("check", str(corpus))
+    rc, _, err = run_cli("check", str(corpus))
     assert rc == 2, label
     line = _one_line(err)
     assert expect in line, line
@@ -94,7 +102,9 @@ def test_fifty_megabytes_of_garbage(corpus: Path) -> None:
     assert "not UTF-8" in _one_line(err) or "malformed" in _one_line(err)
 
 
-def test_oversized_file_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_oversized_file_is_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import checker.io as cio
 
     monkeypatch.setattr(cio, "MAX_CORPUS_BYTES", 1000)
@@ -158,7 +168,10 @@ def test_crlf_does_not_change_the_hash(corpus: Path, tmp_path: Path) -> None:
 
 def test_one_unreadable_file_does_not_hide_the_others(tmp_path: Path) -> None:
     good = materialise_case(
-        {"base": "forgetting", "patches": [{"op": "replace", "path": "/0/question_type", "value": "x"}]},
+        {
+            "base": "forgetting",
+            "patches": [{"op": "replace", "path": "/0/question_type", "value": "x"}],
+        },
         tmp_path / "good",
     )
     bad = materialise_case({"base": "forgetting"}, tmp_path / "bad")

@@ -15,7 +15,10 @@ from tests.conftest import ROOT, materialise_case, run_cli
 @pytest.fixture
 def dirty(tmp_path: Path) -> Path:
     return materialise_case(
-        {"base": "forgetting", "patches": [{"op": "replace", "path": "/0/question_type", "value": "forgetting"}]},
+        {
+            "base": "forgetting",
+            "patches": [{"op": "replace", "path": "/0/question_type", "value": "forgetting"}],
+        },
         tmp_path / "d",
     )
 
@@ -30,7 +33,10 @@ def test_text_format(dirty: Path) -> None:
     rc, out, _ = run_cli("check", str(dirty), "--select", "STR013")
     assert rc == 1
     lines = out.strip().splitlines()
-    assert lines[0] == f"{dirty}:tme-for-2612-001: STR013 question_type 'forgetting' should be 'forgetting-invalidated'"
+    assert (
+        lines[0]
+        == f"{dirty}:tme-for-2612-001: STR013 question_type 'forgetting' should be 'forgetting-invalidated'"
+    )
     assert lines[-1] == "Found 1 finding."
 
 
@@ -47,7 +53,9 @@ def test_json_format(dirty: Path) -> None:
     ]
 
 
-def test_github_format_is_automatic_under_actions(dirty: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_github_format_is_automatic_under_actions(
+    dirty: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     rc, out, _ = run_cli("check", str(dirty), "--select", "STR013")
     assert rc == 1

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from checker.rules.derivation import Item, coincident_subset, unit_values
 
 
-def brute(items: list[Item], gold: frozenset[tuple[int, int]], target: float, k: int, signed: bool) -> bool:
+def brute(
+    items: list[Item], gold: frozenset[tuple[int, int]], target: float, k: int, signed: bool
+) -> bool:
     signs = (1, -1) if signed else (1,)
     for size in range(1, k + 1):
         for chosen in itertools.combinations(items, size):
@@ -18,7 +20,10 @@ def brute(items: list[Item], gold: frozenset[tuple[int, int]], target: float, k:
                 members = frozenset((it.slot, s) for it, s in zip(chosen, sg, strict=True))
                 if members == gold:
                     continue
-                if abs(sum(s * it.value for it, s in zip(chosen, sg, strict=True)) - target) <= 1e-9:
+                if (
+                    abs(sum(s * it.value for it, s in zip(chosen, sg, strict=True)) - target)
+                    <= 1e-9
+                ):
                     return True
     return False
 
@@ -30,10 +35,14 @@ def brute(items: list[Item], gold: frozenset[tuple[int, int]], target: float, k:
     signed=st.booleans(),
     data=st.data(),
 )
-def test_meet_in_the_middle_matches_brute_force(values: list[int], k: int, signed: bool, data: st.DataObject) -> None:
+def test_meet_in_the_middle_matches_brute_force(
+    values: list[int], k: int, signed: bool, data: st.DataObject
+) -> None:
     items = [Item(float(v), i, i) for i, v in enumerate(values)]
     g = data.draw(st.integers(min_value=1, max_value=min(k, len(items))))
-    chosen = data.draw(st.lists(st.sampled_from(range(len(items))), min_size=g, max_size=g, unique=True))
+    chosen = data.draw(
+        st.lists(st.sampled_from(range(len(items))), min_size=g, max_size=g, unique=True)
+    )
     sg = [data.draw(st.sampled_from((1, -1))) if signed else 1 for _ in chosen]
     gold = frozenset((c, s) for c, s in zip(chosen, sg, strict=True))
     target = float(sum(s * values[c] for c, s in zip(chosen, sg, strict=True)))
