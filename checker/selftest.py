@@ -34,7 +34,7 @@ from checker.io import InputError
 from checker.load import LoadedCorpus, load_foreign, load_ours, load_with_sidecar, sidecar_path_for
 from checker.registry import all_rules, run
 from checker.separability import measure_separability, refusals
-from checker.separability.gate import relabelled, table
+from checker.separability.gate import distinct_haystacks, relabelled, table
 from checker.separability.plants import PLANTS, Plant, Planted, Skip
 from checker.separability.stats import cross_question_auc
 from checker.separability.synthetic import build_clean_corpus, rebuilt
@@ -176,7 +176,10 @@ def _extra_check(plant: Plant, corpus: LoadedCorpus) -> str:
     return ""
 
 
-def _calibrate(base: LoadedCorpus, out: TextIO) -> bool:
+def _calibrate(corpus: LoadedCorpus, out: TextIO) -> bool:
+    # Shuffle on the distinct haystacks: the arms of a pair are one observation, and giving
+    # each arm its own random gold would invent independent haystacks that share sessions.
+    base = distinct_haystacks(corpus)
     refused = 0
     for k in range(CALIBRATION_COPIES):
         rng = np.random.default_rng(1000 + k)
@@ -185,7 +188,7 @@ def _calibrate(base: LoadedCorpus, out: TextIO) -> bool:
             for qi, q in enumerate(base.questions)
         ]
         copy = relabelled(base, [[int(i) for i in g] for g in gold])
-        record = measure_separability(copy, _exemptions(base), adversary=False, seed=SEED)
+        record = measure_separability(copy, _exemptions(corpus), adversary=False, seed=SEED)
         reasons = refusals(record)
         if reasons:
             refused += 1

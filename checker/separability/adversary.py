@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
-from sklearn.feature_extraction.text import TfidfVectorizer
+from scipy import sparse
+from sklearn.feature_extraction.text import TfidfTransformer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
@@ -30,6 +31,7 @@ from checker.separability.stats import Layout, within_question_auc
 
 Floats = NDArray[np.float64]
 Bools = NDArray[np.bool_]
+Ints = NDArray[np.int64]
 
 #: Inverse regularisation strength of both models (scikit-learn's default, chosen before any
 #: corpus was measured and never tuned on one).
@@ -150,35 +152,42 @@ def numeric_adversary(
     )
 
 
-def _as_terms(doc: list[int]) -> list[int]:
-    """Documents arrive as gram ids already; the vectoriser only weighs them."""
-    return doc
-
-
-def _vectoriser() -> TfidfVectorizer:
-    return TfidfVectorizer(
-        analyzer=_as_terms, min_df=TFIDF_MIN_DF, sublinear_tf=True, norm="l2", dtype=np.float64
+def _term_counts(grams: SessionGrams, layout: Layout) -> tuple[sparse.csr_matrix, Ints]:
+    """Sessions × 1–2-grams occurrence counts, and the gram id of each column."""
+    short = grams.sizes[grams.occurrence_gram] <= NGRAM_SIZES[1]
+    rows = grams.occurrence_session[short]
+    terms, columns = np.unique(grams.occurrence_gram[short], return_inverse=True)
+    counts = sparse.csr_matrix(
+        (np.ones(len(rows)), (rows, columns.ravel())), shape=(layout.n_sessions, len(terms))
     )
+    counts.sum_duplicates()
+    return counts, terms.astype(np.int64)
+
+
+def _tfidf(counts: sparse.csr_matrix) -> tuple[TfidfTransformer, Ints]:
+    """Keep the terms in at least `TFIDF_MIN_DF` of these documents and fit the weighting on
+    them: the same vocabulary and weights as `TfidfVectorizer(min_df=2, sublinear_tf=True)`
+    fitted on these documents."""
+    df = np.asarray((counts > 0).sum(axis=0)).ravel()
+    keep = np.flatnonzero(df >= TFIDF_MIN_DF)
+    weighting = TfidfTransformer(sublinear_tf=True, norm="l2")
+    if len(keep):
+        weighting.fit(counts[:, keep])
+    return weighting, keep
 
 
 def ngram_adversary(
     grams: SessionGrams, layout: Layout, seed: int, groups: NDArray[np.int64] | None = None
 ) -> AdversaryRecord:
     """Logistic regression over a TF-IDF bag of raw-token 1–2-grams of the session text."""
-    short = grams.sizes <= NGRAM_SIZES[1]
-    docs = []
-    for s in range(layout.n_sessions):
-        ids = grams.session(s)
-        docs.append(ids[short[ids]].tolist())
+    counts, terms = _term_counts(grams, layout)
 
     def fit(train: NDArray[np.int64], test: NDArray[np.int64], labels: Bools) -> Floats:
-        vectoriser = _vectoriser()
-        try:
-            x_train = vectoriser.fit_transform([docs[i] for i in train])
-        except ValueError:  # no term reaches min_df in the training folds
+        weighting, keep = _tfidf(counts[train])
+        if not len(keep):  # no term reaches min_df in the training folds
             return np.zeros(len(test))
-        model = _classifier().fit(x_train, labels[train])
-        x_test = vectoriser.transform([docs[i] for i in test])
+        model = _classifier().fit(weighting.transform(counts[train][:, keep]), labels[train])
+        x_test = weighting.transform(counts[test][:, keep])
         return np.asarray(model.decision_function(x_test), dtype=np.float64)
 
     auc, folds = _cross_validated(fit, layout, layout.gold, groups)
@@ -187,15 +196,11 @@ def ngram_adversary(
     filler_side: list[str] = []
     inputs = 0
     if layout.gold.any() and not layout.gold.all():
-        vectoriser = _vectoriser()
-        try:
-            x = vectoriser.fit_transform(docs)
-        except ValueError:
-            x = None
-        if x is not None:
-            inputs = x.shape[1]
-            whole = _classifier().fit(x, layout.gold)
-            names = [grams.phrase(int(i)) for i in vectoriser.get_feature_names_out()]
+        weighting, keep = _tfidf(counts)
+        inputs = len(keep)
+        if inputs:
+            whole = _classifier().fit(weighting.transform(counts[:, keep]), layout.gold)
+            names = [grams.phrase(int(terms[i])) for i in keep]
             gold_side, filler_side = _leans(np.asarray(whole.coef_[0]), names)
     return _record("ngram", NGRAM_MODEL, auc, shuffled, folds, inputs, gold_side, filler_side)
 
