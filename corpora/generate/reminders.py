@@ -102,7 +102,7 @@ REMINDER_FAMILIES: tuple[TimedFamily, ...] = (
         "garage call",
         clauses=(
             "ring the {V} garage about {holder}'s car",
-            "phone the {V} garage to book {holder}'s car in",
+            "phone the {V} garage to book {holder}'s car in for a service",
             "chase the {V} garage about {holder}'s car",
         ),
         topics=(
