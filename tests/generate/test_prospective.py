@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -208,6 +208,29 @@ def test_a_due_window_set_is_every_reminder_due_inside_the_window() -> None:
             slot for slot, plan in enumerate(haystack.plans) for m in plan.moves if m.evidence
         )
         assert evidence == sorted(t.session for t in haystack.targets)
+
+
+def test_every_haystack_has_competing_reminders_and_same_week_rivals() -> None:
+    """At least three other reminders in every haystack; and around a single target, at least
+    three other moves of its kind due within a week of its pivot."""
+    levers = prospective.GENERATOR.levers[0]
+    for spec in prospective._specs(prospective.SEED, levers):
+        rng = question_rng(prospective.SEED, "prospective", spec.key)
+        haystack, _, _ = prospective.build_haystack(spec, rng, NameRegistry(), "owner")
+        pivot = haystack.targets[0].instant
+        others = [
+            (move.kind, _instant(move.extra["due"], plan.moment))
+            for plan in haystack.plans
+            for move in plan.moves
+            if move.kind != MENTION and not move.evidence
+        ]
+        assert sum(kind == REMINDER for kind, _ in others) >= 3, spec.key
+        if spec.kind is not None:
+            rivals = [t for kind, t in others if kind == spec.kind and abs(t - pivot) <= WEEK]
+            assert len(rivals) >= 3, (spec.key, len(rivals))
+
+
+WEEK = timedelta(days=7)
 
 
 def _instant(expression: str, moment: datetime) -> datetime:
