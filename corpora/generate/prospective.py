@@ -258,14 +258,15 @@ def build_haystack(
     targets: list[Timed] = []
     target: tuple[Person, TimedFamily] | None = None
 
-    def place(slot: int, kind: str, fact: Fact, spread: tuple[float, float], **kw: object) -> Timed:
-        accept = kw.get("accept")
+    def place(
+        slot: int,
+        kind: str,
+        fact: Fact,
+        spread: tuple[float, float],
+        accept: Callable[[datetime], bool] | None = None,
+    ) -> Timed:
         expression, instant = _draw_instant(
-            rng,
-            moments[slot],
-            end,
-            spread,
-            accept if callable(accept) else (lambda _: True),
+            rng, moments[slot], end, spread, accept or (lambda _: True)
         )
         fact.stated_in = slot
         item = Timed(fact, kind, slot, expression, instant)
@@ -280,8 +281,8 @@ def build_haystack(
             place(gold[0], spec.kind, fact, TARGET_SPREAD, accept=lambda t: t > end + MIN_LEAD)
         )
     else:
-        # A due-window: one reminder per gold session, all due within a few days of each other
-        # after the last session; every other reminder is due before it or after the question.
+        # A due-window: one reminder per gold session, all due within a week of each other after
+        # the last session; every other reminder is due before it or after the question.
         first = end + timedelta(days=rng.uniform(*WINDOW_START))
         last_allowed = first + WINDOW_SPAN
         for slot in gold:
