@@ -141,38 +141,47 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     """Every numeric feature of every session of the corpus (n-grams are in `ngrams`)."""
     n = layout.n_sessions
     text_counts, text_glyphs, glyph_keys = _character_counts(turns.contents)
-    # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts.
+    # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts:
+    # one flat (text, token) array, made distinct once, so text t owns entries
+    # starts[t] .. starts[t + 1] - 1 of `flat_tokens`.
     token_id: dict[str, int] = {}
-    text_tokens: list[NDArray[np.int64]] = []
-    for content in turns.contents:
+    owners: list[int] = []
+    ids: list[int] = []
+    for t, content in enumerate(turns.contents):
         toks = raw_tokens(content)
-        text_counts[len(text_tokens), _TOKENS] = len(toks)
-        text_tokens.append(
-            np.unique(np.fromiter((token_id.setdefault(w, len(token_id)) for w in toks), np.int64))
-        )
-    starts = np.concatenate([[0], np.cumsum([len(t) for t in text_tokens])]).astype(np.int64)
-    flat_tokens = np.concatenate(text_tokens) if text_tokens else np.zeros(0, dtype=np.int64)
+        text_counts[t, _TOKENS] = len(toks)
+        ids.extend(token_id.setdefault(w, len(token_id)) for w in toks)
+        owners.extend([t] * len(toks))
     vocab_size = max(len(token_id), 1)
+    pairs = np.unique(np.asarray(owners, dtype=np.int64) * vocab_size + np.asarray(ids, np.int64))
+    flat_tokens = pairs % vocab_size
+    starts = np.searchsorted(pairs // vocab_size, np.arange(len(turns.contents) + 1)).astype(
+        np.int64
+    )
     t_session, t_role, t_slot = turns.session, turns.role, turns.slot
     counts = text_counts[turns.text_of]
     glyph_counts = text_glyphs[turns.text_of]
 
     cols = _Columns(n)
 
-    def aggregate(mask: NDArray[np.bool_]) -> tuple[Floats, Floats, Floats]:
+    def aggregate(mask: NDArray[np.bool_], *, slot: bool) -> tuple[Floats, Floats, Floats]:
         """Summed counts, turn count and distinct-token count per session over masked turns."""
         owner = t_session[mask]
         summed = np.column_stack(
             [np.bincount(owner, weights=counts[mask, k], minlength=n) for k in range(_N_COUNTS)]
         ).astype(np.float64)
         n_turns = np.bincount(owner, minlength=n).astype(np.float64)
+        if slot:  # one turn per session: its own distinct-token count
+            distinct = np.diff(starts)[turns.text_of[mask]].astype(np.float64)
+            types = np.bincount(owner, weights=distinct, minlength=n).astype(np.float64)
+            return summed, n_turns, types
         toks, lengths = ragged_gather(flat_tokens, starts, turns.text_of[mask])
         keys = np.unique(np.repeat(owner, lengths) * vocab_size + toks)
         types = np.bincount(keys // vocab_size, minlength=n).astype(np.float64)
         return summed, n_turns, types
 
     def add_measures(scope: str, mask: NDArray[np.bool_], *, slot: bool) -> None:
-        summed, n_turns, types = aggregate(mask)
+        summed, n_turns, types = aggregate(mask, slot=slot)
         chars = summed[:, _CHARS]
         if slot:
             cols.add(f"{scope}.present", "shape", n_turns > 0)
