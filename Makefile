@@ -7,7 +7,7 @@ CONFORMANCE ?= ../shared/conformance
 export NO_MKDOCS_2_WARNING := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check-code schemas check conformance bench corpora reproduce site serve main clean
+.PHONY: help setup test check-code schemas check conformance selftest bench corpora reproduce site serve main clean
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -36,6 +36,9 @@ check: setup ## check every shipped corpus and result file
 
 conformance: setup ## audit the peer's corpora in ../shared/conformance and compare with their sidecar
 	$(PY) -m checker.conformance $(CONFORMANCE)
+
+selftest: setup ## plant every known defect class into a clean corpus and show each is refused
+	$(TME) check --self-test
 
 bench: setup ## performance ratios (not part of make test)
 	$(PY) -m checker.bench
