@@ -326,28 +326,30 @@ def bench() -> bool:
             f"x{row['scale']} split (x floor): "
             + ", ".join(f"{family} {seconds / row['floor_s']:.2f}" for family, seconds in split)
         )
-    growth = math.log(rows[-1]["bytes"] / rows[0]["bytes"])
-    print(
-        "exponent by family: "
-        + ", ".join(
-            f"{family} {math.log(families[-1][family] / seconds) / growth:.2f}"
-            for family, seconds in sorted(families[0].items(), key=lambda kv: -kv[1])
-            if seconds > 0 and families[-1].get(family, 0) > 0
-        )
-    )
+    # On a shared machine the load changes between scales, so wall times at x1 and x16 are not
+    # comparable directly. Each scale's floor is measured beside its whole-checker time, and
+    # the floor is linear by construction (one parse, one regex pass), so the exponent is read
+    # from the ratio to the floor: exponent = 1 + log(ratio_x16 / ratio_x1) / log(bytes ratio).
     first, last = rows[0], rows[-1]
-    exponent = math.log(last["whole_s"] / first["whole_s"]) / math.log(
-        last["bytes"] / first["bytes"]
-    )
-    floor_exponent = math.log(last["floor_s"] / first["floor_s"]) / math.log(
-        last["bytes"] / first["bytes"]
-    )
+    growth = math.log(last["bytes"] / first["bytes"])
+    exponent = 1 + math.log(last["ratio"] / first["ratio"]) / growth
+    wall_exponent = math.log(last["whole_s"] / first["whole_s"]) / growth
+    floor_exponent = math.log(last["floor_s"] / first["floor_s"]) / growth
+    family_exponents: list[str] = []
+    for family, seconds in sorted(families[0].items(), key=lambda kv: -kv[1]):
+        if seconds > 0 and families[-1].get(family, 0) > 0:
+            ratio_first = seconds / first["floor_s"]
+            ratio_last = families[-1][family] / last["floor_s"]
+            family_exponents.append(
+                f"{family} {1 + math.log(ratio_last / ratio_first) / growth:.2f}"
+            )
+    print("exponent by family (same reading): " + ", ".join(family_exponents))
     worst = max(row["ratio"] for row in rows)
     print(
         f"ratio to floor: worst {worst:.2f}x (target <= {RATIO_TARGET:.0f}x, goal "
-        f"{RATIO_GOAL:.0f}x); scaling exponent x1 -> x{last['scale']} "
-        f"{exponent:.3f} against bytes (floor's own {floor_exponent:.3f}; target <= "
-        f"{EXPONENT_TARGET})"
+        f"{RATIO_GOAL:.0f}x); scaling exponent x1 -> x{last['scale']} {exponent:.3f} against "
+        f"bytes, read from the ratio to the floor (target <= {EXPONENT_TARGET}); raw wall-time "
+        f"exponent {wall_exponent:.3f}, floor's own {floor_exponent:.3f}"
     )
     met = worst <= RATIO_TARGET and exponent <= EXPONENT_TARGET
     if not met:
