@@ -28,6 +28,7 @@ from checker.retrieval.bm25 import (
     K1,
     B,
     CountedBM25,
+    IdfTable,
     Scores,
     expected_coverage,
     query_tokens,
@@ -49,9 +50,11 @@ class NonNegativeIdfBM25(CountedBM25):
     epsilon floor. An explanatory variant only."""
 
     def _calc_idf(self, nd: dict[str, int]) -> None:
-        for word, freq in nd.items():
-            self.idf[word] = math.log(1 + (self.corpus_size - freq + 0.5) / (freq + 0.5))
-        self.average_idf = sum(self.idf.values()) / max(1, len(self.idf))
+        words_at = Counter(nd.values())
+        n = self.corpus_size
+        by_frequency = {f: math.log(1 + (n - f + 0.5) / (f + 0.5)) for f in words_at}
+        self.average_idf = sum(by_frequency[f] * c for f, c in words_at.items()) / len(nd)
+        self.idf = IdfTable(nd, by_frequency)
 
 
 def _counts(corpus: LoadedCorpus, qi: int, tokens: str) -> list[Counter[str]]:

@@ -46,7 +46,7 @@ DECIMALS = 4
 Scores = NDArray[np.float64]
 
 
-class _IdfTable:
+class IdfTable:
     """Word → IDF, stored once per document frequency (what `get_scores` reads via `.get`)."""
 
     def __init__(self, document_frequency: dict[str, int], by_frequency: dict[int, float]):
@@ -88,7 +88,7 @@ class CountedBM25(BM25Okapi):  # type: ignore[misc]
         self.average_idf = sum(raw[f] * n for f, n in words_at.items()) / len(nd)
         floor = self.epsilon * self.average_idf
         by_frequency = {f: (value if value >= 0 else floor) for f, value in raw.items()}
-        self.idf = _IdfTable(nd, by_frequency)
+        self.idf = IdfTable(nd, by_frequency)
 
 
 def session_scores(
