@@ -72,9 +72,8 @@ def expand(paths: Sequence[Path]) -> list[Path]:
 
 
 def _head(path: Path) -> bytes:
-    """The first bytes of a file, to tell its kind; a link is not followed (b"")."""
-    if path.is_symlink():
-        return b""
+    """The first bytes of a file, to tell its kind. A link's target is sniffed (never printed)
+    so that a linked result file is claimed by the result kind, which refuses links."""
     try:
         with path.open("rb") as fh:
             return fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
