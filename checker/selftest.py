@@ -6,8 +6,9 @@
    must refuse it has to (with the finding that names the defect); the two cases that must not
    be refused — a phrase that exists only across a punctuation boundary, and a feature exempt
    with a reason — must pass.
-3. False-refusal calibration: hundreds of features are tested, so the single-feature gate is
-   run on 20 copies with gold labels shuffled within question and may refuse at most one. (The
+3. False-refusal calibration: thousands of features are tested, so the single-feature gate is
+   run on 20 copies with gold labels shuffled within question and may refuse at most one (the
+   distribution test's family-wise condition is what holds it there; see `policy`). (The
    adversaries carry their own shuffled-label twin on every run; they are not re-run here.)
 
 Exit 0 when everything holds, 1 otherwise. An instrument that has been wrong needs a
@@ -19,7 +20,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -114,7 +115,8 @@ def _check_plant(base: LoadedCorpus, plant: Plant, out: TextIO) -> bool:
     planted: Planted = built
     corpus = rebuilt(base, planted.questions)
     # The base's own exemptions still hold; its stamped record does not describe the copy.
-    _with_declarations(corpus, _exemptions(base) + planted.exemptions, planted.stamped)
+    kept = [e for e in _exemptions(base) if e.feature not in planted.withdraw]
+    _with_declarations(corpus, kept + planted.exemptions, planted.stamped)
     found = findings(corpus, adversary=plant.adversary)
     by_code: dict[str, list[str]] = {}
     for f in found:
@@ -176,18 +178,26 @@ def _extra_check(plant: Plant, corpus: LoadedCorpus) -> str:
     return ""
 
 
-def _calibrate(corpus: LoadedCorpus, out: TextIO) -> bool:
+def shuffled_copies(
+    corpus: LoadedCorpus, copies: int = CALIBRATION_COPIES
+) -> Iterator[LoadedCorpus]:
+    """The calibration's copies: gold labels shuffled within question (each question keeps its
+    G), seeded per copy, sharing the corpus's text measurements."""
     # Shuffle on the distinct haystacks: the arms of a pair are one observation, and giving
     # each arm its own random gold would invent independent haystacks that share sessions.
     base = distinct_haystacks(corpus)
-    refused = 0
-    for k in range(CALIBRATION_COPIES):
+    for k in range(copies):
         rng = np.random.default_rng(1000 + k)
         gold = [
             sorted(rng.choice(len(q.haystack_sessions), len(base.gold_indices(qi)), replace=False))
             for qi, q in enumerate(base.questions)
         ]
-        copy = relabelled(base, [[int(i) for i in g] for g in gold])
+        yield relabelled(base, [[int(i) for i in g] for g in gold])
+
+
+def _calibrate(corpus: LoadedCorpus, out: TextIO) -> bool:
+    refused = 0
+    for k, copy in enumerate(shuffled_copies(corpus)):
         record = measure_separability(copy, _exemptions(corpus), adversary=False, seed=SEED)
         reasons = refusals(record)
         if reasons:

@@ -37,6 +37,11 @@ class Thresholds(Strict):
     this before the tail probability is considered."""
     perfect_tail_p: float
     """Distribution test: refuse when the exact Poisson-binomial upper tail is below this."""
+    familywise_alpha: float | None = None
+    """Distribution test, family-wise: also require the feature's Westfall–Young adjusted p
+    (`FeatureRow.familywise_p`) to be at most this, so that the gate as a whole, not each of its
+    thousands of features, refuses a corpus with shuffled labels about this often. None in
+    records measured before the condition existed."""
     recurrence_share: float
     """An n-gram is a candidate when it occurs in at least this share of questions."""
     rare_session_share: float
@@ -45,7 +50,8 @@ class Thresholds(Strict):
     adversary_refuse: float
     """A learned adversary's held-out within-question AUC at or above this refuses."""
     null_permutations: int
-    """Label shuffles within question behind each feature's null 95th percentile."""
+    """Label shuffles within question behind each feature's null 95th percentile and the
+    distribution test's family-wise null."""
 
 
 class FeatureRow(Strict):
@@ -75,6 +81,10 @@ class FeatureRow(Strict):
     z: float | None = None
     """The normal approximation the source documents used, (perfect − expected) / sd, for
     comparison only; None when the chance model has no variance."""
+    familywise_p: float | None = None
+    """Westfall–Young adjusted p of the distribution test: the share of label shuffles (the
+    observed labelling counted as one) in which some non-exempt feature reaching the share floor
+    has a tail p at or below this feature's. None in records measured before it existed."""
     verdict: Literal["pass", "refused", "exempt"]
     """`refused` when a rule refuses it, `exempt` when a reasoned exemption covers it."""
     refused_by: list[Literal["auc", "distribution"]] = Field(default_factory=list)

@@ -55,7 +55,10 @@ class Table:
 
 def _concat(parts: Sequence[FeatureStats]) -> FeatureStats:
     fields = FeatureStats.__dataclass_fields__
-    return FeatureStats(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in fields})
+    # Per-feature arrays join end to end; the shuffles × features null joins along features.
+    return FeatureStats(
+        **{f: np.concatenate([getattr(p, f) for p in parts], axis=-1) for f in fields}
+    )
 
 
 def _cache(corpus: LoadedCorpus) -> dict[object, object]:
@@ -111,7 +114,8 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     layout = Layout.of(corpus)
     numeric, grams, ngram_table = text_measures(corpus, layout)
     permutations = draw_permutations(layout, policy.NULL_PERMUTATIONS, seed)
-    parts = [measure(numeric.values, layout, permutations=permutations)]
+    floor = policy.PERFECT_SHARE_FLOOR
+    parts = [measure(numeric.values, layout, permutations=permutations, share_floor=floor)]
     for start in range(0, len(ngram_table.phrases), _BLOCK):
         stop = start + _BLOCK
         block = ngram_table.counts[:, start:stop].toarray()
@@ -121,6 +125,7 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
                 layout,
                 include=ngram_table.include[:, start:stop],
                 permutations=permutations,
+                share_floor=floor,
             )
         )
     built = Table(
@@ -229,6 +234,21 @@ def _adversaries(
     return records
 
 
+def familywise(stats: FeatureStats, exempt: np.ndarray) -> np.ndarray:
+    """Westfall–Young adjusted p of every feature's distribution test (policy.py says why).
+
+    Each label shuffle of the null contributes the smallest tail p over the non-exempt features
+    whose perfect share reaches the floor under it (1 when none does); a feature's adjusted p is
+    the share of shuffles, the observed labelling counted as one of them, whose smallest tail p
+    is at or below the feature's own."""
+    shuffles = stats.null_tail.shape[0]
+    family = stats.null_tail[:, ~exempt]
+    smallest = np.sort(family.min(axis=1) if family.shape[1] else np.ones(shuffles))
+    at_or_below = np.searchsorted(smallest, stats.tail_p, side="right")
+    adjusted: np.ndarray = (1 + at_or_below) / (shuffles + 1)
+    return adjusted
+
+
 def _sig(value: float) -> float:
     return float(f"{value:.4g}")
 
@@ -255,7 +275,12 @@ def measure_separability(
         st.perfect, st.questions, out=np.zeros(len(built.names)), where=st.questions > 0
     )
     by_auc = st.auc >= policy.AUC_REFUSE
-    by_distribution = (share >= policy.PERFECT_SHARE_FLOOR) & (st.tail_p < policy.PERFECT_TAIL_P)
+    familywise_p = familywise(st, exempt)
+    by_distribution = (
+        (share >= policy.PERFECT_SHARE_FLOOR)
+        & (st.tail_p < policy.PERFECT_TAIL_P)
+        & (familywise_p <= policy.FAMILYWISE_ALPHA)
+    )
     rows: list[FeatureRow] = []
     n_numeric = len(built.numeric.names)
     ngram_order = n_numeric + np.argsort(-st.auc[n_numeric:], kind="stable")
@@ -288,6 +313,7 @@ def measure_separability(
                     "expected_perfect": round(float(st.expected[i]), 4),
                     "tail_p": _sig(float(st.tail_p[i])),
                     "z": None if np.isnan(st.z[i]) else round(float(st.z[i]), 2),
+                    "familywise_p": round(float(familywise_p[i]), 4),
                     "verdict": verdict,
                     "refused_by": refused_by,
                 }
@@ -326,6 +352,12 @@ def measure_separability(
     return record
 
 
+def _familywise_note(adjusted: float | None, alpha: float | None) -> str:
+    if adjusted is None or alpha is None:
+        return ""
+    return f", family-wise p = {adjusted:.3g} ≤ {alpha} over every feature tested"
+
+
 def refusals(record: SeparabilityRecord) -> list[str]:
     """Why the record refuses its corpus, one human-readable reason each; empty when it passes."""
     t = record.thresholds
@@ -343,7 +375,8 @@ def refusals(record: SeparabilityRecord) -> list[str]:
                 f"{row.feature}: separates gold perfectly in {row.perfect} of {row.questions} "
                 f"questions ({row.perfect_share:.0%} ≥ {t.perfect_share_floor:.0%}); "
                 f"{row.expected_perfect:.2f} expected by chance, exact tail p = {row.tail_p:.3g} "
-                f"< {t.perfect_tail_p} (pooled AUC {row.auc:.4f})"
+                f"< {t.perfect_tail_p}{_familywise_note(row.familywise_p, t.familywise_alpha)} "
+                f"(pooled AUC {row.auc:.4f})"
             )
     for phrase in record.exclusive_phrases:
         out.append(

@@ -41,6 +41,8 @@ class Planted:
     silent: tuple[str, ...] = ()
     #: Regex a finding of a silent code must match to count against the plant ("" = any).
     silent_evidence: str = ""
+    #: Exemptions of the base (by the name they give) not honoured for this plant.
+    withdraw: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -390,7 +392,14 @@ POSITION_REASON = (
 
 
 def position_unexempt(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
-    return Planted(_gold_first(corpus), evidence=r"^position\.")
+    declared = corpus.sidecar.exemptions if corpus.sidecar is not None else []
+    withdrawn = any(e.feature == "position" for e in declared)
+    return Planted(
+        _gold_first(corpus),
+        evidence=r"^position\.",
+        withdraw=("position",),
+        note="the base's own exemption of the position family withdrawn" if withdrawn else "",
+    )
 
 
 def position_exempt(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
@@ -478,30 +487,49 @@ def filler_clause(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     return Planted(qs, evidence=rf"^ngram:{clause.split()[0]}.*gold-low")
 
 
+def _shared_haystacks(questions: list[Question]) -> list[list[int]]:
+    """Question indices grouped by haystack: the arms of a before/after pair (same session ids,
+    gold and question text) form one group, which the gate measures once."""
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for qi, q in enumerate(questions):
+        key = (tuple(q.haystack_session_ids), tuple(q.answer_session_ids), q.question)
+        groups.setdefault(key, []).append(qi)
+    return list(groups.values())
+
+
 def gold_value_bank(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     qs = copy_questions(corpus)
     taken = _vocabulary(corpus)
-    eligible = _eligible(qs)
-    floor = RECURRENCE_SHARE * len(qs)
+    # Planted once per distinct haystack and copied to its other arms: the gate counts a shared
+    # haystack once, so the recurrence floor is a share of distinct haystacks, and arms that
+    # differed would no longer be one observation.
+    groups = _shared_haystacks(qs)
+    ok = set(_eligible(qs))
+    eligible = [g for g in groups if g[0] in ok]
+    floor = RECURRENCE_SHARE * len(groups)
     size = next(k for k in range(2, len(eligible) + 2) if math.ceil(len(eligible) / k) < floor)
     bank = [_invented(rng, taken) for _ in range(size)]
-    for n, qi in enumerate(eligible):
-        gold = set(_gold(qs[qi]))
-        for i, session in enumerate(qs[qi].haystack_sessions):
+    for n, group in enumerate(eligible):
+        gold = set(_gold(qs[group[0]]))
+        for i, session in enumerate(qs[group[0]].haystack_sessions):
             word = bank[n % size] if i in gold else _invented(rng, taken)
             turn = _first_turn(session, "user") or session[0]
             turn.content = f"{turn.content} It was the {word} one."
-    for qi, q in enumerate(qs):
-        if qi not in eligible:
-            for session in q.haystack_sessions:
+    for group in groups:
+        if group[0] not in ok:
+            for session in qs[group[0]].haystack_sessions:
                 turn = _first_turn(session, "user") or session[0]
                 turn.content = f"{turn.content} It was the {_invented(rng, taken)} one."
-    share = math.ceil(len(eligible) / size) / len(qs)
+        for qi in group[1:]:
+            qs[qi].haystack_sessions = [
+                [t.model_copy() for t in session] for session in qs[group[0]].haystack_sessions
+            ]
+    share = math.ceil(len(eligible) / size) / len(groups)
     return Planted(
         qs,
         evidence=r"^learned ngram adversary",
         silent=("SEP001", "SEP002", "SEP003"),
-        note=f"{size} gold-only value words, each in at most {share:.0%} of questions "
+        note=f"{size} gold-only value words, each in at most {share:.0%} of distinct haystacks "
         f"(below the {RECURRENCE_SHARE:.0%} recurrence floor)",
     )
 

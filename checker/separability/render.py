@@ -7,28 +7,31 @@ from checker.formats.separability import FeatureRow, SeparabilityRecord
 
 def _row(r: FeatureRow) -> str:
     z = "" if r.z is None else f"{r.z:.2f}"
+    fw = "" if r.familywise_p is None else f"{r.familywise_p:.3f}"
     why = f" ({'+'.join(r.refused_by)})" if r.refused_by else ""
     return (
         f"{r.feature:<48} {r.auc:6.4f} {r.null_p95:6.4f} {r.direction:<9} "
         f"{r.perfect:>3}/{r.questions:<3} {r.perfect_share:5.0%} {r.expected_perfect:8.2f} "
-        f"{r.tail_p:9.3g} {z:>6} {r.verdict}{why}"
+        f"{r.tail_p:9.3g} {fw:>6} {z:>6} {r.verdict}{why}"
     )
 
 
 def render_table(record: SeparabilityRecord, *, all_rows: bool = True) -> str:
-    """Feature, AUC, null p95, perfect share, expected, tail p, z, verdict — then exclusive
-    phrases, adversaries and exemptions. `all_rows=False` keeps only rows that are refused,
-    exempt, or at or above their null p95."""
+    """Feature, AUC, null p95, perfect share, expected, tail p, family-wise p, z, verdict — then
+    exclusive phrases, adversaries and exemptions. `all_rows=False` keeps only rows that are
+    refused, exempt, or at or above their null p95."""
     t = record.thresholds
     lines = [
         f"V7 separability ({record.method}): {'PASSED' if record.passed else 'REFUSED'}; "
         f"{record.features_tested} features tested ({record.ngram_candidates} n-gram "
         f"candidates); refuse at AUC ≥ {t.auc_refuse}, perfect share ≥ "
-        f"{t.perfect_share_floor:.0%} with exact tail p < {t.perfect_tail_p}, adversary ≥ "
-        f"{t.adversary_refuse}; null from {t.null_permutations} shuffles (seed {record.seed})",
+        f"{t.perfect_share_floor:.0%} with exact tail p < {t.perfect_tail_p}"
+        + ("" if t.familywise_alpha is None else f" and family-wise p ≤ {t.familywise_alpha}")
+        + f", adversary ≥ {t.adversary_refuse}; null from {t.null_permutations} shuffles "
+        f"(seed {record.seed})",
         f"worst non-exempt feature: {record.worst_feature} {record.worst_auc}",
         f"{'feature':<48} {'AUC':>6} {'nullp95':>6} {'direction':<9} {'perfect':<7} "
-        f"{'share':>5} {'expected':>8} {'tail p':>9} {'z':>6} verdict",
+        f"{'share':>5} {'expected':>8} {'tail p':>9} {'fw p':>6} {'z':>6} verdict",
     ]
     for r in record.features:
         if all_rows or r.verdict != "pass" or r.auc > r.null_p95:

@@ -9,13 +9,16 @@ attacker is handed one haystack, and pairs across questions answer an easier que
 source documents' pooled figure read 0.616 where the within-question one read 0.903).
 
 A label shuffle within question does not change the ranks, so the permutation null re-sums the
-same rank matrix under random gold subsets instead of re-ranking.
+same rank matrix under random gold subsets instead of re-ranking. The same shuffles give the
+distribution test its family-wise null: a shuffled gold set splits a question perfectly exactly
+when its Mann-Whitney count is 0 or G·H, and the tie-aware chance of a perfect split depends on
+the values alone, so each shuffle's tail p per feature comes from the chances already computed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb, sqrt
+from math import comb
 
 import numpy as np
 from numpy.typing import NDArray
@@ -96,6 +99,10 @@ class FeatureStats:
     z: Floats
     """NaN where the chance model has no variance."""
     null_p95: Floats
+    null_tail: Floats
+    """Shuffles × features: the exact tail p of the feature's perfect count under each label
+    shuffle where that count reaches the share floor, 1.0 where it does not (the family-wise
+    null of the distribution test; empty when no shuffles were drawn)."""
 
 
 def draw_permutations(layout: Layout, permutations: int, seed: int) -> dict[int, Ints]:
@@ -133,11 +140,13 @@ def measure(
     *,
     include: Bools | None = None,
     permutations: dict[int, Ints] | None = None,
+    share_floor: float = 1.0,
 ) -> FeatureStats:
     """The single-feature statistics for every column of `values` (sessions × features).
 
     `include[q, f]` False drops question q from feature f entirely (the n-gram relevance
-    exemption); `permutations` (from `draw_permutations`) adds the null 95th percentile.
+    exemption); `permutations` (from `draw_permutations`) adds the null 95th percentile and,
+    for shuffles whose perfect share reaches `share_floor`, the null tail p.
     """
     n_features = values.shape[1]
     eligible = layout.eligible()
@@ -146,9 +155,9 @@ def measure(
     n_questions = np.zeros(n_features, dtype=np.int64)
     perfect = np.zeros(n_features, dtype=np.int64)
     chance = np.zeros((len(eligible), n_features))
-    used = np.zeros((len(eligible), n_features), dtype=bool)
     n_perm = next(iter(permutations.values())).shape[0] if permutations else 0
     null_num = np.zeros((n_perm, n_features))
+    null_perfect = np.zeros((n_perm, n_features), dtype=np.int64)
     for row, q in enumerate(eligible):
         a, b = layout.span(q)
         block = values[a:b]
@@ -167,10 +176,16 @@ def measure(
         n_questions += inc
         perfect += ((won == g * h) | (won == 0)) & inc
         chance[row] = perfect_split_chance(np.sort(block, axis=0), g) * incf
-        used[row] = inc
         if permutations is not None:
-            null_won = ranks[permutations[q]].sum(axis=1) - offset
-            null_num += null_won * incf
+            null_won = ranks[permutations[q]].sum(axis=1)
+            null_won -= offset
+            extreme = (null_won == g * h) | (null_won == 0)
+            if include is None:
+                null_num += null_won
+            else:
+                null_num += null_won * incf
+                extreme &= inc
+            null_perfect += extreme
     with np.errstate(invalid="ignore", divide="ignore"):
         auc_raw = np.where(den > 0, num / np.where(den > 0, den, 1), 0.5)
         null_raw = np.where(den > 0, null_num / np.where(den > 0, den, 1), 0.5)
@@ -181,20 +196,10 @@ def measure(
         null_p95 = np.full(n_features, np.nan)
     expected = chance.sum(axis=0)
     variance = (chance * (1 - chance)).sum(axis=0)
-    tail_p = np.ones(n_features)
     z = np.full(n_features, np.nan)
-    tails: dict[tuple[bytes, int], float] = {}
-    for f in range(n_features):
-        if variance[f] > 0:
-            z[f] = (perfect[f] - expected[f]) / sqrt(variance[f])
-        k = int(perfect[f])
-        if k == 0:
-            continue
-        p = chance[used[:, f], f]
-        key = (p.tobytes(), k)
-        if key not in tails:
-            tails[key] = poisson_binomial_tail(p, k)
-        tail_p[f] = tails[key]
+    spread = variance > 0
+    z[spread] = (perfect[spread] - expected[spread]) / np.sqrt(variance[spread])
+    tail_p, null_tail = _tails(chance, perfect, null_perfect, n_questions, share_floor)
     return FeatureStats(
         auc_raw=auc_raw,
         auc=auc,
@@ -205,21 +210,67 @@ def measure(
         tail_p=tail_p,
         z=z,
         null_p95=null_p95,
+        null_tail=null_tail,
     )
 
 
+def _tails(
+    chance: Floats, perfect: Ints, null_perfect: Ints, questions: Ints, share_floor: float
+) -> tuple[Floats, Floats]:
+    """Exact tail p of every feature's observed perfect count, and of its count under each
+    shuffle that reaches the share floor (1.0 elsewhere).
+
+    A question a feature does not use has chance 0 in its column, and a Bernoulli(0) leaves the
+    sum's distribution unchanged, so one survival function per distinct chance column serves
+    the observed labels and every shuffle alike (equal counts give bit-equal tails, which the
+    family-wise comparison relies on)."""
+    n_perm, n_features = null_perfect.shape
+    tail_p = np.ones(n_features)
+    null_tail = np.ones((n_perm, n_features))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        reaches = (null_perfect / questions >= share_floor) & (null_perfect > 0)
+    needed = np.flatnonzero((perfect > 0) | reaches.any(axis=0))
+    if chance.shape[0] == 0 or len(needed) == 0:
+        return tail_p, null_tail
+    columns, inverse = np.unique(chance[:, needed].T, axis=0, return_inverse=True)
+    sf = poisson_binomial_sf(columns)[inverse.ravel()]
+    at = np.arange(len(needed))
+    observed = perfect[needed]
+    tail_p[needed] = np.where(observed > 0, sf[at, observed], 1.0)
+    counts = np.where(reaches[:, needed], null_perfect[:, needed], 0)
+    null_tail[:, needed] = np.where(counts > 0, sf[at[None, :], counts], 1.0)
+    return tail_p, null_tail
+
+
+#: Chance vectors handed to scipy at once (bounds its broadcast working memory).
+_SF_BATCH = 256
+
+
+def poisson_binomial_sf(chances: Floats) -> Floats:
+    """Row by row, P(X ≥ k) for k = 0 … n, X a sum of independent Bernoulli(chances[row]):
+    exact (`scipy.stats.poisson_binom`), not the normal approximation, which overstates
+    significance by orders of magnitude when chances are small."""
+    m, n = chances.shape
+    k = np.arange(n + 1)[None, :]
+    pmf = np.concatenate(
+        [
+            poisson_binom.pmf(k, chances[start : start + _SF_BATCH, None, :])
+            for start in range(0, m, _SF_BATCH)
+        ]
+    ).reshape(m, n + 1)
+    # Summing the exact pmf from the top keeps tiny tails (1 − cdf cancels to 0 below about
+    # 1e-16).
+    sf = np.cumsum(pmf[:, ::-1], axis=1)[:, ::-1]
+    return np.asarray(np.minimum(sf, 1.0), dtype=np.float64)
+
+
 def poisson_binomial_tail(chances: Floats, observed: int) -> float:
-    """P(X ≥ observed) for X a sum of independent Bernoulli(chances): exact, not the normal
-    approximation (which overstates significance by orders of magnitude when chances are
-    small)."""
+    """P(X ≥ observed) for X a sum of independent Bernoulli(chances), exact."""
     if observed <= 0:
         return 1.0
     if len(chances) == 0 or observed > len(chances):
         return 0.0
-    # Summing the exact pmf over the upper range keeps tiny tails (1 − cdf cancels to 0 below
-    # about 1e-16); the unfrozen form avoids building a distribution object per feature.
-    upper = np.arange(observed, len(chances) + 1)
-    return min(1.0, float(poisson_binom.pmf(upper, chances).sum()))
+    return float(poisson_binomial_sf(np.asarray(chances, dtype=np.float64)[None, :])[0, observed])
 
 
 def within_question_auc(scores: Floats, layout: Layout) -> float:

@@ -25,7 +25,7 @@ from checker.formats.corpus import Question, Turn
 from checker.load import LoadedCorpus, load_foreign, load_ours
 from checker.separability import measure_separability
 from checker.separability.gate import table
-from checker.separability.plants import minority_bimodal, role_order
+from checker.separability.plants import Planted, minority_bimodal, role_order
 from checker.separability.synthetic import build_clean_corpus, rebuilt
 from checker.text import raw_tokens, sentences
 
@@ -33,6 +33,7 @@ from checker.text import raw_tokens, sentences
 AUC_REFUSE = 0.75
 SHARE_FLOOR = 0.20
 TAIL_P = 0.0062
+FAMILYWISE_ALPHA = 0.05
 
 PEER = (
     Path(__file__).resolve().parents[3]
@@ -177,8 +178,15 @@ def _compare(corpus: LoadedCorpus) -> None:
         assert perfect == int(built.stats.perfect[i]), name
         assert expected == pytest.approx(float(built.stats.expected[i]), abs=1e-9), name
         assert tail == pytest.approx(float(built.stats.tail_p[i]), rel=1e-6, abs=1e-300), name
+        # The family-wise adjusted p needs the whole table's null; test_familywise.py checks it
+        # by brute force, so here it is read from the record and only the rule is re-applied.
+        adjusted = verdicts[name].familywise_p
+        assert adjusted is not None, name
         refused = ours >= AUC_REFUSE or (
-            questions and perfect / questions >= SHARE_FLOOR and tail < TAIL_P
+            questions
+            and perfect / questions >= SHARE_FLOOR
+            and tail < TAIL_P
+            and adjusted <= FAMILYWISE_ALPHA
         )
         assert (verdicts[name].verdict == "refused") == bool(refused), name
 
@@ -200,6 +208,7 @@ def test_planted_corpora(clean: LoadedCorpus, plant: Callable[..., object]) -> N
 
 def test_minority_tell_is_refused_by_the_distribution_not_the_auc(clean: LoadedCorpus) -> None:
     planted = minority_bimodal(clean, random.Random(0))
+    assert isinstance(planted, Planted)
     corpus = rebuilt(clean, planted.questions)
     per_question = haystacks(corpus, FEATURES["session.chars"])
     auc = folded_pooled_auc(per_question)
