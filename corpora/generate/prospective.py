@@ -71,7 +71,13 @@ from corpora.generate.reminders import (
     span,
     spoken_instant,
 )
-from corpora.generate.vertical import Built, Levers, VerticalGenerator, question_rng
+from corpora.generate.vertical import (
+    Built,
+    Levers,
+    VerticalGenerator,
+    competition_levers,
+    question_rng,
+)
 from corpora.generate.world import MENTION, Fact, Move, Person, SessionPlan, draw_people
 
 VERTICAL = "prospective"
@@ -630,26 +636,15 @@ def build_specs(seed: int, revision: str, levers: Levers, specs: Sequence[Spec])
     return Built(assembled, names, levers)
 
 
-def _levers(near: tuple[int, int], family: tuple[int, int], person: tuple[int, int]) -> Levers:
-    return {
-        "near_min": near[0],
-        "near_max": near[1],
-        "family_min": family[0],
-        "family_max": family[1],
-        "person_min": person[0],
-        "person_max": person[1],
-    }
-
-
 GENERATOR = VerticalGenerator(
     key=VERTICAL,
     module=__name__,
     version=VERSION,
     seed=SEED,
     levers=(
-        _levers((1, 3), (1, 3), (1, 2)),
-        _levers((1, 2), (1, 2), (1, 2)),
-        _levers((2, 3), (1, 3), (1, 2)),
+        competition_levers((1, 3), (1, 3), (1, 2)),
+        competition_levers((1, 2), (1, 2), (1, 2)),
+        competition_levers((2, 3), (1, 3), (1, 2)),
     ),
     build=build,
     notes=(

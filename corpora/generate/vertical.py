@@ -64,6 +64,21 @@ class VerticalGenerator:
     """Lines stamped into the generator trace before the first attempt."""
 
 
+def competition_levers(
+    near: tuple[int, int], family: tuple[int, int], person: tuple[int, int]
+) -> Levers:
+    """A lever setting from (min, max) ranges: near-miss mentions, same-family rivals and
+    same-person rivals per question."""
+    return {
+        "near_min": near[0],
+        "near_max": near[1],
+        "family_min": family[0],
+        "family_max": family[1],
+        "person_min": person[0],
+        "person_max": person[1],
+    }
+
+
 def question_rng(seed: int, vertical: str, n: int, part: str = "") -> random.Random:
     """The generator of question `n`, derived from the corpus seed (string seeding is stable
     across processes and Python versions)."""

@@ -37,7 +37,13 @@ from corpora.generate.haystack import (
     moment_since,
 )
 from corpora.generate.names import NameRegistry
-from corpora.generate.vertical import Built, Levers, VerticalGenerator, question_rng
+from corpora.generate.vertical import (
+    Built,
+    Levers,
+    VerticalGenerator,
+    competition_levers,
+    question_rng,
+)
 from corpora.generate.world import MENTION, STATEMENT, Move, SessionPlan, draw_people
 
 VERTICAL = "workingmemory"
@@ -176,27 +182,16 @@ def build(
     return Built(assembled, names, levers)
 
 
-def _levers(near: tuple[int, int], family: tuple[int, int], person: tuple[int, int]) -> Levers:
-    return {
-        "near_min": near[0],
-        "near_max": near[1],
-        "family_min": family[0],
-        "family_max": family[1],
-        "person_min": person[0],
-        "person_max": person[1],
-    }
-
-
 GENERATOR = VerticalGenerator(
     key=VERTICAL,
     module=__name__,
     version=VERSION,
     seed=SEED,
     levers=(
-        _levers((4, 6), (2, 4), (2, 4)),
-        _levers((5, 7), (2, 4), (2, 4)),
-        _levers((3, 5), (2, 4), (2, 4)),
-        _levers((6, 8), (3, 5), (2, 4)),
+        competition_levers((4, 6), (2, 4), (2, 4)),
+        competition_levers((5, 7), (2, 4), (2, 4)),
+        competition_levers((3, 5), (2, 4), (2, 4)),
+        competition_levers((6, 8), (3, 5), (2, 4)),
     ),
     build=build,
     exemptions=(Exemption(feature="position", reason=POSITION_REASON),),
