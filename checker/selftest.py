@@ -143,6 +143,10 @@ def _check_plant(base: LoadedCorpus, plant: Plant, out: TextIO) -> bool:
         else:
             code, message = hits[0]
             verdict = f"{code} {message.split(';')[0]}"
+            # A distribution refusal also shows how far it clears the family-wise condition.
+            adjusted = re.search(r"family-wise p = ([0-9.e-]+)", message)
+            if adjusted:
+                verdict += f"; family-wise p {adjusted.group(1)}"
         for code in planted.silent:
             loud = [m for m in by_code.get(code, []) if re.search(planted.silent_evidence, m)]
             if loud:
