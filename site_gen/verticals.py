@@ -265,7 +265,14 @@ def separability_block(
         f"of gold-bearing questions pooled. The null 95th percentile comes from shuffling labels "
         f"within each question. A feature is refused at AUC {code(t.auc_refuse)}, or when it "
         f"separates gold perfectly in at least {code(t.perfect_share_floor)} of questions with an "
-        f"exact tail probability under {code(t.perfect_tail_p)}.\n\n"
+        f"exact tail probability under {code(t.perfect_tail_p)}"
+        + (
+            f" and a family-wise (Westfall–Young min-p) probability at most "
+            f"{code(t.familywise_alpha)} over the features tested"
+            if t.familywise_alpha is not None
+            else ""
+        )
+        + ".\n\n"
     )
     features = sorted(sep.features, key=lambda f: (-f.auc, f.feature))
     shown = features[:FEATURE_ROWS] + [f for f in features[FEATURE_ROWS:] if f.verdict != "pass"]
