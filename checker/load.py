@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from itertools import chain
 from pathlib import Path
 from typing import Any, Literal
 
@@ -68,9 +69,30 @@ class LoadedCorpus:
         ]
 
     @cached_property
+    def content_raw_tokens(self) -> dict[str, list[str]]:
+        """Raw tokens of every distinct turn text: the one tokenization of the run, which the
+        session tokens and V7's per-turn features share."""
+        out: dict[str, list[str]] = {}
+        for q in self.questions:
+            for session in q.haystack_sessions:
+                for turn in session:
+                    if turn.content not in out:
+                        out[turn.content] = raw_tokens(turn.content)
+        return out
+
+    @cached_property
     def session_raw_tokens(self) -> list[list[list[str]]]:
-        """Per question, per session: raw tokens of the whole session (computed once)."""
-        return [[raw_tokens(text) for text in texts] for texts in self.session_text]
+        """Per question, per session: raw tokens of the whole session, which are exactly
+        `raw_tokens` of `session_text` (a newline joins no token and folds to itself), taken
+        from `content_raw_tokens` so each turn text is tokenized once."""
+        tokens = self.content_raw_tokens
+        return [
+            [
+                list(chain.from_iterable(tokens[t.content] for t in session))
+                for session in q.haystack_sessions
+            ]
+            for q in self.questions
+        ]
 
     @cached_property
     def session_bm25_tokens(self) -> list[list[list[str]]]:

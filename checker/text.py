@@ -46,6 +46,8 @@ STOPWORDS: frozenset[str] = frozenset(
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """NFKD, combining marks dropped, lower-cased."""
+    if text.isascii():  # NFKD leaves ASCII as it is and it has no combining marks
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
@@ -69,6 +71,34 @@ def segments(text: str) -> list[list[str]]:
         if toks:
             out.append(toks)
     return out
+
+
+_ASCII_PIECE = re.compile(r"[a-z0-9]+|[^a-z0-9\s]")
+_ASCII_APOSTROPHE_IN_WORD = re.compile(r"(?<=[a-z])'(?=[a-z])")
+
+
+def segment_pieces(text: str) -> list[str]:
+    """`segments(text)` as one flat list: every segment's tokens in order, with at least one
+    piece that is not a token (a boundary character, or "") after each segment, so a run of
+    tokens between two non-tokens is exactly one segment.
+
+    On ASCII text, which is nearly all of it, this is one regular-expression pass over the
+    lower-cased text; elsewhere it is `segments` itself."""
+    if text.isascii():
+        lowered = text.lower()
+        if "'" in lowered:
+            lowered = _ASCII_APOSTROPHE_IN_WORD.sub("", lowered)
+        return _ASCII_PIECE.findall(lowered)
+    out: list[str] = []
+    for seg in segments(text):
+        out.extend(seg)
+        out.append("")
+    return out
+
+
+def is_token(piece: str) -> bool:
+    """Whether a piece of `segment_pieces` is a token (not a segment boundary)."""
+    return bool(piece) and (piece[0].isascii() and piece[0].isalnum())
 
 
 def ngrams_in_segments(text: str, n_min: int = 1, n_max: int = 3) -> Iterator[str]:

@@ -33,7 +33,15 @@ def exemptions_of(corpus: LoadedCorpus) -> list[Exemption]:
 
 
 def record_of(corpus: LoadedCorpus, *, adversary: bool) -> SeparabilityRecord:
-    return measure_separability(corpus, exemptions_of(corpus), adversary=adversary)
+    """The corpus's V7 record under its sidecar's exemptions, built once per run (the rules
+    only read it)."""
+    key = f"separability record (adversary {adversary})"
+    found = corpus.cache.get(key)
+    if not isinstance(found, SeparabilityRecord):
+        found = corpus.cache[key] = measure_separability(
+            corpus, exemptions_of(corpus), adversary=adversary
+        )
+    return found
 
 
 @rule(

@@ -29,16 +29,18 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 from numpy.typing import NDArray
 from scipy.stats import rankdata
 
+from checker.arrays import distinct
 from checker.load import LoadedCorpus, parse_date
 from checker.separability.policy import MAX_ROLE_POSITIONS, MAX_ROLE_SEQUENCES, MAX_TURN_SLOTS
 from checker.separability.stats import Layout
 from checker.separability.turns import Turns, ragged_gather
-from checker.text import raw_tokens, sentences
+from checker.text import sentences
 
 Floats = NDArray[np.float64]
 
@@ -144,16 +146,15 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts:
     # one flat (text, token) array, made distinct once, so text t owns entries
     # starts[t] .. starts[t + 1] - 1 of `flat_tokens`.
-    token_id: dict[str, int] = {}
-    owners: list[int] = []
-    ids: list[int] = []
-    for t, content in enumerate(turns.contents):
-        toks = raw_tokens(content)
-        text_counts[t, _TOKENS] = len(toks)
-        ids.extend(token_id.setdefault(w, len(token_id)) for w in toks)
-        owners.extend([t] * len(toks))
+    tokenized = [corpus.content_raw_tokens[content] for content in turns.contents]
+    lengths = np.fromiter(map(len, tokenized), dtype=np.int64, count=len(tokenized))
+    text_counts[:, _TOKENS] = lengths
+    flat = list(chain.from_iterable(tokenized))
+    token_id = {w: i for i, w in enumerate(dict.fromkeys(flat))}
+    ids = np.fromiter(map(token_id.__getitem__, flat), dtype=np.int64, count=len(flat))
+    owners = np.repeat(np.arange(len(tokenized), dtype=np.int64), lengths)
     vocab_size = max(len(token_id), 1)
-    pairs = np.unique(np.asarray(owners, dtype=np.int64) * vocab_size + np.asarray(ids, np.int64))
+    pairs = distinct(owners * vocab_size + ids)
     flat_tokens = pairs % vocab_size
     starts = np.searchsorted(pairs // vocab_size, np.arange(len(turns.contents) + 1)).astype(
         np.int64
@@ -172,11 +173,11 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
         ).astype(np.float64)
         n_turns = np.bincount(owner, minlength=n).astype(np.float64)
         if slot:  # one turn per session: its own distinct-token count
-            distinct = np.diff(starts)[turns.text_of[mask]].astype(np.float64)
-            types = np.bincount(owner, weights=distinct, minlength=n).astype(np.float64)
+            per_turn = np.diff(starts)[turns.text_of[mask]].astype(np.float64)
+            types = np.bincount(owner, weights=per_turn, minlength=n).astype(np.float64)
             return summed, n_turns, types
         toks, lengths = ragged_gather(flat_tokens, starts, turns.text_of[mask])
-        keys = np.unique(np.repeat(owner, lengths) * vocab_size + toks)
+        keys = distinct(np.repeat(owner, lengths) * vocab_size + toks)
         types = np.bincount(keys // vocab_size, minlength=n).astype(np.float64)
         return summed, n_turns, types
 

@@ -30,14 +30,21 @@ from checker.separability.ngrams import (
     exclusive_phrases,
     extract,
 )
-from checker.separability.stats import FeatureStats, Layout, draw_permutations, measure
+from checker.separability.stats import (
+    FeatureStats,
+    Layout,
+    draw_permutations,
+    measure,
+    measure_counts,
+)
 from checker.separability.turns import index_turns
 
 _CACHE = "separability"
 _TEXT = "text"
 _DISTINCT = "distinct haystacks"
-#: N-gram columns ranked per block (bounds memory on large corpora).
-_BLOCK = 512
+#: N-gram columns measured per block (bounds the dense questions × columns and shuffles ×
+#: columns arrays on large corpora).
+_BLOCK = 4096
 
 
 @dataclass
@@ -118,10 +125,9 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     parts = [measure(numeric.values, layout, permutations=permutations, share_floor=floor)]
     for start in range(0, len(ngram_table.phrases), _BLOCK):
         stop = start + _BLOCK
-        block = ngram_table.counts[:, start:stop].toarray()
         parts.append(
-            measure(
-                block,
+            measure_counts(
+                ngram_table.counts[:, start:stop],
                 layout,
                 include=ngram_table.include[:, start:stop],
                 permutations=permutations,
@@ -286,10 +292,9 @@ def measure_separability(
     ngram_order = n_numeric + np.argsort(-st.auc[n_numeric:], kind="stable")
     shown = set(range(n_numeric))
     for direction in (True, False):
-        picked = [
-            int(i) for i in ngram_order if (st.auc_raw[i] > 0.5) == direction and st.auc[i] > 0.5
-        ]
-        shown.update(picked[: policy.NGRAM_ROWS_PER_DIRECTION])
+        leaning = ((st.auc_raw[ngram_order] > 0.5) == direction) & (st.auc[ngram_order] > 0.5)
+        picked = ngram_order[leaning][: policy.NGRAM_ROWS_PER_DIRECTION]
+        shown.update(int(i) for i in picked)
     shown.update(int(i) for i in np.flatnonzero(by_auc | by_distribution | exempt))
     for i in [*range(n_numeric), *(int(j) for j in ngram_order)]:
         if i not in shown:

@@ -17,11 +17,13 @@ questions whose answer paraphrases it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 from numpy.typing import NDArray
 from scipy import sparse
 
+from checker.arrays import distinct
 from checker.formats.separability import ExclusivePhrase
 from checker.load import LoadedCorpus
 from checker.separability.policy import (
@@ -32,7 +34,7 @@ from checker.separability.policy import (
 )
 from checker.separability.stats import Layout
 from checker.separability.turns import Turns, ragged_gather
-from checker.text import segments
+from checker.text import is_token, segment_pieces, segments
 
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
@@ -91,37 +93,33 @@ def extract(turns: Turns, n_sessions: int) -> SessionGrams:
     """Segment every distinct turn text once with the shared segmenter, pack its 1..3-grams
     into integer codes, and gather them per session."""
     assert NGRAM_MIN == 1 and NGRAM_MAX <= 3, "the packed codes hold 1..3-grams"
-    tokens: dict[str, int] = {}
-    stream: list[int] = []
+    pieces: list[str] = []
     starts = [0]
     for content in turns.contents:
-        for seg in segments(content):
-            stream.extend(tokens.setdefault(w, len(tokens) + 1) for w in seg)
-            stream.append(0)  # segment (and turn) boundary: no gram spans it
-        starts.append(len(stream))
+        pieces.extend(segment_pieces(content))
+        pieces.append("")  # turn boundary: no gram spans it
+        starts.append(len(pieces))
+    # Token ids from 1 in order of first appearance; every boundary piece is 0.
+    tokens = {w: i for i, w in enumerate(filter(is_token, dict.fromkeys(pieces)), start=1)}
     if len(tokens) > _MAX_TOKENS:
         raise ValueError(f"more than {_MAX_TOKENS:,} distinct tokens: too many for V7")
-    t = np.asarray(stream, dtype=np.int64)
+    t = np.fromiter(map(tokens.get, pieces, repeat(0)), dtype=np.int64, count=len(pieces))
     text_at = np.repeat(np.arange(len(turns.contents)), np.diff(starts))
-    uni = t > 0
-    codes = [t[uni]]
-    owners = [text_at[uni]]
-    if NGRAM_MAX >= 2 and len(t) >= 2:
-        a, b = t[:-1], t[1:]
-        ok = (a > 0) & (b > 0)
-        codes.append(((a << _BITS) | b)[ok])
-        owners.append(text_at[:-1][ok])
-    if NGRAM_MAX >= 3 and len(t) >= 3:
-        a, b, c = t[:-2], t[1:-1], t[2:]
-        ok = (a > 0) & (b > 0) & (c > 0)
-        codes.append((((a << _BITS) | b) << _BITS | c)[ok])
-        owners.append(text_at[:-2][ok])
-    all_codes = np.concatenate(codes)
-    owner = np.concatenate(owners)
-    order = np.argsort(owner, kind="stable")
-    distinct, inverse = np.unique(all_codes[order], return_inverse=True)
+    # Column n − 1 holds the n-gram that starts at each position; reading the valid cells row
+    # by row keeps every text's grams together, in text order, with no sort.
+    packed = np.zeros((len(t), NGRAM_MAX), dtype=np.int64)
+    valid = np.zeros((len(t), NGRAM_MAX), dtype=bool)
+    packed[:, 0], valid[:, 0] = t, t > 0
+    for n in range(2, NGRAM_MAX + 1):
+        if len(t) < n:
+            break
+        packed[: 1 - n, n - 1] = (packed[: 1 - n, n - 2] << _BITS) | t[n - 1 :]
+        valid[: 1 - n, n - 1] = valid[: 1 - n, n - 2] & (t[n - 1 :] > 0)
+    all_codes = packed[valid]
+    owner = np.broadcast_to(text_at[:, None], valid.shape)[valid]
+    distinct, inverse = np.unique(all_codes, return_inverse=True)
     per_text = inverse.astype(np.int64).ravel()
-    text_starts = np.searchsorted(owner[order], np.arange(len(turns.contents) + 1))
+    text_starts = np.searchsorted(owner, np.arange(len(turns.contents) + 1))
     gram, lengths = ragged_gather(per_text, text_starts.astype(np.int64), turns.text_of)
     session = np.repeat(turns.session, lengths)
     words = [""] * (len(tokens) + 1)
@@ -155,7 +153,7 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, grams: SessionGrams) -
     n_vocab = max(len(grams.codes), 1)
     question = layout.question_of_session()[grams.occurrence_session]
     # Questions in which each gram occurs at all.
-    in_question = np.unique(question * n_vocab + grams.occurrence_gram)
+    in_question = distinct(question * n_vocab + grams.occurrence_gram)
     per_question = np.bincount(in_question % n_vocab, minlength=n_vocab)
     candidate_ids = np.flatnonzero(per_question >= RECURRENCE_SHARE * layout.n_questions)
     unsorted = [grams.phrase(int(i)) for i in candidate_ids]

@@ -6,12 +6,16 @@ from math import comb
 
 import numpy as np
 import pytest
+from scipy import sparse
 
+from checker.arrays import distinct
 from checker.separability.stats import (
+    FeatureStats,
     Layout,
     cross_question_auc,
     draw_permutations,
     measure,
+    measure_counts,
     perfect_split_chance,
     poisson_binomial_tail,
 )
@@ -99,3 +103,50 @@ def test_permutations_are_seeded() -> None:
     a, b = draw_permutations(lay, 10, 7), draw_permutations(lay, 10, 7)
     assert all((a[q] == b[q]).all() for q in a)
     assert a[1].shape == (10, 2)
+
+
+def _random_case(seed: int) -> tuple[np.ndarray, Layout, np.ndarray | None, dict | None]:
+    rng = np.random.default_rng(seed)
+    n_questions = int(rng.integers(1, 8))
+    sizes = rng.integers(1, 12, n_questions)
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    gold = np.zeros(int(offsets[-1]), dtype=bool)
+    for q in range(n_questions):
+        g = int(rng.integers(0, sizes[q] + 1))  # G = 0 and G = H + G both occur
+        gold[offsets[q] + rng.choice(sizes[q], g, replace=False)] = True
+    lay = Layout(offsets, gold)
+    n_features = int(rng.integers(1, 30))
+    density = rng.random()  # from nearly empty columns to columns present everywhere
+    present = rng.random((lay.n_sessions, n_features)) < density
+    values = (present * rng.integers(1, 4, present.shape)).astype(np.float64)  # many ties
+    include = rng.random((n_questions, n_features)) < 0.8 if rng.random() < 0.5 else None
+    permutations = draw_permutations(lay, 20, seed) if rng.random() < 0.8 else None
+    return values, lay, include, permutations
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_sparse_counts_measure_bit_for_bit_as_the_dense_table(block: int) -> None:
+    # measure_counts is how the n-gram columns are measured; measure is the definition. Every
+    # statistic, null and tail must be identical, not merely close, or a record could change.
+    for seed in range(block * 150, (block + 1) * 150):
+        values, lay, include, permutations = _random_case(seed)
+        kwargs = {"include": include, "permutations": permutations, "share_floor": 0.2}
+        dense = measure(values, lay, **kwargs)
+        sparse_ = measure_counts(sparse.csr_matrix(values), lay, **kwargs)
+        for name in FeatureStats.__dataclass_fields__:
+            assert np.array_equal(getattr(dense, name), getattr(sparse_, name), equal_nan=True), (
+                f"seed {seed}: {name}"
+            )
+
+
+def test_sparse_counts_refuse_negative_values() -> None:
+    lay = layout([3], [[0]])
+    with pytest.raises(ValueError, match="non-negative"):
+        measure_counts(sparse.csr_matrix(np.array([[1.0], [-1.0], [0.0]])), lay)
+
+
+def test_distinct_is_unique() -> None:
+    rng = np.random.default_rng(7)
+    for size in (0, 1, 2, 1000):
+        values = rng.integers(-50, 50, size)
+        assert np.array_equal(distinct(values), np.unique(values))
