@@ -6,9 +6,10 @@ Sessions are tokenized once per load and the tokens shared across rules.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import chain
 from pathlib import Path
 from typing import Any, Literal
@@ -32,8 +33,26 @@ Mode = Literal["ours", "foreign"]
 CORPUS_FIX = "see `typedmemeval schema corpus` or docs/reference/schemas"
 
 
+_CANONICAL_DATE = re.compile(
+    r"([0-9]{4})/([0-9]{2})/([0-9]{2}) \((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\) ([0-9]{2}):([0-9]{2})"
+)
+
+
+@lru_cache(maxsize=1 << 16)
 def parse_date(value: str) -> datetime | None:
-    """`YYYY/MM/DD (Ddd) HH:MM` → datetime; None when it does not parse or the weekday is wrong."""
+    """`YYYY/MM/DD (Ddd) HH:MM` → datetime, exactly as `datetime.strptime(value, DATE_FORMAT)`
+    reads it; None when it does not parse. The weekday is read, not checked (STR008 checks it).
+
+    A date written exactly in the canonical form, as nearly all are, is built from its digits
+    directly; any other spelling goes to `strptime`."""
+    if isinstance(value, str):
+        found = _CANONICAL_DATE.fullmatch(value)
+        if found:
+            year, month, day, hour, minute = map(int, found.groups())
+            try:
+                return datetime(year, month, day, hour, minute)
+            except ValueError:
+                return None
     try:
         dt = datetime.strptime(value, DATE_FORMAT)
     except (ValueError, TypeError):

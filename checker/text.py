@@ -101,6 +101,17 @@ def is_token(piece: str) -> bool:
     return bool(piece) and (piece[0].isascii() and piece[0].isalnum())
 
 
+def cannot_contain(text: str, needles: Sequence[str]) -> bool:
+    """True when `text` is ASCII and its lower-cased form contains none of `needles` (which
+    are lower case). A screen whose every match on ASCII text contains one of them, in any
+    case, then has nothing to find, and `in` costs far less than a regular-expression scan.
+    Text that is not ASCII is never excused (Unicode case folding is wider than `lower`)."""
+    if not text.isascii():
+        return False
+    lowered = text.lower()
+    return not any(needle in lowered for needle in needles)
+
+
 def ngrams_in_segments(text: str, n_min: int = 1, n_max: int = 3) -> Iterator[str]:
     """Every n-gram (n_min..n_max raw tokens) that lies inside one punctuation segment."""
     for seg in segments(text):

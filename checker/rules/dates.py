@@ -14,6 +14,7 @@ from checker.family import BY_KEY
 from checker.findings import Violation
 from checker.formats.corpus import Question
 from checker.registry import rule
+from checker.text import cannot_contain
 
 MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -41,7 +42,15 @@ def time_dependent(q: Question) -> bool:
     return BY_KEY[block.vertical].v4_applies(block.shape)
 
 
+#: Every absolute-date pattern and the year pattern needs a digit; on ASCII text that is one of
+#: these (a test holds the patterns to it).
+DIGITS = tuple("0123456789")
+
+
 def _contents(q: Question) -> Iterator[tuple[int, int, str]]:
+    """Every turn's text, except when the question's whole haystack is ASCII without a digit."""
+    if cannot_contain("\x00".join(t.content for s in q.haystack_sessions for t in s), DIGITS):
+        return
     for si, session in enumerate(q.haystack_sessions):
         for ti, turn in enumerate(session):
             yield si, ti, turn.content

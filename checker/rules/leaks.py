@@ -12,7 +12,7 @@ from checker.findings import Violation
 from checker.formats.corpus import Question
 from checker.load import LoadedCorpus
 from checker.registry import rule
-from checker.text import STOPWORDS, raw_tokens
+from checker.text import STOPWORDS, cannot_contain, raw_tokens
 
 #: An answer token is distinctive when at most this share of the corpus's questions (and at
 #: least one: its own) carry it anywhere in their haystack.
@@ -108,7 +108,7 @@ def assistant_stated_in_user_turn(ctx: CorpusContext) -> Iterator[Violation]:
                 for s in q.haystack_sessions
                 for turn in s
                 if turn.role == "user"
-                for t in raw_tokens(turn.content)
+                for t in corpus.content_raw_tokens[turn.content]
             },
         )
         for q in corpus.questions
@@ -133,6 +133,13 @@ PRODUCTION_WORDS = re.compile(
     r"|\{[a-z_]+\}|\$\{?[a-z_]+\}?|<<[^>]*>>|\btpl[_-]\w+|\bT\d{2,}\b|\btme-[a-z]+-\d",
     re.I,
 )
+#: Every match of `PRODUCTION_WORDS` on ASCII text contains one of these, lower-cased (a word,
+#: a brace, a dollar, `<<`, `tpl`, `tme-`, or `t` and a digit); a test holds the two together.
+PRODUCTION_NEEDLES = (
+    *"gold filler distractor haystack template placeholder scaffold needle echo".split(),
+    *"{ $ << tpl tme-".split(),
+    *(f"t{digit}" for digit in range(10)),
+)
 
 
 @rule("LEK003", "production-words", example="session 2 turn 1 says 'distractor'")
@@ -142,6 +149,9 @@ def production_words(ctx: CorpusContext) -> Iterator[Violation]:
 
     Words of production mark the sessions that carry them, and a system can learn the mark instead of the memory."""
     for q in ctx.corpus.questions:
+        every_turn = "\x00".join(t.content for s in q.haystack_sessions for t in s)
+        if cannot_contain(every_turn, PRODUCTION_NEEDLES):
+            continue
         for si, session in enumerate(q.haystack_sessions):
             for ti, turn in enumerate(session):
                 m = PRODUCTION_WORDS.search(turn.content)

@@ -33,14 +33,12 @@ from itertools import chain
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.stats import rankdata
 
 from checker.arrays import distinct
 from checker.load import LoadedCorpus, parse_date
 from checker.separability.policy import MAX_ROLE_POSITIONS, MAX_ROLE_SEQUENCES, MAX_TURN_SLOTS
 from checker.separability.stats import Layout
 from checker.separability.turns import Turns, ragged_gather
-from checker.text import sentences
 
 Floats = NDArray[np.float64]
 
@@ -131,12 +129,41 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
         glyph_counts = (
             np.bincount(flat, minlength=n * len(glyphs)).reshape(n, len(glyphs)).astype(np.float64)
         )
-    for i, content in enumerate(contents):
-        counts[i, _EMDASH] = content.count(EM_DASH)
-        counts[i, _SENTENCES] = len(sentences(content))
-        counts[i, _EMPTY] = not content.strip()
-        counts[i, _PADDED] = bool(content) and content != content.strip()
+    space = np.zeros(size, dtype=bool)
+    space[present] = [chr(int(cp)).isspace() for cp in present]
+    ends = np.cumsum(lengths)
+    begins = ends - lengths
+    nonempty = lengths > 0
+    counts[:, _EMDASH] = np.bincount(owner, weights=points == ord(EM_DASH), minlength=n)
+    # `sentences` keeps every match of `[^.!?]+[.!?]*` that is not blank after strip(): one
+    # match per maximal run of other characters, and only the text's last run can be blank
+    # (a run that ends in a stop keeps the stop).
+    stop = np.isin(points, _STOPS)
+    run_start = ~stop
+    run_start[1:] &= stop[:-1]
+    run_start[begins[nonempty]] = ~stop[begins[nonempty]]
+    runs = np.bincount(owner, weights=run_start, minlength=n)
+    visible = np.bincount(owner, weights=~space[points], minlength=n)
+    counts[:, _SENTENCES] = runs - [_blank_last_run(c) for c in contents]
+    counts[:, _EMPTY] = visible == 0
+    first = np.zeros(n, dtype=bool)
+    last = np.zeros(n, dtype=bool)
+    first[nonempty] = space[points[begins[nonempty]]]
+    last[nonempty] = space[points[ends[nonempty] - 1]]
+    counts[:, _PADDED] = first | last
     return counts, glyph_counts.astype(np.float64), glyphs
+
+
+_STOPS = np.asarray([ord(c) for c in ".!?"])
+
+
+def _blank_last_run(content: str) -> bool:
+    """Whether the text ends in a run of whitespace after its last stop (or is all whitespace),
+    the one `[^.!?]+[.!?]*` match that `sentences` drops."""
+    if not content or content[-1] in ".!?":
+        return False
+    kept = content.rstrip()
+    return not kept or kept[-1] in ".!?"
 
 
 def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:
@@ -307,7 +334,8 @@ def _add_metadata(cols: _Columns, corpus: LoadedCorpus, layout: Layout) -> None:
                 minute[s], hour[s], weekday[s] = stamp.minute, stamp.hour, stamp.weekday()
         if all(stamps) and size:
             minutes = np.asarray([st.timestamp() / 60 for st in stamps if st])
-            stamp_rank[a:b] = rankdata(minutes, method="min")
+            # rankdata(method="min"): one plus the number of strictly earlier stamps.
+            stamp_rank[a:b] = 1 + np.searchsorted(np.sort(minutes), minutes, side="left")
             if size > 1:
                 gaps = np.diff(minutes)
                 # The first session has no predecessor and the last no successor; each borrows

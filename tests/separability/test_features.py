@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
 from checker.load import LoadedCorpus
+from checker.separability.features import (
+    _CHARS,
+    _EMDASH,
+    _EMPTY,
+    _PADDED,
+    _SENTENCES,
+    _character_counts,
+)
 from checker.separability.gate import covers, table
 from checker.separability.ngrams import exclusive_phrases
 from checker.separability.synthetic import build_clean_corpus
+from checker.text import sentences
 
 
 def _question(
@@ -133,3 +144,24 @@ def test_exclusive_phrase_found_at_two_gold_sessions() -> None:
     assert found["for the record"].questions == 5
     assert found["for the record"].gold_sessions == 5
     assert np.isclose(built.stats.auc[built.names.index("ngram:for the record")], 0.75)
+
+
+_COUNT_TEXTS = st.lists(
+    st.text(st.sampled_from([*"ab Z9.!?\n\t\x1c—,'", "\u00a0", "é", "\u2028"]), max_size=25),
+    min_size=1,
+    max_size=6,
+)
+
+
+@given(_COUNT_TEXTS)
+@settings(max_examples=400, deadline=None)
+def test_per_turn_counts_follow_their_definitions(contents: list[str]) -> None:
+    # The counts are vectorised over every code point of the corpus; each must equal what its
+    # definition says of the text on its own.
+    counts, _, _ = _character_counts(contents)
+    for row, content in zip(counts, contents, strict=True):
+        assert row[_SENTENCES] == len(sentences(content)), content
+        assert row[_EMDASH] == content.count("\u2014"), content
+        assert row[_EMPTY] == (not content.strip()), content
+        assert row[_PADDED] == (bool(content) and content != content.strip()), content
+        assert row[_CHARS] == len(content), content
