@@ -85,28 +85,47 @@ def _ratio(num: Floats, den: Floats) -> Floats:
     return np.divide(num, den, out=np.zeros_like(num, dtype=np.float64), where=den > 0)
 
 
+# Character classes of one code point, as bits of `_character_counts`'s class table.
+_DIGIT, _UPPERCASE, _PUNCTUATION, _SPACE, _STOP, _DASH = (1 << i for i in range(6))
+
+
 def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     """Per distinct text: the character-class counts (columns in `_CHARS`… order) and the
-    count of every glyph, classified once per distinct code point over the whole corpus."""
+    count of every glyph, classified once per distinct code point over the whole corpus.
+
+    The texts' code points sit end to end, so each count is one segmented sum over them."""
     n = len(contents)
     counts = np.zeros((n, _N_COUNTS))
     lengths = np.fromiter((len(c) for c in contents), dtype=np.int64, count=n)
     counts[:, _CHARS] = lengths
     points = np.frombuffer("".join(contents).encode("utf-32-le"), dtype=np.uint32)
-    owner = np.repeat(np.arange(n), lengths)
+    ends = np.cumsum(lengths)
+    begins = ends - lengths
+    nonempty = lengths > 0
+    starts = begins[nonempty]
+
+    def per_text(mask: NDArray[np.bool_]) -> Floats:
+        out = np.zeros(n)
+        if len(starts):
+            out[nonempty] = np.add.reduceat(mask, starts, dtype=np.int64)
+        return out
+
     present = np.flatnonzero(np.bincount(points)) if len(points) else np.zeros(0, np.int64)
     size = int(present.max()) + 1 if len(present) else 1
-    digit = np.zeros(size)
-    upper = np.zeros(size)
-    punct = np.zeros(size)
+    classes = np.zeros(size, dtype=np.uint8)
     glyph_of = np.full(size, -1, dtype=np.int64)
     glyphs: list[str] = []
     by_key: dict[str, int] = {}
     for cp in present:
         c = chr(int(cp))
-        digit[cp] = c.isdigit()
-        upper[cp] = c.isupper()
-        punct[cp] = unicodedata.category(c).startswith("P")
+        classes[cp] = (
+            _DIGIT * c.isdigit()
+            | _UPPERCASE * c.isupper()
+            | _PUNCTUATION * unicodedata.category(c).startswith("P")
+            | _SPACE * c.isspace()
+            | _STOP * (c in ".!?")
+            | _DASH * (c == EM_DASH)
+        )
         key = (
             c
             if (not c.isalnum() and c != " ")
@@ -118,38 +137,34 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
             glyph_of[cp] = by_key.setdefault(key, len(by_key))
     glyphs = sorted(by_key, key=lambda g: (len(g), g))
     remap = np.asarray([glyphs.index(g) for g in by_key], dtype=np.int64)
-    counts[:, _DIGITS] = np.bincount(owner, weights=digit[points], minlength=n)
-    counts[:, _UPPER] = np.bincount(owner, weights=upper[points], minlength=n)
-    counts[:, _PUNCT] = np.bincount(owner, weights=punct[points], minlength=n)
+    kind = classes[points]
+    counts[:, _DIGITS] = per_text((kind & _DIGIT) > 0)
+    counts[:, _UPPER] = per_text((kind & _UPPERCASE) > 0)
+    counts[:, _PUNCT] = per_text((kind & _PUNCTUATION) > 0)
+    counts[:, _EMDASH] = per_text((kind & _DASH) > 0)
     glyph_counts = np.zeros((n, len(glyphs)))
     if glyphs:
         g = glyph_of[points]
-        hit = g >= 0
-        flat = owner[hit] * len(glyphs) + remap[g[hit]]
+        at = np.flatnonzero(g >= 0)
+        owner = np.searchsorted(ends, at, side="right")
+        flat = owner * len(glyphs) + remap[g[at]]
         glyph_counts = (
             np.bincount(flat, minlength=n * len(glyphs)).reshape(n, len(glyphs)).astype(np.float64)
         )
-    space = np.zeros(size, dtype=bool)
-    space[present] = [chr(int(cp)).isspace() for cp in present]
-    ends = np.cumsum(lengths)
-    begins = ends - lengths
-    nonempty = lengths > 0
-    counts[:, _EMDASH] = np.bincount(owner, weights=points == ord(EM_DASH), minlength=n)
     # `sentences` keeps every match of `[^.!?]+[.!?]*` that is not blank after strip(): one
     # match per maximal run of other characters, and only the text's last run can be blank
     # (a run that ends in a stop keeps the stop).
-    stop = np.isin(points, _STOPS)
+    stop = (kind & _STOP) > 0
     run_start = ~stop
     run_start[1:] &= stop[:-1]
-    run_start[begins[nonempty]] = ~stop[begins[nonempty]]
-    runs = np.bincount(owner, weights=run_start, minlength=n)
-    visible = np.bincount(owner, weights=~space[points], minlength=n)
-    counts[:, _SENTENCES] = runs - [_blank_last_run(c) for c in contents]
-    counts[:, _EMPTY] = visible == 0
+    run_start[starts] = ~stop[starts]
+    space = (kind & _SPACE) > 0
+    counts[:, _SENTENCES] = per_text(run_start) - [_blank_last_run(c) for c in contents]
+    counts[:, _EMPTY] = per_text(~space) == 0
     first = np.zeros(n, dtype=bool)
     last = np.zeros(n, dtype=bool)
-    first[nonempty] = space[points[begins[nonempty]]]
-    last[nonempty] = space[points[ends[nonempty] - 1]]
+    first[nonempty] = space[starts]
+    last[nonempty] = space[ends[nonempty] - 1]
     counts[:, _PADDED] = first | last
     return counts, glyph_counts.astype(np.float64), glyphs
 

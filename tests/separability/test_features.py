@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,10 +12,13 @@ from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
 from checker.load import LoadedCorpus
 from checker.separability.features import (
     _CHARS,
+    _DIGITS,
     _EMDASH,
     _EMPTY,
     _PADDED,
+    _PUNCT,
     _SENTENCES,
+    _UPPER,
     _character_counts,
 )
 from checker.separability.gate import covers, table
@@ -147,7 +152,10 @@ def test_exclusive_phrase_found_at_two_gold_sessions() -> None:
 
 
 _COUNT_TEXTS = st.lists(
-    st.text(st.sampled_from([*"ab Z9.!?\n\t\x1c—,'", "\u00a0", "é", "\u2028"]), max_size=25),
+    st.text(
+        st.sampled_from([*"ab Z9.!?\n\t\x1c—,'", "\u00a0", "é", "\u2028", "Ä", "٣", "¿"]),
+        max_size=25,
+    ),
     min_size=1,
     max_size=6,
 )
@@ -165,3 +173,7 @@ def test_per_turn_counts_follow_their_definitions(contents: list[str]) -> None:
         assert row[_EMPTY] == (not content.strip()), content
         assert row[_PADDED] == (bool(content) and content != content.strip()), content
         assert row[_CHARS] == len(content), content
+        assert row[_DIGITS] == sum(c.isdigit() for c in content), content
+        assert row[_UPPER] == sum(c.isupper() for c in content), content
+        punctuation = sum(unicodedata.category(c).startswith("P") for c in content)
+        assert row[_PUNCT] == punctuation, content

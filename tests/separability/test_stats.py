@@ -7,6 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 from scipy import sparse
+from scipy.stats import poisson_binom
 
 from checker.arrays import distinct
 from checker.separability.stats import (
@@ -17,6 +18,7 @@ from checker.separability.stats import (
     measure,
     measure_counts,
     perfect_split_chance,
+    poisson_binomial_sf,
     poisson_binomial_tail,
 )
 
@@ -150,3 +152,19 @@ def test_distinct_is_unique() -> None:
     for size in (0, 1, 2, 1000):
         values = rng.integers(-50, 50, size)
         assert np.array_equal(distinct(values), np.unique(values))
+
+
+def _scipy_sf(chances: np.ndarray) -> np.ndarray:
+    m, n = chances.shape
+    pmf = poisson_binom.pmf(np.arange(n + 1)[None, :], chances[:, None, :]).reshape(m, n + 1)
+    return np.minimum(np.cumsum(pmf[:, ::-1], axis=1)[:, ::-1], 1.0)
+
+
+def test_poisson_binomial_sf_is_scipys_bit_for_bit() -> None:
+    # The chances the gate meets: many zeros, 1/C(n, g) and 2/C(n, g) for the documents' sizes.
+    rng = np.random.default_rng(3)
+    typical = [0.0, 0.0, 0.0, 1 / 20, 2 / 20, 1 / comb(25, 2), 2 / comb(15, 3), 2 / 61]
+    for trial in range(200):
+        m, n = int(rng.integers(1, 30)), int(rng.integers(1, 70))
+        chances = rng.choice(typical, (m, n)) if trial % 3 else rng.random((m, n))
+        assert np.array_equal(poisson_binomial_sf(chances), _scipy_sf(chances)), trial
