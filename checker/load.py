@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property, lru_cache
-from itertools import chain
+from itertools import chain, filterfalse
 from pathlib import Path
 from typing import Any, Literal
 
@@ -119,7 +119,7 @@ class LoadedCorpus:
         `STOPWORDS`, exactly `bm25_tokens(text)`, filtered from `session_raw_tokens` so that each
         session is tokenized once per run."""
         return [
-            [[t for t in tokens if t not in STOPWORDS] for tokens in q]
+            [list(filterfalse(STOPWORDS.__contains__, tokens)) for tokens in q]
             for q in self.session_raw_tokens
         ]
 

@@ -37,7 +37,7 @@ from checker.separability.stats import (
     measure,
     measure_counts,
 )
-from checker.separability.turns import index_turns
+from checker.separability.turns import Turns, index_turns
 
 _CACHE = "separability"
 _TEXT = "text"
@@ -53,7 +53,7 @@ class Table:
 
     layout: Layout
     numeric: FeatureSet
-    grams: SessionGrams
+    text: TextMeasures
     ngrams: NgramTable
     names: list[str]
     families: list[str]
@@ -119,7 +119,8 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     if isinstance(found, Table):
         return found
     layout = Layout.of(corpus)
-    numeric, grams, ngram_table = text_measures(corpus, layout)
+    measured = text_measures(corpus, layout)
+    numeric, ngram_table = measured.numeric, measured.ngrams
     permutations = draw_permutations(layout, policy.NULL_PERMUTATIONS, seed)
     floor = policy.PERFECT_SHARE_FLOOR
     parts = [measure(numeric.values, layout, permutations=permutations, share_floor=floor)]
@@ -137,7 +138,7 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     built = Table(
         layout=layout,
         numeric=numeric,
-        grams=grams,
+        text=measured,
         ngrams=ngram_table,
         names=numeric.names + [f"ngram:{p}" for p in ngram_table.phrases],
         families=numeric.families + ["ngram"] * len(ngram_table.phrases),
@@ -147,19 +148,36 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     return built
 
 
-def text_measures(
-    corpus: LoadedCorpus, layout: Layout
-) -> tuple[FeatureSet, SessionGrams, NgramTable]:
-    """Everything measured from the text, ids and dates alone (no gold labels); cached, and
-    shared by `relabelled` copies of the corpus."""
+@dataclass
+class TextMeasures:
+    """Everything measured from the text, ids and dates alone (no gold labels)."""
+
+    turns: Turns
+    numeric: FeatureSet
+    ngrams: NgramTable
+    _grams: SessionGrams | None = None
+
+    @property
+    def grams(self) -> SessionGrams:
+        """Every n-gram occurrence, which only the learned n-gram adversary reads (built on
+        first use)."""
+        if self._grams is None:
+            self._grams = extract(self.turns, int(self.numeric.values.shape[0]))
+        return self._grams
+
+
+def text_measures(corpus: LoadedCorpus, layout: Layout) -> TextMeasures:
+    """The text measurements of the corpus; cached, and shared by `relabelled` copies."""
     cache = _cache(corpus)
     found = cache.get(_TEXT)
-    if isinstance(found, tuple):
+    if isinstance(found, TextMeasures):
         return found
     turns = index_turns(corpus)
-    numeric = numeric_features(corpus, layout, turns)
-    grams = extract(turns, layout.n_sessions)
-    measured = (numeric, grams, candidate_table(corpus, layout, grams))
+    measured = TextMeasures(
+        turns=turns,
+        numeric=numeric_features(corpus, layout, turns),
+        ngrams=candidate_table(corpus, layout, turns),
+    )
     cache[_TEXT] = measured
     return measured
 
@@ -234,7 +252,7 @@ def _adversaries(
     )
     records = [
         numeric_adversary(built.numeric.values[:, keep], names, built.layout, seed, groups),
-        ngram_adversary(built.grams, built.layout, seed, groups),
+        ngram_adversary(built.text.grams, built.layout, seed, groups),
     ]
     cache[key] = records
     return records

@@ -89,10 +89,20 @@ def _unpack(code: int, words: list[str]) -> str:
     return " ".join(reversed(out))
 
 
-def extract(turns: Turns, n_sessions: int) -> SessionGrams:
-    """Segment every distinct turn text once with the shared segmenter, pack its 1..3-grams
-    into integer codes, and gather them per session."""
-    assert NGRAM_MIN == 1 and NGRAM_MAX <= 3, "the packed codes hold 1..3-grams"
+@dataclass
+class TokenStream:
+    """Every distinct turn text's segment tokens as ids, end to end: 0 marks a segment (and a
+    text) boundary, so no gram spans one."""
+
+    ids: Ints
+    text_at: Ints
+    """Per position: the distinct text it belongs to."""
+    token_ids: dict[str, int]
+    """Token → id, from 1 in order of first appearance."""
+
+
+def token_stream(turns: Turns) -> TokenStream:
+    """Segment every distinct turn text once with the shared segmenter."""
     pieces: list[str] = []
     starts = [0]
     for content in turns.contents:
@@ -105,6 +115,22 @@ def extract(turns: Turns, n_sessions: int) -> SessionGrams:
         raise ValueError(f"more than {_MAX_TOKENS:,} distinct tokens: too many for V7")
     t = np.fromiter(map(tokens.get, pieces, repeat(0)), dtype=np.int64, count=len(pieces))
     text_at = np.repeat(np.arange(len(turns.contents)), np.diff(starts))
+    return TokenStream(t, text_at, tokens)
+
+
+def _words(tokens: dict[str, int]) -> list[str]:
+    words = [""] * (len(tokens) + 1)
+    for w, i in tokens.items():
+        words[i] = w
+    return words
+
+
+def extract(turns: Turns, n_sessions: int) -> SessionGrams:
+    """Every 1..3-gram occurrence of the corpus, packed into integer codes and gathered per
+    session (what the learned n-gram adversary reads)."""
+    assert NGRAM_MIN == 1 and NGRAM_MAX <= 3, "the packed codes hold 1..3-grams"
+    stream = token_stream(turns)
+    t, text_at, tokens = stream.ids, stream.text_at, stream.token_ids
     # Column n − 1 holds the n-gram that starts at each position; reading the valid cells row
     # by row keeps every text's grams together, in text order, with no sort.
     packed = np.zeros((len(t), NGRAM_MAX), dtype=np.int64)
@@ -122,9 +148,7 @@ def extract(turns: Turns, n_sessions: int) -> SessionGrams:
     text_starts = np.searchsorted(owner, np.arange(len(turns.contents) + 1))
     gram, lengths = ragged_gather(per_text, text_starts.astype(np.int64), turns.text_of)
     session = np.repeat(turns.session, lengths)
-    words = [""] * (len(tokens) + 1)
-    for w, i in tokens.items():
-        words[i] = w
+    words = _words(tokens)
     sizes = np.where(distinct >> (2 * _BITS) > 0, 3, np.where(distinct >> _BITS > 0, 2, 1))
     return SessionGrams(
         codes=distinct.astype(np.int64),
@@ -149,32 +173,96 @@ class NgramTable:
     """Questions × candidates: False where the relevance exemption drops the question."""
 
 
-def candidate_table(corpus: LoadedCorpus, layout: Layout, grams: SessionGrams) -> NgramTable:
-    n_vocab = max(len(grams.codes), 1)
-    question = layout.question_of_session()[grams.occurrence_session]
-    # Questions in which each gram occurs at all.
-    in_question = distinct(question * n_vocab + grams.occurrence_gram)
-    per_question = np.bincount(in_question % n_vocab, minlength=n_vocab)
-    candidate_ids = np.flatnonzero(per_question >= RECURRENCE_SHARE * layout.n_questions)
-    unsorted = [grams.phrase(int(i)) for i in candidate_ids]
+def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> NgramTable:
+    """The recurring n-grams (in at least `RECURRENCE_SHARE` of the questions) and their count
+    in every session.
+
+    A 2-gram occurs in a question only where both its words do, and a 3-gram only where both
+    its 2-grams do, so each size is looked for only where the size below recurs: the same
+    candidates as counting every gram, without counting the rare ones."""
+    stream = token_stream(turns)
+    t, text_at = stream.ids, stream.text_at
+    n_questions = layout.n_questions
+    floor = RECURRENCE_SHARE * n_questions
+    n_texts = len(turns.contents)
+    # The questions each distinct text occurs in, grouped by text.
+    question_of_turn = layout.question_of_session()[turns.session]
+    pairs = distinct(turns.text_of * n_questions + question_of_turn)
+    text_questions = pairs % n_questions
+    text_bounds = np.searchsorted(pairs // n_questions, np.arange(n_texts + 1)).astype(np.int64)
+
+    def recurring(codes: Ints, owner: Ints) -> Bools:
+        """Per code (one per position given), whether its gram occurs in enough questions."""
+        if len(codes) == 0:
+            return np.zeros(0, dtype=bool)
+        uniq, inverse = np.unique(codes, return_inverse=True)
+        inverse = inverse.ravel()
+        in_text = distinct(owner * len(uniq) + inverse)
+        questions, lengths = ragged_gather(text_questions, text_bounds, in_text // len(uniq))
+        seen = distinct(np.repeat(in_text % len(uniq), lengths) * n_questions + questions)
+        per_gram = np.bincount(seen // n_questions, minlength=len(uniq))
+        return (per_gram >= floor)[inverse]
+
+    positions = np.arange(len(t))
+    level = t > 0
+    level[level] = recurring(t[level], text_at[level])
+    found_codes = [t[level]]
+    found_at = [positions[level]]
+    packed = t.copy()
+    for n in range(2, NGRAM_MAX + 1):
+        # `level[p]`: the (n − 1)-gram starting at p recurs; an n-gram needs it at p and p + 1.
+        starts = np.flatnonzero(level[:-1] & level[1:])
+        codes = (packed[starts] << _BITS) | t[starts + n - 1]
+        keep = recurring(codes, text_at[starts])
+        level = np.zeros(len(t), dtype=bool)
+        level[starts[keep]] = True
+        packed = np.zeros(len(t), dtype=np.int64)
+        packed[starts] = codes
+        found_codes.append(codes[keep])
+        found_at.append(starts[keep])
+    codes = np.concatenate(found_codes)
+    at = np.concatenate(found_at)
+    words = _words(stream.token_ids)
+    candidates = distinct(codes)
+    unsorted = [_unpack(int(c), words) for c in candidates]
     order = np.argsort(unsorted, kind="stable")
-    candidate_ids = candidate_ids[order]
     phrases = [unsorted[i] for i in order]
-    column_of = np.full(n_vocab, -1, dtype=np.int64)
-    column_of[candidate_ids] = np.arange(len(candidate_ids))
-    keys, counts = np.unique(
-        grams.occurrence_session * n_vocab + grams.occurrence_gram, return_counts=True
-    )
-    session, gram = keys // n_vocab, keys % n_vocab
-    session_df = np.bincount(gram, minlength=n_vocab)
-    column = column_of[gram]
-    keep = column >= 0
+    column_of_candidate = np.empty(len(candidates), dtype=np.int64)
+    column_of_candidate[order] = np.arange(len(order))
+    column = column_of_candidate[np.searchsorted(candidates, codes)]
+    # Per distinct text: its candidate columns with their counts; then per turn occurrence.
+    n_columns = max(len(phrases), 1)
+    per_text, per_text_count = np.unique(text_at[at] * n_columns + column, return_counts=True)
+    text_starts = np.searchsorted(per_text // n_columns, np.arange(n_texts + 1)).astype(np.int64)
+    flat = np.arange(len(per_text), dtype=np.int64)
+    picked, lengths = ragged_gather(flat, text_starts, turns.text_of)
     matrix = sparse.csr_matrix(
-        (counts[keep].astype(np.float64), (session[keep], column[keep])),
+        (
+            per_text_count[picked].astype(np.float64),
+            (np.repeat(turns.session, lengths), per_text[picked] % n_columns),
+        ),
         shape=(layout.n_sessions, len(phrases)),
     )
-    include = _relevance_mask(corpus, grams, phrases, session_df, layout.n_sessions)
+    matrix.sum_duplicates()
+    include = _relevance_mask(corpus, stream, turns, phrases, layout.n_sessions)
     return NgramTable(phrases, matrix, include)
+
+
+def _session_frequency(stream: TokenStream, turns: Turns, token_ids: Ints) -> dict[int, int]:
+    """Sessions containing each of `token_ids` (as a segment token)."""
+    wanted = np.isin(stream.ids, token_ids)
+    if not wanted.any():
+        return {}
+    vocab = int(stream.ids.max()) + 1
+    in_text = distinct(stream.text_at[wanted] * vocab + stream.ids[wanted])
+    texts = in_text // vocab
+    order = np.argsort(turns.text_of, kind="stable")
+    turn_bounds = np.searchsorted(turns.text_of[order], np.arange(len(turns.contents) + 1))
+    sessions, lengths = ragged_gather(turns.session[order], turn_bounds.astype(np.int64), texts)
+    n_sessions = int(turns.session.max()) + 1 if len(turns.session) else 1
+    seen = distinct(np.repeat(in_text % vocab, lengths) * n_sessions + sessions)
+    ids, counts = np.unique(seen // n_sessions, return_counts=True)
+    return {int(i): int(c) for i, c in zip(ids, counts, strict=True)}
 
 
 def named_tokens(text: str) -> set[str]:
@@ -184,21 +272,24 @@ def named_tokens(text: str) -> set[str]:
 
 def _relevance_mask(
     corpus: LoadedCorpus,
-    grams: SessionGrams,
+    stream: TokenStream,
+    turns: Turns,
     phrases: list[str],
-    session_df: Ints,
     n_sessions: int,
 ) -> Bools:
     by_token: dict[str, list[int]] = {}
     for c, phrase in enumerate(phrases):
         for token in set(phrase.split(" ")):
             by_token.setdefault(token, []).append(c)
+    named = [named_tokens(q.question) | named_tokens(q.answer) for q in corpus.questions]
+    ids = sorted({stream.token_ids[w] for words in named for w in words if w in stream.token_ids})
+    session_df = _session_frequency(stream, turns, np.asarray(ids, dtype=np.int64))
     include = np.ones((len(corpus.questions), len(phrases)), dtype=bool)
     rare_below = RARE_SESSION_SHARE * n_sessions
-    for qi, q in enumerate(corpus.questions):
-        for token in named_tokens(q.question) | named_tokens(q.answer):
-            gid = grams.unigram(token)
-            df = int(session_df[gid]) if gid is not None else 0
+    for qi, words in enumerate(named):
+        for token in words:
+            gid = stream.token_ids.get(token)
+            df = session_df.get(gid, 0) if gid is not None else 0
             if df < rare_below and token in by_token:
                 include[qi, by_token[token]] = False
     return include

@@ -329,7 +329,9 @@ def measure_counts(
       shuffle splits it perfectly when its gold set is one of them (again one sparse product
       counting the overlap).
     """
-    matrix = sparse.coo_matrix(counts, dtype=np.float64)
+    by_column = sparse.csc_matrix(counts, dtype=np.float64)
+    by_column.sort_indices()
+    matrix = by_column.tocoo()  # column by column, sessions in order within each
     n_features = matrix.shape[1]
     if matrix.shape[0] != layout.n_sessions:
         raise ValueError(f"{matrix.shape[0]} rows for {layout.n_sessions} sessions")
@@ -354,15 +356,17 @@ def measure_counts(
     )
     incf = inc.astype(np.float64)
 
-    # Stored values of eligible questions, sorted by (question, column, value).
+    # Stored values of eligible questions, grouped by (column, question) — the order they come
+    # in — and sorted by value within each group. The order of equal values does not matter:
+    # they share a mid-rank, and a split set that would separate them is not strict.
     question = layout.question_of_session()[rows]
     keep = row_of_question[question] >= 0
     rows, cols, vals, question = rows[keep], cols[keep], vals[keep], question[keep]
-    order = np.lexsort((vals, cols, question))
-    rows, cols, vals, question = rows[order], cols[order], vals[order], question[order]
     total = len(vals)
     first = np.ones(total, dtype=bool)
     first[1:] = (question[1:] != question[:-1]) | (cols[1:] != cols[:-1])
+    order = np.lexsort((vals, np.cumsum(first)))
+    rows, cols, vals, question = rows[order], cols[order], vals[order], question[order]
     group = np.cumsum(first) - 1
     starts = np.flatnonzero(first)
     present = np.diff(np.append(starts, total))
@@ -421,14 +425,17 @@ def measure_counts(
         indicator, owner = _split_sets(top & valid, bottom & valid, starts, g, z, rows, layout)
         overlap = sparse.coo_matrix(shuffled @ indicator)
         hit = overlap.data == g[owner[overlap.col]]
-        np.add.at(null_perfect, (overlap.row[hit], g_col[owner[overlap.col[hit]]]), 1)
+        cell = overlap.row[hit] * n_features + g_col[owner[overlap.col[hit]]]
+        null_perfect += np.bincount(cell, minlength=n_perm * n_features).reshape(null_perfect.shape)
 
     with np.errstate(invalid="ignore", divide="ignore"):
         auc_raw = np.where(den > 0, num / np.where(den > 0, den, 1), 0.5)
         null_raw = np.where(den > 0, null_num / np.where(den > 0, den, 1), 0.5)
     auc = np.maximum(auc_raw, 1 - auc_raw)
     if n_perm:
-        null_p95 = np.quantile(np.maximum(null_raw, 1 - null_raw), 0.95, axis=0)
+        # Feature-major, so each feature's shuffles are contiguous for the partition.
+        folded = np.ascontiguousarray(np.maximum(null_raw, 1 - null_raw).T)
+        null_p95 = np.quantile(folded, 0.95, axis=1)
     else:
         null_p95 = np.full(n_features, np.nan)
     expected = chance.sum(axis=0)

@@ -22,8 +22,11 @@ from checker.separability.features import (
     _character_counts,
 )
 from checker.separability.gate import covers, table
-from checker.separability.ngrams import exclusive_phrases
+from checker.separability.ngrams import candidate_table, exclusive_phrases, extract
+from checker.separability.policy import RECURRENCE_SHARE
+from checker.separability.stats import Layout
 from checker.separability.synthetic import build_clean_corpus
+from checker.separability.turns import index_turns
 from checker.text import sentences
 
 
@@ -177,3 +180,33 @@ def test_per_turn_counts_follow_their_definitions(contents: list[str]) -> None:
         assert row[_UPPER] == sum(c.isupper() for c in content), content
         punctuation = sum(unicodedata.category(c).startswith("P") for c in content)
         assert row[_PUNCT] == punctuation, content
+
+
+def _reference_candidates(corpus: LoadedCorpus) -> tuple[list[str], np.ndarray]:
+    """Candidates the plain way: every gram's occurrences, counted over questions."""
+    layout = Layout.of(corpus)
+    grams = extract(index_turns(corpus), layout.n_sessions)
+    n_vocab = max(len(grams.codes), 1)
+    question = layout.question_of_session()[grams.occurrence_session]
+    in_question = np.unique(question * n_vocab + grams.occurrence_gram)
+    per_question = np.bincount(in_question % n_vocab, minlength=n_vocab)
+    ids = np.flatnonzero(per_question >= RECURRENCE_SHARE * layout.n_questions)
+    phrases = sorted(grams.phrase(int(i)) for i in ids)
+    column = {p: c for c, p in enumerate(phrases)}
+    dense = np.zeros((layout.n_sessions, len(phrases)))
+    for s, g in zip(grams.occurrence_session, grams.occurrence_gram, strict=True):
+        c = column.get(grams.phrase(int(g)))
+        if c is not None:
+            dense[s, c] += 1
+    return phrases, dense
+
+
+def test_pruned_candidates_are_every_recurring_gram() -> None:
+    # candidate_table looks for 2- and 3-grams only where the size below recurs; that must
+    # find exactly the grams, and counts, that counting every gram finds.
+    for corpus in (build_clean_corpus(seed=3), build_clean_corpus(seed=4, questions=12)):
+        layout = Layout.of(corpus)
+        built = candidate_table(corpus, layout, index_turns(corpus))
+        phrases, dense = _reference_candidates(corpus)
+        assert built.phrases == phrases
+        assert np.array_equal(built.counts.toarray(), dense)
