@@ -14,6 +14,8 @@ from itertools import chain, filterfalse
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
+from numpy.typing import NDArray
 from pydantic import ValidationError
 
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
@@ -60,6 +62,26 @@ def parse_date(value: str) -> datetime | None:
     return dt
 
 
+@dataclass(frozen=True)
+class TokenIds:
+    """Raw tokens as integer ids (every rule's tokens come from one tokenization)."""
+
+    vocabulary: dict[str, int]
+    words: list[str]
+    """Word by id."""
+    stop: NDArray[np.bool_]
+    """Per id: a BM25 stopword."""
+    text_ids: NDArray[np.int64]
+    """Ids of every distinct turn text's tokens, text after text (`content_raw_tokens` order)."""
+    text_starts: NDArray[np.int64]
+    token: NDArray[np.int64]
+    """Every raw token of the corpus, question by question, session by session, turn by turn."""
+    token_session: NDArray[np.int64]
+    """Per token: its stacked session index (non-decreasing)."""
+    session_offsets: NDArray[np.int64]
+    """Stacked session s owns tokens session_offsets[s] .. session_offsets[s + 1] − 1."""
+
+
 @dataclass
 class LoadedCorpus:
     """A corpus as the rules see it."""
@@ -98,6 +120,50 @@ class LoadedCorpus:
                     if turn.content not in out:
                         out[turn.content] = raw_tokens(turn.content)
         return out
+
+    @cached_property
+    def session_starts(self) -> NDArray[np.int64]:
+        """Question q owns stacked sessions session_starts[q] .. session_starts[q + 1] − 1."""
+        sizes = [len(q.haystack_sessions) for q in self.questions]
+        return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+    @cached_property
+    def token_ids(self) -> TokenIds:
+        """`content_raw_tokens` as integer ids, and every raw token of the corpus in order with
+        its stacked session index (what the array-based measurements read)."""
+        texts = self.content_raw_tokens
+        flat = list(chain.from_iterable(texts.values()))
+        vocabulary = {w: i for i, w in enumerate(dict.fromkeys(flat))}
+        ids = np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat))
+        lengths = np.fromiter(map(len, texts.values()), dtype=np.int64, count=len(texts))
+        starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        text_index = {content: i for i, content in enumerate(texts)}
+        turn_text: list[int] = []
+        turn_session: list[int] = []
+        session = 0
+        for q in self.questions:
+            for turns in q.haystack_sessions:
+                turn_text.extend(text_index[t.content] for t in turns)
+                turn_session.extend([session] * len(turns))
+                session += 1
+        picks = np.asarray(turn_text, dtype=np.int64)
+        per_turn = lengths[picks] if len(picks) else np.zeros(0, dtype=np.int64)
+        total = int(per_turn.sum())
+        shift = np.repeat(starts[picks] - (np.cumsum(per_turn) - per_turn), per_turn)
+        stop = np.fromiter((w in STOPWORDS for w in vocabulary), dtype=bool, count=len(vocabulary))
+        return TokenIds(
+            vocabulary=vocabulary,
+            words=list(vocabulary),
+            stop=stop,
+            text_ids=ids,
+            text_starts=starts,
+            token=ids[shift + np.arange(total)],
+            token_session=np.repeat(np.asarray(turn_session, dtype=np.int64), per_turn),
+            session_offsets=np.searchsorted(
+                np.repeat(np.asarray(turn_session, dtype=np.int64), per_turn),
+                np.arange(session + 1),
+            ).astype(np.int64),
+        )
 
     @cached_property
     def session_raw_tokens(self) -> list[list[list[str]]]:

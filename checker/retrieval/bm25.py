@@ -44,6 +44,7 @@ TIE_TOLERANCE = 1e-9
 DECIMALS = 4
 
 Scores = NDArray[np.float64]
+Ints = NDArray[np.int64]
 
 
 class IdfTable:
@@ -187,7 +188,8 @@ def stripped_session_counts(
     for si, session in enumerate(sessions):
         if si in gold:
             continue
-        if not any(s.may_change(texts[si], shipped[si], keywords) for s in strips):
+        hits = sum(shipped[si].get(k, 0) for k in keywords)
+        if not any(s.may_change(texts[si], hits) for s in strips):
             continue
         turns = [t.content for t in session]
         for s in strips:
@@ -197,6 +199,104 @@ def stripped_session_counts(
             counts[si] = stripped
             changed += 1
     return counts, changed
+
+
+def _question_terms(
+    corpus: LoadedCorpus, qi: int, strips: tuple[Strip, ...] = ()
+) -> tuple[Ints, Ints, int, int, dict[str, int]]:
+    """Question `qi`'s haystack as BM25 tokens: per token its session (local index) and term
+    id, sessions in order and tokens in text order; the strips applied to distractor sessions
+    as in `stripped_session_counts` (a word the strip creates gets a new id); and how many
+    sessions the strips changed."""
+    ids = corpus.token_ids
+    first = int(corpus.session_starts[qi])
+    n = len(corpus.questions[qi].haystack_sessions)
+    a, b = int(ids.session_offsets[first]), int(ids.session_offsets[first + n])
+    terms = ids.token[a:b]
+    sessions = ids.token_session[a:b] - first
+    kept = ~ids.stop[terms]
+    sessions, terms = sessions[kept], terms[kept]
+    if not strips:
+        return sessions, terms, n, 0, {}
+    vocabulary = ids.vocabulary
+    keywords = frozenset(query_tokens(corpus, qi))
+    keyword_ids = [vocabulary[k] for k in keywords if k in vocabulary]
+    hits = np.bincount(sessions[np.isin(terms, keyword_ids)], minlength=n)
+    gold = set(corpus.gold_indices(qi))
+    texts = corpus.session_text[qi]
+    bounds = np.searchsorted(sessions, np.arange(n + 1))
+    pieces = [terms[bounds[si] : bounds[si + 1]] for si in range(n)]
+    created: dict[str, int] = {}  # words a strip creates (by joining text), with new ids
+    changed = 0
+    for si, session in enumerate(corpus.questions[qi].haystack_sessions):
+        if si in gold or not any(s.may_change(texts[si], int(hits[si])) for s in strips):
+            continue
+        turns = [t.content for t in session]
+        for s in strips:
+            turns = [s.apply(turn, keywords) for turn in turns]
+        stripped = bm25_tokens("\n".join(turns))
+        if Counter(stripped) == Counter(ids.words[i] for i in pieces[si]):
+            continue
+        changed += 1
+        pieces[si] = np.asarray(
+            [
+                vocabulary[w]
+                if w in vocabulary
+                else created.setdefault(w, len(vocabulary) + len(created))
+                for w in stripped
+            ],
+            dtype=np.int64,
+        )
+    if changed:
+        lengths = [len(p) for p in pieces]
+        terms = np.concatenate(pieces) if pieces else terms
+        sessions = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    return sessions, terms, n, changed, created
+
+
+def array_scores(
+    sessions: Ints,
+    terms: Ints,
+    n: int,
+    query: Sequence[int | None],
+    *,
+    k1: float = K1,
+    b: float = B,
+    epsilon: float = EPSILON,
+) -> Scores:
+    """`session_scores` from token arrays (`query` as term ids, None for a word no session
+    holds): the same arithmetic as rank_bm25, in the same order,
+    so the same bits (a test holds the two together).
+
+    The mean IDF is summed, as rank_bm25 sums it, over the distinct document frequencies in
+    the order their first word first appears in the haystack."""
+    if n == 0 or not query or len(terms) == 0:
+        return np.zeros(n)
+    doc_len = np.bincount(sessions, minlength=n)
+    width = int(terms.max()) + 1
+    pairs, frequency = np.unique(sessions * width + terms, return_counts=True)
+    pair_session, pair_term = pairs // width, pairs % width
+    document_frequency = np.bincount(pair_term, minlength=width)
+    present, first_at = np.unique(terms, return_index=True)
+    in_order = document_frequency[present[np.argsort(first_at)]]
+    values, value_first, value_count = np.unique(in_order, return_index=True, return_counts=True)
+    raw = {int(f): math.log(n - int(f) + 0.5) - math.log(int(f) + 0.5) for f in values}
+    total = 0.0
+    for j in np.argsort(value_first):
+        total += raw[int(values[j])] * int(value_count[j])
+    floor = epsilon * (total / len(present))
+    avgdl = int(doc_len.sum()) / n
+    score = np.zeros(n)
+    for term in query:
+        idf = None
+        q_freq = np.zeros(n, dtype=np.int64)
+        if term is not None and term < width and document_frequency[term] > 0:
+            value = raw[int(document_frequency[term])]
+            idf = value if value >= 0 else floor
+            holding = pair_term == term
+            q_freq[pair_session[holding]] = frequency[holding]
+        score += (idf or 0) * (q_freq * (k1 + 1) / (q_freq + k1 * (1 - b + b * doc_len / avgdl)))
+    return score
 
 
 def _strip_key(strips: tuple[Strip, ...]) -> str:
@@ -214,13 +314,15 @@ def question_coverage(
     found = cache.get(qi)
     if found is not None:
         return found
-    counts, changed = stripped_session_counts(corpus, qi, strips)
+    sessions, terms, n, changed, created = _question_terms(corpus, qi, strips)
     if strips and changed == 0:
         found = question_coverage(corpus, qi, (), k_ref)  # the strip found nothing to remove
         cache[qi] = found
         return found
     gold = corpus.gold_indices(qi)
-    scores = session_scores(counts, query_tokens(corpus, qi))
+    vocabulary = corpus.token_ids.vocabulary
+    query = [vocabulary.get(w, created.get(w)) for w in query_tokens(corpus, qi)]
+    scores = array_scores(sessions, terms, n, query)
     coverage, tie, gold_in_tie = _coverage_and_ties(scores, gold, k_ref)
     found = QuestionCoverage(coverage, len(gold), tie, gold_in_tie, changed)
     cache[qi] = found

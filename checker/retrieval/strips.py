@@ -17,7 +17,7 @@ question's keywords in distractors; a one-line regular expression removed all of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from checker.text import bm25_tokens, sentences
@@ -68,17 +68,15 @@ class Strip:
     name: str
     pattern: re.Pattern[str] | None = None
 
-    def may_change(
-        self, text: str, session_counts: Mapping[str, int], keywords: frozenset[str]
-    ) -> bool:
+    def may_change(self, text: str, keyword_hits: int) -> bool:
         """A cheap test that is False only when `apply` would certainly change nothing: a
-        keyword sentence needs at least two keyword occurrences in its session."""
+        keyword sentence needs at least two keyword occurrences (`keyword_hits`, the session's
+        BM25 tokens that are keywords) in its session."""
         if self.pattern is not None:
             return self.pattern.search(text) is not None
         if "(" in text or "[" in text or "{" in text:
             return True
-        hits = sum(session_counts.get(k, 0) for k in keywords)
-        return hits >= KEYWORD_SENTENCE_MIN_TOKENS
+        return keyword_hits >= KEYWORD_SENTENCE_MIN_TOKENS
 
     def apply(self, turn_text: str, keywords: frozenset[str]) -> str:
         if self.pattern is not None:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 
+import numpy as np
+from numpy.typing import NDArray
+
+from checker.arrays import distinct
 from checker.context import CorpusContext
 from checker.family import BY_KEY
 from checker.findings import Violation
@@ -19,15 +23,26 @@ from checker.text import STOPWORDS, cannot_contain, raw_tokens
 RARE_SHARE = 0.10
 
 
-def question_frequency(corpus: LoadedCorpus) -> Counter[str]:
-    """Per raw token, the number of questions whose haystack contains it (computed once)."""
-    cached: Counter[str] | None = corpus.cache.get("question_frequency")
-    if cached is None:
-        cached = Counter()
-        for sessions in corpus.session_raw_tokens:
-            cached.update({t for toks in sessions for t in toks})
+def question_frequency(corpus: LoadedCorpus) -> NDArray[np.int64]:
+    """Per raw token id (`corpus.token_ids`), the number of questions whose haystack contains
+    it (computed once)."""
+    cached = corpus.cache.get("question_frequency")
+    if not isinstance(cached, np.ndarray):
+        ids = corpus.token_ids
+        width = max(len(ids.words), 1)
+        question = np.searchsorted(corpus.session_starts, ids.token_session, side="right") - 1
+        seen = distinct(question * width + ids.token)
+        cached = np.bincount(seen % width, minlength=width)
         corpus.cache["question_frequency"] = cached
     return cached
+
+
+def _session_token_ids(corpus: LoadedCorpus, qi: int) -> list[NDArray[np.int64]]:
+    """Per session of question `qi`, its raw token ids in order."""
+    ids = corpus.token_ids
+    first, last = corpus.session_starts[qi : qi + 2]
+    bounds = ids.session_offsets[first : last + 1]
+    return [ids.token[a:b] for a, b in pairwise(bounds)]
 
 
 def distinctive_tokens(corpus: LoadedCorpus, qi: int) -> set[str]:
@@ -37,16 +52,19 @@ def distinctive_tokens(corpus: LoadedCorpus, qi: int) -> set[str]:
     "moved") recur across haystacks and are not distinctive; invented value names are."""
     q = corpus.questions[qi]
     qf = question_frequency(corpus)
+    vocabulary = corpus.token_ids.vocabulary
     limit = max(1, int(RARE_SHARE * len(corpus.questions)))
     asked = set(raw_tokens(q.question))
-    in_gold = {t for si in corpus.gold_indices(qi) for t in corpus.session_raw_tokens[qi][si]}
+    sessions = _session_token_ids(corpus, qi)
+    gold = [sessions[si] for si in corpus.gold_indices(qi)]
+    in_gold = set(np.concatenate(gold).tolist()) if gold else set()
     out = set()
     for t in raw_tokens(q.answer):
-        if t in STOPWORDS or t in asked or len(t) < 3 or t not in in_gold:
+        if t in STOPWORDS or t in asked or len(t) < 3 or vocabulary.get(t) not in in_gold:
             continue
         if t.isdigit() and int(t) < 100:
             continue
-        if qf[t] <= limit:
+        if qf[vocabulary[t]] <= limit:
             out.add(t)
     return out
 
@@ -78,10 +96,12 @@ def answer_in_distractor(ctx: CorpusContext) -> Iterator[Violation]:
         if not tokens:
             continue
         gold = set(corpus.gold_indices(qi))
-        for si, toks in enumerate(corpus.session_raw_tokens[qi]):
+        vocabulary, words = corpus.token_ids.vocabulary, corpus.token_ids.words
+        wanted = np.asarray([vocabulary[t] for t in tokens], dtype=np.int64)
+        for si, ids in enumerate(_session_token_ids(corpus, qi)):
             if si in gold:
                 continue
-            hit = sorted(tokens & set(toks))
+            hit = sorted({words[i] for i in ids[np.isin(ids, wanted)]})
             if hit:
                 yield Violation(
                     q.question_id,

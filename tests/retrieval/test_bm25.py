@@ -22,7 +22,12 @@ from checker.retrieval import (
     measure_ladder,
     measure_scaffolding,
 )
-from checker.retrieval.bm25 import expected_coverage, inclusion_probabilities, session_scores
+from checker.retrieval.bm25 import (
+    array_scores,
+    expected_coverage,
+    inclusion_probabilities,
+    session_scores,
+)
 from checker.text import bm25_tokens
 from tests.retrieval.cal_builder import haystack, in_band, ladder, question, saturated
 from tests.retrieval.conftest import CorpusOf
@@ -183,4 +188,26 @@ def test_each_session_is_tokenized_once_per_run(
     measure_scaffolding(corpus, None)
     measure_ladder(corpus)
     measure_coverage(corpus)
-    assert calls == sum(len(q.haystack_sessions) for q in corpus.questions)
+    # Once per distinct turn text: sessions are their turns' tokens end to end.
+    texts = {t.content for q in corpus.questions for s in q.haystack_sessions for t in s}
+    assert calls == len(texts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    docs=st.lists(
+        st.lists(st.sampled_from("abcdefgh"), min_size=0, max_size=12), min_size=1, max_size=12
+    ),
+    query=st.lists(st.sampled_from("abcdefghz"), min_size=0, max_size=5),
+)
+def test_array_scores_are_the_counter_scores_bit_for_bit(
+    docs: list[list[str]], query: list[str]
+) -> None:
+    # Coverage is scored from token arrays; the Counter path is rank_bm25's own arithmetic.
+    # Equal bits, not merely close ones: a tie at the top-K boundary must read the same.
+    vocabulary = {w: i for i, w in enumerate("hgfedcba")}
+    sessions = np.asarray([si for si, d in enumerate(docs) for _ in d], dtype=np.int64)
+    terms = np.asarray([vocabulary[w] for d in docs for w in d], dtype=np.int64)
+    ours = array_scores(sessions, terms, len(docs), [vocabulary.get(w) for w in query])
+    counted = session_scores([Counter(d) for d in docs], query)
+    assert np.array_equal(ours, counted)
