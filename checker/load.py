@@ -74,6 +74,8 @@ class TokenIds:
     text_ids: NDArray[np.int64]
     """Ids of every distinct turn text's tokens, text after text (`content_raw_tokens` order)."""
     text_starts: NDArray[np.int64]
+    text_index: dict[str, int]
+    """Turn text → its index in `text_starts`."""
     token: NDArray[np.int64]
     """Every raw token of the corpus, question by question, session by session, turn by turn."""
     token_session: NDArray[np.int64]
@@ -157,6 +159,7 @@ class LoadedCorpus:
             stop=stop,
             text_ids=ids,
             text_starts=starts,
+            text_index=text_index,
             token=ids[shift + np.arange(total)],
             token_session=np.repeat(np.asarray(turn_session, dtype=np.int64), per_turn),
             session_offsets=np.searchsorted(

@@ -29,7 +29,6 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 from numpy.typing import NDArray
@@ -188,14 +187,14 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts:
     # one flat (text, token) array, made distinct once, so text t owns entries
     # starts[t] .. starts[t + 1] - 1 of `flat_tokens`.
-    tokenized = [corpus.content_raw_tokens[content] for content in turns.contents]
-    lengths = np.fromiter(map(len, tokenized), dtype=np.int64, count=len(tokenized))
+    table = corpus.token_ids
+    picks = np.fromiter(
+        map(table.text_index.__getitem__, turns.contents), dtype=np.int64, count=len(turns.contents)
+    )
+    ids, lengths = ragged_gather(table.text_ids, table.text_starts, picks)
     text_counts[:, _TOKENS] = lengths
-    flat = list(chain.from_iterable(tokenized))
-    token_id = {w: i for i, w in enumerate(dict.fromkeys(flat))}
-    ids = np.fromiter(map(token_id.__getitem__, flat), dtype=np.int64, count=len(flat))
-    owners = np.repeat(np.arange(len(tokenized), dtype=np.int64), lengths)
-    vocab_size = max(len(token_id), 1)
+    owners = np.repeat(np.arange(len(picks), dtype=np.int64), lengths)
+    vocab_size = max(len(table.words), 1)
     pairs = distinct(owners * vocab_size + ids)
     flat_tokens = pairs % vocab_size
     starts = np.searchsorted(pairs // vocab_size, np.arange(len(turns.contents) + 1)).astype(

@@ -105,6 +105,8 @@ def distinct_haystacks(corpus: LoadedCorpus) -> LoadedCorpus:
             sidecar_path=corpus.sidecar_path,
             foreign_notes=corpus.foreign_notes,
         )
+        # The view's turn texts are the corpus's: tokenize them once.
+        view.__dict__["content_raw_tokens"] = corpus.content_raw_tokens
     cache[_DISTINCT] = view
     return view
 
