@@ -187,12 +187,30 @@ def measure(
                 null_num += null_won * incf
                 extreme &= inc
             null_perfect += extreme
+    return _summarise(num, den, null_num, chance, perfect, null_perfect, n_questions, share_floor)
+
+
+def _summarise(
+    num: Floats,
+    den: Floats,
+    null_num: Floats,
+    chance: Floats,
+    perfect: Ints,
+    null_perfect: Ints,
+    n_questions: Ints,
+    share_floor: float,
+) -> FeatureStats:
+    """The per-feature statistics from the summed Mann-Whitney counts (observed and under each
+    shuffle), the per-question perfect-split chances and the perfect counts."""
+    n_features = len(num)
     with np.errstate(invalid="ignore", divide="ignore"):
         auc_raw = np.where(den > 0, num / np.where(den > 0, den, 1), 0.5)
         null_raw = np.where(den > 0, null_num / np.where(den > 0, den, 1), 0.5)
     auc = np.maximum(auc_raw, 1 - auc_raw)
-    if n_perm:
-        null_p95 = np.quantile(np.maximum(null_raw, 1 - null_raw), 0.95, axis=0)
+    if null_num.shape[0]:
+        # Feature-major, so each feature's shuffles are contiguous for the partition.
+        folded = np.ascontiguousarray(np.maximum(null_raw, 1 - null_raw).T)
+        null_p95 = np.quantile(folded, 0.95, axis=1)
     else:
         null_p95 = np.full(n_features, np.nan)
     expected = chance.sum(axis=0)
@@ -428,34 +446,7 @@ def measure_counts(
         cell = overlap.row[hit] * n_features + g_col[owner[overlap.col[hit]]]
         null_perfect += np.bincount(cell, minlength=n_perm * n_features).reshape(null_perfect.shape)
 
-    with np.errstate(invalid="ignore", divide="ignore"):
-        auc_raw = np.where(den > 0, num / np.where(den > 0, den, 1), 0.5)
-        null_raw = np.where(den > 0, null_num / np.where(den > 0, den, 1), 0.5)
-    auc = np.maximum(auc_raw, 1 - auc_raw)
-    if n_perm:
-        # Feature-major, so each feature's shuffles are contiguous for the partition.
-        folded = np.ascontiguousarray(np.maximum(null_raw, 1 - null_raw).T)
-        null_p95 = np.quantile(folded, 0.95, axis=1)
-    else:
-        null_p95 = np.full(n_features, np.nan)
-    expected = chance.sum(axis=0)
-    variance = (chance * (1 - chance)).sum(axis=0)
-    zscore = np.full(n_features, np.nan)
-    spread = variance > 0
-    zscore[spread] = (perfect[spread] - expected[spread]) / np.sqrt(variance[spread])
-    tail_p, null_tail = _tails(chance, perfect, null_perfect, n_questions, share_floor)
-    return FeatureStats(
-        auc_raw=auc_raw,
-        auc=auc,
-        questions=n_questions,
-        perfect=perfect,
-        expected=expected,
-        variance=variance,
-        tail_p=tail_p,
-        z=zscore,
-        null_p95=null_p95,
-        null_tail=null_tail,
-    )
+    return _summarise(num, den, null_num, chance, perfect, null_perfect, n_questions, share_floor)
 
 
 def _shuffle_indicator(
