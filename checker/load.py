@@ -7,10 +7,12 @@ Sessions are tokenized once per load and the tokens shared across rules.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property, lru_cache
 from itertools import chain, filterfalse
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Literal
 
@@ -63,6 +65,22 @@ def parse_date(value: str) -> datetime | None:
 
 
 @dataclass(frozen=True)
+class TurnIndex:
+    """Every turn of the corpus, question by question, session by session, in order."""
+
+    contents: list[str]
+    """Distinct turn texts, in order of first appearance."""
+    text_of: NDArray[np.int64]
+    """Per turn: index into `contents`."""
+    session: NDArray[np.int64]
+    """Per turn: stacked session index (non-decreasing)."""
+    role: NDArray[np.int64]
+    """Per turn: 0 user, 1 assistant."""
+    session_offsets: NDArray[np.int64]
+    """Stacked session s owns turns session_offsets[s] .. session_offsets[s + 1] − 1."""
+
+
+@dataclass(frozen=True)
 class TokenIds:
     """Raw tokens as integer ids (every rule's tokens come from one tokenization)."""
 
@@ -72,10 +90,9 @@ class TokenIds:
     stop: NDArray[np.bool_]
     """Per id: a BM25 stopword."""
     text_ids: NDArray[np.int64]
-    """Ids of every distinct turn text's tokens, text after text (`content_raw_tokens` order)."""
+    """Ids of every distinct turn text's tokens, text after text (`turn_index` order)."""
     text_starts: NDArray[np.int64]
-    text_index: dict[str, int]
-    """Turn text → its index in `text_starts`."""
+    """Text i (`turn_index.contents[i]`) owns text_ids[text_starts[i] : text_starts[i + 1]]."""
     token: NDArray[np.int64]
     """Every raw token of the corpus, question by question, session by session, turn by turn."""
     token_session: NDArray[np.int64]
@@ -112,16 +129,33 @@ class LoadedCorpus:
         ]
 
     @cached_property
+    def turn_index(self) -> TurnIndex:
+        """Every turn of the corpus in order, with its distinct text, session and role."""
+        flat = [t for q in self.questions for session in q.haystack_sessions for t in session]
+        sizes = [len(session) for q in self.questions for session in q.haystack_sessions]
+        # Each distinct text gets the next index on first sight (`__missing__` → len).
+        seen: defaultdict[str, int] = defaultdict()
+        seen.default_factory = seen.__len__
+        text_of = np.fromiter(
+            map(seen.__getitem__, map(attrgetter("content"), flat)), dtype=np.int64, count=len(flat)
+        )
+        role = np.fromiter(
+            map("assistant".__eq__, map(attrgetter("role"), flat)), dtype=np.int64, count=len(flat)
+        )
+        return TurnIndex(
+            contents=list(seen),
+            text_of=text_of,
+            session=np.repeat(np.arange(len(sizes), dtype=np.int64), sizes),
+            role=role,
+            session_offsets=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+        )
+
+    @cached_property
     def content_raw_tokens(self) -> dict[str, list[str]]:
         """Raw tokens of every distinct turn text: the one tokenization of the run, which the
         session tokens and V7's per-turn features share."""
-        out: dict[str, list[str]] = {}
-        for q in self.questions:
-            for session in q.haystack_sessions:
-                for turn in session:
-                    if turn.content not in out:
-                        out[turn.content] = raw_tokens(turn.content)
-        return out
+        contents = self.turn_index.contents
+        return dict(zip(contents, map(raw_tokens, contents), strict=True))
 
     @cached_property
     def session_starts(self) -> NDArray[np.int64]:
@@ -133,38 +167,34 @@ class LoadedCorpus:
     def token_ids(self) -> TokenIds:
         """`content_raw_tokens` as integer ids, and every raw token of the corpus in order with
         its stacked session index (what the array-based measurements read)."""
-        texts = self.content_raw_tokens
-        flat = list(chain.from_iterable(texts.values()))
-        vocabulary = {w: i for i, w in enumerate(dict.fromkeys(flat))}
-        ids = np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat))
-        lengths = np.fromiter(map(len, texts.values()), dtype=np.int64, count=len(texts))
+        index = self.turn_index
+        texts = list(map(self.content_raw_tokens.__getitem__, index.contents))
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
         starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        text_index = {content: i for i, content in enumerate(texts)}
-        turn_text: list[int] = []
-        turn_session: list[int] = []
-        session = 0
-        for q in self.questions:
-            for turns in q.haystack_sessions:
-                turn_text.extend(text_index[t.content] for t in turns)
-                turn_session.extend([session] * len(turns))
-                session += 1
-        picks = np.asarray(turn_text, dtype=np.int64)
-        per_turn = lengths[picks] if len(picks) else np.zeros(0, dtype=np.int64)
+        # Ids in order of first appearance, in one pass: a new word gets the next id.
+        vocabulary: defaultdict[str, int] = defaultdict()
+        vocabulary.default_factory = vocabulary.__len__
+        ids = np.fromiter(
+            map(vocabulary.__getitem__, chain.from_iterable(texts)),
+            dtype=np.int64,
+            count=int(starts[-1]),
+        )
+        vocabulary.default_factory = None  # from here on, an unknown word is a KeyError
+        per_turn = lengths[index.text_of]
         total = int(per_turn.sum())
-        shift = np.repeat(starts[picks] - (np.cumsum(per_turn) - per_turn), per_turn)
-        stop = np.fromiter((w in STOPWORDS for w in vocabulary), dtype=bool, count=len(vocabulary))
+        shift = np.repeat(starts[index.text_of] - (np.cumsum(per_turn) - per_turn), per_turn)
+        token_session = np.repeat(index.session, per_turn)
+        words = list(vocabulary)
         return TokenIds(
             vocabulary=vocabulary,
-            words=list(vocabulary),
-            stop=stop,
+            words=words,
+            stop=np.fromiter(map(STOPWORDS.__contains__, words), dtype=bool, count=len(words)),
             text_ids=ids,
             text_starts=starts,
-            text_index=text_index,
             token=ids[shift + np.arange(total)],
-            token_session=np.repeat(np.asarray(turn_session, dtype=np.int64), per_turn),
+            token_session=token_session,
             session_offsets=np.searchsorted(
-                np.repeat(np.asarray(turn_session, dtype=np.int64), per_turn),
-                np.arange(session + 1),
+                token_session, np.arange(len(index.session_offsets))
             ).astype(np.int64),
         )
 

@@ -187,13 +187,10 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts:
     # one flat (text, token) array, made distinct once, so text t owns entries
     # starts[t] .. starts[t + 1] - 1 of `flat_tokens`.
-    table = corpus.token_ids
-    picks = np.fromiter(
-        map(table.text_index.__getitem__, turns.contents), dtype=np.int64, count=len(turns.contents)
-    )
-    ids, lengths = ragged_gather(table.text_ids, table.text_starts, picks)
+    table = corpus.token_ids  # its texts are `turns.contents`, in the same order
+    ids, lengths = table.text_ids, np.diff(table.text_starts)
     text_counts[:, _TOKENS] = lengths
-    owners = np.repeat(np.arange(len(picks), dtype=np.int64), lengths)
+    owners = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
     vocab_size = max(len(table.words), 1)
     pairs = distinct(owners * vocab_size + ids)
     flat_tokens = pairs % vocab_size

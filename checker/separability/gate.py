@@ -154,6 +154,8 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
 class TextMeasures:
     """Everything measured from the text, ids and dates alone (no gold labels)."""
 
+    corpus: LoadedCorpus
+    """The corpus measured (relabelled copies share its text)."""
     turns: Turns
     numeric: FeatureSet
     ngrams: NgramTable
@@ -164,7 +166,7 @@ class TextMeasures:
         """Every n-gram occurrence, which only the learned n-gram adversary reads (built on
         first use)."""
         if self._grams is None:
-            self._grams = extract(self.turns, int(self.numeric.values.shape[0]))
+            self._grams = extract(self.corpus, self.turns, int(self.numeric.values.shape[0]))
         return self._grams
 
 
@@ -176,6 +178,7 @@ def text_measures(corpus: LoadedCorpus, layout: Layout) -> TextMeasures:
         return found
     turns = index_turns(corpus)
     measured = TextMeasures(
+        corpus=corpus,
         turns=turns,
         numeric=numeric_features(corpus, layout, turns),
         ngrams=candidate_table(corpus, layout, turns),

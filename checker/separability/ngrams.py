@@ -16,8 +16,8 @@ questions whose answer paraphrases it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from itertools import repeat
 
 import numpy as np
 from numpy.typing import NDArray
@@ -91,46 +91,139 @@ def _unpack(code: int, words: list[str]) -> str:
 
 @dataclass
 class TokenStream:
-    """Every distinct turn text's segment tokens as ids, end to end: 0 marks a segment (and a
-    text) boundary, so no gram spans one."""
+    """Every distinct turn text's segment tokens as ids, text after text in `Turns.contents`
+    order: 0 marks a segment (and a text) boundary, so no gram spans one."""
 
     ids: Ints
     text_at: Ints
-    """Per position: the distinct text it belongs to."""
-    token_ids: dict[str, int]
-    """Token → id, from 1 in order of first appearance."""
+    """Per position: the distinct text it belongs to (non-decreasing)."""
+    words: list[str]
+    """Word by id (index 0 unused). Ids are the corpus's raw-token ids plus one, then the words
+    only segmenting makes ("dont" from "don't"); a word may have an id and never occur."""
+    vocabulary: dict[str, int]
+    """The corpus's raw-token ids (`LoadedCorpus.token_ids.vocabulary`), before the plus one."""
+    extra: dict[str, int]
+    """Words segmenting makes that are not raw tokens, with their ids."""
+
+    def id_of(self, word: str) -> int | None:
+        found = self.vocabulary.get(word)
+        return found + 1 if found is not None else self.extra.get(word)
 
 
-def token_stream(turns: Turns) -> TokenStream:
-    """Segment every distinct turn text once with the shared segmenter."""
-    pieces: list[str] = []
-    starts = [0]
-    for content in turns.contents:
-        pieces.extend(segment_pieces(content))
-        pieces.append("")  # turn boundary: no gram spans it
-        starts.append(len(pieces))
-    # Token ids from 1 in order of first appearance; every boundary piece is 0.
-    tokens = {w: i for i, w in enumerate(filter(is_token, dict.fromkeys(pieces)), start=1)}
-    if len(tokens) > _MAX_TOKENS:
+# Byte classes of ASCII text as `segment_pieces` reads it after `lower()` (which maps only
+# A-Z): a letter, a digit, whitespace (whatever the segmenter's `\s` matches), or other.
+_SPACE, _LETTER, _DIGIT, _OTHER = range(4)
+_BYTE_CLASS = np.asarray(
+    [
+        _LETTER
+        if chr(b).isascii() and chr(b).isalpha()
+        else _DIGIT
+        if chr(b) in "0123456789"
+        else _SPACE
+        if re.fullmatch(r"\s", chr(b))
+        else _OTHER
+        for b in range(256)
+    ],
+    dtype=np.uint8,
+)
+
+
+def token_stream(corpus: LoadedCorpus, turns: Turns) -> TokenStream:
+    """Segment every distinct turn text (`turns.contents`, which are the corpus's
+    `turn_index.contents`), reusing the corpus's one tokenization.
+
+    On ASCII text a segment token is a raw token, or several joined where an apostrophe sits
+    between two letters ("don't" is "dont"), and a segment ends at every character that is
+    neither a letter, a digit nor whitespace. So one pass over the bytes of every ASCII text
+    places the boundaries among the raw-token ids already made, and only the joined words are
+    built as strings. Other text goes through `segment_pieces` itself. A test holds the result
+    to `segment_pieces` on every text."""
+    table = corpus.token_ids
+    contents = turns.contents
+    vocabulary, words = table.vocabulary, table.words
+    extra: dict[str, int] = {}
+
+    def id_of_new(word: str) -> int:
+        found = vocabulary.get(word)
+        if found is not None:
+            return found + 1
+        return extra.setdefault(word, len(words) + 1 + len(extra))
+
+    is_ascii = np.fromiter(map(str.isascii, contents), dtype=bool, count=len(contents))
+    fast = np.flatnonzero(is_ascii)
+    all_fast = len(fast) == len(contents)
+    joined = "\0".join(contents if all_fast else [contents[i] for i in fast.tolist()]) + "\0"
+    buf = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    kind = _BYTE_CLASS[buf]
+    alnum = (kind == _LETTER) | (kind == _DIGIT)
+    begins = alnum.copy()
+    begins[1:] &= ~alnum[:-1]
+    at = np.flatnonzero(begins)  # where each raw token of the ASCII texts begins
+    raw, lengths = ragged_gather(table.text_ids, table.text_starts, fast)
+    if len(at) != len(raw):
+        raise AssertionError("the byte pass and the tokenizer disagree on an ASCII text")
+    text = np.repeat(fast, lengths)
+    letter = kind == _LETTER
+    joiner = np.zeros(len(buf), dtype=bool)
+    joiner[1:-1] = (buf[1:-1] == ord("'")) & letter[:-2] & letter[2:]
+    # Segment number of each raw token: boundaries before it (the "\0" between texts is one).
+    segment = np.cumsum((kind == _OTHER) & ~joiner)[at]
+    ids = raw + 1
+    continues = joiner[at - 1] if len(at) else np.zeros(0, dtype=bool)
+    if continues.any():
+        heads = np.flatnonzero(~continues)
+        size = np.diff(np.append(heads, len(raw)))
+        ids, text, segment = ids[heads], text[heads], segment[heads]
+        for k in np.flatnonzero(size > 1).tolist():
+            h = int(heads[k])
+            ids[k] = id_of_new("".join([words[i] for i in raw[h : h + int(size[k])].tolist()]))
+    # A 0 after the last token of every segment.
+    ends = np.ones(len(ids), dtype=bool)
+    ends[:-1] = segment[1:] != segment[:-1]
+    width = 1 + ends.astype(np.int64)
+    stream_ids = np.repeat(ids, width)
+    stream_ids[np.cumsum(width)[ends] - 1] = 0
+    stream_text = np.repeat(text, width)
+    if not all_fast:
+        pieces: list[str] = []
+        slow_text: list[int] = []
+        for i in np.flatnonzero(~is_ascii).tolist():
+            found = segment_pieces(contents[i])
+            pieces.extend(found)
+            pieces.append("")
+            slow_text.extend([i] * (len(found) + 1))
+        slow_ids = np.fromiter(
+            (id_of_new(p) if is_token(p) else 0 for p in pieces), dtype=np.int64, count=len(pieces)
+        )
+        together = np.concatenate([stream_text, np.asarray(slow_text, dtype=np.int64)])
+        order = np.argsort(together, kind="stable")
+        stream_ids = np.concatenate([stream_ids, slow_ids])[order]
+        stream_text = together[order]
+    all_words = ["", *words, *extra]
+    if len(all_words) - 1 > _MAX_TOKENS:
         raise ValueError(f"more than {_MAX_TOKENS:,} distinct tokens: too many for V7")
-    t = np.fromiter(map(tokens.get, pieces, repeat(0)), dtype=np.int64, count=len(pieces))
-    text_at = np.repeat(np.arange(len(turns.contents)), np.diff(starts))
-    return TokenStream(t, text_at, tokens)
+    return TokenStream(stream_ids, stream_text, all_words, vocabulary, extra)
 
 
-def _words(tokens: dict[str, int]) -> list[str]:
-    words = [""] * (len(tokens) + 1)
-    for w, i in tokens.items():
-        words[i] = w
-    return words
+def _in_first_appearance_order(stream: TokenStream) -> tuple[Ints, list[str], dict[str, int]]:
+    """The stream's ids renumbered from 1 in order of first appearance, as the learned
+    adversary has always seen them (its columns follow gram ids)."""
+    t = stream.ids
+    present, first = np.unique(t[t > 0], return_index=True)
+    order = present[np.argsort(first)]
+    rank = np.zeros(len(stream.words), dtype=np.int64)
+    rank[order] = np.arange(1, len(order) + 1)
+    words = ["", *(stream.words[i] for i in order.tolist())]
+    return rank[t], words, {w: i for i, w in enumerate(words) if i}
 
 
-def extract(turns: Turns, n_sessions: int) -> SessionGrams:
+def extract(corpus: LoadedCorpus, turns: Turns, n_sessions: int) -> SessionGrams:
     """Every 1..3-gram occurrence of the corpus, packed into integer codes and gathered per
     session (what the learned n-gram adversary reads)."""
     assert NGRAM_MIN == 1 and NGRAM_MAX <= 3, "the packed codes hold 1..3-grams"
-    stream = token_stream(turns)
-    t, text_at, tokens = stream.ids, stream.text_at, stream.token_ids
+    stream = token_stream(corpus, turns)
+    t, words, tokens = _in_first_appearance_order(stream)
+    text_at = stream.text_at
     # Column n − 1 holds the n-gram that starts at each position; reading the valid cells row
     # by row keeps every text's grams together, in text order, with no sort.
     packed = np.zeros((len(t), NGRAM_MAX), dtype=np.int64)
@@ -148,7 +241,6 @@ def extract(turns: Turns, n_sessions: int) -> SessionGrams:
     text_starts = np.searchsorted(owner, np.arange(len(turns.contents) + 1))
     gram, lengths = ragged_gather(per_text, text_starts.astype(np.int64), turns.text_of)
     session = np.repeat(turns.session, lengths)
-    words = _words(tokens)
     sizes = np.where(distinct >> (2 * _BITS) > 0, 3, np.where(distinct >> _BITS > 0, 2, 1))
     return SessionGrams(
         codes=distinct.astype(np.int64),
@@ -180,7 +272,7 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     A 2-gram occurs in a question only where both its words do, and a 3-gram only where both
     its 2-grams do, so each size is looked for only where the size below recurs: the same
     candidates as counting every gram, without counting the rare ones."""
-    stream = token_stream(turns)
+    stream = token_stream(corpus, turns)
     t, text_at = stream.ids, stream.text_at
     n_questions = layout.n_questions
     floor = RECURRENCE_SHARE * n_questions
@@ -222,7 +314,7 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
         found_at.append(starts[keep])
     codes = np.concatenate(found_codes)
     at = np.concatenate(found_at)
-    words = _words(stream.token_ids)
+    words = stream.words
     candidates = distinct(codes)
     unsorted = [_unpack(int(c), words) for c in candidates]
     order = np.argsort(unsorted, kind="stable")
@@ -282,13 +374,13 @@ def _relevance_mask(
         for token in set(phrase.split(" ")):
             by_token.setdefault(token, []).append(c)
     named = [named_tokens(q.question) | named_tokens(q.answer) for q in corpus.questions]
-    ids = sorted({stream.token_ids[w] for words in named for w in words if w in stream.token_ids})
+    ids = sorted({i for words in named for w in words if (i := stream.id_of(w)) is not None})
     session_df = _session_frequency(stream, turns, np.asarray(ids, dtype=np.int64))
     include = np.ones((len(corpus.questions), len(phrases)), dtype=bool)
     rare_below = RARE_SESSION_SHARE * n_sessions
     for qi, words in enumerate(named):
         for token in words:
-            gid = stream.token_ids.get(token)
+            gid = stream.id_of(token)
             df = session_df.get(gid, 0) if gid is not None else 0
             if df < rare_below and token in by_token:
                 include[qi, by_token[token]] = False

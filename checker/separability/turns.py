@@ -7,6 +7,7 @@ gathering by index keeps V7 close to the cost of reading the corpus.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 from numpy.typing import NDArray
@@ -33,34 +34,24 @@ class Turns:
 
 
 def index_turns(corpus: LoadedCorpus) -> Turns:
-    seen: dict[str, int] = {}
-    text_of: list[int] = []
-    session: list[int] = []
-    role: list[int] = []
-    slot: list[int] = []
-    sequences: list[str] = []
-    s = 0
-    for q in corpus.questions:
-        for turns in q.haystack_sessions:
-            counts = [0, 0]
-            seq = []
-            for turn in turns:
-                r = 0 if turn.role == "user" else 1
-                text_of.append(seen.setdefault(turn.content, len(seen)))
-                session.append(s)
-                role.append(r)
-                slot.append(counts[r])
-                counts[r] += 1
-                seq.append("ua"[r])
-            sequences.append("".join(seq))
-            s += 1
+    """The corpus's `turn_index`, with each turn's slot and each session's role sequence."""
+    index = corpus.turn_index
+    role, offsets = index.role, index.session_offsets
+    slot = np.zeros(len(role), dtype=np.int64)
+    for r in (0, 1):
+        mine = role == r
+        # Turns of role r up to and including each turn, minus those before its session.
+        upto = np.cumsum(mine)
+        before = np.concatenate([[0], upto])[offsets[:-1]]
+        slot[mine] = (upto - 1 - before[index.session])[mine]
+    letters = np.where(role == 0, ord("u"), ord("a")).astype(np.uint8).tobytes().decode("ascii")
     return Turns(
-        contents=list(seen),
-        text_of=np.asarray(text_of, dtype=np.int64),
-        session=np.asarray(session, dtype=np.int64),
-        role=np.asarray(role, dtype=np.int64),
-        slot=np.asarray(slot, dtype=np.int64),
-        role_sequences=sequences,
+        contents=index.contents,
+        text_of=index.text_of,
+        session=index.session,
+        role=role,
+        slot=slot,
+        role_sequences=[letters[a:b] for a, b in pairwise(offsets.tolist())],
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
@@ -22,12 +22,17 @@ from checker.separability.features import (
     _character_counts,
 )
 from checker.separability.gate import covers, table
-from checker.separability.ngrams import candidate_table, exclusive_phrases, extract
+from checker.separability.ngrams import (
+    candidate_table,
+    exclusive_phrases,
+    extract,
+    token_stream,
+)
 from checker.separability.policy import RECURRENCE_SHARE
 from checker.separability.stats import Layout
 from checker.separability.synthetic import build_clean_corpus
 from checker.separability.turns import index_turns
-from checker.text import sentences
+from checker.text import segments, sentences
 
 
 def _question(
@@ -185,7 +190,7 @@ def test_per_turn_counts_follow_their_definitions(contents: list[str]) -> None:
 def _reference_candidates(corpus: LoadedCorpus) -> tuple[list[str], np.ndarray]:
     """Candidates the plain way: every gram's occurrences, counted over questions."""
     layout = Layout.of(corpus)
-    grams = extract(index_turns(corpus), layout.n_sessions)
+    grams = extract(corpus, index_turns(corpus), layout.n_sessions)
     n_vocab = max(len(grams.codes), 1)
     question = layout.question_of_session()[grams.occurrence_session]
     in_question = np.unique(question * n_vocab + grams.occurrence_gram)
@@ -210,3 +215,38 @@ def test_pruned_candidates_are_every_recurring_gram() -> None:
         phrases, dense = _reference_candidates(corpus)
         assert built.phrases == phrases
         assert np.array_equal(built.counts.toarray(), dense)
+
+
+_ASCII_STREAM = "abZ9 '.\n\t\r\x0b\x1c\x1f\x00-_"
+_STREAM_TEXTS = st.lists(
+    st.one_of(
+        st.text(st.sampled_from(_ASCII_STREAM), max_size=30),
+        st.text(st.sampled_from([*_ASCII_STREAM, "é", "’", "\u00a0", "Ä", "ǅ", "ﬁ"]), max_size=30),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@given(_STREAM_TEXTS)
+@example(["don't stop", "a\x1cb\x0bc", "rock'n'roll 'quoted' x'1 9'a", "’tis é", "ﬁne"])
+@settings(max_examples=400, deadline=None)
+def test_token_stream_is_the_segmenter(texts: list[str]) -> None:
+    # The stream places segment boundaries among the corpus's raw-token ids with one byte pass
+    # and joins words across in-word apostrophes; read back as words, each text must be
+    # exactly `segments(text)`, whether every text is ASCII or only some are.
+    sessions = [[("user", t)] for t in texts]
+    corpus = _corpus([_question(1, sessions, [0])])
+    turns = index_turns(corpus)
+    stream = token_stream(corpus, turns)
+    assert np.all(np.diff(stream.text_at) >= 0)
+    for i, content in enumerate(turns.contents):
+        ids = stream.ids[stream.text_at == i].tolist()
+        found: list[list[str]] = [[]]
+        for t in ids:
+            if t:
+                found[-1].append(stream.words[t])
+                assert stream.id_of(stream.words[t]) == t
+            elif found[-1]:
+                found.append([])
+        assert [seg for seg in found if seg] == segments(content), content
