@@ -19,3 +19,16 @@ def distinct(values: NDArray[np.int64]) -> NDArray[np.int64]:
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
     return ordered[keep]
+
+
+def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """`np.unique(values, return_counts=True)` for a 1-D integer array, by sorting (numpy's
+    own takes an index sort, about ten times slower than sorting the values)."""
+    ordered = np.sort(np.asarray(values).ravel())
+    if len(ordered) == 0:
+        return ordered, np.zeros(0, dtype=np.int64)
+    first = np.empty(len(ordered), dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    return ordered[starts], np.diff(np.append(starts, len(ordered))).astype(np.int64)

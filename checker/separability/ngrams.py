@@ -16,6 +16,7 @@ questions whose answer paraphrases it.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import sparse
 
-from checker.arrays import distinct
+from checker.arrays import distinct, distinct_counts
 from checker.formats.separability import ExclusivePhrase
 from checker.load import LoadedCorpus
 from checker.separability.policy import (
@@ -271,60 +272,88 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
 
     A 2-gram occurs in a question only where both its words do, and a 3-gram only where both
     its 2-grams do, so each size is looked for only where the size below recurs: the same
-    candidates as counting every gram, without counting the rare ones."""
+    candidates as counting every gram, without counting the rare ones. An n-gram is coded by
+    its first n − 1 tokens' rank among the recurring (n − 1)-grams and its last token, so every
+    code and (code, question) key fits one integer and is counted by sorting values alone."""
     stream = token_stream(corpus, turns)
     t, text_at = stream.ids, stream.text_at
     n_questions = layout.n_questions
     floor = RECURRENCE_SHARE * n_questions
     n_texts = len(turns.contents)
-    # The questions each distinct text occurs in, grouped by text.
+    width = len(stream.words)  # token ids are below this
+    # The questions each distinct text occurs in, grouped by text; most texts have one.
     question_of_turn = layout.question_of_session()[turns.session]
     pairs = distinct(turns.text_of * n_questions + question_of_turn)
     text_questions = pairs % n_questions
     text_bounds = np.searchsorted(pairs // n_questions, np.arange(n_texts + 1)).astype(np.int64)
+    only_question = np.where(np.diff(text_bounds) == 1, text_questions[text_bounds[:-1]], -1)
 
-    def recurring(codes: Ints, owner: Ints) -> Bools:
-        """Per code (one per position given), whether its gram occurs in enough questions."""
-        if len(codes) == 0:
-            return np.zeros(0, dtype=bool)
-        uniq, inverse = np.unique(codes, return_inverse=True)
-        inverse = inverse.ravel()
-        in_text = distinct(owner * len(uniq) + inverse)
-        questions, lengths = ragged_gather(text_questions, text_bounds, in_text // len(uniq))
-        seen = distinct(np.repeat(in_text % len(uniq), lengths) * n_questions + questions)
-        per_gram = np.bincount(seen // n_questions, minlength=len(uniq))
-        return (per_gram >= floor)[inverse]
+    def recurring(codes: Ints, owner: Ints, limit: int) -> Ints:
+        """The sorted distinct codes (all below `limit`) that occur in enough questions."""
+        _fits(limit, max(n_questions, n_texts, 1))
+        question = only_question[owner]
+        single = question >= 0
+        keys = [codes[single] * n_questions + question[single]]
+        if not single.all():
+            # A text in several questions: its (text, code) pairs once, then each question.
+            in_text = distinct(owner[~single] * limit + codes[~single])
+            questions, lengths = ragged_gather(text_questions, text_bounds, in_text // limit)
+            keys.append(np.repeat(in_text % limit, lengths) * n_questions + questions)
+        found, per_code = distinct_counts(distinct(np.concatenate(keys)) // n_questions)
+        return found[per_code >= floor]
 
-    positions = np.arange(len(t))
-    level = t > 0
-    level[level] = recurring(t[level], text_at[level])
-    found_codes = [t[level]]
-    found_at = [positions[level]]
-    packed = t.copy()
+    # Level 1: tokens. rank[p] is the rank of the gram starting at p among its level's
+    # recurring grams, or −1.
+    at = np.flatnonzero(t > 0)
+    kept = recurring(t[at], text_at[at], width)
+    lookup = np.full(width, -1, dtype=np.int64)
+    lookup[kept] = np.arange(len(kept))
+    rank = lookup[t]  # 0, a boundary, is never kept
+    levels = [kept]
+    found_rank, found_at = [rank[at][rank[at] >= 0]], [at[rank[at] >= 0]]
     for n in range(2, NGRAM_MAX + 1):
-        # `level[p]`: the (n − 1)-gram starting at p recurs; an n-gram needs it at p and p + 1.
-        starts = np.flatnonzero(level[:-1] & level[1:])
-        codes = (packed[starts] << _BITS) | t[starts + n - 1]
-        keep = recurring(codes, text_at[starts])
-        level = np.zeros(len(t), dtype=bool)
-        level[starts[keep]] = True
-        packed = np.zeros(len(t), dtype=np.int64)
-        packed[starts] = codes
-        found_codes.append(codes[keep])
-        found_at.append(starts[keep])
-    codes = np.concatenate(found_codes)
-    at = np.concatenate(found_at)
-    words = stream.words
-    candidates = distinct(codes)
-    unsorted = [_unpack(int(c), words) for c in candidates]
+        # The (n − 1)-gram at p and the one at p + 1 must both recur.
+        starts = np.flatnonzero((rank[:-1] >= 0) & (rank[1:] >= 0))
+        limit = len(levels[-1]) * width
+        codes = rank[starts] * width + t[starts + n - 1]
+        kept = recurring(codes, text_at[starts], limit)
+        where = np.searchsorted(kept, codes)
+        hit = where < len(kept)
+        hit[hit] = kept[where[hit]] == codes[hit]
+        rank = np.full(len(t), -1, dtype=np.int64)
+        rank[starts[hit]] = where[hit]
+        levels.append(kept)
+        found_rank.append(where[hit])
+        found_at.append(starts[hit])
+    # Candidate strings and tokens, level by level, then the columns in phrase order.
+    unsorted: list[str] = []
+    tokens: list[Ints] = []  # per level: candidates × n token ids
+    for n, kept in enumerate(levels, start=1):
+        last = kept % width
+        if n == 1:
+            unsorted.extend(stream.words[i] for i in last.tolist())
+            tokens.append(last[:, None])
+        else:
+            below = kept // width
+            offset = sum(len(x) for x in levels[: n - 2])
+            unsorted.extend(
+                f"{unsorted[offset + b]} {stream.words[w]}"
+                for b, w in zip(below.tolist(), last.tolist(), strict=True)
+            )
+            tokens.append(np.column_stack([tokens[-1][below], last]))
     order = np.argsort(unsorted, kind="stable")
     phrases = [unsorted[i] for i in order]
-    column_of_candidate = np.empty(len(candidates), dtype=np.int64)
-    column_of_candidate[order] = np.arange(len(order))
-    column = column_of_candidate[np.searchsorted(candidates, codes)]
+    column_of = np.empty(len(unsorted), dtype=np.int64)
+    column_of[order] = np.arange(len(order))
+    sizes = np.cumsum([0] + [len(x) for x in levels])
+    column = np.concatenate([column_of[sizes[k] + r] for k, r in enumerate(found_rank)]).astype(
+        np.int64
+    )
+    occurrence_text = text_at[np.concatenate(found_at)]
     # Per distinct text: its candidate columns with their counts; then per turn occurrence.
     n_columns = max(len(phrases), 1)
-    per_text, per_text_count = np.unique(text_at[at] * n_columns + column, return_counts=True)
+    _fits(n_columns, max(n_texts, 1))
+    per_text, per_text_count = distinct_counts(occurrence_text * n_columns + column)
     text_starts = np.searchsorted(per_text // n_columns, np.arange(n_texts + 1)).astype(np.int64)
     flat = np.arange(len(per_text), dtype=np.int64)
     picked, lengths = ragged_gather(flat, text_starts, turns.text_of)
@@ -336,8 +365,17 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
         shape=(layout.n_sessions, len(phrases)),
     )
     matrix.sum_duplicates()
-    include = _relevance_mask(corpus, stream, turns, phrases, layout.n_sessions)
+    candidate_tokens = [(column_of[sizes[k] : sizes[k + 1]], tok) for k, tok in enumerate(tokens)]
+    include = _relevance_mask(
+        corpus, stream, turns, candidate_tokens, len(phrases), layout.n_sessions
+    )
     return NgramTable(phrases, matrix, include)
+
+
+def _fits(*factors: int) -> None:
+    """Raise unless the product of `factors` fits a packed int64 key."""
+    if math.prod(factors) >= 1 << 63:
+        raise ValueError("too many distinct n-grams for V7's packed keys")
 
 
 def _session_frequency(stream: TokenStream, turns: Turns, token_ids: Ints) -> dict[int, int]:
@@ -366,24 +404,41 @@ def _relevance_mask(
     corpus: LoadedCorpus,
     stream: TokenStream,
     turns: Turns,
-    phrases: list[str],
+    candidate_tokens: list[tuple[Ints, Ints]],
+    n_columns: int,
     n_sessions: int,
 ) -> Bools:
-    by_token: dict[str, list[int]] = {}
-    for c, phrase in enumerate(phrases):
-        for token in set(phrase.split(" ")):
-            by_token.setdefault(token, []).append(c)
+    """Questions × candidates: False where the candidate holds a token the question or its
+    answer names that is rare corpus-wide. `candidate_tokens` pairs, per n-gram size, the
+    candidates' columns with their token ids (one row per candidate)."""
     named = [named_tokens(q.question) | named_tokens(q.answer) for q in corpus.questions]
     ids = sorted({i for words in named for w in words if (i := stream.id_of(w)) is not None})
     session_df = _session_frequency(stream, turns, np.asarray(ids, dtype=np.int64))
-    include = np.ones((len(corpus.questions), len(phrases)), dtype=bool)
+    include = np.ones((len(corpus.questions), n_columns), dtype=bool)
     rare_below = RARE_SESSION_SHARE * n_sessions
+    rare_q: list[int] = []
+    rare_token: list[int] = []
     for qi, words in enumerate(named):
-        for token in words:
-            gid = stream.id_of(token)
-            df = session_df.get(gid, 0) if gid is not None else 0
-            if df < rare_below and token in by_token:
-                include[qi, by_token[token]] = False
+        for word in words:
+            gid = stream.id_of(word)
+            if gid is not None and session_df.get(gid, 0) < rare_below:
+                rare_q.append(qi)
+                rare_token.append(gid)
+    if not rare_q or n_columns == 0:
+        return include
+    # Every (token, candidate) incidence, sorted by token; then each rare (question, token)
+    # drops the question from the candidates holding the token.
+    token = np.concatenate([tok.ravel() for _, tok in candidate_tokens])
+    column = np.concatenate([np.repeat(col, tok.shape[1]) for col, tok in candidate_tokens]).astype(
+        np.int64
+    )
+    _fits(len(stream.words), n_columns)
+    incidence = distinct(token * n_columns + column)
+    bounds = np.searchsorted(incidence // n_columns, np.arange(len(stream.words) + 1))
+    columns, lengths = ragged_gather(
+        incidence % n_columns, bounds.astype(np.int64), np.asarray(rare_token, dtype=np.int64)
+    )
+    include[np.repeat(np.asarray(rare_q, dtype=np.int64), lengths), columns] = False
     return include
 
 

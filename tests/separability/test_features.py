@@ -26,9 +26,10 @@ from checker.separability.ngrams import (
     candidate_table,
     exclusive_phrases,
     extract,
+    named_tokens,
     token_stream,
 )
-from checker.separability.policy import RECURRENCE_SHARE
+from checker.separability.policy import RARE_SESSION_SHARE, RECURRENCE_SHARE
 from checker.separability.stats import Layout
 from checker.separability.synthetic import build_clean_corpus
 from checker.separability.turns import index_turns
@@ -215,6 +216,25 @@ def test_pruned_candidates_are_every_recurring_gram() -> None:
         phrases, dense = _reference_candidates(corpus)
         assert built.phrases == phrases
         assert np.array_equal(built.counts.toarray(), dense)
+        assert np.array_equal(built.include, _reference_include(corpus, phrases))
+
+
+def _reference_include(corpus: LoadedCorpus, phrases: list[str]) -> np.ndarray:
+    """The relevance exemption read straight from its definition, phrase by phrase."""
+    turns = index_turns(corpus)
+    sessions_with: dict[str, set[int]] = {}
+    for session, text in zip(turns.session.tolist(), turns.text_of.tolist(), strict=True):
+        for segment in segments(turns.contents[text]):
+            for word in segment:
+                sessions_with.setdefault(word, set()).add(session)
+    rare_below = RARE_SESSION_SHARE * Layout.of(corpus).n_sessions
+    include = np.ones((len(corpus.questions), len(phrases)), dtype=bool)
+    for qi, q in enumerate(corpus.questions):
+        named = named_tokens(q.question) | named_tokens(q.answer)
+        rare = {w for w in named if len(sessions_with.get(w, ())) < rare_below}
+        for c, phrase in enumerate(phrases):
+            include[qi, c] = not rare.intersection(phrase.split(" "))
+    return include
 
 
 _ASCII_STREAM = "abZ9 '.\n\t\r\x0b\x1c\x1f\x00-_"
