@@ -95,9 +95,15 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     The texts' code points sit end to end, so each count is one segmented sum over them."""
     n = len(contents)
     counts = np.zeros((n, _N_COUNTS))
-    lengths = np.fromiter((len(c) for c in contents), dtype=np.int64, count=n)
+    lengths = np.fromiter(map(len, contents), dtype=np.int64, count=n)
     counts[:, _CHARS] = lengths
-    points = np.frombuffer("".join(contents).encode("utf-32-le"), dtype=np.uint32)
+    joined = "".join(contents)
+    # One code point per element: a byte each when the corpus is ASCII, as it nearly always is.
+    points: NDArray[np.uint8] | NDArray[np.uint32] = (
+        np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+        if joined.isascii()
+        else np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
+    )
     ends = np.cumsum(lengths)
     begins = ends - lengths
     nonempty = lengths > 0
@@ -109,7 +115,11 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
             out[nonempty] = np.add.reduceat(mask, starts, dtype=np.int64)
         return out
 
-    present = np.flatnonzero(np.bincount(points)) if len(points) else np.zeros(0, np.int64)
+    present = (
+        np.flatnonzero(np.bincount(points, minlength=256 if points.dtype == np.uint8 else 0))
+        if len(points)
+        else np.zeros(0, np.int64)
+    )
     size = int(present.max()) + 1 if len(present) else 1
     classes = np.zeros(size, dtype=np.uint8)
     glyph_of = np.full(size, -1, dtype=np.int64)
@@ -158,7 +168,19 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     run_start[1:] &= stop[:-1]
     run_start[starts] = ~stop[starts]
     space = (kind & _SPACE) > 0
-    counts[:, _SENTENCES] = per_text(run_start) - [_blank_last_run(c) for c in contents]
+    # The dropped run: a text that does not end in a stop and whose last non-blank character
+    # is a stop (or that has none).
+    last_solid = np.full(n, -1, dtype=np.int64)
+    if len(starts):
+        solid_at = np.where(space, -1, np.arange(len(points)))
+        last_solid[nonempty] = np.maximum.reduceat(solid_at, starts)
+    ends_in_stop = np.zeros(n, dtype=bool)
+    ends_in_stop[nonempty] = stop[ends[nonempty] - 1]
+    solid = last_solid >= 0
+    solid_stop = np.zeros(n, dtype=bool)
+    solid_stop[solid] = stop[last_solid[solid]]
+    blank_last = nonempty & ~ends_in_stop & (~solid | solid_stop)
+    counts[:, _SENTENCES] = per_text(run_start) - blank_last
     counts[:, _EMPTY] = per_text(~space) == 0
     first = np.zeros(n, dtype=bool)
     last = np.zeros(n, dtype=bool)
@@ -166,18 +188,6 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     last[nonempty] = space[ends[nonempty] - 1]
     counts[:, _PADDED] = first | last
     return counts, glyph_counts.astype(np.float64), glyphs
-
-
-_STOPS = np.asarray([ord(c) for c in ".!?"])
-
-
-def _blank_last_run(content: str) -> bool:
-    """Whether the text ends in a run of whitespace after its last stop (or is all whitespace),
-    the one `[^.!?]+[.!?]*` match that `sentences` drops."""
-    if not content or content[-1] in ".!?":
-        return False
-    kept = content.rstrip()
-    return not kept or kept[-1] in ".!?"
 
 
 def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:

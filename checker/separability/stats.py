@@ -187,7 +187,7 @@ def measure(
                 null_num += null_won * incf
                 extreme &= inc
             null_perfect += extreme
-    return _summarise(num, den, null_num, chance, perfect, null_perfect, n_questions, share_floor)
+    return _summarise(num, den, null_num.T, chance, perfect, null_perfect, n_questions, share_floor)
 
 
 def _summarise(
@@ -200,16 +200,20 @@ def _summarise(
     n_questions: Ints,
     share_floor: float,
 ) -> FeatureStats:
-    """The per-feature statistics from the summed Mann-Whitney counts (observed and under each
-    shuffle), the per-question perfect-split chances and the perfect counts."""
+    """The per-feature statistics from the summed Mann-Whitney counts (observed, and under each
+    shuffle: `null_num` is features × shuffles), the per-question perfect-split chances and the
+    perfect counts."""
     n_features = len(num)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        auc_raw = np.where(den > 0, num / np.where(den > 0, den, 1), 0.5)
-        null_raw = np.where(den > 0, null_num / np.where(den > 0, den, 1), 0.5)
+    positive = den > 0
+    safe_den = np.where(positive, den, 1)
+    auc_raw = np.where(positive, num / safe_den, 0.5)
     auc = np.maximum(auc_raw, 1 - auc_raw)
-    if null_num.shape[0]:
-        # Feature-major, so each feature's shuffles are contiguous for the partition.
-        folded = np.ascontiguousarray(np.maximum(null_raw, 1 - null_raw).T)
+    if null_num.shape[1]:
+        # Folded null AUCs, feature-major (each feature's shuffles contiguous for the partition).
+        folded = np.array(null_num, dtype=np.float64, order="C")
+        np.divide(folded, safe_den[:, None], out=folded)
+        folded[~positive] = 0.5
+        np.maximum(folded, 1 - folded, out=folded)
         null_p95 = np.quantile(folded, 0.95, axis=1)
     else:
         null_p95 = np.full(n_features, np.nan)
@@ -429,7 +433,7 @@ def measure_counts(
     chance *= incf
 
     n_perm = next(iter(permutations.values())).shape[0] if permutations else 0
-    null_num = np.zeros((n_perm, n_features))
+    null_num = np.zeros((n_features, n_perm))  # feature-major
     null_perfect = np.zeros((n_perm, n_features), dtype=np.int64)
     if n_perm and permutations is not None:
         shuffled = _shuffle_indicator(layout, permutations, n_perm)
@@ -437,8 +441,8 @@ def measure_counts(
         above = sparse.csr_matrix(
             (above_absent[used], (rows[used], cols[used])), shape=(layout.n_sessions, n_features)
         )
-        null_num += (shuffled @ above).toarray()
-        null_num += (base * incf).sum(axis=0)
+        null_num += (above.T @ shuffled.T).toarray()
+        null_num += (base * incf).sum(axis=0)[:, None]
         valid = inc[g_row, g_col]
         indicator, owner = _split_sets(top & valid, bottom & valid, starts, g, z, rows, layout)
         overlap = sparse.coo_matrix(shuffled @ indicator)
