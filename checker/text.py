@@ -17,9 +17,11 @@ Definitions:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import accumulate
 
 TOKEN_RE = re.compile(r"[a-z0-9]+")
 # A segment boundary is any character that is not a word character or whitespace; an
@@ -110,6 +112,23 @@ def cannot_contain(text: str, needles: Sequence[str]) -> bool:
         return False
     lowered = text.lower()
     return not any(needle in lowered for needle in needles)
+
+
+def may_contain(texts: Sequence[str], needles: Sequence[str]) -> list[bool]:
+    """Per text, `not cannot_contain(text, needles)`, over many texts at once: the ASCII texts
+    are lower-cased and scanned as one string, once per needle, jumping to the next text at
+    each hit."""
+    flagged = [not t.isascii() for t in texts]
+    ascii_at = [i for i, t in enumerate(texts) if t.isascii()]
+    joined = "\0".join(texts[i] for i in ascii_at).lower()  # no needle holds "\0"
+    starts = list(accumulate((len(texts[i]) + 1 for i in ascii_at), initial=0))
+    for needle in needles:
+        at = joined.find(needle)
+        while at >= 0:
+            k = bisect_right(starts, at) - 1
+            flagged[ascii_at[k]] = True
+            at = joined.find(needle, starts[k + 1])
+    return flagged
 
 
 def ngrams_in_segments(text: str, n_min: int = 1, n_max: int = 3) -> Iterator[str]:

@@ -16,7 +16,7 @@ from checker.findings import Violation
 from checker.formats.corpus import Question
 from checker.load import LoadedCorpus
 from checker.registry import rule
-from checker.text import STOPWORDS, cannot_contain, raw_tokens
+from checker.text import STOPWORDS, may_contain, raw_tokens
 
 #: An answer token is distinctive when at most this share of the corpus's questions (and at
 #: least one: its own) carry it anywhere in their haystack.
@@ -120,32 +120,34 @@ def assistant_stated_in_user_turn(ctx: CorpusContext) -> Iterator[Violation]:
 
     The shape measures recall of what the assistant said; if the user ever says it, the question measures user-turn recall instead."""
     corpus = ctx.corpus
-    user_tokens: list[tuple[str, set[str]]] = [
-        (
-            q.question_id,
-            {
-                t
-                for s in q.haystack_sessions
-                for turn in s
-                if turn.role == "user"
-                for t in corpus.content_raw_tokens[turn.content]
-            },
-        )
-        for q in corpus.questions
+    stated = [
+        qi
+        for qi, q in enumerate(corpus.questions)
+        if q.typedmemeval is not None and q.typedmemeval.stated_by == "assistant"
     ]
-    for qi, q in enumerate(corpus.questions):
-        block = q.typedmemeval
-        if block is None or block.stated_by != "assistant":
-            continue
+    if not stated:
+        return
+    # Every user-turn token of the corpus, with the question whose haystack holds it.
+    ids, index = corpus.token_ids, corpus.turn_index
+    per_turn = np.diff(ids.text_starts)[index.text_of]
+    user = np.repeat(index.role == 0, per_turn)
+    user_tokens = ids.token[user]
+    user_question = np.searchsorted(corpus.session_starts, ids.token_session[user], "right") - 1
+    for qi in stated:
         tokens = distinctive_tokens(corpus, qi)
-        for qid, toks in user_tokens:
-            hit = sorted(tokens & toks)
-            if hit:
-                yield Violation(
-                    q.question_id,
-                    f"assistant-stated answer token(s) {', '.join(map(repr, hit))} appear in a user turn of {qid}",
-                )
-                break
+        if not tokens:
+            continue
+        wanted = np.asarray([ids.vocabulary[t] for t in tokens], dtype=np.int64)
+        found = np.isin(user_tokens, wanted)
+        if not found.any():
+            continue
+        first = int(user_question[found].min())  # the first question whose user says one
+        hit = sorted({ids.words[i] for i in user_tokens[found & (user_question == first)]})
+        yield Violation(
+            corpus.questions[qi].question_id,
+            f"assistant-stated answer token(s) {', '.join(map(repr, hit))} appear in a user turn "
+            f"of {corpus.questions[first].question_id}",
+        )
 
 
 PRODUCTION_WORDS = re.compile(
@@ -168,10 +170,13 @@ def production_words(ctx: CorpusContext) -> Iterator[Violation]:
     echo, haystack or template words, no template ids, no unfilled placeholders, no question ids.
 
     Words of production mark the sessions that carry them, and a system can learn the mark instead of the memory."""
-    for q in ctx.corpus.questions:
-        every_turn = "\x00".join(t.content for s in q.haystack_sessions for t in s)
-        if cannot_contain(every_turn, PRODUCTION_NEEDLES):
-            continue
+    corpus = ctx.corpus
+    index = corpus.turn_index
+    texts_flagged = np.asarray(may_contain(index.contents, PRODUCTION_NEEDLES), dtype=bool)
+    turn_question = np.searchsorted(corpus.session_starts, index.session, "right") - 1
+    flagged = turn_question[texts_flagged[index.text_of]] if len(index.text_of) else []
+    for qi in np.unique(flagged).tolist():
+        q = corpus.questions[qi]
         for si, session in enumerate(q.haystack_sessions):
             for ti, turn in enumerate(session):
                 m = PRODUCTION_WORDS.search(turn.content)

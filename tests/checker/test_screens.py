@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, DIGITS, YEAR_RE
 from checker.rules.leaks import PRODUCTION_NEEDLES, PRODUCTION_WORDS
-from checker.text import cannot_contain
+from checker.text import cannot_contain, may_contain
 
 _FRAGMENTS = st.sampled_from(
     [
@@ -42,6 +42,15 @@ _ASCII_TEXTS = st.lists(_FRAGMENTS, max_size=12).map("".join)
 def test_production_words_are_never_excused(text: str) -> None:
     if PRODUCTION_WORDS.search(text):
         assert not cannot_contain(text, PRODUCTION_NEEDLES), text
+
+
+@given(st.lists(st.one_of(_ASCII_TEXTS, st.just("Gölden t3")), max_size=6))
+@settings(max_examples=400, deadline=None)
+def test_many_texts_at_once_are_each_text_on_its_own(texts: list[str]) -> None:
+    # The corpus-wide scan (one joined string per needle) must flag exactly the texts the
+    # per-text check would not excuse, and a hit in one text must not hide the next.
+    expected = [not cannot_contain(t, PRODUCTION_NEEDLES) for t in texts]
+    assert may_contain(texts, PRODUCTION_NEEDLES) == expected
 
 
 @given(_ASCII_TEXTS)
