@@ -17,8 +17,8 @@ Definitions:
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
