@@ -168,26 +168,27 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     run_start[1:] &= stop[:-1]
     run_start[starts] = ~stop[starts]
     space = (kind & _SPACE) > 0
-    # The dropped run: a text that does not end in a stop and whose last non-blank character
-    # is a stop (or that has none).
-    last_solid = np.full(n, -1, dtype=np.int64)
-    if len(starts):
-        solid_at = np.where(space, -1, np.arange(len(points)))
-        last_solid[nonempty] = np.maximum.reduceat(solid_at, starts)
-    ends_in_stop = np.zeros(n, dtype=bool)
-    ends_in_stop[nonempty] = stop[ends[nonempty] - 1]
-    solid = last_solid >= 0
-    solid_stop = np.zeros(n, dtype=bool)
-    solid_stop[solid] = stop[last_solid[solid]]
-    blank_last = nonempty & ~ends_in_stop & (~solid | solid_stop)
-    counts[:, _SENTENCES] = per_text(run_start) - blank_last
-    counts[:, _EMPTY] = per_text(~space) == 0
     first = np.zeros(n, dtype=bool)
     last = np.zeros(n, dtype=bool)
     first[nonempty] = space[starts]
     last[nonempty] = space[ends[nonempty] - 1]
+    # Only a text that ends in whitespace can end in the blank run `sentences` drops.
+    blank_last = np.zeros(n, dtype=bool)
+    for i in np.flatnonzero(last).tolist():
+        blank_last[i] = _blank_last_run(contents[i])
+    counts[:, _SENTENCES] = per_text(run_start) - blank_last
+    counts[:, _EMPTY] = per_text(~space) == 0
     counts[:, _PADDED] = first | last
     return counts, glyph_counts.astype(np.float64), glyphs
+
+
+def _blank_last_run(content: str) -> bool:
+    """Whether the text ends in a run of whitespace after its last stop (or is all whitespace),
+    the one `[^.!?]+[.!?]*` match that `sentences` drops."""
+    if not content or content[-1] in ".!?":
+        return False
+    kept = content.rstrip()
+    return not kept or kept[-1] in ".!?"
 
 
 def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:

@@ -350,21 +350,31 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
         np.int64
     )
     occurrence_text = text_at[np.concatenate(found_at)]
-    # Per distinct text: its candidate columns with their counts; then per turn occurrence.
+    # Each occurrence counts once in every session its text is a turn of, which for nearly
+    # every text is exactly one; (session, column) keys sorted are the matrix's rows in order.
     n_columns = max(len(phrases), 1)
-    _fits(n_columns, max(n_texts, 1))
-    per_text, per_text_count = distinct_counts(occurrence_text * n_columns + column)
-    text_starts = np.searchsorted(per_text // n_columns, np.arange(n_texts + 1)).astype(np.int64)
-    flat = np.arange(len(per_text), dtype=np.int64)
-    picked, lengths = ragged_gather(flat, text_starts, turns.text_of)
+    n_sessions = layout.n_sessions
+    _fits(n_columns, max(n_sessions, 1))
+    uses = np.bincount(turns.text_of, minlength=n_texts)
+    session_of_text = np.zeros(n_texts, dtype=np.int64)
+    session_of_text[turns.text_of] = turns.session
+    once = uses[occurrence_text] == 1
+    keys = [session_of_text[occurrence_text[once]] * n_columns + column[once]]
+    if not once.all():
+        by_text = np.argsort(turns.text_of, kind="stable")
+        bounds = np.searchsorted(turns.text_of[by_text], np.arange(n_texts + 1)).astype(np.int64)
+        many = ~once
+        sessions, lengths = ragged_gather(turns.session[by_text], bounds, occurrence_text[many])
+        keys.append(sessions * n_columns + np.repeat(column[many], lengths))
+    cells, count = distinct_counts(np.concatenate(keys))
     matrix = sparse.csr_matrix(
         (
-            per_text_count[picked].astype(np.float64),
-            (np.repeat(turns.session, lengths), per_text[picked] % n_columns),
+            count.astype(np.float64),
+            cells % n_columns,
+            np.searchsorted(cells // n_columns, np.arange(n_sessions + 1)),
         ),
-        shape=(layout.n_sessions, len(phrases)),
+        shape=(n_sessions, len(phrases)),
     )
-    matrix.sum_duplicates()
     candidate_tokens = [(column_of[sizes[k] : sizes[k + 1]], tok) for k, tok in enumerate(tokens)]
     include = _relevance_mask(
         corpus, stream, turns, candidate_tokens, len(phrases), layout.n_sessions

@@ -214,7 +214,7 @@ def _summarise(
         np.divide(folded, safe_den[:, None], out=folded)
         folded[~positive] = 0.5
         np.maximum(folded, 1 - folded, out=folded)
-        null_p95 = np.quantile(folded, 0.95, axis=1)
+        null_p95 = np.quantile(folded, 0.95, axis=1, overwrite_input=True)
     else:
         null_p95 = np.full(n_features, np.nan)
     expected = chance.sum(axis=0)
