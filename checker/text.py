@@ -21,7 +21,9 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import accumulate
+
+import numpy as np
+from numpy.typing import NDArray
 
 TOKEN_RE = re.compile(r"[a-z0-9]+")
 # A segment boundary is any character that is not a word character or whitespace; an
@@ -114,20 +116,41 @@ def cannot_contain(text: str, needles: Sequence[str]) -> bool:
     return not any(needle in lowered for needle in needles)
 
 
-def may_contain(texts: Sequence[str], needles: Sequence[str]) -> list[bool]:
-    """Per text, `not cannot_contain(text, needles)`, over many texts at once: the ASCII texts
-    are lower-cased and scanned as one string, once per needle, jumping to the next text at
-    each hit."""
-    flagged = [not t.isascii() for t in texts]
-    ascii_at = [i for i, t in enumerate(texts) if t.isascii()]
-    joined = "\0".join(texts[i] for i in ascii_at).lower()  # no needle holds "\0"
-    starts = list(accumulate((len(texts[i]) + 1 for i in ascii_at), initial=0))
+def may_contain(texts: Sequence[str], needles: Sequence[str]) -> NDArray[np.bool_]:
+    """Per text, `not cannot_contain(text, needles)`, over many texts at once. The ASCII texts
+    are lower-cased and joined into one string; needles of one or two characters are found
+    among its bytes in one vectorised pass, longer ones by a scan that jumps to the next text
+    at each hit."""
+    n = len(texts)
+    is_ascii = np.fromiter(map(str.isascii, texts), dtype=bool, count=n)
+    flagged = ~is_ascii
+    ascii_at = np.flatnonzero(is_ascii)
+    chosen = texts if len(ascii_at) == n else [texts[i] for i in ascii_at.tolist()]
+    joined = "\0".join(chosen).lower()  # no needle holds "\0", so none spans two texts
+    lengths = np.fromiter(map(len, chosen), dtype=np.int64, count=len(chosen))
+    starts = np.concatenate([[0], np.cumsum(lengths + 1)])
+    short = [needle for needle in needles if len(needle) <= 2]
+    if short and joined:
+        buf = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+        single = np.zeros(256, dtype=bool)
+        single[[ord(needle) for needle in short if len(needle) == 1]] = True
+        hit = single[buf]
+        pairs = [ord(needle[0]) << 8 | ord(needle[1]) for needle in short if len(needle) == 2]
+        if pairs and len(buf) > 1:
+            double = np.zeros(1 << 16, dtype=bool)
+            double[pairs] = True
+            hit[:-1] |= double[(buf[:-1].astype(np.uint16) << 8) | buf[1:]]
+        at = np.flatnonzero(hit)
+        flagged[ascii_at[np.searchsorted(starts, at, side="right") - 1]] = True
+    bounds = starts.tolist()
     for needle in needles:
-        at = joined.find(needle)
-        while at >= 0:
-            k = bisect_right(starts, at) - 1
+        if len(needle) <= 2:
+            continue
+        found = joined.find(needle)
+        while found >= 0:
+            k = bisect_right(bounds, found) - 1
             flagged[ascii_at[k]] = True
-            at = joined.find(needle, starts[k + 1])
+            found = joined.find(needle, bounds[k + 1])
     return flagged
 
 

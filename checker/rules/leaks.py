@@ -172,13 +172,14 @@ def production_words(ctx: CorpusContext) -> Iterator[Violation]:
     Words of production mark the sessions that carry them, and a system can learn the mark instead of the memory."""
     corpus = ctx.corpus
     index = corpus.turn_index
-    texts_flagged = np.asarray(may_contain(index.contents, PRODUCTION_NEEDLES), dtype=bool)
-    turn_question = np.searchsorted(corpus.session_starts, index.session, "right") - 1
-    flagged = turn_question[texts_flagged[index.text_of]] if len(index.text_of) else []
-    for qi in np.unique(flagged).tolist():
-        q = corpus.questions[qi]
-        for si, session in enumerate(q.haystack_sessions):
-            for ti, turn in enumerate(session):
-                m = PRODUCTION_WORDS.search(turn.content)
-                if m:
-                    yield Violation(q.question_id, f"session {si} turn {ti} says {m.group(0)!r}")
+    # Only a turn whose text holds a needle can match (a test holds the two together).
+    texts_flagged = may_contain(index.contents, PRODUCTION_NEEDLES)
+    for t in np.flatnonzero(texts_flagged[index.text_of]).tolist():
+        session = int(index.session[t])
+        qi = int(np.searchsorted(corpus.session_starts, session, side="right")) - 1
+        m = PRODUCTION_WORDS.search(index.contents[index.text_of[t]])
+        if m:
+            si = session - int(corpus.session_starts[qi])
+            ti = t - int(index.session_offsets[session])
+            q = corpus.questions[qi]
+            yield Violation(q.question_id, f"session {si} turn {ti} says {m.group(0)!r}")

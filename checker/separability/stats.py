@@ -250,8 +250,12 @@ def _tails(
     n_perm, n_features = null_perfect.shape
     tail_p = np.ones(n_features)
     null_tail = np.ones((n_perm, n_features))
+    # Only a shuffle with a perfect split can reach the floor; most have none.
+    reaches = np.zeros((n_perm, n_features), dtype=bool)
+    shuffle, feature = np.nonzero(null_perfect)
     with np.errstate(invalid="ignore", divide="ignore"):
-        reaches = (null_perfect / questions >= share_floor) & (null_perfect > 0)
+        share = null_perfect[shuffle, feature] / questions[feature]
+    reaches[shuffle[share >= share_floor], feature[share >= share_floor]] = True
     needed = np.flatnonzero((perfect > 0) | reaches.any(axis=0))
     if chance.shape[0] == 0 or len(needed) == 0:
         return tail_p, null_tail
