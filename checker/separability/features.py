@@ -26,20 +26,23 @@ Families (an exemption may name a family, a feature, or a dotted prefix such as 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
-from checker.arrays import distinct
+from checker.arrays import distinct, distinct_counts
 from checker.load import LoadedCorpus, parse_date
 from checker.separability.policy import MAX_ROLE_POSITIONS, MAX_ROLE_SEQUENCES, MAX_TURN_SLOTS
 from checker.separability.stats import Layout
 from checker.separability.turns import Turns, ragged_gather
 
 Floats = NDArray[np.float64]
+Ints = NDArray[np.int64]
 
 ROLES = ("user", "assistant")
 EM_DASH = "\u2014"
@@ -272,103 +275,120 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
             if k == 0:
                 add_glyphs(f"{role}.turn1", slot_mask)
 
-    _add_roles(cols, turns.role_sequences, layout)
+    _add_roles(cols, turns, layout)
     _add_metadata(cols, corpus, layout)
     return cols.build()
 
 
-def _rarity(labels: list[str], layout: Layout) -> Floats:
-    """Per session: share of its question's sessions carrying the same label."""
-    out = np.zeros(layout.n_sessions)
-    for q in range(layout.n_questions):
-        a, b = layout.span(q)
-        seen = Counter(labels[a:b])
-        for i in range(a, b):
-            out[i] = seen[labels[i]] / (b - a)
-    return out
+def _codes(labels: Iterable[Hashable]) -> Ints:
+    """Each label as an integer, equal labels equal."""
+    seen: defaultdict[Hashable, int] = defaultdict()
+    seen.default_factory = seen.__len__
+    return np.fromiter(map(seen.__getitem__, labels), dtype=np.int64)
 
 
-def _add_roles(cols: _Columns, sequences: list[str], layout: Layout) -> None:
+def _rarity(codes: Ints, layout: Layout) -> Floats:
+    """Per session: share of its question's sessions carrying the same label (`codes`, one
+    integer per label)."""
+    if len(codes) == 0:
+        return np.zeros(0)
+    question = layout.question_of_session()
+    width = int(codes.max()) + 1
+    keys = question * width + codes
+    found, count = distinct_counts(keys)
+    return count[np.searchsorted(found, keys)] / np.diff(layout.offsets)[question]
+
+
+def _add_roles(cols: _Columns, turns: Turns, layout: Layout) -> None:
+    sequences = turns.role_sequences
+    n = layout.n_sessions
+    position = np.arange(len(turns.session)) - turns.session_offsets[turns.session]
     longest = max((len(s) for s in sequences), default=0)
-    for k in range(min(longest, MAX_ROLE_POSITIONS)):
-        at = [s[k] if k < len(s) else "" for s in sequences]
-        cols.add(f"roles.turn{k + 1}=user", "roles", np.asarray([c == "u" for c in at]))
-        cols.add(f"roles.turn{k + 1}=assistant", "roles", np.asarray([c == "a" for c in at]))
+    width = min(longest, MAX_ROLE_POSITIONS)
+    at = np.full((n, width), -1, dtype=np.int64)  # role of the k-th turn, −1 past the end
+    early = position < width
+    at[turns.session[early], position[early]] = turns.role[early]
+    for k in range(width):
+        cols.add(f"roles.turn{k + 1}=user", "roles", at[:, k] == 0)
+        cols.add(f"roles.turn{k + 1}=assistant", "roles", at[:, k] == 1)
+    code_of: dict[str, int] = {}
+    codes = np.fromiter((code_of.setdefault(s, len(code_of)) for s in sequences), np.int64, n)
     frequent = Counter(sequences).most_common(MAX_ROLE_SEQUENCES)
     if len(frequent) > 1:
         for seq, _ in sorted(frequent):
-            cols.add(f"roles.sequence={seq}", "roles", np.asarray([s == seq for s in sequences]))
-    cols.add("roles.sequence_rarity", "roles", _rarity(sequences, layout))
+            cols.add(f"roles.sequence={seq}", "roles", codes == code_of[seq])
+    cols.add("roles.sequence_rarity", "roles", _rarity(codes, layout))
 
 
 _SESSION_SUFFIX = re.compile(r"-s(\d+)$")
 _DIGIT_RUN = re.compile(r"\d")
 _LETTER_RUN = re.compile(r"[A-Za-z]")
+_ASCII_SHAPE = str.maketrans(
+    "0123456789" + string.ascii_letters, "9" * 10 + "a" * len(string.ascii_letters)
+)
+
+
+def _id_shape(sid: str) -> str:
+    """Digits as 9, ASCII letters as a (what `\\d` and `[A-Za-z]` match)."""
+    if sid.isascii():
+        return sid.translate(_ASCII_SHAPE)
+    return _LETTER_RUN.sub("a", _DIGIT_RUN.sub("9", sid))
 
 
 def _add_metadata(cols: _Columns, corpus: LoadedCorpus, layout: Layout) -> None:
     n = layout.n_sessions
-    index = np.zeros(n)
-    first = np.zeros(n)
-    last = np.zeros(n)
+    question = layout.question_of_session()
+    sizes = np.diff(layout.offsets)
+    local = np.arange(n) - layout.offsets[question]
+    ids: list[str] = []
+    dates: list[str | None] = []
+    owners: list[set[str]] = []
+    for q, size in zip(corpus.questions, sizes.tolist(), strict=True):
+        given = q.haystack_session_ids[:size]
+        ids.extend(given)
+        ids.extend([""] * (size - len(given)))
+        stamped = q.haystack_dates[:size]
+        dates.extend(stamped)
+        dates.extend([None] * (size - len(stamped)))
+        mine = {q.question_id}
+        if q.typedmemeval is not None and q.typedmemeval.pair_id:
+            mine.add(q.typedmemeval.pair_id)
+        owners.append(mine)
     id_index = np.full(n, -1.0)
-    stamp_rank = np.full(n, -1.0)
-    minute = np.full(n, -1.0)
-    hour = np.full(n, -1.0)
-    weekday = np.full(n, -1.0)
-    gap_before = np.full(n, -1.0)
-    gap_after = np.full(n, -1.0)
-    id_length = np.zeros(n)
     owner_pattern = np.zeros(n)
     index_matches = np.zeros(n)
-    minute_labels: list[str] = []
-    hour_labels: list[str] = []
-    weekday_labels: list[str] = []
-    id_shapes: list[str] = []
-    for qi, q in enumerate(corpus.questions):
+    for s, found in enumerate(map(_SESSION_SUFFIX.search, ids)):
+        if found:
+            number = int(found.group(1))
+            id_index[s] = number
+            index_matches[s] = number == local[s]
+            owner_pattern[s] = ids[s][: found.start()] in owners[question[s]]
+    stamps = [parse_date(d) if d is not None else None for d in dates]
+    dated = np.fromiter((st is not None for st in stamps), dtype=bool, count=n)
+    minute = np.fromiter((st.minute if st else -1 for st in stamps), dtype=np.float64, count=n)
+    hour = np.fromiter((st.hour if st else -1 for st in stamps), dtype=np.float64, count=n)
+    weekday = np.fromiter((st.weekday() if st else -1 for st in stamps), np.float64, count=n)
+    stamp_rank = np.full(n, -1.0)
+    gap_before = np.full(n, -1.0)
+    gap_after = np.full(n, -1.0)
+    for qi in range(layout.n_questions):
         a, b = layout.span(qi)
-        size = b - a
-        owners = {q.question_id}
-        if q.typedmemeval is not None and q.typedmemeval.pair_id:
-            owners.add(q.typedmemeval.pair_id)
-        stamps = [
-            parse_date(q.haystack_dates[i]) if i < len(q.haystack_dates) else None
-            for i in range(size)
-        ]
-        for i in range(size):
-            s = a + i
-            index[s] = i
-            first[s] = i == 0
-            last[s] = i == size - 1
-            sid = q.haystack_session_ids[i] if i < len(q.haystack_session_ids) else ""
-            found = _SESSION_SUFFIX.search(sid)
-            if found:
-                id_index[s] = int(found.group(1))
-                index_matches[s] = int(found.group(1)) == i
-                owner_pattern[s] = sid[: found.start()] in owners
-            id_length[s] = len(sid)
-            id_shapes.append(_LETTER_RUN.sub("a", _DIGIT_RUN.sub("9", sid)))
-            stamp = stamps[i]
-            minute_labels.append(str(stamp.minute) if stamp else "?")
-            hour_labels.append(str(stamp.hour) if stamp else "?")
-            weekday_labels.append(str(stamp.weekday()) if stamp else "?")
-            if stamp:
-                minute[s], hour[s], weekday[s] = stamp.minute, stamp.hour, stamp.weekday()
-        if all(stamps) and size:
-            minutes = np.asarray([st.timestamp() / 60 for st in stamps if st])
-            # rankdata(method="min"): one plus the number of strictly earlier stamps.
-            stamp_rank[a:b] = 1 + np.searchsorted(np.sort(minutes), minutes, side="left")
-            if size > 1:
-                gaps = np.diff(minutes)
-                # The first session has no predecessor and the last no successor; each borrows
-                # its one real gap, so a missing neighbour does not become a first/last flag.
-                gap_before[a:b] = np.concatenate([[gaps[0]], gaps])
-                gap_after[a:b] = np.concatenate([gaps, [gaps[-1]]])
-            else:
-                gap_before[a:b] = gap_after[a:b] = 0
-    cols.add("position.index", "position", index)
-    cols.add("position.first_session", "position", first)
-    cols.add("position.last_session", "position", last)
+        if a == b or not dated[a:b].all():
+            continue
+        minutes = np.asarray([st.timestamp() / 60 for st in stamps[a:b] if st])
+        # rankdata(method="min"): one plus the number of strictly earlier stamps.
+        stamp_rank[a:b] = 1 + np.searchsorted(np.sort(minutes), minutes, side="left")
+        if b - a > 1:
+            gaps = np.diff(minutes)
+            # The first session has no predecessor and the last no successor; each borrows
+            # its one real gap, so a missing neighbour does not become a first/last flag.
+            gap_before[a:b] = np.concatenate([[gaps[0]], gaps])
+            gap_after[a:b] = np.concatenate([gaps, [gaps[-1]]])
+        else:
+            gap_before[a:b] = gap_after[a:b] = 0
+    cols.add("position.index", "position", local.astype(np.float64))
+    cols.add("position.first_session", "position", local == 0)
+    cols.add("position.last_session", "position", local == sizes[question] - 1)
     cols.add("position.session_id_index", "position", id_index)
     cols.add("position.timestamp_rank", "position", stamp_rank)
     cols.add("date.minute", "date", minute)
@@ -376,10 +396,10 @@ def _add_metadata(cols: _Columns, corpus: LoadedCorpus, layout: Layout) -> None:
     cols.add("date.weekday", "date", weekday)
     cols.add("date.gap_before_minutes", "date", gap_before)
     cols.add("date.gap_after_minutes", "date", gap_after)
-    cols.add("date.minute_rarity", "date", _rarity(minute_labels, layout))
-    cols.add("date.hour_rarity", "date", _rarity(hour_labels, layout))
-    cols.add("date.weekday_rarity", "date", _rarity(weekday_labels, layout))
-    cols.add("session_id.length", "session_id", id_length)
-    cols.add("session_id.shape_rarity", "session_id", _rarity(id_shapes, layout))
+    cols.add("date.minute_rarity", "date", _rarity(minute.astype(np.int64) + 1, layout))
+    cols.add("date.hour_rarity", "date", _rarity(hour.astype(np.int64) + 1, layout))
+    cols.add("date.weekday_rarity", "date", _rarity(weekday.astype(np.int64) + 1, layout))
+    cols.add("session_id.length", "session_id", np.fromiter(map(len, ids), np.float64, count=n))
+    cols.add("session_id.shape_rarity", "session_id", _rarity(_codes(map(_id_shape, ids)), layout))
     cols.add("session_id.owner_pattern", "session_id", owner_pattern)
     cols.add("session_id.index_matches_position", "session_id", index_matches)

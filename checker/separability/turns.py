@@ -31,6 +31,8 @@ class Turns:
     """Per occurrence: position among its session's turns of the same role (0 = first)."""
     role_sequences: list[str]
     """Per stacked session: `u`/`a` per turn, in order."""
+    session_offsets: Ints
+    """Stacked session s owns occurrences session_offsets[s] .. session_offsets[s + 1] − 1."""
 
 
 def index_turns(corpus: LoadedCorpus) -> Turns:
@@ -52,6 +54,7 @@ def index_turns(corpus: LoadedCorpus) -> Turns:
         role=role,
         slot=slot,
         role_sequences=[letters[a:b] for a, b in pairwise(offsets.tolist())],
+        session_offsets=offsets,
     )
 
 
