@@ -88,56 +88,44 @@ def _ratio(num: Floats, den: Floats) -> Floats:
 
 
 # Character classes of one code point, as bits of `_character_counts`'s class table.
-_DIGIT, _UPPERCASE, _PUNCTUATION, _SPACE, _STOP, _DASH = (1 << i for i in range(6))
+_DIGIT, _UPPERCASE, _PUNCTUATION, _GLYPH, _STOP, _DASH = (1 << i for i in range(6))
 
 
 def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     """Per distinct text: the character-class counts (columns in `_CHARS`… order) and the
     count of every glyph, classified once per distinct code point over the whole corpus.
 
-    The texts' code points sit end to end, so each count is one segmented sum over them."""
+    The texts' code points sit end to end. Digits, capitals, punctuation, stops, dashes and
+    glyphs are a small share of them, so one table lookup marks them and every count is taken
+    over the marked positions alone; whitespace is read only at each text's two ends."""
     n = len(contents)
     counts = np.zeros((n, _N_COUNTS))
     lengths = np.fromiter(map(len, contents), dtype=np.int64, count=n)
     counts[:, _CHARS] = lengths
     joined = "".join(contents)
     # One code point per element: a byte each when the corpus is ASCII, as it nearly always is.
+    ascii_only = joined.isascii()
     points: NDArray[np.uint8] | NDArray[np.uint32] = (
         np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
-        if joined.isascii()
+        if ascii_only
         else np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
     )
     ends = np.cumsum(lengths)
     begins = ends - lengths
     nonempty = lengths > 0
-    starts = begins[nonempty]
-
-    def per_text(mask: NDArray[np.bool_]) -> Floats:
-        out = np.zeros(n)
-        if len(starts):
-            out[nonempty] = np.add.reduceat(mask, starts, dtype=np.int64)
-        return out
-
-    present = (
-        np.flatnonzero(np.bincount(points, minlength=256 if points.dtype == np.uint8 else 0))
-        if len(points)
-        else np.zeros(0, np.int64)
-    )
+    if ascii_only:
+        present = np.arange(256, dtype=np.int64)
+    elif len(points):
+        present = np.flatnonzero(np.bincount(points))
+    else:
+        present = np.zeros(0, dtype=np.int64)
     size = int(present.max()) + 1 if len(present) else 1
     classes = np.zeros(size, dtype=np.uint8)
+    spaces = np.zeros(size, dtype=bool)
     glyph_of = np.full(size, -1, dtype=np.int64)
-    glyphs: list[str] = []
     by_key: dict[str, int] = {}
-    for cp in present:
-        c = chr(int(cp))
-        classes[cp] = (
-            _DIGIT * c.isdigit()
-            | _UPPERCASE * c.isupper()
-            | _PUNCTUATION * unicodedata.category(c).startswith("P")
-            | _SPACE * c.isspace()
-            | _STOP * (c in ".!?")
-            | _DASH * (c == EM_DASH)
-        )
+    for cp in present.tolist():
+        c = chr(cp)
         key = (
             c
             if (not c.isalnum() and c != " ")
@@ -145,44 +133,70 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
             if (c.isalpha() and cp > 127)
             else None
         )
+        classes[cp] = (
+            _DIGIT * c.isdigit()
+            | _UPPERCASE * c.isupper()
+            | _PUNCTUATION * unicodedata.category(c).startswith("P")
+            | _GLYPH * (key is not None)
+            | _STOP * (c in ".!?")
+            | _DASH * (c == EM_DASH)
+        )
+        spaces[cp] = c.isspace()
         if key is not None:
             glyph_of[cp] = by_key.setdefault(key, len(by_key))
-    glyphs = sorted(by_key, key=lambda g: (len(g), g))
-    remap = np.asarray([glyphs.index(g) for g in by_key], dtype=np.int64)
-    kind = classes[points]
-    counts[:, _DIGITS] = per_text((kind & _DIGIT) > 0)
-    counts[:, _UPPER] = per_text((kind & _UPPERCASE) > 0)
-    counts[:, _PUNCT] = per_text((kind & _PUNCTUATION) > 0)
-    counts[:, _EMDASH] = per_text((kind & _DASH) > 0)
-    glyph_counts = np.zeros((n, len(glyphs)))
-    if glyphs:
-        g = glyph_of[points]
-        at = np.flatnonzero(g >= 0)
-        owner = np.searchsorted(ends, at, side="right")
-        flat = owner * len(glyphs) + remap[g[at]]
+    # The marked positions, their classes and the text each belongs to.
+    at = np.flatnonzero(classes[points])
+    kind = classes[points[at]]
+    owner = np.searchsorted(ends, at, side="right")
+
+    def per_text(bit: int) -> Floats:
+        return np.bincount(owner[(kind & bit) > 0], minlength=n).astype(np.float64)
+
+    counts[:, _DIGITS] = per_text(_DIGIT)
+    counts[:, _UPPER] = per_text(_UPPERCASE)
+    counts[:, _PUNCT] = per_text(_PUNCTUATION)
+    counts[:, _EMDASH] = per_text(_DASH)
+    # Glyphs present in the corpus, named in (length, text) order.
+    glyph_at = (kind & _GLYPH) > 0
+    glyph_ids = glyph_of[points[at[glyph_at]]]
+    used = set(np.unique(glyph_ids).tolist())
+    seen_keys = sorted((k for k, i in by_key.items() if i in used), key=lambda g: (len(g), g))
+    remap = np.full(max(len(by_key), 1), -1, dtype=np.int64)
+    for new, key in enumerate(seen_keys):
+        remap[by_key[key]] = new
+    glyph_counts = np.zeros((n, len(seen_keys)))
+    if seen_keys:
+        flat = owner[glyph_at] * len(seen_keys) + remap[glyph_ids]
         glyph_counts = (
-            np.bincount(flat, minlength=n * len(glyphs)).reshape(n, len(glyphs)).astype(np.float64)
+            np.bincount(flat, minlength=n * len(seen_keys))
+            .reshape(n, len(seen_keys))
+            .astype(np.float64)
         )
     # `sentences` keeps every match of `[^.!?]+[.!?]*` that is not blank after strip(): one
     # match per maximal run of other characters, and only the text's last run can be blank
-    # (a run that ends in a stop keeps the stop).
-    stop = (kind & _STOP) > 0
-    run_start = ~stop
-    run_start[1:] &= stop[:-1]
-    run_start[starts] = ~stop[starts]
-    space = (kind & _SPACE) > 0
-    first = np.zeros(n, dtype=bool)
-    last = np.zeros(n, dtype=bool)
-    first[nonempty] = space[starts]
-    last[nonempty] = space[ends[nonempty] - 1]
+    # (a run that ends in a stop keeps the stop). A run begins at a text's first character
+    # unless that is a stop, and after every stop that is followed, within its text, by a
+    # character that is not one.
+    stop_at = at[(kind & _STOP) > 0]
+    stop_owner = owner[(kind & _STOP) > 0]
+    followed = stop_at + 1 < ends[stop_owner]
+    followed[:-1] &= stop_at[1:] != stop_at[:-1] + 1
+    runs = np.bincount(stop_owner[followed], minlength=n)
+    first_char = np.zeros(n, dtype=np.int64)
+    last_char = np.zeros(n, dtype=np.int64)
+    first_char[nonempty] = points[begins[nonempty]]
+    last_char[nonempty] = points[ends[nonempty] - 1]
+    runs += nonempty & ((classes[first_char] & _STOP) == 0)
+    first = nonempty & spaces[first_char]
+    last = nonempty & spaces[last_char]
     # Only a text that ends in whitespace can end in the blank run `sentences` drops.
     blank_last = np.zeros(n, dtype=bool)
     for i in np.flatnonzero(last).tolist():
         blank_last[i] = _blank_last_run(contents[i])
-    counts[:, _SENTENCES] = per_text(run_start) - blank_last
-    counts[:, _EMPTY] = per_text(~space) == 0
+    counts[:, _SENTENCES] = runs - blank_last
+    counts[:, _EMPTY] = ~nonempty | np.fromiter(map(str.isspace, contents), dtype=bool, count=n)
     counts[:, _PADDED] = first | last
-    return counts, glyph_counts.astype(np.float64), glyphs
+    return counts, glyph_counts, seen_keys
 
 
 def _blank_last_run(content: str) -> bool:

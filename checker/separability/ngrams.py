@@ -127,6 +127,9 @@ _BYTE_CLASS = np.asarray(
     ],
     dtype=np.uint8,
 )
+_ALNUM = (_BYTE_CLASS == _LETTER) | (_BYTE_CLASS == _DIGIT)
+_LETTER_BYTE = _BYTE_CLASS == _LETTER
+_OTHER_BYTE = _BYTE_CLASS == _OTHER
 
 
 def token_stream(corpus: LoadedCorpus, turns: Turns) -> TokenStream:
@@ -155,8 +158,7 @@ def token_stream(corpus: LoadedCorpus, turns: Turns) -> TokenStream:
     all_fast = len(fast) == len(contents)
     joined = "\0".join(contents if all_fast else [contents[i] for i in fast.tolist()]) + "\0"
     buf = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
-    kind = _BYTE_CLASS[buf]
-    alnum = (kind == _LETTER) | (kind == _DIGIT)
+    alnum = _ALNUM[buf]
     begins = alnum.copy()
     begins[1:] &= ~alnum[:-1]
     at = np.flatnonzero(begins)  # where each raw token of the ASCII texts begins
@@ -164,13 +166,17 @@ def token_stream(corpus: LoadedCorpus, turns: Turns) -> TokenStream:
     if len(at) != len(raw):
         raise AssertionError("the byte pass and the tokenizer disagree on an ASCII text")
     text = np.repeat(fast, lengths)
-    letter = kind == _LETTER
-    joiner = np.zeros(len(buf), dtype=bool)
-    joiner[1:-1] = (buf[1:-1] == ord("'")) & letter[:-2] & letter[2:]
-    # Segment number of each raw token: boundaries before it (the "\0" between texts is one).
-    segment = np.cumsum((kind == _OTHER) & ~joiner)[at]
+    # Boundaries are the "other" bytes (the "\0" between texts among them) except in-word
+    # apostrophes, the joiners; both are rare, so they are kept as sorted positions.
+    other = np.flatnonzero(_OTHER_BYTE[buf])
+    apostrophes = other[buf[other] == ord("'")]
+    inner = apostrophes[(apostrophes > 0) & (apostrophes < len(buf) - 1)]
+    joiners = inner[_LETTER_BYTE[buf[inner - 1]] & _LETTER_BYTE[buf[inner + 1]]]
+    # Segment number of each raw token: the boundaries before it.
+    segment = np.searchsorted(other, at) - np.searchsorted(joiners, at)
     ids = raw + 1
-    continues = joiner[at - 1] if len(at) else np.zeros(0, dtype=bool)
+    continues = np.zeros(len(at), dtype=bool)  # the token right after a joiner
+    continues[np.searchsorted(at, joiners + 1)] = True
     if continues.any():
         heads = np.flatnonzero(~continues)
         size = np.diff(np.append(heads, len(raw)))

@@ -19,6 +19,7 @@ from checker.separability.features import (
     _PUNCT,
     _SENTENCES,
     _UPPER,
+    NON_ASCII_LETTER,
     _character_counts,
 )
 from checker.separability.gate import covers, table
@@ -179,7 +180,17 @@ _COUNT_TEXTS = st.one_of(
 def test_per_turn_counts_follow_their_definitions(contents: list[str]) -> None:
     # The counts are vectorised over every code point of the corpus; each must equal what its
     # definition says of the text on its own.
-    counts, _, _ = _character_counts(contents)
+    counts, glyph_counts, glyphs = _character_counts(contents)
+
+    def glyph_key(c: str) -> str | None:
+        if not c.isalnum() and c != " ":
+            return c
+        return NON_ASCII_LETTER if c.isalpha() and ord(c) > 127 else None
+
+    present = {k for content in contents for c in content if (k := glyph_key(c)) is not None}
+    assert glyphs == sorted(present, key=lambda g: (len(g), g))
+    for row, content in zip(glyph_counts, contents, strict=True):
+        assert row.tolist() == [sum(glyph_key(c) == g for c in content) for g in glyphs]
     for row, content in zip(counts, contents, strict=True):
         assert row[_SENTENCES] == len(sentences(content)), content
         assert row[_EMDASH] == content.count("\u2014"), content
