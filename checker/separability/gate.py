@@ -36,6 +36,7 @@ from checker.separability.stats import (
     draw_permutations,
     measure,
     measure_counts,
+    shuffle_indicator,
 )
 from checker.separability.turns import Turns, index_turns
 
@@ -126,15 +127,20 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     permutations = draw_permutations(layout, policy.NULL_PERMUTATIONS, seed)
     floor = policy.PERFECT_SHARE_FLOOR
     parts = [measure(numeric.values, layout, permutations=permutations, share_floor=floor)]
+    # Column blocks bound the dense per-question arrays; slicing columns from a column-major
+    # copy costs each block its own entries only.
+    by_column = ngram_table.counts.tocsc()
+    shuffled = shuffle_indicator(layout, permutations)
     for start in range(0, len(ngram_table.phrases), _BLOCK):
         stop = start + _BLOCK
         parts.append(
             measure_counts(
-                ngram_table.counts[:, start:stop],
+                by_column[:, start:stop],
                 layout,
                 include=ngram_table.include[:, start:stop],
                 permutations=permutations,
                 share_floor=floor,
+                shuffled=shuffled,
             )
         )
     built = Table(

@@ -336,6 +336,7 @@ def measure_counts(
     include: Bools | None = None,
     permutations: dict[int, Ints] | None = None,
     share_floor: float = 1.0,
+    shuffled: sparse.csr_matrix | None = None,
 ) -> FeatureStats:
     """`measure(counts.toarray(), …)`, bit for bit, for a sparse matrix of non-negative values
     (n-gram counts), in time proportional to its stored entries rather than sessions × columns.
@@ -440,7 +441,8 @@ def measure_counts(
     null_num = np.zeros((n_features, n_perm))  # feature-major
     null_perfect = np.zeros((n_perm, n_features), dtype=np.int64)
     if n_perm and permutations is not None:
-        shuffled = _shuffle_indicator(layout, permutations, n_perm)
+        if shuffled is None:
+            shuffled = shuffle_indicator(layout, permutations)
         used = inc[row_of_question[question], cols]
         above = sparse.csr_matrix(
             (above_absent[used], (rows[used], cols[used])), shape=(layout.n_sessions, n_features)
@@ -457,10 +459,10 @@ def measure_counts(
     return _summarise(num, den, null_num, chance, perfect, null_perfect, n_questions, share_floor)
 
 
-def _shuffle_indicator(
-    layout: Layout, permutations: dict[int, Ints], n_perm: int
-) -> sparse.csr_matrix:
-    """Shuffles × sessions: 1 where the shuffle puts the session in its question's gold set."""
+def shuffle_indicator(layout: Layout, permutations: dict[int, Ints]) -> sparse.csr_matrix:
+    """Shuffles × sessions: 1 where the shuffle puts the session in its question's gold set
+    (what `measure_counts` takes as `shuffled`, to share it across column blocks)."""
+    n_perm = next(iter(permutations.values())).shape[0] if permutations else 0
     shuffle_rows, sessions = [], []
     for q, drawn in permutations.items():
         shuffle_rows.append(np.repeat(np.arange(n_perm), drawn.shape[1]))
