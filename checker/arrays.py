@@ -5,6 +5,24 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+_NARROW = 1 << 32
+
+
+def _sorted(values: NDArray[np.int64]) -> NDArray[np.int64] | NDArray[np.uint32]:
+    """The values sorted; as unsigned 32-bit integers when they all fit, which sorts about
+    twice as fast as 64-bit (callers widen what they keep)."""
+    flat = np.asarray(values).ravel()
+    if len(flat) and flat.dtype.kind in "iu" and flat.min() >= 0 and flat.max() < _NARROW:
+        return np.sort(flat.astype(np.uint32))
+    return np.sort(flat)
+
+
+def _run_starts(ordered: NDArray[np.int64] | NDArray[np.uint32]) -> NDArray[np.int64]:
+    first = np.empty(len(ordered), dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return np.flatnonzero(first)
+
 
 def distinct(values: NDArray[np.int64]) -> NDArray[np.int64]:
     """`np.unique(values)` for a 1-D integer array, by sorting.
@@ -12,23 +30,17 @@ def distinct(values: NDArray[np.int64]) -> NDArray[np.int64]:
     numpy 2.3+ answers a bare `np.unique` with a hash table, which on millions of distinct
     int64 keys (the (session, n-gram) pairs of a long-haystack corpus) runs about 60 times
     slower than sorting them; `make bench` is where that showed."""
-    ordered = np.sort(np.asarray(values).ravel())
+    ordered = _sorted(values)
     if len(ordered) == 0:
-        return ordered
-    keep = np.empty(len(ordered), dtype=bool)
-    keep[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-    return ordered[keep]
+        return ordered.astype(np.int64)
+    return ordered[_run_starts(ordered)].astype(np.int64)
 
 
 def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """`np.unique(values, return_counts=True)` for a 1-D integer array, by sorting (numpy's
     own takes an index sort, about ten times slower than sorting the values)."""
-    ordered = np.sort(np.asarray(values).ravel())
+    ordered = _sorted(values)
     if len(ordered) == 0:
-        return ordered, np.zeros(0, dtype=np.int64)
-    first = np.empty(len(ordered), dtype=bool)
-    first[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    starts = np.flatnonzero(first)
-    return ordered[starts], np.diff(np.append(starts, len(ordered))).astype(np.int64)
+        return ordered.astype(np.int64), np.zeros(0, dtype=np.int64)
+    starts = _run_starts(ordered)
+    return ordered[starts].astype(np.int64), np.diff(np.append(starts, len(ordered)))

@@ -9,7 +9,7 @@ import pytest
 from scipy import sparse
 from scipy.stats import poisson_binom
 
-from checker.arrays import distinct
+from checker.arrays import distinct, distinct_counts
 from checker.separability.stats import (
     FeatureStats,
     Layout,
@@ -148,10 +148,16 @@ def test_sparse_counts_refuse_negative_values() -> None:
 
 
 def test_distinct_is_unique() -> None:
+    # Negative values, values that fit 32 bits (sorted narrow) and values that do not.
     rng = np.random.default_rng(7)
-    for size in (0, 1, 2, 1000):
-        values = rng.integers(-50, 50, size)
-        assert np.array_equal(distinct(values), np.unique(values))
+    for low, high in ((-50, 50), (0, 50), (0, 1 << 32), (1 << 31, 1 << 40)):
+        for size in (0, 1, 2, 1000):
+            values = rng.integers(low, high, size)
+            assert np.array_equal(distinct(values), np.unique(values))
+            found, counts = distinct_counts(values)
+            expected, expected_counts = np.unique(values, return_counts=True)
+            assert found.dtype == np.int64 and counts.dtype == np.int64
+            assert np.array_equal(found, expected) and np.array_equal(counts, expected_counts)
 
 
 def _scipy_sf(chances: np.ndarray) -> np.ndarray:
