@@ -464,18 +464,21 @@ def exclusive_phrases(table: NgramTable, layout: Layout) -> list[ExclusivePhrase
     of the two gold sessions caps that question's AUC at 0.75 and can never split perfectly;
     this is the one test that sees it, and the one a reader can check by eye."""
     include, phrases = table.include, table.phrases
-    present = (table.counts > 0).astype(np.float64).tocsc()
-    gold = layout.gold
-    in_distractors = np.asarray(present[~gold].sum(axis=0)).ravel()
-    in_gold = np.asarray(present[gold].sum(axis=0)).ravel()
-    owner = layout.question_of_session()
-    gold_rows = np.flatnonzero(gold)
-    to_question = sparse.csr_matrix(
-        (np.ones(len(gold_rows)), (owner[gold_rows], gold_rows)),
-        shape=(layout.n_questions, layout.n_sessions),
-    )
-    gold_questions = np.asarray(((to_question @ present) > 0).todense()) & include
-    n_questions_with = gold_questions.sum(axis=0)
+    counts = sparse.csr_matrix(table.counts)
+    n_columns = counts.shape[1]
+    # Every stored positive (session, candidate) entry: a session holding the candidate.
+    positive = counts.data > 0
+    rows = np.repeat(np.arange(counts.shape[0]), np.diff(counts.indptr))[positive]
+    cols = counts.indices.astype(np.int64)[positive]
+    gold = layout.gold[rows]
+    in_distractors = np.bincount(cols[~gold], minlength=n_columns)
+    in_gold = np.bincount(cols[gold], minlength=n_columns)
+    # The (question, candidate) pairs with a gold session holding it, where not exempt.
+    owner = layout.question_of_session()[rows[gold]]
+    pairs = distinct(owner * max(n_columns, 1) + cols[gold])
+    question, column = pairs // max(n_columns, 1), pairs % max(n_columns, 1)
+    kept = include[question, column]
+    n_questions_with = np.bincount(column[kept], minlength=n_columns)
     floor = RECURRENCE_SHARE * layout.n_questions
     out = []
     for c in np.flatnonzero((in_distractors == 0) & (n_questions_with >= floor)):

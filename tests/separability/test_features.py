@@ -159,6 +159,17 @@ def test_exclusive_phrase_found_at_two_gold_sessions() -> None:
     assert found["for the record"].questions == 5
     assert found["for the record"].gold_sessions == 5
     assert np.isclose(built.stats.auc[built.names.index("ngram:for the record")], 0.75)
+    # Every exclusive phrase and count, against the definition read off the dense table.
+    present = built.ngrams.counts.toarray() > 0
+    gold, owner = built.layout.gold, built.layout.question_of_session()
+    expected = {}
+    for c, phrase in enumerate(built.ngrams.phrases):
+        questions = {int(owner[s]) for s in np.flatnonzero(present[:, c] & gold)}
+        questions = {q for q in questions if built.ngrams.include[q, c]}
+        if not present[~gold, c].any() and len(questions) >= RECURRENCE_SHARE * 5:
+            expected[phrase] = (len(questions), int((present[:, c] & gold).sum()))
+    assert {p: (x.questions, x.gold_sessions) for p, x in found.items()} == expected
+    assert "for the record" in expected
 
 
 _COUNT_ASCII = "ab Z9.!?\n\t\x1c,'"
