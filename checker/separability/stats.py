@@ -214,7 +214,7 @@ def _summarise(
         np.divide(folded, safe_den[:, None], out=folded)
         folded[~positive] = 0.5
         np.maximum(folded, 1 - folded, out=folded)
-        null_p95 = np.quantile(folded, 0.95, axis=1, overwrite_input=True)
+        null_p95 = quantile_rows(folded, 0.95)
     else:
         null_p95 = np.full(n_features, np.nan)
     expected = chance.sum(axis=0)
@@ -235,6 +235,26 @@ def _summarise(
         null_p95=null_p95,
         null_tail=null_tail,
     )
+
+
+def quantile_rows(rows: Floats, q: float) -> Floats:
+    """`np.quantile(rows, q, axis=1)` (the default, linear method), bit for bit, sorting each
+    row in place: a full sort of short rows runs about three times faster than numpy's
+    selection, and the two order statistics it reads are the same values. A test holds the
+    two together."""
+    n = rows.shape[1]
+    rows.sort(axis=1)
+    virtual = (n - 1) * q
+    below = int(np.floor(virtual))
+    gamma = virtual - float(below)
+    low, high = min(max(below, 0), n - 1), min(max(below + 1, 0), n - 1)
+    if virtual >= n - 1:
+        low = high = n - 1
+    a, b = rows[:, low], rows[:, high]
+    diff = b - a
+    if gamma >= 0.5:
+        return np.asarray(b - diff * (1 - gamma), dtype=np.float64)
+    return np.asarray(a + diff * gamma, dtype=np.float64)
 
 
 def _tails(

@@ -20,6 +20,7 @@ from checker.separability.stats import (
     perfect_split_chance,
     poisson_binomial_sf,
     poisson_binomial_tail,
+    quantile_rows,
 )
 
 
@@ -174,3 +175,12 @@ def test_poisson_binomial_sf_is_scipys_bit_for_bit() -> None:
         m, n = int(rng.integers(1, 30)), int(rng.integers(1, 70))
         chances = rng.choice(typical, (m, n)) if trial % 3 else rng.random((m, n))
         assert np.array_equal(poisson_binomial_sf(chances), _scipy_sf(chances)), trial
+
+
+def test_quantile_rows_is_numpys_bit_for_bit() -> None:
+    rng = np.random.default_rng(11)
+    for n in (1, 2, 3, 20, 200, 201):
+        for q in (0.0, 0.5, 0.95, 0.999, 1.0):
+            rows = np.round(rng.random((50, n)) * 8) / 8  # ties, as folded AUCs have
+            expected = np.quantile(rows, q, axis=1)
+            assert np.array_equal(quantile_rows(rows.copy(), q), expected), (n, q)
