@@ -17,7 +17,8 @@ def _sorted(values: NDArray[np.int64]) -> NDArray[np.int64] | NDArray[np.uint32]
     return np.sort(flat)
 
 
-def _run_starts(ordered: NDArray[np.int64] | NDArray[np.uint32]) -> NDArray[np.int64]:
+def run_starts(ordered: NDArray[np.int64] | NDArray[np.uint32]) -> NDArray[np.int64]:
+    """Where each run of equal values begins in a sorted, non-empty array."""
     first = np.empty(len(ordered), dtype=bool)
     first[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
@@ -33,7 +34,7 @@ def distinct(values: NDArray[np.int64]) -> NDArray[np.int64]:
     ordered = _sorted(values)
     if len(ordered) == 0:
         return ordered.astype(np.int64)
-    return ordered[_run_starts(ordered)].astype(np.int64)
+    return ordered[run_starts(ordered)].astype(np.int64)
 
 
 def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -42,5 +43,5 @@ def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArr
     ordered = _sorted(values)
     if len(ordered) == 0:
         return ordered.astype(np.int64), np.zeros(0, dtype=np.int64)
-    starts = _run_starts(ordered)
+    starts = run_starts(ordered)
     return ordered[starts].astype(np.int64), np.diff(np.append(starts, len(ordered)))

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 from rank_bm25 import BM25Okapi
 
+from checker.arrays import distinct_counts, run_starts
 from checker.family import K_REF
 from checker.formats.retrieval import CoverageRecord
 from checker.load import LoadedCorpus
@@ -274,11 +275,14 @@ def array_scores(
         return np.zeros(n)
     doc_len = np.bincount(sessions, minlength=n)
     width = int(terms.max()) + 1
-    pairs, frequency = np.unique(sessions * width + terms, return_counts=True)
+    pairs, frequency = distinct_counts(sessions * width + terms)
     pair_session, pair_term = pairs // width, pairs % width
-    document_frequency = np.bincount(pair_term, minlength=width)
-    present, first_at = np.unique(terms, return_index=True)
-    in_order = document_frequency[present[np.argsort(first_at)]]
+    # Per present term (ascending): its document frequency and where it first appears.
+    present, document_frequency = distinct_counts(pair_term)
+    size = len(terms)
+    by_term = np.sort(terms * size + np.arange(size))
+    first_at = by_term[run_starts(by_term // size)] % size
+    in_order = document_frequency[np.argsort(first_at)]
     values, value_first, value_count = np.unique(in_order, return_index=True, return_counts=True)
     raw = {int(f): math.log(n - int(f) + 0.5) - math.log(int(f) + 0.5) for f in values}
     total = 0.0
@@ -290,8 +294,9 @@ def array_scores(
     for term in query:
         idf = None
         q_freq = np.zeros(n, dtype=np.int64)
-        if term is not None and term < width and document_frequency[term] > 0:
-            value = raw[int(document_frequency[term])]
+        at = int(np.searchsorted(present, term)) if term is not None else len(present)
+        if at < len(present) and present[at] == term:
+            value = raw[int(document_frequency[at])]
             idf = value if value >= 0 else floor
             holding = pair_term == term
             q_freq[pair_session[holding]] = frequency[holding]
