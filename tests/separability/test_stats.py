@@ -7,12 +7,13 @@ from math import comb
 import numpy as np
 import pytest
 from scipy import sparse
-from scipy.stats import poisson_binom
+from scipy.stats import poisson_binom, rankdata
 
 from checker.arrays import distinct, distinct_counts
 from checker.separability.stats import (
     FeatureStats,
     Layout,
+    column_ranks,
     cross_question_auc,
     draw_permutations,
     measure,
@@ -184,3 +185,13 @@ def test_quantile_rows_is_numpys_bit_for_bit() -> None:
             rows = np.round(rng.random((50, n)) * 8) / 8  # ties, as folded AUCs have
             expected = np.quantile(rows, q, axis=1)
             assert np.array_equal(quantile_rows(rows.copy(), q), expected), (n, q)
+
+
+def test_column_ranks_are_scipys() -> None:
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3, 25, 300):
+        for width in (1, 7):
+            block = np.round(rng.normal(size=(n, width)) * 2) / 2  # many ties
+            assert np.array_equal(column_ranks(block), rankdata(block, axis=0)), (n, width)
+    with_nan = np.array([[1.0, 2.0], [np.nan, 1.0], [0.5, 1.0]])
+    assert np.array_equal(column_ranks(with_nan), rankdata(with_nan, axis=0), equal_nan=True)
