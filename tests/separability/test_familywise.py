@@ -23,21 +23,13 @@ from tests.separability.test_independent import (
     perfect_chance_by_enumeration,
     poisson_binomial_tail,
 )
+from tests.separability.test_stats import layout
 
 # The gate's rules, written down again here on purpose.
 SHARE_FLOOR = 0.20
 TAIL_P = 0.0062
 AUC_REFUSE = 0.75
 FAMILYWISE_ALPHA = 0.05
-
-
-def _layout(sizes: list[int], gold: list[list[int]]) -> Layout:
-    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    mask = np.zeros(int(offsets[-1]), dtype=bool)
-    for q, picked in enumerate(gold):
-        for i in picked:
-            mask[offsets[q] + i] = True
-    return Layout(offsets, mask)
 
 
 def _splits(x: np.ndarray, gold: set[int]) -> bool:
@@ -83,7 +75,7 @@ def small() -> tuple[np.ndarray, Layout, dict[int, np.ndarray]]:
         [int(rng.integers(n))] if q % 3 else sorted(rng.choice(n, 2, replace=False).tolist())
         for q, n in enumerate(sizes)
     ]
-    lay = _layout(sizes, gold)
+    lay = layout(sizes, gold)
     # Small integer values, so ties (and tie-aware chances below 2/C(n, g)) are common.
     values = rng.integers(0, 4, size=(sum(sizes), 6)).astype(np.float64)
     values[:, 5] = np.where(lay.gold, 9.0, values[:, 5])  # one real tell
@@ -120,7 +112,7 @@ def test_adjusted_p_is_the_share_of_shuffles_whose_smallest_tail_is_as_small(
 
 
 def test_no_shuffles_means_no_family_wise_refusal() -> None:
-    lay = _layout([3, 3], [[0], [1]])
+    lay = layout([3, 3], [[0], [1]])
     values = np.array([[3.0], [1.0], [2.0], [0.0], [5.0], [1.0]])
     stats = measure(values, lay)
     assert stats.null_tail.shape == (0, 1)
