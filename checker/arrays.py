@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from typing import TypeVar
+
 import numpy as np
 from numpy.typing import NDArray
+
+_K = TypeVar("_K", bound=Hashable)
 
 _NARROW = 1 << 32
 
@@ -45,3 +51,15 @@ def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArr
         return ordered.astype(np.int64), np.zeros(0, dtype=np.int64)
     starts = run_starts(ordered)
     return ordered[starts].astype(np.int64), np.diff(np.append(starts, len(ordered)))
+
+
+def first_seen_codes(
+    items: Iterable[_K], count: int = -1
+) -> tuple[NDArray[np.int64], dict[_K, int]]:
+    """Each item as an integer, in one pass: the first distinct item is 0, the next new one 1,
+    and so on; with the codes by item, in order of first appearance."""
+    seen: defaultdict[_K, int] = defaultdict()
+    seen.default_factory = seen.__len__  # a new item gets the next code
+    codes = np.fromiter(map(seen.__getitem__, items), dtype=np.int64, count=count)
+    seen.default_factory = None  # from here on, an unknown item is a KeyError
+    return codes, seen

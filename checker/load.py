@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import re
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,6 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import ValidationError
 
+from checker.arrays import first_seen_codes
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
 from checker.formats.ids import DATE_FORMAT
 from checker.formats.sidecar import ReleaseIndex, Sidecar
@@ -161,12 +161,7 @@ class LoadedCorpus:
         """Every turn of the corpus in order, with its distinct text, session and role."""
         flat = [t for q in self.questions for session in q.haystack_sessions for t in session]
         sizes = [len(session) for q in self.questions for session in q.haystack_sessions]
-        # Each distinct text gets the next index on first sight (`__missing__` → len).
-        seen: defaultdict[str, int] = defaultdict()
-        seen.default_factory = seen.__len__
-        text_of = np.fromiter(
-            map(seen.__getitem__, map(attrgetter("content"), flat)), dtype=np.int64, count=len(flat)
-        )
+        text_of, seen = first_seen_codes(map(attrgetter("content"), flat), len(flat))
         role = np.fromiter(
             map("assistant".__eq__, map(attrgetter("role"), flat)), dtype=np.int64, count=len(flat)
         )
@@ -201,15 +196,8 @@ class LoadedCorpus:
         texts = list(map(self.content_raw_tokens.__getitem__, index.contents))
         lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
         starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        # Ids in order of first appearance, in one pass: a new word gets the next id.
-        vocabulary: defaultdict[str, int] = defaultdict()
-        vocabulary.default_factory = vocabulary.__len__
-        ids = np.fromiter(
-            map(vocabulary.__getitem__, chain.from_iterable(texts)),
-            dtype=np.int64,
-            count=int(starts[-1]),
-        )
-        vocabulary.default_factory = None  # from here on, an unknown word is a KeyError
+        # Ids in order of first appearance, in one pass.
+        ids, vocabulary = first_seen_codes(chain.from_iterable(texts), int(starts[-1]))
         per_turn = lengths[index.text_of]
         total = int(per_turn.sum())
         shift = np.repeat(starts[index.text_of] - (np.cumsum(per_turn) - per_turn), per_turn)

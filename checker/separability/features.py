@@ -28,14 +28,13 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
-from checker.arrays import distinct, distinct_counts
+from checker.arrays import distinct, distinct_counts, first_seen_codes
 from checker.load import LoadedCorpus, parse_date
 from checker.separability.policy import MAX_ROLE_POSITIONS, MAX_ROLE_SEQUENCES, MAX_TURN_SLOTS
 from checker.separability.stats import Layout
@@ -294,13 +293,6 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     return cols.build()
 
 
-def _codes(labels: Iterable[Hashable]) -> Ints:
-    """Each label as an integer, equal labels equal."""
-    seen: defaultdict[Hashable, int] = defaultdict()
-    seen.default_factory = seen.__len__
-    return np.fromiter(map(seen.__getitem__, labels), dtype=np.int64)
-
-
 def _rarity(codes: Ints, layout: Layout) -> Floats:
     """Per session: share of its question's sessions carrying the same label (`codes`, one
     integer per label)."""
@@ -414,6 +406,10 @@ def _add_metadata(cols: _Columns, corpus: LoadedCorpus, layout: Layout) -> None:
     cols.add("date.hour_rarity", "date", _rarity(hour.astype(np.int64) + 1, layout))
     cols.add("date.weekday_rarity", "date", _rarity(weekday.astype(np.int64) + 1, layout))
     cols.add("session_id.length", "session_id", np.fromiter(map(len, ids), np.float64, count=n))
-    cols.add("session_id.shape_rarity", "session_id", _rarity(_codes(map(_id_shape, ids)), layout))
+    cols.add(
+        "session_id.shape_rarity",
+        "session_id",
+        _rarity(first_seen_codes(map(_id_shape, ids))[0], layout),
+    )
     cols.add("session_id.owner_pattern", "session_id", owner_pattern)
     cols.add("session_id.index_matches_position", "session_id", index_matches)
