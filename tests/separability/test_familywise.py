@@ -82,12 +82,20 @@ def small() -> tuple[np.ndarray, Layout, dict[int, np.ndarray]]:
     return values, lay, draw_permutations(lay, 60, 3)
 
 
-def test_null_tails_match_brute_force(
-    small: tuple[np.ndarray, Layout, dict[int, np.ndarray]],
-) -> None:
+Measured = tuple[np.ndarray, FeatureStats, np.ndarray, np.ndarray]
+
+
+@pytest.fixture(scope="module")
+def measured(small: tuple[np.ndarray, Layout, dict[int, np.ndarray]]) -> Measured:
+    """The small case measured, beside its brute-force observed and null tails."""
     values, lay, perms = small
     stats = measure(values, lay, permutations=perms, share_floor=SHARE_FLOOR)
     observed, null = _brute_force_null(values, lay, perms)
+    return values, stats, observed, null
+
+
+def test_null_tails_match_brute_force(measured: Measured) -> None:
+    values, stats, observed, null = measured
     assert stats.tail_p == pytest.approx(observed, rel=1e-9)
     assert stats.null_tail.shape == (60, values.shape[1])
     assert stats.null_tail == pytest.approx(null, rel=1e-9)
@@ -95,11 +103,9 @@ def test_null_tails_match_brute_force(
 
 
 def test_adjusted_p_is_the_share_of_shuffles_whose_smallest_tail_is_as_small(
-    small: tuple[np.ndarray, Layout, dict[int, np.ndarray]],
+    measured: Measured,
 ) -> None:
-    values, lay, perms = small
-    stats = measure(values, lay, permutations=perms, share_floor=SHARE_FLOOR)
-    observed, null = _brute_force_null(values, lay, perms)
+    values, stats, observed, null = measured
     for exempt_column in (None, 2):
         exempt = np.zeros(values.shape[1], dtype=bool)
         if exempt_column is not None:
