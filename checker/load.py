@@ -6,13 +6,14 @@ Sessions are tokenized once per load and the tokens shared across rules.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property, lru_cache, wraps
-from itertools import chain, filterfalse
+from itertools import chain, filterfalse, pairwise
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
@@ -106,6 +107,27 @@ class TurnIndex:
     session_offsets: NDArray[np.int64]
     """Stacked session s owns turns session_offsets[s] .. session_offsets[s + 1] − 1."""
 
+    @cached_property
+    def slot(self) -> NDArray[np.int64]:
+        """Per turn: its position among its session's turns of the same role (0 = first)."""
+        role, offsets = self.role, self.session_offsets
+        slot = np.zeros(len(role), dtype=np.int64)
+        for r in (0, 1):
+            mine = role == r
+            # Turns of role r up to and including each turn, minus those before its session.
+            upto = np.cumsum(mine)
+            before = np.concatenate([[0], upto])[offsets[:-1]]
+            slot[mine] = (upto - 1 - before[self.session])[mine]
+        return slot
+
+    @cached_property
+    def role_sequences(self) -> list[str]:
+        """Per stacked session: `u`/`a` per turn, in order."""
+        letters = (
+            np.where(self.role == 0, ord("u"), ord("a")).astype(np.uint8).tobytes().decode("ascii")
+        )
+        return [letters[a:b] for a, b in pairwise(self.session_offsets.tolist())]
+
 
 @dataclass(frozen=True)
 class TokenIds:
@@ -146,6 +168,10 @@ class LoadedCorpus:
     @property
     def display(self) -> str:
         return str(self.path)
+
+    def with_questions(self, questions: list[Question], *, sha256: str = "") -> LoadedCorpus:
+        """The same origin over other questions, with nothing measured yet (a fresh cache)."""
+        return dataclasses.replace(self, questions=questions, sha256=sha256, cache={})
 
     @cached_property
     def session_text(self) -> list[list[str]]:
@@ -468,3 +494,14 @@ def load_with_sidecar(path: Path) -> LoadedCorpus:
     corpus.sidecar = load_sidecar(sidecar)
     corpus.sidecar_path = sidecar
     return corpus
+
+
+def load_any(path: Path) -> LoadedCorpus:
+    """A corpus file however it comes: ours with its sidecar when it has one, ours without,
+    or (when it is not in our format) a foreign LongMemEval-shaped file read leniently."""
+    if sidecar_path_for(path).exists():
+        return load_with_sidecar(path)
+    try:
+        return load_ours(path)
+    except InputError:
+        return load_foreign(path)

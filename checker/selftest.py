@@ -31,8 +31,7 @@ from checker.family import K_REF
 from checker.findings import Finding
 from checker.formats.separability import Exemption, SeparabilityRecord
 from checker.formats.sidecar import CeilingRecord, GeneratorInfo, Sidecar, StructureRecord
-from checker.io import InputError
-from checker.load import LoadedCorpus, load_foreign, load_ours, load_with_sidecar, sidecar_path_for
+from checker.load import LoadedCorpus, load_any
 from checker.registry import all_rules, run
 from checker.separability import measure_separability, refusals
 from checker.separability.gate import distinct_haystacks, relabelled, table
@@ -51,12 +50,7 @@ def load_base(path: Path | None) -> LoadedCorpus:
     one; otherwise read leniently)."""
     if path is None:
         return build_clean_corpus(seed=SEED)
-    if sidecar_path_for(path).exists():
-        return load_with_sidecar(path)
-    try:
-        return load_ours(path)
-    except InputError:
-        return load_foreign(path)
+    return load_any(path)
 
 
 def _in_memory_sidecar(corpus: LoadedCorpus) -> Sidecar:

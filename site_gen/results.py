@@ -70,8 +70,9 @@ def ordered(runs: Sequence[Aggregate]) -> list[Aggregate]:
 
 
 def outcomes_for(vertical: Vertical) -> tuple[str, ...]:
-    """The outcome columns a vertical can show (premature only on Prospective)."""
-    return tuple(o for o in OUTCOMES if o != "premature" or vertical.key == "prospective")
+    """The outcome columns a vertical can show (premature only where its pairs declare it)."""
+    premature = vertical.pairing is not None and vertical.pairing.premature
+    return tuple(o for o in OUTCOMES if o != "premature" or premature)
 
 
 def run_label(run: Aggregate) -> Md:
@@ -203,26 +204,14 @@ def pair_block(run: Aggregate) -> Md:
     return Md(out)
 
 
-def forgetting_block(run: Aggregate) -> Md:
-    f = run.forgetting
-    if f is None:
+def sub_label_block(run: Aggregate) -> Md:
+    if not run.sub_labels:
         return Md("")
     rows = [
-        [
-            Md("stale recall (invalidated value given as current)"),
-            fraction(f.stale_recall, f.invalidated_measured),
-        ],
-        [
-            Md("over-forgetting (still-valid fact declared gone)"),
-            fraction(f.over_forgetting, f.still_valid_measured),
-        ],
-        [
-            Md("mis-attributed forgetting (never-known fact called forgotten)"),
-            fraction(f.mis_attributed, f.never_known_measured),
-        ],
+        [esc(f"{s.label} ({s.meaning})"), fraction(s.count, s.measured)] for s in run.sub_labels
     ]
     return Md(
-        "#### Forgetting sub-counts\n\n"
+        f"#### {esc(run.vertical)} sub-counts\n\n"
         + table(["sub-count", "over measured questions of its shape"], rows)
     )
 
@@ -287,7 +276,7 @@ def run_section(index: int, run: Aggregate, vertical: Vertical) -> Md:
     if run.by_difficulty:
         out += Md("\n#### By difficulty band\n\n")
         out += strata_table(run.by_difficulty, outcomes)
-    for block in (pair_block(run), forgetting_block(run), list_order_block(run)):
+    for block in (pair_block(run), sub_label_block(run), list_order_block(run)):
         if block:
             out += Md("\n") + block
     out += Md("\n#### Coverage against the floor\n\n") + coverage_block(run)
@@ -355,7 +344,7 @@ def vertical_results_page(
     out += Md("## Runs\n\nOne row per submitted run, by system name and date.\n\n")
     out += runs_table(runs, outcomes)
     plots = plots or {}
-    if v.key == "workingmemory" and any(r.distance_curve for r in runs):
+    if v.distance_curve and any(r.distance_curve for r in runs):
         out += Md(
             "\n## Outcome by distance\n\nCorrect answers over measured questions at each distance; never averaged over the rungs. Each rung is a diagnostic.\n\n"
         )
@@ -363,7 +352,7 @@ def vertical_results_page(
         if "distance" in plots:
             name, alt = plots["distance"]
             out += Md(f"\n![{esc(alt)}]({name})\n")
-    if v.key == "prospective" and "pairs" in plots:
+    if "pairs" in plots:
         name, alt = plots["pairs"]
         out += Md(f"\n## Pair consistency\n\n![{esc(alt)}]({name})\n")
     out += Md("\n## Bands\n\n") + bands_block(data.bands, data.band_refusals, outcomes)
@@ -410,7 +399,7 @@ def result_plots(data: VerticalResults) -> dict[str, tuple[str, str, bytes]]:
     runs = ordered(data.runs)
     key = data.vertical.key
     out: dict[str, tuple[str, str, bytes]] = {}
-    if key == "workingmemory" and any(r.distance_curve for r in runs):
+    if data.vertical.distance_curve and any(r.distance_curve for r in runs):
         series = [
             [
                 Point(int(s.label.split()[-1]), s.vector.counts["correct"], s.vector.measured)
@@ -428,7 +417,7 @@ def result_plots(data: VerticalResults) -> dict[str, tuple[str, str, bytes]]:
             distance_curve_svg(series),
         )
     pairs = [r.pair_consistency for r in runs]
-    if key == "prospective" and any(p is not None for p in pairs):
+    if any(p is not None for p in pairs):
         bars = [
             (p.measured, [p.both_correct, p.premature, p.missed_after, p.both_same])
             for p in pairs

@@ -14,7 +14,6 @@ from checker.formats.separability import SeparabilityRecord
 from checker.formats.sidecar import ProbeRecord, Sidecar
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import chance, fraction, rate, shape_mark, signed_rate
-from site_gen.prose import PROSE
 from site_gen.sources import CorpusRelease, CorpusStats
 
 #: Probes in the order the site lists them, with what each asks.
@@ -447,16 +446,16 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
 
 def vertical_page(vertical: Vertical, release: CorpusRelease | None) -> Md:
     """The full page of one vertical."""
-    prose = PROSE[vertical.key]
+    prose = vertical.prose
     parts: list[Md] = [
         Md(f"# {vertical.name}\n\n"),
         honesty_block(release),
         Md("\n## What it measures\n\n"),
-        prose.measures,
+        Md(prose.measures),
         Md("\n"),
     ]
     if prose.reading:
-        parts += [Md("\n"), prose.reading, Md("\n")]
+        parts += [Md("\n"), Md(prose.reading), Md("\n")]
     stats = release.stats if release else None
     parts += [
         Md(
@@ -464,7 +463,7 @@ def vertical_page(vertical: Vertical, release: CorpusRelease | None) -> Md:
         ),
         shapes_table(vertical, stats),
     ]
-    parts += [Md("\n## Construction\n\n"), prose.construction, Md("\n")]
+    parts += [Md("\n## Construction\n\n"), Md(prose.construction), Md("\n")]
     parts.append(Md("\n## Corpus\n\n"))
     if release is None:
         parts.append(

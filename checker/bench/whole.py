@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from checker.context import CorpusContext
-from checker.family import VERTICALS, WM_DISTANCES, Vertical
+from checker.family import VERTICALS, Vertical
 from checker.formats.ids import DATE_FORMAT, pair_id, question_id, session_id
 from checker.io import dump_json, parse_json
 from checker.load import load_ours
 from checker.registry import Rule, all_rules, run
 from checker.text import fold, raw_tokens
+from checker.verticals import SyntheticQuestion
 
 SCALES = (1, 4, 16)
 RATIO_TARGET = 10.0
@@ -38,24 +39,6 @@ RATIO_GOAL = 5.0
 EXPONENT_TARGET = 1.1
 REVISION = "2026.12"
 SEED = 20261201
-
-#: Non-gold sessions per question, per vertical (the documents' H ranges; WorkingMemory holds
-#: 60 on every rung). Verticals the documents give no range for use 15–25.
-H_RANGE: dict[str, tuple[int, int]] = {"prospective": (12, 20), "workingmemory": (60, 60)}
-#: Gold sessions per question (the documents' shipped G distributions, as ranges).
-G_RANGE: dict[str, tuple[int, int]] = {
-    "prospective": (1, 4),
-    "episodic": (1, 7),
-    "arithmetic": (3, 6),
-    "workingmemory": (1, 1),
-    "forgetting": (2, 2),
-    "bitemporal": (1, 1),
-    "temporal": (2, 5),
-    "semantic": (1, 5),
-    "conjunction": (2, 8),
-    "procedural": (2, 4),
-}
-EVENT_VERTICALS = {"temporal", "bitemporal", "semantic", "procedural", "conjunction"}
 
 COMMON = (
     "we had it was and after before then quite really about time week morning evening house "
@@ -128,51 +111,16 @@ def _session(text: _Text, extra: list[str], gold: bool) -> list[dict[str, Any]]:
 
 def _block(v: Vertical, shape: str, n: int, gold: list[int], rng: random.Random) -> dict[str, Any]:
     block: dict[str, Any] = {"vertical": v.key, "shape": shape}
-    if v.key == "arithmetic":
-        op = {"count": "count", "sum": "sum", "delta": "delta", "duration": "duration"}[shape]
-        values = [float(rng.randint(10, 400)) for _ in gold]
-        inputs = [{"session_index": g, "value": x} for g, x in zip(gold, values, strict=True)]
-        block["derivation"] = {
-            "operation": op,
-            "inputs": inputs,
-            "value": sum(values),
-            "unit": "EUR",
-        }
-        if shape == "delta":
-            block["derivation"]["sides"] = ["a"] * (len(gold) - 1) + ["b"]
-        if shape == "count":
-            block["count_predicate"] = "a purchase"
-            block["candidates"] = [{"session_index": g, "matches": True} for g in gold]
-        block.update(difficulty=min(5, len(gold) - 1), difficulty_dial="dispersion")
-    if v.key == "workingmemory":
-        d = WM_DISTANCES[n % len(WM_DISTANCES)]
-        block.update(
-            fact_family=f"family-{n % 12}",
-            distance_sessions=d,
-            difficulty=WM_DISTANCES.index(d) + 1,
-            difficulty_dial="distance",
+    if v.synthetic.block is not None:
+        planned = SyntheticQuestion(
+            shape=shape,
+            number=n,
+            gold=gold,
+            revision=REVISION,
+            pair_id=pair_id(v.abbrev, REVISION, 1 + n % 15),
+            rng=rng,
         )
-    if v.key in EVENT_VERTICALS:
-        block["events"] = [
-            {"event_id": f"e{i}", "kind": "value", "subject": "s", "value": "v", "session_index": g}
-            for i, g in enumerate(gold)
-        ]
-    if shape == "list-order":
-        block["list_order"] = {"items": [f"item{i}" for i in gold], "item_session_indices": gold}
-        block.update(difficulty=min(5, max(1, len(gold) - 2)), difficulty_dial="dispersion")
-    if shape in ("participant-attribution", "assistant-stated"):
-        block["stated_by"] = "assistant" if shape == "assistant-stated" else "both"
-    if shape in ("invalidated", "still-valid"):
-        second = "invalidation" if shape == "invalidated" else "reaffirmation"
-        block["gold_components"] = [
-            {"kind": "statement", "session_index": gold[0]},
-            {"kind": second, "session_index": gold[1]},
-        ]
-        block.update(pair_id=pair_id(v.abbrev, REVISION, 1 + n % 15), arm=shape)
-        if shape == "invalidated":
-            block.update(difficulty=1 + n % 5, difficulty_dial="discrimination")
-    if shape == "due-window":
-        block["answer_items"] = [f"item{i}" for i in gold]
+        block.update(v.synthetic.block(planned))
     return block
 
 
@@ -180,23 +128,22 @@ def _question(v: Vertical, shape: str, n: int, scale: int, text: _Text) -> dict[
     # The plan (sizes, gold positions, keywords) has its own seed per question, so a question
     # keeps its G and keywords at every scale and only its haystack grows.
     rng = random.Random(f"{SEED}-{v.key}-{n}")
-    abstention = shape == "never-known"
+    planned = v.shape(shape)
+    abstention = planned is not None and planned.negative_gold
+    ordered = planned is not None and planned.list_order
     qid = question_id(v.abbrev, REVISION, n, abstention=abstention)
-    low, high = H_RANGE.get(v.key, (15, 25))
+    low, high = v.synthetic.h_range
     h = rng.randint(low, high) * scale
-    g_low, g_high = G_RANGE[v.key]
-    g = 0 if abstention else rng.randint(max(g_low, 2 if shape == "list-order" else 0), g_high)
-    if shape in ("invalidated", "still-valid"):
-        g = 2
+    g_low, g_high = v.synthetic.g_range
+    g = 0 if abstention else rng.randint(max(g_low, 2 if ordered else 0), g_high)
     keywords = rng.sample(text.terms, 3)
     total = h + g
     gold = sorted(rng.sample(range(total), g))
     sessions = []
     for si in range(total):
         if si in gold:
-            extra = (
-                [*keywords, f"{rng.randint(10, 400)} EUR"] if v.key == "arithmetic" else keywords
-            )
+            unit = v.synthetic.gold_amount_unit
+            extra = [*keywords, f"{rng.randint(10, 400)} {unit}"] if unit else keywords
             sessions.append(_session(text, extra, True))
         else:
             # A third of the distractors share one of the question's keywords.

@@ -188,29 +188,7 @@ class TypedMemEvalBlock(Strict):
         if v.shape(self.shape) is None:
             known = ", ".join(s.name for s in v.shapes)
             raise ValueError(f"unknown shape {self.shape!r} for {v.name}; known: {known}")
-        needs: dict[str, tuple[str, ...]] = {
-            "arithmetic": ("derivation",),
-            "workingmemory": ("fact_family", "distance_sessions"),
-            "temporal": ("events",),
-            "bitemporal": ("events",),
-            "semantic": ("events",),
-            "procedural": ("events",),
-            "conjunction": ("events",),
-        }
-        by_shape: dict[str, tuple[str, ...]] = {
-            "list-order": ("list_order",),
-            "count": ("derivation", "count_predicate", "candidates"),
-            "participant-attribution": ("stated_by",),
-            "assistant-stated": ("stated_by",),
-            "invalidated": ("gold_components",),
-            "still-valid": ("gold_components", "pair_id", "arm"),
-            "due-window": ("answer_items",),
-        }
-        missing = [
-            f
-            for f in needs.get(self.vertical, ()) + by_shape.get(self.shape, ())
-            if getattr(self, f) is None
-        ]
+        missing = [f for f in v.required_for(self.shape) if getattr(self, f) is None]
         if missing:
             raise ValueError(
                 f"{v.name} {self.shape} questions need {', '.join(missing)} in the typedmemeval block"

@@ -16,7 +16,15 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from checker.family import DIAGNOSTIC_N, K_REF, SMALL_SHAPE_N, citation_name, vertical
+from checker.family import (
+    BY_KEY,
+    DIAGNOSTIC_N,
+    K_REF,
+    SMALL_SHAPE_N,
+    Vertical,
+    citation_name,
+    vertical,
+)
 from checker.formats.result import (
     MEASURED_OUTCOMES,
     OUTCOMES,
@@ -51,6 +59,8 @@ class QuestionFacts:
     list_length: int | None
     #: The answer is a set of items (due-window).
     set_answer: bool
+    #: Scored pairwise on mentioned items (list-order).
+    list_order: bool
 
 
 def question_facts(corpus: LoadedCorpus) -> dict[str, QuestionFacts]:
@@ -58,6 +68,8 @@ def question_facts(corpus: LoadedCorpus) -> dict[str, QuestionFacts]:
     out: dict[str, QuestionFacts] = {}
     for qi, q in enumerate(corpus.questions):
         block = q.typedmemeval
+        profile = BY_KEY.get(block.vertical)
+        shape = profile.shape(block.shape) if profile is not None else None
         out[q.question_id] = QuestionFacts(
             question_id=q.question_id,
             vertical=block.vertical,
@@ -72,6 +84,7 @@ def question_facts(corpus: LoadedCorpus) -> dict[str, QuestionFacts]:
             difficulty_validated=block.difficulty_validated,
             list_length=len(block.list_order.items) if block.list_order else None,
             set_answer=block.answer_items is not None,
+            list_order=bool(shape is not None and shape.list_order),
         )
     return out
 
@@ -257,15 +270,16 @@ class PairConsistency:
 
 
 @dataclass(frozen=True)
-class ForgettingCounts:
-    """The three failure directions, each over the measured rows of the shape that can show it."""
+class SubLabelCount:
+    """One sub-count a vertical declares (Forgetting: stale recall, over-forgetting,
+    mis-attributed forgetting), over the measured rows of the shape that can show it."""
 
-    stale_recall: int
-    invalidated_measured: int
-    over_forgetting: int
-    still_valid_measured: int
-    mis_attributed: int
-    never_known_measured: int
+    name: str
+    label: str
+    meaning: str
+    shape: str
+    count: int
+    measured: int
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -337,7 +351,7 @@ class Aggregate:
     headroom: Headroom
     pair_consistency: PairConsistency | None = None
     distance_curve: tuple[Stratum, ...] = ()
-    forgetting: ForgettingCounts | None = None
+    sub_labels: tuple[SubLabelCount, ...] = ()
     list_order: tuple[ListOrderSlice, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
 
@@ -362,7 +376,7 @@ class Aggregate:
         out["headroom"] = self.headroom.as_dict()
         out["pair_consistency"] = self.pair_consistency.as_dict() if self.pair_consistency else None
         out["distance_curve"] = [s.as_dict() for s in self.distance_curve]
-        out["forgetting"] = self.forgetting.as_dict() if self.forgetting else None
+        out["sub_labels"] = [s.as_dict() for s in self.sub_labels]
         out["list_order"] = [s.as_dict() for s in self.list_order]
         out["notes"] = list(self.notes)
         return out
@@ -530,23 +544,27 @@ def _distance_curve(
     return tuple(Stratum(f"distance {d}", outcome_vector(rs)) for d, rs in sorted(rungs.items()))
 
 
-def _forgetting(rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]) -> ForgettingCounts:
-    def measured(shape: str) -> list[ResultRow]:
-        return [
+def _sub_labels(
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts], profile: Vertical
+) -> tuple[SubLabelCount, ...]:
+    out = []
+    for label in profile.sub_labels:
+        measured = [
             r
             for r in rows
-            if facts[r.question_id].shape == shape and r.outcome in MEASURED_OUTCOMES
+            if facts[r.question_id].shape == label.shape and r.outcome in MEASURED_OUTCOMES
         ]
-
-    inv, still, never = measured("invalidated"), measured("still-valid"), measured("never-known")
-    return ForgettingCounts(
-        stale_recall=sum(r.sub_label == "stale-recall" for r in inv),
-        invalidated_measured=len(inv),
-        over_forgetting=sum(r.sub_label == "over-forgetting" for r in still),
-        still_valid_measured=len(still),
-        mis_attributed=sum(r.sub_label == "mis-attributed-forgetting" for r in never),
-        never_known_measured=len(never),
-    )
+        out.append(
+            SubLabelCount(
+                name=label.name,
+                label=label.label,
+                meaning=label.meaning,
+                shape=label.shape,
+                count=sum(r.sub_label == label.name for r in measured),
+                measured=len(measured),
+            )
+        )
+    return tuple(out)
 
 
 def _list_order(
@@ -555,7 +573,7 @@ def _list_order(
     scored = [
         r
         for r in rows
-        if facts[r.question_id].shape == "list-order"
+        if facts[r.question_id].list_order
         and r.list_order is not None
         and r.outcome in MEASURED_OUTCOMES
     ]
@@ -647,9 +665,11 @@ def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:
         coverage=_coverage(rows, facts, corpus),
         attribution=_attribution(rows, facts),
         headroom=_headroom(corpus, facts),
-        pair_consistency=pair_consistency(rows, facts),
-        distance_curve=_distance_curve(rows, facts) if v.key == "workingmemory" else (),
-        forgetting=_forgetting(rows, facts) if v.key == "forgetting" else None,
+        pair_consistency=(
+            pair_consistency(rows, facts) if v.pairing and v.pairing.asserted_states else None
+        ),
+        distance_curve=_distance_curve(rows, facts) if v.distance_curve else (),
+        sub_labels=_sub_labels(rows, facts, v),
         list_order=_list_order(rows, facts),
         notes=tuple(notes),
     )

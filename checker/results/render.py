@@ -132,19 +132,13 @@ def aggregate_lines(a: Aggregate) -> list[str]:
         )
         if p.unmeasured:
             lines.append(f"  unmeasured pairs: {', '.join(p.unmeasured)}")
-    g = a.forgetting
-    if g is not None:
-        lines.append("forgetting sub-counts:")
-        lines.append(
-            f"  stale recall {fraction(g.stale_recall, g.invalidated_measured)} invalidated"
-        )
-        lines.append(
-            f"  over-forgetting {fraction(g.over_forgetting, g.still_valid_measured)} still-valid"
-        )
-        lines.append(
-            f"  mis-attributed forgetting {fraction(g.mis_attributed, g.never_known_measured)} "
-            "never-known"
-        )
+    if a.sub_labels:
+        lines.append(f"{a.vertical} sub-counts:")
+        for label in a.sub_labels:
+            lines.append(
+                f"  {label.label} {fraction(label.count, label.measured)} {label.shape} "
+                f"({label.meaning})"
+            )
     if a.list_order:
         lines.append("list order (pairwise, on the items each answer mentions):")
         for lo in a.list_order:

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from checker.context import CorpusContext
+from checker.family import BY_KEY
 from checker.findings import Violation
 from checker.formats.corpus import Derivation, Question
 from checker.load import parse_date
@@ -348,7 +349,7 @@ def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("DRV005", "list-order", example="items are not listed in session order: sessions [9, 4, 12]")
 def list_order(ctx: CorpusContext) -> Iterator[Violation]:
     """List-order gold is the session order of the items, each item named in its own session, and
-    the list is 4-7 items long (Episodic).
+    the list length is within the vertical's declared range (Episodic: 4-7).
 
     Order questions are scored pairwise on the items an answer mentions, so the recorded order must be the order the conversation actually produced."""
     for qi, q in enumerate(ctx.corpus.questions):
@@ -362,9 +363,13 @@ def list_order(ctx: CorpusContext) -> Iterator[Violation]:
                 f"{len(lo.items)} items but {len(lo.item_session_indices)} session indices",
             )
             continue
-        if block.vertical == "episodic" and not 4 <= len(lo.items) <= 7:
+        profile = BY_KEY.get(block.vertical)
+        bounds = profile.list_length if profile is not None else None
+        if bounds is not None and not bounds[0] <= len(lo.items) <= bounds[1]:
             yield Violation(
-                q.question_id, f"a list of {len(lo.items)} items; Episodic lists hold 4-7"
+                q.question_id,
+                f"a list of {len(lo.items)} items; {profile.name if profile else ''} lists hold "
+                f"{bounds[0]}-{bounds[1]}",
             )
         idx = lo.item_session_indices
         if any(b <= a for a, b in itertools.pairwise(idx)):
@@ -379,17 +384,15 @@ def list_order(ctx: CorpusContext) -> Iterator[Violation]:
                 yield Violation(q.question_id, f"item {item!r} is not named in session {si}")
 
 
-FORGETTING_GAP = (4, 15)
-
-
 @rule(
     "DRV006",
     "component-order",
     example="the invalidation (session 3) precedes the statement (session 8)",
 )
 def component_order(ctx: CorpusContext) -> Iterator[Violation]:
-    """Gold components sit in gold sessions; Forgetting states first and invalidates (or
-    re-affirms) 4-15 sessions later.
+    """Gold components sit in gold sessions, and where the vertical declares a component order
+    (Forgetting: a statement, then an invalidation or re-affirmation 4-15 sessions later) they
+    follow it.
 
     An invalidation that precedes its statement, or sits next to it, changes what the question measures; the gap is part of the design, not a detail."""
     for qi, q in enumerate(ctx.corpus.questions):
@@ -403,36 +406,48 @@ def component_order(ctx: CorpusContext) -> Iterator[Violation]:
                 q.question_id,
                 f"components sit in sessions {sorted(sessions)}, gold is {sorted(gold)}",
             )
-        if block.vertical != "forgetting":
+        profile = BY_KEY.get(block.vertical)
+        order = profile.component_order if profile is not None else None
+        if order is None:
             continue
         by_kind = {c.kind: c.session_index for c in block.gold_components}
-        statement = by_kind.get("statement")
-        later = by_kind.get("invalidation", by_kind.get("reaffirmation"))
-        if statement is None or later is None:
+        first = by_kind.get(order.first)
+        kind = next((k for k in order.later if k in by_kind), None)
+        if first is None or kind is None:
             yield Violation(
                 q.question_id,
-                "a Forgetting question needs a statement and an invalidation or re-affirmation",
+                f"a {profile.name if profile else ''} question needs a {order.first} and then "
+                f"one of: {', '.join(order.later)}",
             )
             continue
-        kind = "invalidation" if "invalidation" in by_kind else "reaffirmation"
-        if later <= statement:
+        later = by_kind[kind]
+        low, high = order.gap
+        if later <= first:
             yield Violation(
                 q.question_id,
-                f"the {kind} (session {later}) precedes the statement (session {statement})",
+                f"the {kind} (session {later}) precedes the {order.first} (session {first})",
             )
-        elif not FORGETTING_GAP[0] <= later - statement <= FORGETTING_GAP[1]:
+        elif not low <= later - first <= high:
             yield Violation(
                 q.question_id,
-                f"the {kind} is {later - statement} sessions after the statement; the gap is 4-15",
+                f"the {kind} is {later - first} sessions after the {order.first}; the gap is "
+                f"{low}-{high}",
             )
 
 
 def _pairs(ctx: CorpusContext) -> dict[str, dict[str, Question]]:
+    """Before/after pairs, keyed by pair id, each arm under its profile's arm role."""
     pairs: dict[str, dict[str, Question]] = defaultdict(dict)
     for q in ctx.corpus.questions:
         b = q.typedmemeval
-        if b is not None and b.pair_id and b.arm in ("before", "after"):
-            pairs[b.pair_id][b.arm] = q
+        profile = BY_KEY.get(b.vertical) if b is not None else None
+        pairing = profile.pairing if profile is not None else None
+        if b is None or pairing is None or not b.pair_id:
+            continue
+        if b.arm == pairing.first_arm:
+            pairs[b.pair_id]["first"] = q
+        elif b.arm == pairing.second_arm:
+            pairs[b.pair_id]["second"] = q
     return pairs
 
 
@@ -442,9 +457,9 @@ def pair_gold_flips(ctx: CorpusContext) -> Iterator[Violation]:
 
     A pair whose gold does not flip cannot tell a system that reads the clock from one that ignores it."""
     for pid, arms in sorted(_pairs(ctx).items()):
-        if set(arms) != {"before", "after"}:
+        if set(arms) != {"first", "second"}:
             continue
-        before, after = arms["before"], arms["after"]
+        before, after = arms["first"], arms["second"]
         if before.answer.strip().lower() == after.answer.strip().lower():
             yield Violation(before.question_id, f"both arms of pair {pid} have the same answer")
         tb, ta = parse_date(before.question_date), parse_date(after.question_date)
@@ -468,13 +483,16 @@ def pivot_derivation(ctx: CorpusContext) -> Iterator[Violation]:
     pairs = _pairs(ctx)
     for q in ctx.corpus.questions:
         block = q.typedmemeval
+        profile = BY_KEY.get(block.vertical) if block is not None else None
+        pairing = profile.pairing if profile is not None else None
         if block is None or block.pivot is None:
             if (
                 block is not None
-                and block.vertical == "prospective"
-                and block.arm in ("before", "after")
+                and pairing is not None
+                and pairing.pivot
+                and block.arm in (pairing.first_arm, pairing.second_arm)
             ):
-                yield Violation(q.question_id, "a before/after arm records no pivot")
+                yield Violation(q.question_id, f"a {block.arm} arm records no pivot")
             continue
         p = block.pivot
         if p.session_index >= len(q.haystack_sessions):
@@ -507,8 +525,8 @@ def pivot_derivation(ctx: CorpusContext) -> Iterator[Violation]:
                 f"{p.expression!r} from session {p.session_index}'s timestamp is {derived.strftime('%Y/%m/%d (%a) %H:%M')}, recorded {p.instant}",
             )
         arms = pairs.get(block.pair_id or "", {})
-        if block.arm == "before" and "after" in arms:
-            tb, ta = parse_date(q.question_date), parse_date(arms["after"].question_date)
+        if arms.get("first") is q and "second" in arms:
+            tb, ta = parse_date(q.question_date), parse_date(arms["second"].question_date)
             if tb is not None and ta is not None and not tb < derived < ta:
                 yield Violation(
                     q.question_id,

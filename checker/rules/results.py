@@ -466,14 +466,23 @@ def outcome_legal(ctx: ResultContext) -> Iterator[Violation]:
     cannot occur where gold is itself a negative (never-known probes); a reason on a row with a
     verdict would be free text where none belongs."""
     for r, f in _rows_with_facts(ctx):
-        if r.outcome == "premature" and not (f.vertical == "prospective" and f.arm == "before"):
+        profile = vertical(f.vertical)
+        pairing = profile.pairing
+        if r.outcome == "premature" and not (
+            pairing is not None and pairing.premature and f.arm == pairing.first_arm
+        ):
             where = f"a {f.vertical} {f.shape} question" + (f" ({f.arm} arm)" if f.arm else "")
+            arms = ", ".join(
+                f"{p.name} {p.pairing.first_arm}-arms"
+                for p in BY_KEY.values()
+                if p.pairing is not None and p.pairing.premature
+            )
             yield Violation(
                 r.question_id,
-                f"outcome premature on {where}; premature exists only on Prospective "
-                "before-arms — use the judge's verdict for this vertical",
+                f"outcome premature on {where}; premature exists only on {arms} — use the "
+                "judge's verdict for this vertical",
             )
-        shape = vertical(f.vertical).shape(f.shape)
+        shape = profile.shape(f.shape)
         if r.outcome == "missed" and shape is not None and shape.negative_gold:
             yield Violation(
                 r.question_id,
@@ -494,29 +503,34 @@ def outcome_legal(ctx: ResultContext) -> Iterator[Violation]:
 
 def _detail_violations(r: ResultRow, f: QuestionFacts) -> Iterator[str]:
     measured = r.outcome in MEASURED_OUTCOMES
-    if f.vertical == "prospective":
+    profile = vertical(f.vertical)
+    states = profile.pairing.asserted_states if profile.pairing is not None else ()
+    if states:
         if measured and r.asserted_state is None:
-            yield "needs asserted_state (fired / not-yet / other): pair consistency reads it"
-        if r.outcome == "premature" and r.asserted_state not in (None, "fired"):
-            yield f"is premature but asserted {r.asserted_state!r}; premature means it fired"
+            yield (f"needs asserted_state ({' / '.join(states)}): pair consistency reads it")
+        if r.outcome == "premature" and r.asserted_state not in (None, states[0]):
+            yield f"is premature but asserted {r.asserted_state!r}; premature means {states[0]}"
     elif r.asserted_state is not None:
-        yield "carries asserted_state, which only Prospective rows have"
+        having = ", ".join(
+            p.name for p in BY_KEY.values() if p.pairing and p.pairing.asserted_states
+        )
+        yield f"carries asserted_state, which only {having} rows have"
     if r.asserted_items is not None and not f.set_answer:
         yield "carries asserted_items, which only set-answer (due-window) questions have"
     if not measured and (r.asserted_state or r.asserted_items or r.sub_label or r.list_order):
         yield f"is {r.outcome} (no verdict) but carries what a verdict asserted; remove it"
     if r.sub_label is not None:
-        legal = {
-            "stale-recall": ("invalidated", ("wrong",)),
-            "over-forgetting": ("still-valid", ("wrong", "missed")),
-            "mis-attributed-forgetting": ("never-known", ("wrong",)),
-        }[r.sub_label]
-        if f.vertical != "forgetting" or f.shape != legal[0] or r.outcome not in legal[1]:
-            yield (
-                f"sub_label {r.sub_label} needs a Forgetting {legal[0]} question with outcome "
-                f"{' or '.join(legal[1])} (found {f.vertical} {f.shape}, {r.outcome})"
+        legal = profile.sub_label(r.sub_label)
+        if legal is None or f.shape != legal.shape or r.outcome not in legal.outcomes:
+            owner = next((p for p in BY_KEY.values() if p.sub_label(r.sub_label)), None)
+            want = owner.sub_label(r.sub_label) if owner is not None else None
+            need = (
+                f"a {owner.name} {want.shape} question with outcome {' or '.join(want.outcomes)}"
+                if owner is not None and want is not None
+                else "a vertical that declares it"
             )
-    if f.shape == "list-order":
+            yield f"sub_label {r.sub_label} needs {need} (found {f.vertical} {f.shape}, {r.outcome})"
+    if f.list_order:
         yield from _list_order_violations(r, f)
     elif r.list_order is not None:
         yield "carries list_order, which only Episodic list-order rows have"

@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from checker.context import CorpusContext
-from checker.family import BY_ABBREV, BY_KEY, K_REF, WM_DISTANCES, WM_NON_GOLD
+from checker.family import BY_ABBREV, BY_KEY, K_REF
 from checker.findings import Violation
 from checker.formats.corpus import Question
 from checker.formats.ids import PAIR_ID_RE, QUESTION_ID_RE, SESSION_SUFFIX_RE, yymm
@@ -58,9 +58,10 @@ def pinned_slot(corpus: LoadedCorpus) -> str | None:
 
 
 def declared_pin(corpus: LoadedCorpus) -> str | None:
-    """A gold-position pin the corpus declares (WorkingMemory's distance rung) or its sidecar."""
-    if corpus.vertical() == "workingmemory":
-        return "WorkingMemory: gold position is set by the distance rung (the independent variable)"
+    """A gold-position pin the corpus's vertical declares by design, or its sidecar declares."""
+    profile = BY_KEY.get(corpus.vertical() or "")
+    if profile is not None and profile.position_pin:
+        return profile.position_pin
     if corpus.sidecar is not None and corpus.sidecar.structure.pinned_positions:
         return corpus.sidecar.structure.pinned_positions
     return None
@@ -409,7 +410,7 @@ def shape_counts(ctx: CorpusContext) -> Iterator[Violation]:
 @rule(
     "STR013",
     "question-type",
-    example="question_type 'forgetting' should be 'forgetting-invalidated'",
+    example="question_type 'episodic' should be 'episodic-list-order'",
 )
 def question_type(ctx: CorpusContext) -> Iterator[Violation]:
     """`question_type` is `<vertical>-<shape>`, and the vertical is the corpus's own.
@@ -431,30 +432,38 @@ def question_type(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule(
     "STR014",
-    "workingmemory-rung",
+    "distance-rung",
     example="gold sits 9 sessions before the question; the rung declares 8",
 )
-def workingmemory_rung(ctx: CorpusContext) -> Iterator[Violation]:
-    """WorkingMemory: 60 non-gold sessions on every rung, one gold session, and exactly d sessions
-    between it and the question, d in {8, 15, 25, 40, 60}.
+def distance_rung(ctx: CorpusContext) -> Iterator[Violation]:
+    """On a distance ladder (WorkingMemory), every rung holds the same number of non-gold
+    sessions and one gold session, with exactly d sessions between it and the question, d one of
+    the declared rungs.
 
-    H held constant makes gold position the only thing that moves (the documents' earlier design
-    confounded haystack size with distance)."""
+    H held constant makes gold position the only thing that moves; a ladder whose haystack grows
+    with the rung confounds size with distance."""
     for qi, q in enumerate(ctx.corpus.questions):
         block = q.typedmemeval
-        if block is None or block.vertical != "workingmemory":
+        profile = BY_KEY.get(block.vertical) if block is not None else None
+        if block is None or profile is None or profile.rungs is None:
             continue
+        rungs = profile.rungs
         gold = ctx.corpus.gold_indices(qi)
         h = len(q.haystack_sessions) - len(gold)
-        if h != WM_NON_GOLD:
-            yield Violation(q.question_id, f"{h} non-gold sessions; every rung holds {WM_NON_GOLD}")
+        if h != rungs.non_gold:
+            yield Violation(
+                q.question_id, f"{h} non-gold sessions; every rung holds {rungs.non_gold}"
+            )
         if len(gold) != 1:
-            yield Violation(q.question_id, f"{len(gold)} gold sessions; a WorkingMemory cell has 1")
+            yield Violation(
+                q.question_id, f"{len(gold)} gold sessions; a {profile.name} cell has 1"
+            )
             continue
         d = block.distance_sessions
-        if d not in WM_DISTANCES:
+        if d not in rungs.distances:
             yield Violation(
-                q.question_id, f"distance {d} is not a rung ({', '.join(map(str, WM_DISTANCES))})"
+                q.question_id,
+                f"distance {d} is not a rung ({', '.join(map(str, rungs.distances))})",
             )
         after = len(q.haystack_sessions) - 1 - gold[0]
         if d is not None and after != d:

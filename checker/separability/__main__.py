@@ -14,17 +14,12 @@ import sys
 from pathlib import Path
 
 from checker.io import InputError, dump_json
-from checker.load import LoadedCorpus, load_foreign, load_ours, load_with_sidecar, sidecar_path_for
+from checker.load import LoadedCorpus, load_any
 from checker.separability import measure_separability, render_table
 
 
 def _load(path: Path) -> LoadedCorpus:
-    if sidecar_path_for(path).exists():
-        return load_with_sidecar(path)
-    try:
-        return load_ours(path)
-    except InputError:
-        return load_foreign(path)
+    return load_any(path)
 
 
 def main(argv: list[str]) -> int:

@@ -97,15 +97,7 @@ def distinct_haystacks(corpus: LoadedCorpus) -> LoadedCorpus:
             kept.append(q)
     view = corpus
     if len(kept) < len(corpus.questions):
-        view = LoadedCorpus(
-            path=corpus.path,
-            sha256=corpus.sha256,
-            questions=kept,
-            mode=corpus.mode,
-            sidecar=corpus.sidecar,
-            sidecar_path=corpus.sidecar_path,
-            foreign_notes=corpus.foreign_notes,
-        )
+        view = corpus.with_questions(kept, sha256=corpus.sha256)
         # The view's turn texts are the corpus's: tokenize them once.
         view.__dict__["content_raw_tokens"] = corpus.content_raw_tokens
     cache[_DISTINCT] = view
@@ -215,15 +207,7 @@ def relabelled(corpus: LoadedCorpus, gold: list[list[int]]) -> LoadedCorpus:
                 }
             )
         )
-    copy = LoadedCorpus(
-        path=corpus.path,
-        sha256=corpus.sha256,
-        questions=questions,
-        mode=corpus.mode,
-        sidecar=corpus.sidecar,
-        sidecar_path=corpus.sidecar_path,
-        foreign_notes=corpus.foreign_notes,
-    )
+    copy = corpus.with_questions(questions, sha256=corpus.sha256)
     text_measures(corpus, Layout.of(corpus))
     copy.cache[_CACHE] = {_TEXT: _cache(corpus)[_TEXT]}
     return copy

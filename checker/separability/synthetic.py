@@ -15,6 +15,7 @@ import random
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from checker.family import VERTICALS
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
 from checker.formats.ids import DATE_FORMAT
 from checker.load import LoadedCorpus
@@ -104,6 +105,16 @@ def _session(rng: random.Random, people: list[str], fact: str, exchanges: int) -
     return turns
 
 
+def _plain_shape() -> tuple[str, str, str]:
+    """A (vertical key, abbreviation, shape) whose questions need no block fields beyond the
+    vertical and shape, and whose gold is not a negative: what the builder's questions are."""
+    for v in VERTICALS:
+        for shape in v.shapes:
+            if not v.required_for(shape.name) and not shape.negative_gold:
+                return v.key, v.abbrev, shape.name
+    raise LookupError("no vertical declares a shape that needs no block fields")
+
+
 def build_clean_corpus(
     *,
     questions: int = 40,
@@ -120,8 +131,9 @@ def build_clean_corpus(
     people = [names.fresh() for _ in range(30)]
     built: list[Question] = []
     start = datetime(2026, 3, 2, 8, 0)
+    vertical_key, abbrev, shape_name = _plain_shape()
     for qn in range(questions):
-        qid = f"tme-pro-{REVISION_YYMM}-{qn + 1:03d}"
+        qid = f"tme-{abbrev}-{REVISION_YYMM}-{qn + 1:03d}"
         n = rng.randint(*sessions)
         g = min(gold_counts[qn % len(gold_counts)], n - 1)
         gold_at = sorted(rng.sample(range(n), g))
@@ -161,7 +173,7 @@ def build_clean_corpus(
         built.append(
             Question(
                 question_id=qid,
-                question_type="prospective-current",
+                question_type=f"{vertical_key}-{shape_name}",
                 question=f"Where is the {subject} {thing} now?",
                 answer=places[-1] if places else "Nothing in the conversations says.",
                 question_date=asked.strftime(DATE_FORMAT),
@@ -169,7 +181,7 @@ def build_clean_corpus(
                 haystack_dates=dates,
                 haystack_sessions=haystack,
                 answer_session_ids=[ids[i] for i in gold_at],
-                typedmemeval=TypedMemEvalBlock(vertical="prospective", shape="current"),
+                typedmemeval=TypedMemEvalBlock(vertical=vertical_key, shape=shape_name),
             )
         )
     return LoadedCorpus(path=SELF_TEST_PATH, sha256="", questions=built, mode="ours")
@@ -177,12 +189,4 @@ def build_clean_corpus(
 
 def rebuilt(corpus: LoadedCorpus, questions: list[Question]) -> LoadedCorpus:
     """A fresh corpus (empty measurement cache) with new questions and the same origin."""
-    return LoadedCorpus(
-        path=corpus.path,
-        sha256="",
-        questions=questions,
-        mode=corpus.mode,
-        sidecar=corpus.sidecar,
-        sidecar_path=corpus.sidecar_path,
-        foreign_notes=corpus.foreign_notes,
-    )
+    return corpus.with_questions(questions)

@@ -20,10 +20,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from checker.family import WM_DISTANCES, WM_NON_GOLD
 from checker.formats.corpus import GoldComponent, TypedMemEvalBlock
 from checker.formats.ids import question_id
 from checker.formats.separability import Exemption
+from checker.verticals.workingmemory import RUNGS
 from corpora.generate.bank import RELATIONS, WORKINGMEMORY_FAMILIES, families
 from corpora.generate.clock import constant_schedule, start_date
 from corpora.generate.haystack import (
@@ -80,7 +80,7 @@ def _cells(seed: int, levers: Levers) -> list[Cell]:
     cells = []
     n = 0
     for family in WORKINGMEMORY_FAMILIES:
-        for distance in WM_DISTANCES:
+        for distance in RUNGS.distances:
             n += 1
             cells.append(
                 Cell(
@@ -105,7 +105,7 @@ def build_question(
     world = World(rng, names, qid, draw_people(rng, RELATIONS), families(WORKINGMEMORY_FAMILIES))
     person, family = world.person(cell.relation), world.family(cell.family)
     target = (person, family)
-    count = WM_NON_GOLD + 1
+    count = RUNGS.non_gold + 1
     gold = count - 1 - cell.distance
     first = start_date(rng) + timedelta(hours=rng.randint(8, 21), minutes=15 * rng.randint(0, 3))
     moments: list[datetime] = constant_schedule(first, count, SPACING)
@@ -152,7 +152,7 @@ def build_question(
         distance_sessions=cell.distance,
         gold_components=[GoldComponent(kind="fact", session_index=gold)],
         fact_family=family.key,
-        difficulty=WM_DISTANCES.index(cell.distance) + 1,
+        difficulty=RUNGS.distances.index(cell.distance) + 1,
         difficulty_dial="distance",
         seeded_from=f"{VERTICAL} seed {seed}, question {cell.n}",
     )

@@ -15,13 +15,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from checker.family import K_REF, WM_DISTANCES, vertical
+from checker.family import K_REF, vertical
 from checker.formats.ids import pair_id, question_id, session_id
 from checker.formats.sidecar import GeneratorInfo, IndexEntry, ReleaseIndex, Sidecar
 from checker.io import dump_json, sha256_bytes
 from checker.load import load_ours
 from checker.retrieval.bm25 import measure_coverage
 from checker.rules.structure import measure_structure
+from checker.verticals.workingmemory import RUNGS
 
 REVISION = "2026.12"
 FMT = "%Y/%m/%d (%a) %H:%M"
@@ -148,7 +149,7 @@ def workingmemory() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     n = 0
     for family in range(12):
-        for d in WM_DISTANCES:
+        for d in RUNGS.distances:
             n += 1
             qid = question_id("wm", REVISION, n)
             total = 6
@@ -156,7 +157,7 @@ def workingmemory() -> list[dict[str, Any]]:
             block = {
                 "fact_family": f"family-{family + 1:02d}",
                 "distance_sessions": d,
-                "difficulty": 1 + WM_DISTANCES.index(d),
+                "difficulty": 1 + RUNGS.distances.index(d),
                 "difficulty_dial": "distance",
                 "difficulty_validated": False,
             }

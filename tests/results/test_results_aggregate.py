@@ -154,7 +154,7 @@ def test_a_run_that_measured_nothing_says_so(corpora_index: Path) -> None:
     assert agg.overall.correct_rate is None  # never 0.0
     assert any("measured nothing" in n for n in agg.notes)
     assert agg.coverage.mean is None
-    assert agg.forgetting is not None and agg.forgetting.invalidated_measured == 0
+    assert agg.sub_labels and all(s.measured == 0 for s in agg.sub_labels)
 
 
 # --- vertical extras ----------------------------------------------------------------------
@@ -162,24 +162,24 @@ def test_a_run_that_measured_nothing_says_so(corpora_index: Path) -> None:
 
 def test_forgetting_sub_counts_over_their_shapes(corpora_index: Path) -> None:
     result, corpus = _result(corpora_index, "forgetting", "varied", seed=3)
-    g = aggregate(result, corpus).forgetting
-    assert g is not None
+    counts = {s.name: s for s in aggregate(result, corpus).sub_labels}
+    assert set(counts) == {"stale-recall", "over-forgetting", "mis-attributed-forgetting"}
     facts = question_facts(corpus)
 
     def count(label: str) -> int:
         return sum(1 for r in result.rows if r.sub_label == label)
 
-    assert g.stale_recall == count("stale-recall")
-    assert g.over_forgetting == count("over-forgetting")
-    assert g.mis_attributed == count("mis-attributed-forgetting")
+    for name, s in counts.items():
+        assert s.count == count(name)
     measured_never = [
         r
         for r in result.rows
         if facts[r.question_id].shape == "never-known"
         and r.outcome not in ("unrun", "inconclusive")
     ]
-    assert g.never_known_measured == len(measured_never)
-    assert g.invalidated_measured + g.still_valid_measured + g.never_known_measured == 48
+    assert counts["mis-attributed-forgetting"].measured == len(measured_never)
+    assert counts["mis-attributed-forgetting"].shape == "never-known"
+    assert sum(s.measured for s in counts.values()) == 48
 
 
 def test_workingmemory_outcome_by_distance(corpora_index: Path) -> None:

@@ -1,0 +1,66 @@
+"""The vertical profiles, discovered like rules: one module per vertical, each with a `PROFILE`.
+
+Adding a vertical is adding a module here (and its generator under `corpora/generate/`); the
+formats, rules, aggregator, site and bench loop over `PROFILES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from checker.verticals.profile import (
+    ComponentOrder,
+    Pairing,
+    Prose,
+    Rungs,
+    Shape,
+    SubLabel,
+    Synthetic,
+    SyntheticQuestion,
+    Vertical,
+)
+
+__all__ = [
+    "PROFILES",
+    "ComponentOrder",
+    "Pairing",
+    "Prose",
+    "Rungs",
+    "Shape",
+    "SubLabel",
+    "Synthetic",
+    "SyntheticQuestion",
+    "Vertical",
+    "discover",
+]
+
+#: Modules of this package that are machinery, not verticals.
+_MACHINERY = {"profile", "events"}
+
+
+def discover() -> tuple[Vertical, ...]:
+    """Every module's `PROFILE`, in the family's order; refuses duplicates and gaps."""
+    found: list[Vertical] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name in _MACHINERY or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        profile = getattr(module, "PROFILE", None)
+        if not isinstance(profile, Vertical):
+            raise TypeError(f"checker/verticals/{info.name}.py defines no PROFILE")
+        if profile.key != info.name:
+            raise ValueError(
+                f"checker/verticals/{info.name}.py declares {profile.name}; "
+                f"name the module {profile.key}.py"
+            )
+        found.append(profile)
+    found.sort(key=lambda p: p.position)
+    for attr in ("position", "abbrev"):
+        values = [getattr(p, attr) for p in found]
+        if len(set(values)) != len(values):
+            raise ValueError(f"two vertical profiles share a {attr}: {values}")
+    return tuple(found)
+
+
+PROFILES: tuple[Vertical, ...] = discover()

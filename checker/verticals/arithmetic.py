@@ -1,0 +1,61 @@
+"""Arithmetic: counts, sums, deltas and durations over values spread one per session."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from checker.verticals.profile import Prose, Shape, Synthetic, SyntheticQuestion, Vertical
+
+
+def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
+    values = [float(q.rng.randint(10, 400)) for _ in q.gold]
+    derivation: dict[str, Any] = {
+        "operation": q.shape,
+        "inputs": [{"session_index": g, "value": x} for g, x in zip(q.gold, values, strict=True)],
+        "value": sum(values),
+        "unit": "EUR",
+    }
+    block: dict[str, Any] = {
+        "derivation": derivation,
+        "difficulty": min(5, len(q.gold) - 1),
+        "difficulty_dial": "dispersion",
+    }
+    if q.shape == "delta":
+        derivation["sides"] = ["a"] * (len(q.gold) - 1) + ["b"]
+    if q.shape == "count":
+        block["count_predicate"] = "a purchase"
+        block["candidates"] = [{"session_index": g, "matches": True} for g in q.gold]
+    return block
+
+
+PROFILE = Vertical(
+    name="Arithmetic",
+    abbrev="ari",
+    position=3,
+    shapes=(
+        Shape("count", 14, required_fields=("count_predicate", "candidates")),
+        Shape("sum", 14),
+        Shape("delta", 10),
+        Shape("duration", 12, time_dependent=True),
+    ),
+    required_fields=("derivation",),
+    prose=Prose(
+        measures=(
+            "Arithmetic over memory: counts, sums, deltas and durations whose inputs are "
+            "spread one per session, so a missed input makes the answer wrong rather than "
+            "slightly off."
+        ),
+        construction=(
+            "Every question records its derivation (inputs with their sessions, operation, "
+            "value, unit, tolerance), which the checker recomputes from the corpus alone. No "
+            "other subset of same-unit values in the haystack combines to the gold. Durations "
+            "derive from session timestamps; count candidates each carry a match record."
+        ),
+        reading=(
+            "Questions with more gold sessions than the retrieval budget cannot be fully "
+            "covered by any top-K retriever; the ceiling table below names how many there are."
+        ),
+    ),
+    synthetic=Synthetic(g_range=(3, 6), gold_amount_unit="EUR", block=_synthetic_block),
+)
