@@ -32,7 +32,7 @@ schemas: setup ## regenerate schemas/*.schema.json from the pydantic models
 	$(TME) schema --write
 
 check: setup ## check every shipped corpus and result file
-	$(TME) check corpora results --summary
+	$(TME) check corpora results --summary --expected corpora/expected-findings.txt
 
 conformance: setup ## audit the peer's corpora in ../shared/conformance and compare with their sidecar
 	$(PY) -m checker.conformance $(CONFORMANCE)

@@ -8,6 +8,8 @@ import sys
 from checker.api import Options, check_paths
 from checker.commands import Command
 from checker.commands._common import add_reporting, emit, paths, split_codes
+from checker.expected import Expectation, partition, read_expectations
+from checker.findings import Finding
 from checker.summary import print_summaries
 
 
@@ -23,6 +25,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--summary",
         action="store_true",
         help="print each corpus's measurements after the findings (to stderr)",
+    )
+    parser.add_argument(
+        "--expected",
+        metavar="FILE",
+        default=None,
+        help="findings listed in FILE are printed but do not fail the run; a listed finding "
+        "that no longer occurs does (see corpora/expected-findings.txt)",
     )
     parser.add_argument(
         "--self-test",
@@ -50,13 +59,35 @@ def run(args: argparse.Namespace) -> int:
         ignore=split_codes(args.ignore),
         index_path=Path(args.index) if args.index else None,
     )
+    expectations = read_expectations(Path(args.expected)) if args.expected else None
     outcome = check_paths(paths(args.paths), options)
     code = emit(outcome.findings, args)
     if args.summary:
         print_summaries(outcome.corpora, sys.stderr)
     for error in outcome.errors:
         print(f"typedmemeval: {error}", file=sys.stderr)
-    return 2 if outcome.errors else code
+    if outcome.errors:
+        return 2
+    if expectations is not None:
+        return _judge_expected(outcome.findings, expectations, args.expected)
+    return code
+
+
+def _judge_expected(findings: list[Finding], expectations: list[Expectation], name: str) -> int:
+    split = partition(findings, expectations)
+    print(
+        f"typedmemeval: {len(split.expected)} of {len(findings)} findings are listed as "
+        f"expected in {name}; {len(split.unexpected)} unexpected, {len(split.stale)} stale "
+        "expectations",
+        file=sys.stderr,
+    )
+    for e in split.stale:
+        print(
+            f"typedmemeval: {e.origin}: expected {e.code} on "
+            f"{e.question_id or 'the corpus'} no longer occurs; remove the line",
+            file=sys.stderr,
+        )
+    return 1 if split.unexpected or split.stale else 0
 
 
 COMMAND = Command("check", "check our corpora, folders of them, and result files", configure, run)
