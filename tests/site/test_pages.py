@@ -276,7 +276,10 @@ def test_navigation_lists_every_page() -> None:
 
 def test_license_and_citation_file_agree_with_the_project() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["license"]["text"] == LICENSE
+    # An SPDX expression with its license file (the TOML-table form stops building in 2027).
+    assert project["license"] == LICENSE
+    assert [p for f in project["license-files"] for p in REPO.glob(f)] == [REPO / "LICENSE"]
+    assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
     assert cff["license"] == LICENSE and cff["cff-version"] == "1.2.0"
     assert "never summed, averaged" in cff["message"]
