@@ -234,8 +234,8 @@ def example_section(vertical: Vertical, number: int, question: Question) -> Md:
     ]
     g = sum(m.gold for m in marks)
     shape = vertical.shape(question.typedmemeval.shape)
-    heading = f"Example {number}" + (f": {shape.name}" if shape else "")
-    out = Md(f"## {esc(heading)}\n\n")
+    out = Md(f"## Example {number}") + (Md(": ") + esc(shape.name) if shape else Md(""))
+    out += Md("\n\n")
     out += table(
         ["", ""],
         [

@@ -134,7 +134,8 @@ def outcome_bars_svg(bars: Sequence[OutcomeBar], title: str) -> bytes:
     """Stacked measured outcomes per stratum, each bar over its measured rows, with a tick at
     the chance floor: the correct segment reaching past the tick is above chance."""
     with rc_context(RC):
-        fig = Figure(figsize=(6.4, 0.9 + 0.42 * len(bars)))
+        height = 1.2 + 0.42 * len(bars)
+        fig = Figure(figsize=(6.4, height))
         ax = fig.add_subplot()
         seen: set[str] = set()
         for y, bar in enumerate(bars):
@@ -158,8 +159,10 @@ def outcome_bars_svg(bars: Sequence[OutcomeBar], title: str) -> bytes:
         ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
         ax.set_xlabel("share of measured questions (black tick: chance floor)")
         ax.set_title(title, fontsize=9)
-        ax.legend(loc="lower right", frameon=False, fontsize=7, ncols=3)
-        fig.tight_layout()
+        # The legend sits below the axes, where it can cover no bar.
+        legend_height = 0.3
+        fig.legend(loc="lower center", frameon=False, fontsize=7, ncols=len(seen))
+        fig.tight_layout(rect=(0, legend_height / height, 1, 1))
         return svg_bytes(fig)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from checker.results.aggregate import Aggregate, Stratum
 from checker.results.band import Band
 from site_gen.figures import Figure, figure_block
-from site_gen.markup import Md, esc, table
+from site_gen.markup import Md, code, esc, table
 from site_gen.numerals import band as band_cell
 from site_gen.numerals import chance, fraction
 from site_gen.plots import (
@@ -182,7 +182,10 @@ def band_figure(key: str, index: int, b: Band, outcomes: tuple[str, ...]) -> Fig
         ),
         numbers=table(
             ["outcome", "band"], [[esc(r.outcome), band_cell(r.low, r.high, n)] for r in ranges]
-        ),
+        )
+        + Md("\nQuestions that flipped: ")
+        + (Md(", ".join(code(q) for q in b.flipped)) if b.flipped else Md("none"))
+        + Md(".\n"),
         svg=band_svg(ranges, f"run set {index}: {flipped} questions flipped"),
     )
 

@@ -22,9 +22,14 @@ REPO = Path(__file__).resolve().parents[2]
 QUIET = {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
 
 
-def mkdocs_build(dest: Path, data_root: Path | None = None, script: list[str] | None = None) -> str:
+def mkdocs_build(
+    dest: Path,
+    data_root: Path | None = None,
+    script: list[str] | None = None,
+    extra_env: dict[str, str] | None = None,
+) -> str:
     """Build the site strictly into `dest`; fail on any warning. Returns the build log."""
-    env = {**os.environ, **QUIET}
+    env = {**os.environ, **QUIET, **(extra_env or {})}
     if data_root is not None:
         env["TYPEDMEMEVAL_SITE_ROOT"] = str(data_root)
     command = script or [
