@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from site_gen.sources import SiteSources, read_sources
 from tests.site import site_data
 
 REPO = Path(__file__).resolve().parents[2]
@@ -48,6 +49,12 @@ def mkdocs_build(
     assert proc.returncode == 0, f"site build failed:\n{log[-4000:]}"
     assert "WARNING" not in log, f"site build printed warnings:\n{log[-4000:]}"
     return log
+
+
+@pytest.fixture(scope="session")
+def shipped() -> SiteSources:
+    """The repository's own sources (release index, corpora, sidecars, results), read once."""
+    return read_sources(REPO)
 
 
 @pytest.fixture(scope="session")

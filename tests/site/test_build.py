@@ -8,8 +8,8 @@ from pathlib import Path
 
 from checker.family import VERTICALS
 from site_gen import corpus_figures
-from site_gen.sources import read_sources
-from tests.site.conftest import REPO, mkdocs_build
+from site_gen.sources import SiteSources
+from tests.site.conftest import mkdocs_build
 
 #: Files whose bytes may carry the build's date (MkDocs' sitemap): not part of the pages.
 DATED = frozenset({"sitemap.xml", "sitemap.xml.gz"})
@@ -37,8 +37,10 @@ def test_two_builds_are_byte_identical(built_site: Path, tmp_path: Path) -> None
         assert any(re.search(pattern, name) for name in first), pattern
 
 
-def test_every_vertical_page_with_a_corpus_shows_its_figures(built_site: Path) -> None:
-    sources = read_sources(REPO)
+def test_every_vertical_page_with_a_corpus_shows_its_figures(
+    built_site: Path, shipped: SiteSources
+) -> None:
+    sources = shipped
     shown = {}
     for v in VERTICALS:
         html = (built_site / "verticals" / v.key / "index.html").read_text(encoding="utf-8")

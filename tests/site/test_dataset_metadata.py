@@ -26,7 +26,7 @@ from huggingface_hub import DatasetCard
 
 from site_gen import dataset_card
 from site_gen.croissant import RECORD_SET, croissant
-from site_gen.sources import CorpusRelease, SiteSources, read_sources
+from site_gen.sources import CorpusRelease, SiteSources
 
 #: mlcroissant builds its graph with rdflib's ConjunctiveGraph, which rdflib 7 deprecates; the
 #: warning is the library's, about its own internals, and says nothing about our files.
@@ -37,10 +37,6 @@ pytestmark = pytest.mark.filterwarnings(
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted(json.loads((REPO / "corpora" / "index.json").read_text("utf-8"))["corpora"])
 
-
-@pytest.fixture(scope="module")
-def shipped() -> SiteSources:
-    return read_sources(REPO)
 
 
 def _release(sources: SiteSources, corpus_id: str) -> CorpusRelease:

@@ -24,14 +24,9 @@ from site_gen.corpus_plots import (
 from site_gen.figures import NUMBERS_TITLE, Figure, figure_block
 from site_gen.markup import Md
 from site_gen.plots import OutcomeBar, OutcomeRange, band_svg, outcome_bars_svg
-from site_gen.sources import CorpusRelease, SiteSources, read_sources
-
-REPO = Path(__file__).resolve().parents[2]
+from site_gen.sources import CorpusRelease, SiteSources
 
 
-@pytest.fixture(scope="module")
-def shipped() -> SiteSources:
-    return read_sources(REPO)
 
 
 def _release(sources: SiteSources, key: str) -> CorpusRelease:

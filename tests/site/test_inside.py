@@ -11,14 +11,9 @@ from checker.family import BY_KEY, VERTICALS
 from checker.formats.corpus import Question
 from site_gen import inside
 from site_gen.markup import esc
-from site_gen.sources import CorpusRelease, SiteSources, read_sources
-
-REPO = Path(__file__).resolve().parents[2]
+from site_gen.sources import CorpusRelease, SiteSources
 
 
-@pytest.fixture(scope="module")
-def shipped() -> SiteSources:
-    return read_sources(REPO)
 
 
 def _questions(sources: SiteSources, key: str) -> tuple[CorpusRelease, list[Question]]:
