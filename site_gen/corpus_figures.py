@@ -194,8 +194,8 @@ def ladder_figure(key: str, ladder: LadderRecord) -> Figure | None:
             "Per difficulty dial, ceiling-relative coverage (solid) and coverage (dashed) by "
             "band on scaffolding-stripped text, each a mean over the band's gold-bearing "
             "questions (n under every band). The dotted line is how low the hardest band must "
-            f"fall for the dial to be validated (a fall of at least {code(ladder.threshold)}); "
-            "the panel's title is the checker's verdict."
+            f"fall (by at least {code(ladder.threshold)}) for the dial to be validated; that is "
+            "necessary, not sufficient, and the panel's title is the checker's verdict."
         ),
         numbers=numbers,
         svg=ladder_svg(dials),
