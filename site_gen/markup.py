@@ -18,6 +18,7 @@ __all__ = [
     "admonition",
     "code",
     "esc",
+    "fold",
     "join",
     "link",
     "table",
@@ -97,3 +98,12 @@ def admonition(kind: str, title: str, body: Md) -> Md:
         raise ValueError(f"admonition kind {kind!r} must be a plain lower-case word")
     indented = "\n".join(("    " + line) if line else "" for line in body.splitlines())
     return Md(f'!!! {kind} "{esc(title)}"\n\n{indented}\n')
+
+
+def fold(title: str, body: Md, kind: str = "info") -> Md:
+    """A collapsed block (pymdownx.details `???`) around trusted body text: the reader opens it
+    to see what the page summarises above it (the numbers behind a figure, a full table)."""
+    if not re.fullmatch(r"[a-z]+", kind):
+        raise ValueError(f"fold kind {kind!r} must be a plain lower-case word")
+    indented = "\n".join(("    " + line) if line else "" for line in body.splitlines())
+    return Md(f'??? {kind} "{esc(title)}"\n\n{indented}\n')
