@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from checker.escape import escape
+
 __all__ = [
     "Md",
     "admonition",
@@ -40,24 +42,25 @@ class Md(str):
 
 #: Characters that Markdown (with the extensions in mkdocs.yml) or HTML give a meaning to.
 _SYNTAX = frozenset("\\`*_{}[]()<>#+-!|&\"'~^=:$@.%")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def esc(value: object) -> Md:
     """Any value as inert inline text (an `Md` is returned unchanged).
 
-    Newlines and other control characters become spaces, so a value can never start a new
-    Markdown block (a heading, a list, a table row, an admonition) or end a table cell.
+    Newlines and every other character that is not printable (controls, bidi and format
+    characters, line separators) are shown as visible escapes by the checker's one escaping
+    function (`checker.escape`), so a value can never start a new Markdown block (a heading, a
+    list, a table row, an admonition), end a table cell, or reorder the text around it.
     """
     if isinstance(value, Md):
         return value
-    text = _CONTROL.sub(" ", str(value))
+    text = escape(str(value), limit=None)
     return Md("".join(f"&#{ord(ch)};" if ch in _SYNTAX else ch for ch in text))
 
 
 def code(value: object) -> Md:
     """A value shown as code; backticks inside it are handled by a longer fence."""
-    text = _CONTROL.sub(" ", str(value))
+    text = escape(str(value), limit=None)
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text else ""

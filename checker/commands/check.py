@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         index_path=Path(args.index) if args.index else None,
     )
     outcome = check_paths(paths(args.paths), options)
-    code = emit(outcome.findings, args)
+    code = emit(outcome.findings, args, complete=not outcome.errors)
     if args.summary:
         print_summaries(outcome.corpora, sys.stderr)
     for error in outcome.errors:
