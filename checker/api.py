@@ -131,6 +131,12 @@ def _check_one(path: Path, options: Options, rules: list[Rule], outcome: CheckOu
         outcome.files.setdefault(name, []).append(path)
         outcome.findings.extend(check(path, options, rules))
         return
+    if entry.linked_folder is not None:
+        raise InputError(
+            path,
+            f"climbs out of the linked folder {entry.linked_folder} with '..'; the checker never "
+            "follows a link (it was not opened; pass the path without '..')",
+        )
     if not entry.regular:
         what = "a folder link" if entry.kind == "link" and path.is_dir() else entry.describe()
         raise InputError(

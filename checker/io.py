@@ -68,6 +68,12 @@ def _open_regular(path: Path) -> int:
     entry = inspect_entry(path)
     if entry.kind == "missing":
         raise InputError(path, "no such file")
+    if entry.linked_folder is not None:
+        raise InputError(
+            path,
+            f"goes through the linked folder {entry.linked_folder}; the checker does not follow "
+            "links here (it was not opened; pass the path of the file itself)",
+        )
     if not entry.regular:
         raise InputError(
             path,

@@ -8,6 +8,7 @@ its bytes, and the refusal names where the limit was met.
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 from collections.abc import Iterator
@@ -43,6 +44,25 @@ class Nodes:
 
     nodes: list[Node] = field(default_factory=list)
     refusal: str | None = None
+
+    @functools.cached_property
+    def texts(self) -> list[str]:
+        """Every key and string value walked, in document order."""
+        parts: list[str] = []
+        add = parts.append
+        for node in self.nodes:
+            if node.key is not None:
+                add(node.key)
+            if type(node.value) is str:
+                add(node.value)
+        return parts
+
+    @functools.cached_property
+    def all_text(self) -> str:
+        """`texts` joined by line feeds: one string a rule can test in a single C-level pass
+        before it looks at any node (what holds for the whole holds for each part, for a test
+        that looks at one character at a time)."""
+        return "\n".join(self.texts)
 
 
 def child_path(path: str, key: str | int) -> str:

@@ -44,23 +44,34 @@ class Md(str):
 _SYNTAX = frozenset("\\`*_{}[]()<>#+-!|&\"'~^=:$@.%")
 
 
+_LAYOUT = re.compile(r"[\t\n\r]")
+
+
+def _inline(value: object) -> str:
+    """A value as one printable line: layout whitespace to spaces, the rest escaped."""
+    return escape(_LAYOUT.sub(" ", str(value)), limit=None)
+
+
 def esc(value: object) -> Md:
     """Any value as inert inline text (an `Md` is returned unchanged).
 
-    Newlines and every other character that is not printable (controls, bidi and format
-    characters, line separators) are shown as visible escapes by the checker's one escaping
-    function (`checker.escape`), so a value can never start a new Markdown block (a heading, a
-    list, a table row, an admonition), end a table cell, or reorder the text around it.
+    Line breaks and tabs of multi-line prose (the project's own docstrings, a corpus's text)
+    become spaces; every other character that is not printable (controls, bidi and format
+    characters, line separators) is shown as a visible escape by the checker's one escaping
+    function (`checker.escape`). So a value can never start a new Markdown block (a heading, a
+    list, a table row, an admonition), end a table cell, or reorder the text around it. (What a
+    submitter wrote holds no line break by then: the checker refuses one in any result string,
+    and findings are escaped when they are made.)
     """
     if isinstance(value, Md):
         return value
-    text = escape(str(value), limit=None)
+    text = _inline(value)
     return Md("".join(f"&#{ord(ch)};" if ch in _SYNTAX else ch for ch in text))
 
 
 def code(value: object) -> Md:
     """A value shown as code; backticks inside it are handled by a longer fence."""
-    text = escape(str(value), limit=None)
+    text = _inline(value)
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text else ""

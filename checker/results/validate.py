@@ -9,9 +9,10 @@ Validation runs in stages, each a set of RES rules over one `ResultContext`:
    limit (`checker.json_nodes`): nesting, plain text, the identity guard, composite scores,
    answer text, markup. A file refused here is not validated further (its shape would only
    repeat what the finding says).
-3. **index** — the corpus it names, against the release index; the `results/` layout.
+3. **index** — the corpus it names, against the release index; the `results/` layout; the run
+   date against the check's date.
 4. **corpus** — every row against the corpus's questions; the summary against the rows.
-5. **ee** — EE results instead of stages 3–4: probe keys and the rollup.
+5. **ee** — EE results instead of stages 3–4: probe keys, the rollup and the run date.
 
 Nothing from a submission is executed or evaluated: it is read as bytes, parsed as JSON with
 duplicate keys and non-finite numbers refused, and compared.

@@ -146,7 +146,8 @@ def _flagged_names(ctx: ResultContext) -> dict[str, frozenset[str]]:
         return memo
     assert ctx.kind is not None
     declared = DECLARED[ctx.kind]
-    names = sorted({n.key for n in _nodes(ctx) if n.key is not None} - declared)
+    names = [k for k in dict.fromkeys(n.key for n in _nodes(ctx)) if k is not None]
+    names = [k for k in names if k not in declared]
     heads = [name[: 4 * MAX_STRING] for name in names]
     lowered = [head.lower() for head in heads]
     starts = list(itertools.accumulate((len(low) + 1 for low in lowered), initial=0))
@@ -291,6 +292,9 @@ def identity_guard(ctx: ResultContext) -> Iterator[Violation]:
     benchmark; a result file has no prose in which the name could appear legitimately. Every
     string is folded to what a reader sees before it is matched (`checker.lookalikes`)."""
     assert ctx.raw is not None
+    text = ctx.nodes.all_text
+    if text.isascii() and "v" not in text and "V" not in text:
+        return  # in ASCII only a v can become the name's v: no string can carry it
     for node in _nodes(ctx):
         path, key, value = node.path, node.key, node.value
         hits = [s for s in (key, value) if isinstance(s, str) and carries_forbidden_name(s)]
@@ -374,6 +378,8 @@ def markup(ctx: ResultContext) -> Iterator[Violation]:
     anyway so that a page never depends on one layer alone. (Control and other invisible
     characters are RES007's.)"""
     assert ctx.raw is not None
+    if not _may_hold_markup(ctx.nodes.all_text):
+        return
     for node in _nodes(ctx):
         for text in (node.key, node.value):
             if isinstance(text, str) and _may_hold_markup(text) and MARKUP_RE.search(text):
@@ -420,6 +426,13 @@ def plain_text(ctx: ResultContext) -> Iterator[Violation]:
     like another), a line break forges a second line, and a terminal control drives the
     terminal. A result's free text (a reason, an item) is one short line; no field needs more."""
     assert ctx.raw is not None
+    texts, whole = ctx.nodes.texts, ctx.nodes.all_text
+    if (
+        whole.count("\n") == len(texts) - 1  # no string holds a line feed of its own
+        and whole.replace("\n", "").isprintable()
+        and max(map(len, texts), default=0) <= MAX_STRING
+    ):
+        return
     for node in _nodes(ctx):
         for what, text in (("name", node.key), ("value", node.value)):
             if not isinstance(text, str):

@@ -88,3 +88,17 @@ def test_the_results_readme_is_not_a_submission(tmp_path: Path) -> None:
     (results / "README.md").write_text("# results\n")
     (results / "forgetting" / "notes.txt").write_text("x")
     assert expand([results]) == [results / "forgetting" / "notes.txt"]
+
+
+def test_a_dot_dot_out_of_a_linked_folder_is_refused_not_opened(tmp_path: Path) -> None:
+    (tmp_path / "corpora").mkdir()
+    target = tmp_path / "elsewhere" / "sub"
+    target.mkdir(parents=True)
+    os.symlink(target, tmp_path / "corpora" / "link")
+    (tmp_path / "elsewhere" / "x.json").write_text("[]")  # where the OS would land
+    (tmp_path / "corpora" / "x.json").write_text("[]")  # where the spelling suggests
+    spelled = tmp_path / "corpora" / "link" / ".." / "x.json"
+    rc, out, err = run_cli("check", str(spelled))
+    assert rc == 2
+    assert out == ""
+    assert f"climbs out of the linked folder {tmp_path / 'corpora' / 'link'} with '..'" in err

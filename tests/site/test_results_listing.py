@@ -106,3 +106,11 @@ def test_no_listing_or_page_shows_an_absolute_path(view: ResultsView, root: Path
     assert "stray&#46;json" in pages[0]  # escaped as every submitted text is
     for ch in "\u202e\x1b":
         assert ch not in text
+
+
+def test_the_site_escapes_invisible_characters_visibly() -> None:
+    from site_gen.markup import code, esc
+
+    assert esc("a\u202eb\x1bc\x85d") == "a&#92;u202eb&#92;x1bc&#92;x85d"
+    assert esc("two\nlines\tand\rmore") == "two lines and more"  # prose layout, not a new block
+    assert code("v\u2066") == "`v\\u2066`"
