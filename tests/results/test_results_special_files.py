@@ -5,7 +5,7 @@ git cannot hold a FIFO or a socket, so these cases are made here in a temporary 
 runs the CLI in a child process whose standard input is a pipe that is never written or closed:
 a checker that opened `/dev/stdin` or the FIFO would block, and the child is killed at the
 deadline instead of hanging the suite. The child imports the checker and loads its rules before
-it says "ready"; the deadline covers the check alone.
+it says "ready", and exits at once when the check returns; the deadline covers the check alone.
 """
 
 from __future__ import annotations
@@ -25,13 +25,17 @@ from tests.results.result_cases import materialise
 DEADLINE_SECONDS = 1.0
 
 CHILD = """
+import os
 import sys
 from checker.cli import main
 from checker.registry import all_rules
 all_rules()
 sys.stdout.write("ready\\n")
 sys.stdout.flush()
-sys.exit(main(sys.argv[1:]))
+code = main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.flush()
+os._exit(code)  # the check is over: the interpreter's teardown is not part of it
 """
 
 
@@ -58,7 +62,9 @@ def run_with_deadline(*argv: str) -> tuple[int, str, str, float]:
             proc.kill()
             proc.communicate()
             pytest.fail(f"`typedmemeval {' '.join(argv)}` was still running after 1 s (blocked?)")
-        return proc.returncode, out, err, time.monotonic() - start
+        took = time.monotonic() - start
+        print(f"typedmemeval {' '.join(argv[:2])}: exit {proc.returncode} in {took:.3f} s")
+        return proc.returncode, out, err, took
     finally:
         if proc.poll() is None:
             proc.kill()
