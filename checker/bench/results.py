@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from checker.family import VERTICALS
 from checker.io import MAX_RESULT_BYTES
 from checker.registry import all_rules
 from checker.results.validate import check_result_file
@@ -42,7 +43,7 @@ HEADER: dict[str, Any] = {
     "run_id": "bench-hostile",
     "run_date": "2026-12-01",
     "corpus": {
-        "corpus_id": "typedmemeval-forgetting-2026.12",
+        "corpus_id": f"typedmemeval-{VERTICALS[0].key}-2026.12",
         "revision": "2026.12",
         "sha256": "0" * 64,
     },
