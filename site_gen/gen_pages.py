@@ -82,7 +82,10 @@ def main() -> None:
         )
 
     per_vertical = [sources.results.by_vertical[v.key] for v in VERTICALS]
-    write_text("results/index.md", results.results_index(per_vertical, len(sources.results.ee)))
+    write_text(
+        "results/index.md",
+        results.results_index(per_vertical, len(sources.results.ee), sources.results.unplaced),
+    )
     for data in per_vertical:
         drawn = result_figures.result_figures(data)
         for figure in drawn.all():

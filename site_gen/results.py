@@ -340,7 +340,7 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     )
     if data.refused:
         out += Md(f"{len(data.refused)} submitted files could not be published:\n\n")
-        out += Md("".join(f"- {esc(r.path)}: {esc(r.reason)}\n" for r in data.refused) + "\n")
+        out += refused_list(data.refused)
     if not runs:
         out += Md(
             "## No results yet\n\n"
@@ -367,8 +367,16 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     return Md(out)
 
 
-def results_index(data: Sequence[VerticalResults], ee_runs: int) -> Md:
-    """The results overview: per vertical, how many runs; what the pages do not do."""
+def refused_list(refused: Sequence[RefusedFile]) -> Md:
+    """Files that were not published, one line each with the reason (both escaped)."""
+    return Md("".join(f"- {esc(r.path)}: {esc(r.reason)}\n" for r in refused) + "\n")
+
+
+def results_index(
+    data: Sequence[VerticalResults], ee_runs: int, unplaced: Sequence[RefusedFile] = ()
+) -> Md:
+    """The results overview: per vertical, how many runs; what the pages do not do; and the
+    files under `results/` that belong to no page (each with the reason)."""
     out = Md("# Results\n\n")
     out += admonition("warning", "Not a leaderboard", NOT_A_LEADERBOARD)
     out += Md("\n") + admonition("warning", "Provisional; judge unvalidated", JUDGE_UNVALIDATED)
@@ -391,6 +399,12 @@ def results_index(data: Sequence[VerticalResults], ee_runs: int) -> Md:
     out += Md(
         f"\nErasability and editability (EE): {link('EE results', 'ee.md')} ({ee_runs} runs).\n"
     )
+    if unplaced:
+        out += Md(
+            f"\n## Files not published\n\n{len(unplaced)} files under `results/` belong to no "
+            "vertical's page and were not published:\n\n"
+        )
+        out += refused_list(unplaced)
     if not any(d.runs for d in data):
         out += Md(
             "\n## No results yet\n\nNothing has been submitted. To submit a run, see "
@@ -405,6 +419,7 @@ __all__ = [
     "VerticalResults",
     "ordered",
     "page_name",
+    "refused_list",
     "results_index",
     "run_order",
     "vertical_results_page",

@@ -186,7 +186,7 @@ def result_file(
         format_version=1,
         benchmark="TypedMemEval",
         run_id=run_id,
-        run_date=date(2026, 12, day),
+        run_date=date(2026, 11, day),
         corpus=CorpusRef(corpus_id=corpus_id, revision=REVISION, sha256=sha),
         system=SystemRef(name=system, version="1.0"),
         answer_model="answer-model-a",
@@ -215,7 +215,7 @@ def ee_file() -> EEResultFile:
         format_version=1,
         benchmark="EE",
         run_id="ee-run-1",
-        run_date=date(2026, 12, 3),
+        run_date=date(2026, 11, 3),
         dataset={"name": "MEME", "config": "filler32k", "sha256": "a" * 64},  # type: ignore[arg-type]
         system=SystemRef(name="Alpha store", version="1.0"),
         answer_model="answer-model-a",
