@@ -74,6 +74,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--run-id {args.run_id!r} must match {RUN_ID_PATTERN}")
     resolved = resolve_corpus(args.corpus, args.index)
     corpus = resolved.corpus
+    if args.stamp and Path(args.stamp).resolve() == corpus.path.resolve().parent:
+        raise UsageError(
+            f"--stamp {args.stamp} is the corpus's own folder; stamping there would overwrite "
+            "the shipped sidecar — choose another folder"
+        )
     stats = CallStats()
     work = private_folder(Path(args.work) / "probes" / resolved.corpus_id / args.run_id)
     cache = DiskCache(work / "cache")
@@ -100,7 +105,11 @@ def run(args: argparse.Namespace) -> int:
         f"{work}",
         file=sys.stderr,
     )
-    outcome = run_probes(corpus, client, judge, stats, settings)
+    try:
+        outcome = run_probes(corpus, client, judge, stats, settings)
+    finally:
+        client.close()
+        judge.client.close()
     usage = stats.lines()
     if outcome.stopped is not None:
         for line in usage:

@@ -139,7 +139,12 @@ def run(args: argparse.Namespace) -> int:
         f"{args.grounding}; judge {judge.settings.model}; work folder {work}",
         file=sys.stderr,
     )
-    outcome = run_corpus(plan, system, judge, stats)
+    try:
+        outcome = run_corpus(plan, system, judge, stats)
+    finally:
+        judge.client.close()
+        if isinstance(system, ReferenceSystem):
+            system.client.close()
     usage = stats.lines()
     if outcome.stopped is not None:
         for line in usage:

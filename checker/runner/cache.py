@@ -32,11 +32,19 @@ class DiskCache:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._made: set[Path] = set()
+        # The keys on disk, listed once: a miss then costs no file system call (most calls of
+        # a fresh run are misses).
+        self._keys = (
+            {entry.stem for entry in folder.glob("*/*.json")} if folder.is_dir() else set()
+        )
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> dict[str, Any] | None:
+        if key not in self._keys:
+            return None
         try:
             data = self._path(key).read_bytes()
         except FileNotFoundError:
@@ -49,17 +57,18 @@ class DiskCache:
 
     def put(self, key: str, value: dict[str, Any]) -> None:
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in self._made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(path.parent)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(canonical(value))
             os.replace(tmp, path)
+            self._keys.add(key)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
 
     def __len__(self) -> int:
-        if not self.folder.is_dir():
-            return 0
-        return sum(1 for _ in self.folder.glob("*/*.json"))
+        return len(self._keys)

@@ -364,6 +364,50 @@ def parse_reply(text: str) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def _fits(schema: dict[str, Any], value: Any) -> bool:
+    kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    for kind in kinds:
+        if kind == "null" and value is None:
+            return True
+        if kind == "boolean" and isinstance(value, bool):
+            return True
+        if kind == "number" and isinstance(value, int | float) and not isinstance(value, bool):
+            return True
+        if kind == "string" and isinstance(value, str):
+            return "enum" not in schema or value in schema["enum"]
+        if kind == "array" and isinstance(value, list):
+            return all(_fits(schema["items"], item) for item in value)
+    return False
+
+
+def schema_error(schema: dict[str, Any], value: Any) -> str | None:
+    """Where `value` departs from a verdict schema (the subset `verdict_schema` writes: an
+    object of required properties and nothing else, each a string, an enum, an array of
+    strings, a nullable number or a boolean), or None when it fits. Equal to validating with
+    `jsonschema` (`schema_error_reference`; a test holds the two together), and much cheaper."""
+    if not isinstance(value, dict):
+        return "the object"
+    props: dict[str, Any] = schema["properties"]
+    for name in schema["required"]:
+        if name not in value:
+            return "the object"
+    for key, item in value.items():
+        if key not in props:
+            return "the object"
+        if not _fits(props[key], item):
+            return str(key)
+    return None
+
+
+def schema_error_reference(schema: dict[str, Any], value: Any) -> str | None:
+    """`schema_error` by the plain definition: the first error `jsonschema` reports."""
+    error = next(iter(Draft202012Validator(schema).iter_errors(value)), None)
+    if error is None:
+        return None
+    where: str = "/".join(str(p) for p in error.absolute_path) or "the object"
+    return where
+
+
 def clean_item(text: str) -> str | None:
     """An asserted item as a result row may carry it (one line, no markup, ≤ 80 characters)."""
     one_line = " ".join(text.split())
@@ -376,10 +420,8 @@ def interpret(case: Case, reply: str) -> Verdict | NoVerdict:
     raw = parse_reply(reply)
     if raw is None:
         return NoVerdict("judge reply is not a JSON object")
-    schema = verdict_schema(case)
-    error = next(iter(Draft202012Validator(schema).iter_errors(raw)), None)
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "the object"
+    where = schema_error(verdict_schema(case), raw)
+    if where is not None:
         return NoVerdict(f"judge reply is not in the verdict schema (at {where})")
     rules = case.profile.judge
     outcome: str = raw["outcome"]

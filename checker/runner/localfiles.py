@@ -22,7 +22,8 @@ def private_folder(path: Path) -> Path:
 
 
 class JsonLines:
-    """An owner-only JSON-lines file, truncated when opened, appended to by many threads."""
+    """An owner-only JSON-lines file, truncated when opened, appended to by many threads
+    (buffered; complete once closed — a stopped run's resume rewrites it from the cache)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -35,7 +36,6 @@ class JsonLines:
         line = json.dumps(record, sort_keys=True, ensure_ascii=False)
         with self._lock:
             self._handle.write(line + "\n")
-            self._handle.flush()
 
     def close(self) -> None:
         with self._lock:

@@ -125,6 +125,7 @@ class ReferenceSystem:
             answer_model=self.client.model,
             sampling=self.sampling,
             configuration=configuration,
+            caches_its_calls=self.client.cache is not None,
         )
 
     def instance(self) -> ReferenceMemory:

@@ -43,7 +43,7 @@ from checker.runner.system import (
     SystemInfo,
     SystemUnderTest,
 )
-from checker.runner.view import Grounding, question_view
+from checker.runner.view import Grounding, QuestionView, question_view
 
 
 def system_slug(name: str) -> str:
@@ -158,11 +158,15 @@ def run_corpus(
         stream=stream,
     )
 
-    def system_answer(view_key: str, view: Any) -> SystemAnswer:
-        key = request_key({"system": config, "namespace": plan.run_id, "view": view_key})
-        hit = cache.get(key)
-        if hit is not None and isinstance(hit.get("answer"), str):
-            return SystemAnswer(hit["answer"], _evidence_from(hit.get("evidence")))
+    def system_answer(view: QuestionView) -> SystemAnswer:
+        key = None
+        if not info.caches_its_calls:
+            key = request_key(
+                {"system": config, "namespace": plan.run_id, "view": view.content_key()}
+            )
+            hit = cache.get(key)
+            if hit is not None and isinstance(hit.get("answer"), str):
+                return SystemAnswer(hit["answer"], _evidence_from(hit.get("evidence")))
         instance = worker.instance()
         instance.reset()
         for session in view.sessions:
@@ -170,7 +174,8 @@ def run_corpus(
             instance.ingest(session)
         stats.check()
         answer = instance.answer(view.question, view.query_time)
-        cache.put(key, {"answer": answer.text, "evidence": _evidence_json(answer.evidence)})
+        if key is not None:
+            cache.put(key, {"answer": answer.text, "evidence": _evidence_json(answer.evidence)})
         return answer
 
     def one(qi: int) -> None:
@@ -180,7 +185,7 @@ def run_corpus(
         view, handles = question_view(q, plan.corpus.sha256, plan.grounding)
         case = case_for(q)
         try:
-            answer = system_answer(view.content_key(), view)
+            answer = system_answer(view)
         except SystemFailed as exc:
             row = unmeasured_row(
                 q.question_id, "unrun", f"system: {exc.reason}", attribute(q, handles, None)

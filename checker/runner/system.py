@@ -80,6 +80,9 @@ class SystemInfo:
     configuration: Mapping[str, Any] = field(default_factory=dict)
     #: At most this many instances answer at once (None: the runner's concurrency).
     max_concurrency: int | None = None
+    #: The system caches its own model calls by request (the reference systems do), so the
+    #: runner need not cache its answers to resume a stopped run.
+    caches_its_calls: bool = False
 
 
 class SystemUnderTest(Protocol):

@@ -18,23 +18,20 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from checker.formats.corpus import Question
-from checker.runner.cache import request_key
 
 Grounding = Literal["timestamps-only", "timestamps-and-text"]
 GROUNDINGS: tuple[Grounding, ...] = ("timestamps-only", "timestamps-and-text")
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     role: str
     content: str
 
 
-@dataclass(frozen=True)
-class Session:
+class Session(NamedTuple):
     """One session as a system receives it."""
 
     session_id: str
@@ -61,15 +58,15 @@ class QuestionView:
     grounding: Grounding
 
     def content_key(self) -> str:
-        """Hash of everything shown (the key a system's answer is cached under)."""
-        return request_key(
-            {
-                "question": self.question,
-                "query_time": self.query_time,
-                "grounding": self.grounding,
-                "sessions": [s.as_json() for s in self.sessions],
-            }
-        )
+        """Hash of everything shown (the key a system's answer is cached under): every field
+        length-prefixed, so that distinct views never hash alike."""
+        fields = [self.question, self.query_time, self.grounding]
+        for s in self.sessions:
+            fields += (s.session_id, s.timestamp)
+            for t in s.turns:
+                fields += t
+        data = "".join(f"{len(f)}:{f}" for f in fields)
+        return hashlib.sha256(data.encode()).hexdigest()
 
 
 def session_handle(corpus_sha256: str, question_id: str, session_id: str) -> str:
