@@ -136,11 +136,17 @@ def resolve_corpus(value: str, index_option: str | None) -> ResolvedCorpus:
     return ResolvedCorpus(corpus, entry, corpus_id, index_path)
 
 
+_WARNED: set[str] = set()
+
+
 def api_key(env_name: str) -> str:
     """The key from the named environment variable. Local servers often need none: then a
     placeholder is sent, and a server that does need one answers 401 (the run stops)."""
     value = os.environ.get(env_name, "")
     if not value:
+        if env_name in _WARNED:
+            return "not-set"
+        _WARNED.add(env_name)
         print(
             f"typedmemeval: ${env_name} is not set; sending a placeholder key (fine for a local "
             "server that needs none)",

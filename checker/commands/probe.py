@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     try:
-        outcome = run_probes(corpus, client, judge, stats, settings)
+        outcome = run_probes(corpus, client, judge, stats, settings, work=work)
     finally:
         client.close()
         judge.client.close()
@@ -137,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
     for line in usage:
         print(line)
     print(f"records: {records_path}")
+    print(
+        f"answers and raw judge replies: {work / 'probe-samples.jsonl'} (sensitive: keep them "
+        "local)"
+    )
     code = 0
     if args.stamp:
         try:

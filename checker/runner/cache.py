@@ -35,9 +35,7 @@ class DiskCache:
         self._made: set[Path] = set()
         # The keys on disk, listed once: a miss then costs no file system call (most calls of
         # a fresh run are misses).
-        self._keys = (
-            {entry.stem for entry in folder.glob("*/*.json")} if folder.is_dir() else set()
-        )
+        self._keys = {entry.stem for entry in folder.glob("*/*.json")} if folder.is_dir() else set()
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"

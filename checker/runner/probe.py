@@ -29,7 +29,8 @@ from checker.io import dump_json
 from checker.load import LoadedCorpus, sidecar_path_for
 from checker.probes import PROBES, Probe, applicable, components, pair_ids
 from checker.runner.client import CallFailed, CallStats, EndpointDown, ModelClient
-from checker.runner.judge import Judge, Verdict, case_for
+from checker.runner.judge import Judge, NoVerdict, Verdict, case_for
+from checker.runner.localfiles import JsonLines
 from checker.runner.progress import Progress
 from checker.runner.reference import answer_body, bm25_top_k
 from checker.runner.system import Sampling
@@ -117,9 +118,13 @@ def run_probes(
     settings: ProbeSettings,
     *,
     stream: TextIO | None = None,
+    work: Path | None = None,
 ) -> ProbeRun:
-    """Ask, judge and record every sample; records only when nothing stopped the run."""
+    """Ask, judge and record every sample; records only when nothing stopped the run. With a
+    work folder, every sample's answer and raw judge replies go to `probe-samples.jsonl` there
+    (sensitive, owner-only)."""
     tasks = plan_tasks(corpus, settings)
+    log = JsonLines(work / "probe-samples.jsonl") if work is not None else None
     results: dict[int, str] = {}
     lock = threading.Lock()
     progress = Progress(
@@ -142,16 +147,35 @@ def run_probes(
             seed=settings.seed + task.sample,
         )
         body = answer_body(view.sessions, view.question, view.query_time, sampling)
+        answer: str | None = None
+        replies: tuple[str, ...] = ()
+        why: str | None = None
         try:
             reply = client.chat(body)
-        except CallFailed:
-            outcome = "inconclusive"
+        except CallFailed as exc:
+            outcome, why = "inconclusive", exc.reason
         else:
-            if not (reply.content or "").strip():
-                outcome = "inconclusive"
+            answer = reply.content or ""
+            if not answer.strip():
+                outcome, why = "inconclusive", "the reference model returned no text"
             else:
-                result = judge.judge(case_for(q), reply.content or "").result
+                judgement = judge.judge(case_for(q), answer)
+                replies, result = judgement.replies, judgement.result
                 outcome = result.outcome if isinstance(result, Verdict) else "inconclusive"
+                why = result.reason if isinstance(result, NoVerdict) else None
+        if log is not None:
+            log.write(
+                {
+                    "probe": task.probe,
+                    "question_id": q.question_id,
+                    "sample": task.sample,
+                    "component": task.component[0] if task.component else None,
+                    "answer": answer,
+                    "judge_replies": list(replies),
+                    "outcome": outcome,
+                    "no_verdict": why,
+                }
+            )
         with lock:
             results[ti] = outcome
         progress.advance()
@@ -168,6 +192,8 @@ def run_probes(
                 f.result()
     finally:
         progress.close()
+        if log is not None:
+            log.close()
     run = ProbeRun(done=len(results), total=len(tasks))
     if stats.stopping.is_set():
         run.stopped = stats.stop_reason or "stopped"

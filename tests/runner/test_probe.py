@@ -111,6 +111,10 @@ def test_probe_records_stamp_a_copy_the_checker_accepts(
         full = set(forgetting.gold_indices(forgetting.questions.index(q))) <= top
         assert (v9["outcomes"][q.question_id] == "correct") == full, q.question_id
     assert "V1 oracle answerability" in out and "invalidated: correct 20/20" in out
+    samples = tmp_path / "work" / "probes" / CORPUS_ID / "probes" / "probe-samples.jsonl"
+    logged = [json.loads(line) for line in samples.read_text().splitlines()]
+    assert {entry["probe"] for entry in logged} == {"v1", "v2", "v3", "v6", "v8", "v9"}
+    assert all(entry["answer"] in ("EVIDENCE-SEEN", "I do not know.") for entry in logged)
     # The checker accepts the stamped copy.
     rc, out, err = run_cli("check", str(copy), "--select", "REC", "--summary")
     assert rc == 0, out + err
