@@ -78,7 +78,9 @@ def _system(
 ) -> SystemUnderTest:
     if args.system_url:
         try:
-            return HttpSystem(args.system_url, stats, timeout=max(args.timeout, 1.0))
+            return HttpSystem(
+                args.system_url, stats, timeout=max(args.timeout, 1.0), retry=retry_policy(args)
+            )
         except SystemInfoError as exc:
             raise UsageError(str(exc)) from None
     client = ModelClient(

@@ -17,11 +17,11 @@ id, no gold, no `has_answer`; session ids are the runner's opaque handles).
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import secrets
-import urllib.error
-import urllib.request
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,56 @@ class SystemInfoError(Exception):
 
 class _Transient(Exception):
     pass
+
+
+class _Link:
+    """One HTTP connection to the system, kept alive across requests and reopened after a
+    failure (a worker's episodes share one; a fresh connection per request would cost more
+    than the requests on a long haystack)."""
+
+    def __init__(self, system: HttpSystem) -> None:
+        self.system = system
+        parts = urllib.parse.urlsplit(system.url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise SystemInfoError(f"{system.url} is not an http(s) URL")
+        self.https = parts.scheme == "https"
+        self.host = parts.hostname
+        self.port = parts.port
+        self.prefix = parts.path.rstrip("/")
+        self.conn: http.client.HTTPConnection | None = None
+
+    def _connection(self) -> http.client.HTTPConnection:
+        if self.conn is None:
+            kind = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
+            self.conn = kind(self.host, self.port, timeout=self.system.timeout)
+        return self.conn
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def send(self, method: str, path: str, payload: dict[str, Any] | None) -> Any:
+        data = None if payload is None else json.dumps(payload).encode()
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        try:
+            conn = self._connection()
+            conn.request(method, self.prefix + path, body=data, headers=headers)
+            response = conn.getresponse()
+            status, body = response.status, response.read()
+            if response.will_close:
+                self.close()
+        except (OSError, http.client.HTTPException) as exc:
+            self.close()
+            raise _Transient(type(exc).__name__) from None
+        if status >= 500:
+            raise _Transient(f"HTTP {status}")
+        if status >= 400:
+            raise SystemFailed(f"the system answered {path} with HTTP {status}")
+        try:
+            return json.loads(body)
+        except json.JSONDecodeError:
+            raise SystemFailed(f"the system's reply to {path} is not JSON") from None
 
 
 @dataclass
@@ -63,15 +113,22 @@ class HttpSystem:
     def instance(self) -> HttpEpisode:
         return HttpEpisode(self)
 
-    def request(self, method: str, path: str, payload: dict[str, Any] | None) -> Any:
-        """One JSON request with retries on refused connections, timeouts and 5xx."""
+    def request(
+        self, method: str, path: str, payload: dict[str, Any] | None, link: _Link | None = None
+    ) -> Any:
+        """One JSON request with retries on refused connections, timeouts and 5xx; over
+        `link` (a kept-alive connection) when given."""
         reason = "unknown"
         for n in range(self.retry.attempts):
             self.stats.check()
+            once = link or _Link(self)
             try:
-                return self._once(method, path, payload)
+                return once.send(method, path, payload)
             except _Transient as exc:
                 reason = str(exc)
+            finally:
+                if link is None:
+                    once.close()
             if n + 1 < self.retry.attempts:
                 self.stats.retry(f"system {reason}")
                 if self.stats.stopping.wait(self.retry.delay(n)):
@@ -83,33 +140,14 @@ class HttpSystem:
         self.stats.stop(message)
         raise EndpointDown(message)
 
-    def _once(self, method: str, path: str, payload: dict[str, Any] | None) -> Any:
-        data = None if payload is None else json.dumps(payload).encode()
-        req = urllib.request.Request(
-            self.url + path,
-            data=data,
-            method=method,
-            headers={"Content-Type": "application/json", "Accept": "application/json"},
-        )
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as response:
-                body = response.read()
-        except urllib.error.HTTPError as exc:
-            if exc.code >= 500:
-                raise _Transient(f"HTTP {exc.code}") from None
-            raise SystemFailed(f"the system answered {path} with HTTP {exc.code}") from None
-        except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-            raise _Transient(type(getattr(exc, "reason", exc)).__name__) from None
-        try:
-            return json.loads(body)
-        except json.JSONDecodeError:
-            raise SystemFailed(f"the system's reply to {path} is not JSON") from None
-
     def _read_info(self) -> SystemInfo:
+        link = _Link(self)
         try:
-            raw = self._once("GET", "/info", None)
+            raw = link.send("GET", "/info", None)
         except (_Transient, SystemFailed) as exc:
             raise SystemInfoError(f"cannot read {self.url}/info: {exc}") from None
+        finally:
+            link.close()
         if not isinstance(raw, dict):
             raise SystemInfoError(f"{self.url}/info must return a JSON object")
         for name in ("name", "version"):
@@ -173,19 +211,25 @@ def _handles(raw: Any, field: str) -> tuple[str, ...] | None:
 
 
 class HttpEpisode:
-    """One worker's view of the system: an episode per question."""
+    """One worker's view of the system: an episode per question, over one kept-alive
+    connection."""
 
     def __init__(self, system: HttpSystem) -> None:
         self.system = system
         self.episode = ""
+        self.link = _Link(system)
+
+    def close(self) -> None:
+        """Close the worker's connection (the runner calls it when the run ends)."""
+        self.link.close()
 
     def reset(self) -> None:
         self.episode = secrets.token_hex(8)
-        self.system.request("POST", "/reset", {"episode": self.episode})
+        self.system.request("POST", "/reset", {"episode": self.episode}, self.link)
 
     def ingest(self, session: Session) -> None:
         self.system.request(
-            "POST", "/ingest", {"episode": self.episode, "session": session.as_json()}
+            "POST", "/ingest", {"episode": self.episode, "session": session.as_json()}, self.link
         )
 
     def answer(self, question: str, query_time: str) -> SystemAnswer:
@@ -193,6 +237,7 @@ class HttpEpisode:
             "POST",
             "/answer",
             {"episode": self.episode, "question": question, "query_time": query_time},
+            self.link,
         )
         if not isinstance(raw, dict) or not isinstance(raw.get("answer"), str):
             raise SystemFailed("the system's /answer reply has no 'answer' string")

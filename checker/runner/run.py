@@ -100,13 +100,24 @@ class _Worker:
     def __init__(self, system: SystemUnderTest) -> None:
         self.system = system
         self.local = threading.local()
+        self.made: list[MemorySystem] = []
+        self.lock = threading.Lock()
 
     def instance(self) -> MemorySystem:
         found: MemorySystem | None = getattr(self.local, "instance", None)
         if found is None:
             found = self.system.instance()
             self.local.instance = found
+            with self.lock:
+                self.made.append(found)
         return found
+
+    def close(self) -> None:
+        """Close every instance that holds resources (a `close()` method is optional)."""
+        for instance in self.made:
+            close = getattr(instance, "close", None)
+            if callable(close):
+                close()
 
 
 def _evidence_json(evidence: Evidence | None) -> dict[str, Any] | None:
@@ -244,6 +255,7 @@ def run_corpus(
         progress.close()
         answers.close()
         raw_judge.close()
+        worker.close()
     if stats.stopping.is_set():
         stopped = stats.stop_reason or "stopped"
     files = {

@@ -104,11 +104,14 @@ class TinySystem:
     the question. Evidence: the chosen session, except for questions whose text has an even
     number of words, which get no envelope (so attribution must read unobserved)."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0, die_after: int | None = None) -> None:
         self.episodes: dict[str, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        #: Stop serving after this many POST requests (a system that dies mid-run).
+        self.die_after = die_after
+        ThreadingHTTPServer.allow_reuse_address = True
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self.server.daemon_threads = True
         self.thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
@@ -124,6 +127,14 @@ class TinySystem:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.die()
+
+    def die(self) -> None:
+        """Stop serving and close the listening socket (later connections are refused)."""
+        with self.lock:
+            if getattr(self, "_dead", False):
+                return
+            self._dead = True
         self.server.shutdown()
         self.server.server_close()
 
@@ -152,16 +163,18 @@ class TinySystem:
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keep-alive, as a real service would
+
             def log_message(self, format: str, *args: Any) -> None:
                 return
 
             def _send(self, value: Any) -> None:
                 body = json.dumps(value).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                head = (
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n"
+                )
+                self.wfile.write(head.encode() + body)  # one write: no delayed-ACK stall
 
             def do_GET(self) -> None:
                 self._send(
@@ -183,6 +196,11 @@ class TinySystem:
                 data = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with owner.lock:
                     owner.requests.append((self.path, data))
+                    if owner.die_after is not None and len(owner.requests) > owner.die_after:
+                        self.close_connection = True
+                        if len(owner.requests) == owner.die_after + 1:
+                            threading.Thread(target=owner.die, daemon=True).start()
+                        return
                     if self.path == "/reset":
                         owner.episodes[data["episode"]] = []
                         self._send({})

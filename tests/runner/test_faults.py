@@ -28,7 +28,7 @@ from checker.runner.fake import FakeServer, Reply
 from tests.conftest import run_cli
 from tests.runner.conftest import INDEX
 from tests.runner.policy import consistent_verdict
-from tests.runner.scripted import ScriptedModels, is_judge
+from tests.runner.scripted import ScriptedModels, TinySystem, is_judge
 
 BODY = {"messages": [{"role": "user", "content": "hello"}]}
 
@@ -269,3 +269,51 @@ def test_server_dying_mid_run_stops_cleanly_and_the_rerun_resumes(
     assert asked_first + asked_second >= total
     assert "served from the cache" in out
     assert len(result_of(tmp_path, "d1").rows) == len(forgetting.questions)
+
+
+def test_http_system_dying_mid_run_stops_cleanly_and_the_rerun_resumes(
+    tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
+) -> None:
+    by_id = {q.question_id: q for q in forgetting.questions}
+    judge = serve(
+        ScriptedModels(forgetting.questions, lambda q, f: consistent_verdict(by_id[q], f))
+    )
+    sessions = sum(len(q.haystack_sessions) for q in forgetting.questions)
+    args = [
+        "run",
+        "typedmemeval-forgetting-2026.12",
+        "--index",
+        str(INDEX),
+        "--base-url",
+        judge.url,
+        "--judge-model",
+        "j",
+        "--run-id",
+        "s1",
+        "--work",
+        str(tmp_path / "work"),
+        "--out",
+        str(tmp_path / "s1.json"),
+        "--retries",
+        "2",
+        "--retry-base",
+        "0.01",
+        "--timeout",
+        "1",
+        "--concurrency",
+        "4",
+    ]
+    with TinySystem(die_after=sessions // 2) as dying:
+        port = int(dying.url.rsplit(":", 1)[1])
+        rc, _, err = run_cli(*args, "--system-url", dying.url)
+    assert rc == 2, err
+    assert "the system at" in err and "unreachable" in err and "Rerun the same command" in err
+    assert not (tmp_path / "s1.json").exists()
+    answered = sum(1 for path, _ in dying.requests if path == "/answer")
+    assert 0 < answered < len(forgetting.questions)
+    with TinySystem(port=port) as again:
+        rc, out, err = run_cli(*args, "--system-url", again.url)
+        asked = sum(1 for path, _ in again.requests if path == "/answer")
+    assert rc == 0, err
+    assert asked <= len(forgetting.questions) - answered + 2, "answered questions were asked again"
+    assert len(result_of(tmp_path, "s1").rows) == len(forgetting.questions)
