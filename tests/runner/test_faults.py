@@ -316,4 +316,5 @@ def test_http_system_dying_mid_run_stops_cleanly_and_the_rerun_resumes(
         asked = sum(1 for path, _ in again.requests if path == "/answer")
     assert rc == 0, err
     assert asked <= len(forgetting.questions) - answered + 2, "answered questions were asked again"
+    assert "served from the cache" in out
     assert len(result_of(tmp_path, "s1").rows) == len(forgetting.questions)
