@@ -442,9 +442,9 @@ def interpret(case: Case, reply: str) -> Verdict | NoVerdict:
             outcome = rule.outcome
             sub_label = rule.sub_label
     if case.numeric:
-        outcome = _numeric(case, raw, outcome, adjustments) or ""
-        if not outcome:
-            return NoVerdict("judge scored a numeric answer without reading its number")
+        if raw["stated_value"] is None and outcome == "correct":
+            return NoVerdict("judge scored a numeric answer correct without reading its number")
+        outcome = _numeric(case, raw, outcome, adjustments)
     items: tuple[str, ...] | None = None
     if case.shape.set_answer:
         items = tuple(x for x in (clean_item(t) for t in raw["asserted_items"]) if x)[:50]
@@ -481,12 +481,12 @@ def interpret(case: Case, reply: str) -> Verdict | NoVerdict:
     return Verdict(outcome, recorded, sub_label, items, list_order, tuple(adjustments))
 
 
-def _numeric(case: Case, raw: dict[str, Any], outcome: str, adjustments: list[str]) -> str | None:
+def _numeric(case: Case, raw: dict[str, Any], outcome: str, adjustments: list[str]) -> str:
+    """The outcome by the tolerance rule wherever the judge read a number and the answer was
+    judged on a value (or abstained while stating one: a stated value outranks hedging)."""
     d = case.block.derivation
     stated = raw["stated_value"]
-    if stated is None:
-        return None if outcome == "correct" else outcome
-    if outcome not in ("correct", "wrong", "abstained"):
+    if stated is None or outcome not in ("correct", "wrong", "abstained"):
         return outcome
     by_number = scoring.numeric_outcome(
         float(stated), bool(raw["approximate"]), d.value, d.tolerance

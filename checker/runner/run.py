@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -148,7 +147,6 @@ def run_corpus(
     stats: CallStats,
     *,
     stream: TextIO | None = None,
-    on_question: Callable[[str], None] | None = None,
 ) -> RunOutcome:
     """Run every question of the corpus; write the result and the local files."""
     info = system.info
@@ -195,13 +193,20 @@ def run_corpus(
         q = questions[qi]
         view, handles = question_view(q, plan.corpus.sha256, plan.grounding)
         case = case_for(q)
+        failure: str | None = None
         try:
             answer = system_answer(view)
         except SystemFailed as exc:
+            failure = exc.reason
+        except EndpointDown:
+            raise
+        except Exception as exc:  # an in-process system's own error: this question is unrun
+            failure = f"the system raised {type(exc).__name__}: {exc}"
+        if failure is not None:
             row = unmeasured_row(
-                q.question_id, "unrun", f"system: {exc.reason}", attribute(q, handles, None)
+                q.question_id, "unrun", f"system: {failure}", attribute(q, handles, None)
             )
-            answers.write({"question_id": q.question_id, "system_error": exc.reason})
+            answers.write({"question_id": q.question_id, "system_error": failure})
         else:
             attribution = attribute(q, handles, answer.evidence)
             answers.write(
@@ -235,8 +240,6 @@ def run_corpus(
         with lock:
             rows[qi] = row
         progress.advance()
-        if on_question is not None:
-            on_question(q.question_id)
 
     def guarded(qi: int) -> None:
         try:

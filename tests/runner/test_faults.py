@@ -318,3 +318,83 @@ def test_http_system_dying_mid_run_stops_cleanly_and_the_rerun_resumes(
     assert asked <= len(forgetting.questions) - answered + 2, "answered questions were asked again"
     assert "served from the cache" in out
     assert len(result_of(tmp_path, "s1").rows) == len(forgetting.questions)
+
+
+class FlakyMemory:
+    """An in-process system (the Python protocol): keeps sessions, answers with the last one,
+    and raises on one question."""
+
+    def __init__(self, bad_question: str) -> None:
+        self.bad = bad_question
+        self.sessions: list[Any] = []
+
+    def reset(self) -> None:
+        self.sessions = []
+
+    def ingest(self, session: Any) -> None:
+        self.sessions.append(session)
+
+    def answer(self, question: str, query_time: str) -> Any:
+        from checker.runner.system import Evidence, SystemAnswer
+
+        if question == self.bad and query_time:
+            raise ValueError("index out of range in my store")
+        last = self.sessions[-1]
+        return SystemAnswer(last.turns[0].content, Evidence(answer_context=(last.session_id,)))
+
+
+def test_an_in_process_system_error_makes_that_question_unrun(
+    tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
+) -> None:
+    from checker.formats.sidecar import IndexEntry
+    from checker.runner.judge import Judge, JudgeSettings
+    from checker.runner.run import RunPlan, run_corpus
+    from checker.runner.system import SystemInfo
+
+    by_id = {q.question_id: q for q in forgetting.questions}
+    server = serve(
+        ScriptedModels(forgetting.questions, lambda q, f: consistent_verdict(by_id[q], f))
+    )
+    bad = forgetting.questions[5].question
+
+    class Flaky:
+        info = SystemInfo(name="flaky", version="1", answer_model="none")
+
+        def instance(self) -> FlakyMemory:
+            return FlakyMemory(bad)
+
+    entry = IndexEntry(
+        vertical="forgetting",
+        revision="2026.12",
+        status="draft",
+        file="x.json",
+        sha256=forgetting.sha256,
+        question_count=50,
+        shape_counts={},
+    )
+    plan = RunPlan(
+        forgetting,
+        entry,
+        "typedmemeval-forgetting-2026.12",
+        "flaky",
+        "timestamps-only",
+        tmp_path / "flaky.json",
+        tmp_path / "work",
+        concurrency=4,
+    )
+    stats = CallStats()
+    with client_for(server.url, tmp_path) as judge_client:
+        judge_client.stats = stats
+        outcome = run_corpus(plan, Flaky(), Judge(judge_client, JudgeSettings(model="j")), stats)
+    assert outcome.result is not None
+    rows = {r.question_id: r for r in outcome.result.rows}
+    hit = [q.question_id for q in forgetting.questions if q.question == bad]
+    for qid in hit:
+        assert rows[qid].outcome == "unrun"
+        assert "ValueError" in (rows[qid].reason or "")
+    assert sum(r.outcome == "unrun" for r in rows.values()) == len(hit)
+    assert all(
+        r.evidence is not None and r.evidence.source == "answer-context"
+        for r in rows.values()
+        if r.outcome != "unrun" and r.evidence is not None
+    )
