@@ -19,15 +19,19 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from checker.load import load_index
 from checker.results.validate import load_indexed_corpus
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, Endpoint, ModelClient
 from checker.runner.judge import Judge, JudgeSettings
-from checker.runner.reference import ReferenceKind, ReferenceSystem
+from checker.runner.reference import ReferenceKind, ReferenceSystem, answer_body
 from checker.runner.run import RunPlan, run_corpus
+from checker.runner.system import Sampling
+from checker.runner.view import question_view
 
 LATENCY = 0.05
 CONCURRENCY = 16
@@ -88,6 +92,33 @@ def _timed_run(
     return wall, cpu, len(corpus.questions), stats
 
 
+def _client_alone(url: str, corpus_id: str) -> float:
+    """The same number of calls with the same answer prompts through the client alone (no
+    view, judge, rows or files): the floor the machine and the client set for the wall time."""
+    index = load_index(INDEX)
+    corpus = load_indexed_corpus(INDEX, index.corpora[corpus_id])
+    bodies = []
+    for q in corpus.questions:
+        view, _ = question_view(q, corpus.sha256, "timestamps-only")
+        bodies.append(answer_body(view.sessions, q.question, q.question_date, Sampling()))
+    with ModelClient(
+        Endpoint(url, "bench-floor", "bench"),
+        role="floor",
+        stats=CallStats(),
+        cache=None,
+        namespace="floor",
+    ) as client:
+
+        def question(body: dict[str, Any]) -> None:
+            for _ in range(CALLS_PER_QUESTION):
+                client.chat(body)
+
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=CONCURRENCY) as pool:
+            list(pool.map(question, bodies))
+        return time.perf_counter() - started
+
+
 def bench() -> bool:
     corpus_id = _largest_corpus()
     server = subprocess.Popen(
@@ -104,6 +135,7 @@ def bench() -> bool:
             cold, cpu, n, stats = _timed_run(url, folder / "full", corpus_id, "full-context")
             warm, _, _, warm_stats = _timed_run(url, folder / "full", corpus_id, "full-context")
             bm25, _, _, _ = _timed_run(url, folder / "bm25", corpus_id, "bm25")
+            floor = _client_alone(url, corpus_id)
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -121,6 +153,11 @@ def bench() -> bool:
         f"runner: the runner's process used {cpu:.3f} s of CPU over the cold run "
         f"({1000 * cpu / max(calls, 1):.2f} ms per call); machine load average at start "
         f"{load:.1f} on {os.cpu_count()} cores (other work on the machine stretches the wall time)"
+    )
+    print(
+        f"runner: the same calls through the client alone (no runner work): wall {floor:.3f} s, "
+        f"ratio {floor / ideal:.3f}; the runner's own share of the wall time is "
+        f"{max(0.0, cold - floor):.3f} s"
     )
     print(
         f"runner: the BM25 reference system (its ranking is the system's own CPU): wall "
