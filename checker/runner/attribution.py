@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from checker.formats.corpus import Question
 from checker.formats.result import EvidenceAttribution, EvidenceList, RealisedCoverage
@@ -53,7 +54,7 @@ def attribute(
         source=source,
         per_component=[c.session_index in surfaced for c in components] if components else None,
     )
-    status = "present" if all(per_gold) else "absent"
+    status: Literal["present", "absent"] = "present" if all(per_gold) else "absent"
     attribution = EvidenceAttribution(
         status=status, source=source, level="reference", per_gold_session=per_gold
     )

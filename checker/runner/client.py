@@ -21,11 +21,20 @@ import re
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
-
-import openai
+from typing import TYPE_CHECKING, Any
 
 from checker.runner.cache import DiskCache, request_key
+
+if TYPE_CHECKING:
+    import openai
+
+
+def _openai() -> Any:
+    """The `openai` package, imported on first use: it takes a second or more to import, and
+    every `typedmemeval` command would otherwise pay for it at start-up."""
+    import openai
+
+    return openai
 
 
 class CallFailed(Exception):
@@ -217,7 +226,7 @@ def short_error(exc: Exception, width: int = 120) -> str:
     return text[:width] + ("…" if len(text) > width else "")
 
 
-def _retry_after(exc: openai.APIStatusError) -> float | None:
+def _retry_after(exc: Any) -> float | None:
     value = exc.response.headers.get("retry-after") if exc.response is not None else None
     try:
         return float(value) if value is not None else None
@@ -244,7 +253,7 @@ class ModelClient:
         self.cache = cache
         self.namespace = namespace
         self.retry = retry or RetryPolicy()
-        self._client = openai.OpenAI(
+        self._client: openai.OpenAI = _openai().OpenAI(
             base_url=endpoint.base_url,
             api_key=endpoint.api_key,
             max_retries=0,
@@ -297,6 +306,7 @@ class ModelClient:
                     self.stats.record(self.role, reply)
                     return reply
         reason = "unknown"
+        openai = _openai()
         for n in range(self.retry.attempts):
             self.stats.check()
             retry_after: float | None = None

@@ -26,8 +26,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from jsonschema import Draft202012Validator
-
 from checker.family import BY_KEY, Shape, Vertical
 from checker.formats.corpus import Question
 from checker.formats.result import ITEM_PATTERN, MEASURED_OUTCOMES
@@ -401,6 +399,8 @@ def schema_error(schema: dict[str, Any], value: Any) -> str | None:
 
 def schema_error_reference(schema: dict[str, Any], value: Any) -> str | None:
     """`schema_error` by the plain definition: the first error `jsonschema` reports."""
+    from jsonschema import Draft202012Validator
+
     error = next(iter(Draft202012Validator(schema).iter_errors(value)), None)
     if error is None:
         return None
