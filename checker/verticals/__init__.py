@@ -11,10 +11,13 @@ import pkgutil
 
 from checker.verticals.profile import (
     ComponentOrder,
+    JudgeRules,
+    JudgeState,
     Pairing,
     Prose,
     Rungs,
     Shape,
+    StateRule,
     SubLabel,
     Synthetic,
     SyntheticQuestion,
@@ -24,10 +27,13 @@ from checker.verticals.profile import (
 __all__ = [
     "PROFILES",
     "ComponentOrder",
+    "JudgeRules",
+    "JudgeState",
     "Pairing",
     "Prose",
     "Rungs",
     "Shape",
+    "StateRule",
     "SubLabel",
     "Synthetic",
     "SyntheticQuestion",
