@@ -10,7 +10,14 @@ Families (an exemption may name a family, a feature, or a dotted prefix such as 
   turns. Padding lands on single turns, so equalising a sum leaves its terms free: the source
   documents found gold by user-turn length at 1.000 while every pooled figure passed.
 - `glyph` — the density of every non-alphanumeric character present anywhere in the corpus
-  (and of non-ASCII letters), over the session, each role and each role's first turn.
+  (and of non-ASCII letters), over the session, each role and each role's first turn; and the
+  whitespace classes, over the session, each role and every turn slot: runs of two or more
+  spaces (`glyph[space-run]`), turns that begin or end with whitespace
+  (`glyph[leading-whitespace]`, `glyph[trailing-whitespace]`), and every invisible character
+  (Unicode categories Zs other than the plain space, Zl, Zp, Cf and Cc: tabs, newlines,
+  non-breaking and zero-width spaces…) in the slots beyond the first, where the per-character
+  glyphs above do not reach. A class gets columns only when some turn of the corpus has it,
+  so a corpus without stray whitespace is measured exactly as before.
 - `roles` — the role at each absolute turn position, each recurring role sequence, and how
   rare a session's role sequence is within its own haystack (role order with equal counts was
   the documents' round-five tell).
@@ -63,6 +70,44 @@ class FeatureSet:
 
 def glyph_label(glyph: str) -> str:
     return glyph if glyph == NON_ASCII_LETTER else f"U+{ord(glyph):04X}"
+
+
+#: Unicode categories of the invisible characters: space separators, line and paragraph
+#: separators, format characters (zero-width space, joiners, marks of direction) and controls
+#: (tab, newline, carriage return…).
+INVISIBLE_CATEGORIES = ("Zs", "Zl", "Zp", "Cf", "Cc")
+#: Every space separator (category Zs) of the Unicode version Python ships; a test holds it to
+#: `unicodedata` over every code point.
+SPACE_SEPARATORS = (
+    " \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u202f\u205f\u3000"
+)
+_SPACE_RUN = re.compile(f"[{SPACE_SEPARATORS}]{{2,}}")
+SPACE_RUN, LEADING, TRAILING = "space-run", "leading-whitespace", "trailing-whitespace"
+#: The whitespace classes counted per turn, in `whitespace_counts` column order.
+WHITESPACE_CLASSES = (SPACE_RUN, LEADING, TRAILING)
+
+
+def is_invisible(glyph: str) -> bool:
+    """Whether a glyph key is an invisible character other than the plain space."""
+    return len(glyph) == 1 and glyph != " " and unicodedata.category(glyph) in INVISIBLE_CATEGORIES
+
+
+def space_runs(content: str) -> int:
+    """Maximal runs of two or more space separators (any of Zs, the plain space included)."""
+    if content.isascii() and "  " not in content:  # the only ASCII space separator is " "
+        return 0
+    return len(_SPACE_RUN.findall(content))
+
+
+def whitespace_counts(contents: list[str]) -> Floats:
+    """Per text: its runs of two or more spaces, and whether it begins and whether it ends
+    with whitespace (`str.isspace`), in `WHITESPACE_CLASSES` order."""
+    out = np.zeros((len(contents), len(WHITESPACE_CLASSES)))
+    out[:, 0] = np.fromiter(map(space_runs, contents), dtype=np.float64, count=len(contents))
+    out[:, 1] = [c[:1].isspace() for c in contents]
+    out[:, 2] = [c[-1:].isspace() for c in contents]
+    return out
 
 
 class _Columns:
@@ -227,6 +272,10 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     t_session, t_role, t_slot = turns.session, turns.role, turns.slot
     counts = text_counts[turns.text_of]
     glyph_counts = text_glyphs[turns.text_of]
+    text_spacing = whitespace_counts(turns.contents)
+    spacing = text_spacing[turns.text_of]
+    spacing_present = [k for k in range(len(WHITESPACE_CLASSES)) if text_spacing[:, k].any()]
+    invisible = [gi for gi, g in enumerate(glyph_keys) if is_invisible(g)]
 
     cols = _Columns(n)
 
@@ -274,19 +323,40 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
             )
             cols.add(f"{scope}.glyph[{glyph_label(g)}]", "glyph", _ratio(summed, chars))
 
+    def add_whitespace(scope: str, mask: NDArray[np.bool_], *, glyphs: bool) -> None:
+        """The whitespace classes over the masked turns (and, with `glyphs`, the density of
+        every invisible character, which the first slots already get from `add_glyphs`)."""
+        owner = t_session[mask]
+        for k in spacing_present:
+            summed = np.bincount(owner, weights=spacing[mask, k], minlength=n).astype(np.float64)
+            cols.add(f"{scope}.glyph[{WHITESPACE_CLASSES[k]}]", "glyph", summed)
+        if not glyphs or not invisible:
+            return
+        chars = np.bincount(owner, weights=counts[mask, _CHARS], minlength=n).astype(np.float64)
+        for gi in invisible:
+            summed = np.bincount(owner, weights=glyph_counts[mask, gi], minlength=n).astype(
+                np.float64
+            )
+            cols.add(
+                f"{scope}.glyph[{glyph_label(glyph_keys[gi])}]", "glyph", _ratio(summed, chars)
+            )
+
     everything = np.ones(len(t_session), dtype=bool)
     add_measures("session", everything, slot=False)
     add_glyphs("session", everything)
+    add_whitespace("session", everything, glyphs=False)
     for r, role in enumerate(ROLES):
         role_mask = t_role == r
         add_measures(role, role_mask, slot=False)
         add_glyphs(role, role_mask)
+        add_whitespace(role, role_mask, glyphs=False)
         slots = int(t_slot[role_mask].max()) + 1 if role_mask.any() else 0
         for k in range(min(slots, MAX_TURN_SLOTS)):
             slot_mask = role_mask & (t_slot == k)
             add_measures(f"{role}.turn{k + 1}", slot_mask, slot=True)
             if k == 0:
                 add_glyphs(f"{role}.turn1", slot_mask)
+            add_whitespace(f"{role}.turn{k + 1}", slot_mask, glyphs=k > 0)
 
     _add_roles(cols, turns, layout)
     _add_metadata(cols, corpus, layout)

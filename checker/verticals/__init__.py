@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 
 from checker.verticals.profile import (
+    AnswerClass,
     ComponentOrder,
     Pairing,
     Prose,
@@ -23,6 +24,7 @@ from checker.verticals.profile import (
 
 __all__ = [
     "PROFILES",
+    "AnswerClass",
     "ComponentOrder",
     "Pairing",
     "Prose",

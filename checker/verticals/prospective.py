@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.verticals.profile import Pairing, Prose, Shape, Synthetic, SyntheticQuestion, Vertical
+from checker.verticals.profile import (
+    AnswerClass,
+    Pairing,
+    Prose,
+    Shape,
+    Synthetic,
+    SyntheticQuestion,
+    Vertical,
+)
 
 
 def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
@@ -34,6 +42,15 @@ PROFILE = Vertical(
         pivot=True,
         premature=True,
         asserted_states=("fired", "not-yet", "other"),
+    ),
+    answer_class=AnswerClass(
+        field="arm",
+        strata="shape",
+        strata_reason=(
+            "each shape is worded its own way by design (a due-window question names no "
+            "reminder and asks for a set; a validity question asks whether something still "
+            "held), so the arm is tested within each shape"
+        ),
     ),
     prose=Prose(
         measures=(
