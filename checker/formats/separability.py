@@ -12,9 +12,9 @@ valid, and a stamp is compared with a re-measurement only in the parts it carrie
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from checker.formats.corpus import Strict
 
@@ -291,3 +291,13 @@ class SeparabilityRecord(Strict):
     existed."""
     exemptions: list[ExemptionUse] = Field(default_factory=list)
     """Exemptions as applied."""
+
+    @model_serializer(mode="wrap")
+    def _without_unmeasured_arms(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Leave out the haystack-relative and metadata adversaries when they were not run, so
+        a record without them is written exactly as one stamped before they existed."""
+        out: dict[str, Any] = handler(self)
+        for name in ("haystack_adversary", "metadata_adversary"):
+            if out.get(name, 0) is None:
+                del out[name]
+        return out

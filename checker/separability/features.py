@@ -102,7 +102,8 @@ def space_runs(content: str) -> int:
 
 def whitespace_counts(contents: list[str]) -> Floats:
     """Per text: its runs of two or more spaces, and whether it begins and whether it ends
-    with whitespace (`str.isspace`), in `WHITESPACE_CLASSES` order."""
+    with whitespace (`str.isspace`), in `WHITESPACE_CLASSES` order. The definition;
+    `_character_counts` computes the same over the whole corpus at once."""
     out = np.zeros((len(contents), len(WHITESPACE_CLASSES)))
     out[:, 0] = np.fromiter(map(space_runs, contents), dtype=np.float64, count=len(contents))
     out[:, 1] = [c[:1].isspace() for c in contents]
@@ -135,13 +136,15 @@ def _ratio(num: Floats, den: Floats) -> Floats:
 _DIGIT, _UPPERCASE, _PUNCTUATION, _GLYPH, _STOP, _DASH = (1 << i for i in range(6))
 
 
-def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
-    """Per distinct text: the character-class counts (columns in `_CHARS`… order) and the
-    count of every glyph, classified once per distinct code point over the whole corpus.
+def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str], Floats]:
+    """Per distinct text: the character-class counts (columns in `_CHARS`… order), the count
+    of every glyph, classified once per distinct code point over the whole corpus, the glyphs
+    in column order, and `whitespace_counts` (which a test holds this to).
 
     The texts' code points sit end to end. Digits, capitals, punctuation, stops, dashes and
     glyphs are a small share of them, so one table lookup marks them and every count is taken
-    over the marked positions alone; whitespace is read only at each text's two ends."""
+    over the marked positions alone; whitespace is read at each text's two ends, and a run of
+    spaces where two space separators touch."""
     n = len(contents)
     counts = np.zeros((n, _N_COUNTS))
     lengths = np.fromiter(map(len, contents), dtype=np.int64, count=n)
@@ -166,6 +169,7 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     size = int(present.max()) + 1 if len(present) else 1
     classes = np.zeros(size, dtype=np.uint8)
     spaces = np.zeros(size, dtype=bool)
+    separators = np.zeros(size, dtype=bool)
     glyph_of = np.full(size, -1, dtype=np.int64)
     by_key: dict[str, int] = {}
     for cp in present.tolist():
@@ -186,6 +190,7 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
             | _DASH * (c == EM_DASH)
         )
         spaces[cp] = c.isspace()
+        separators[cp] = c in SPACE_SEPARATORS
         if key is not None:
             glyph_of[cp] = by_key.setdefault(key, len(by_key))
     # The marked positions, their classes and the text each belongs to.
@@ -240,7 +245,19 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     counts[:, _SENTENCES] = runs - blank_last
     counts[:, _EMPTY] = ~nonempty | np.fromiter(map(str.isspace, contents), dtype=bool, count=n)
     counts[:, _PADDED] = first | last
-    return counts, glyph_counts, seen_keys
+    spacing = np.zeros((n, len(WHITESPACE_CLASSES)))
+    # A run of two or more space separators begins where two of them touch inside one text and
+    # the character before is not one (or the text begins there).
+    is_separator = separators[points]
+    touching = np.flatnonzero(is_separator[:-1] & is_separator[1:])
+    if len(touching):
+        run_owner = np.searchsorted(ends, touching, side="right")
+        inside = touching + 1 < ends[run_owner]
+        opens = (touching == begins[run_owner]) | ~is_separator[np.maximum(touching - 1, 0)]
+        spacing[:, 0] = np.bincount(run_owner[inside & opens], minlength=n)
+    spacing[:, 1] = first
+    spacing[:, 2] = last
+    return counts, glyph_counts, seen_keys, spacing
 
 
 def _blank_last_run(content: str) -> bool:
@@ -255,7 +272,7 @@ def _blank_last_run(content: str) -> bool:
 def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:
     """Every numeric feature of every session of the corpus (n-grams are in `ngrams`)."""
     n = layout.n_sessions
-    text_counts, text_glyphs, glyph_keys = _character_counts(turns.contents)
+    text_counts, text_glyphs, glyph_keys, text_spacing = _character_counts(turns.contents)
     # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts:
     # one flat (text, token) array, made distinct once, so text t owns entries
     # starts[t] .. starts[t + 1] - 1 of `flat_tokens`.
@@ -272,7 +289,6 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     t_session, t_role, t_slot = turns.session, turns.role, turns.slot
     counts = text_counts[turns.text_of]
     glyph_counts = text_glyphs[turns.text_of]
-    text_spacing = whitespace_counts(turns.contents)
     spacing = text_spacing[turns.text_of]
     spacing_present = [k for k in range(len(WHITESPACE_CLASSES)) if text_spacing[:, k].any()]
     invisible = [gi for gi, g in enumerate(glyph_keys) if is_invisible(g)]

@@ -208,8 +208,8 @@ def incidences(turns: Turns, n_sessions: int) -> dict[str, Incidence]:
     out: dict[str, Incidence] = {}
     for kind in KINDS:
         code = units.code[kind]
-        unit_codes, unit = np.unique(code, return_inverse=True)
-        unit = unit.astype(np.int64).ravel()
+        unit_codes = distinct(code)
+        unit = np.searchsorted(unit_codes, code).astype(np.int64)
         n_units = max(len(unit_codes), 1)
 
         def spread(at_text: Ints, at_unit: Ints, n_units: int = n_units) -> tuple[Ints, Ints]:
@@ -249,16 +249,40 @@ def _group_max(values: Floats, groups: Ints, n: int, empty: float = 0.0) -> Floa
     return out
 
 
-def _descending_rank(values: Floats, layout: Layout) -> Floats:
+def descending_rank(values: Floats, layout: Layout) -> Floats:
     """Per session: 1 + the sessions of its question with a strictly larger value, over the
     question's size (1/H for the largest; ties share the best rank)."""
-    out = np.zeros(len(values))
-    for q in range(layout.n_questions):
-        a, b = layout.span(q)
-        block = values[a:b]
-        ordered = np.sort(block)
-        above = len(block) - np.searchsorted(ordered, block, side="right")
-        out[a:b] = (1 + above) / max(b - a, 1)
+    n = len(values)
+    if n == 0:
+        return np.zeros(0)
+    question = layout.question_of_session()
+    # Sorted by question, then value: each question's sessions keep their block of positions.
+    order = np.lexsort((values, question))
+    v, q = values[order], question[order]
+    starts = np.ones(n, dtype=bool)
+    starts[1:] = (v[1:] != v[:-1]) | (q[1:] != q[:-1])
+    run = np.cumsum(starts) - 1
+    last_of_run = np.append(np.flatnonzero(starts)[1:], n) - 1
+    above = layout.offsets[q + 1] - 1 - last_of_run[run]
+    out = np.empty(n)
+    out[order] = (1 + above) / np.diff(layout.offsets)[q]
+    return out
+
+
+def _surprise(others: Floats, trials: Floats, rate: Floats) -> Floats:
+    """σ = −ln P(X ≥ others), X ~ Binomial(trials, rate); 0 where nothing recurs. Evaluated
+    once per distinct (others, trials, rate)."""
+    out = np.zeros(len(others))
+    recurs = others > 0
+    if not recurs.any():
+        return out
+    triples = np.column_stack([others[recurs], trials[recurs], rate[recurs]])
+    distinct_triples, inverse = np.unique(triples, axis=0, return_inverse=True)
+    with np.errstate(divide="ignore"):
+        tail = -binom.logsf(
+            distinct_triples[:, 0] - 1, distinct_triples[:, 1], distinct_triples[:, 2]
+        )
+    out[recurs] = np.maximum(tail, 0.0)[inverse.ravel()]
     return out
 
 
@@ -271,38 +295,40 @@ def kind_features(
     size = np.bincount(haystack[counted], minlength=n_hay).astype(np.float64)
     total = float(size.sum())
     width = max(inc.n_units, 1)
-    # Sessions carrying each unit: per haystack (counted copies only) and in all.
+    # Sessions carrying each unit per haystack (counted copies only), and in all; r, b and σ
+    # are properties of a (haystack, unit) key, shared by every session of it carrying the unit.
     kept = counted[inc.session]
-    keys, in_haystack = distinct_counts(haystack[inc.session[kept]] * width + inc.unit[kept])
+    keys, carriers = distinct_counts(haystack[inc.session[kept]] * width + inc.unit[kept])
     everywhere = np.bincount(inc.unit[kept], minlength=width)
+    key_haystack, key_unit = keys // width, keys % width
+    key_r = (carriers - 1).astype(np.float64)
+    key_b = (everywhere[key_unit] - carriers).astype(np.float64)
+    h = size[key_haystack]
+    rate = (key_b + PRIOR) / (total - h + 2 * PRIOR)
+    key_sigma = _surprise(key_r, h - 1, rate)
 
     def per_pair(session: Ints, unit: Ints) -> tuple[Floats, Floats, Floats]:
-        """r, b and σ of each (session, unit) pair."""
-        at = np.searchsorted(keys, haystack[session] * width + unit)
-        at = np.minimum(at, max(len(keys) - 1, 0))
-        found = len(keys) > 0
-        c = np.where(found & (keys[at] == haystack[session] * width + unit), in_haystack[at], 1)
-        others = (c - 1).astype(np.float64)
-        background = (everywhere[unit] - c).astype(np.float64)
-        h = size[haystack[session]]
-        rate = (background + PRIOR) / (total - h + 2 * PRIOR)
-        with np.errstate(divide="ignore"):
-            surprise = -binom.logsf(others - 1, h - 1, rate)
-        surprise = np.where(others > 0, np.maximum(surprise, 0.0), 0.0)
-        return others, background, surprise
+        """r, b and σ of each (session, unit) pair (0, its count and 0 for a unit its
+        haystack's counted copy lacks)."""
+        wanted = haystack[session] * width + unit
+        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+        found = keys[at] == wanted if len(keys) else np.zeros(len(wanted), dtype=bool)
+        r = np.where(found, key_r[at] if len(keys) else 0.0, 0.0)
+        b = np.where(found, key_b[at] if len(keys) else 0.0, everywhere[unit])
+        sigma = np.where(found, key_sigma[at] if len(keys) else 0.0, 0.0)
+        return r, b.astype(np.float64), sigma
 
-    s, u = inc.session, inc.unit
-    r, b, sigma = per_pair(s, u)
-    units = np.bincount(s, minlength=n).astype(np.float64)
-    safe = np.maximum(units, 1)
+    s = inc.session
+    r, b, sigma = per_pair(s, inc.unit)
+    safe = np.maximum(np.bincount(s, minlength=n), 1).astype(np.float64)
     out: dict[str, Floats] = {}
     out["recurring_share"] = np.bincount(s, weights=(r > 0), minlength=n) / safe
     out["recurrence_mean"] = np.bincount(s, weights=r, minlength=n) / safe
     out["recurrence_max"] = _group_max(r, s, n)
     out["surprise_max"] = _group_max(sigma, s, n)
     out["surprise_sum"] = np.bincount(s, weights=sigma, minlength=n).astype(np.float64)
-    # The haystack's modal unit: its largest σ (over every session's units).
-    modal = _group_max(sigma, haystack[s], n_hay)
+    # The haystack's modal unit: its largest σ.
+    modal = _group_max(key_sigma, key_haystack, n_hay)
     top = (sigma > 0) & (sigma >= modal[haystack[s]])
     out["touches_modal"] = (np.bincount(s, weights=top, minlength=n) > 0).astype(np.float64)
     out["shared_with_one"] = np.bincount(s, weights=(r == 1) & (b == 0), minlength=n).astype(
@@ -311,7 +337,7 @@ def kind_features(
     _, _, value_sigma = per_pair(inc.value_session, inc.value_unit)
     out["value_surprise_max"] = _group_max(value_sigma, inc.value_session, n)
     for stat in ("surprise_max", "value_surprise_max", "recurrence_max"):
-        out[f"rank.{stat}"] = _descending_rank(out[stat], layout)
+        out[f"rank.{stat}"] = descending_rank(out[stat], layout)
     return {k: np.asarray(v, dtype=np.float64) for k, v in out.items()}
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import string
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 from scipy import sparse
-from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import LeaveOneGroupOut
 from sklearn.multiclass import OneVsRestClassifier
@@ -74,7 +75,7 @@ MODEL = (
 
 _PIECE_SPLIT = re.compile(r"[^A-Za-z0-9]+")
 _DIGITS = re.compile(r"[0-9]+")
-_SHAPE = re.compile(r"[A-Za-z]")
+_SHAPE = str.maketrans("0123456789" + string.ascii_letters, "9" * 10 + "a" * 52)
 
 
 def id_pieces(session_id: str) -> list[str]:
@@ -84,7 +85,8 @@ def id_pieces(session_id: str) -> list[str]:
 
 
 def _id_shape(session_id: str) -> str:
-    return _SHAPE.sub("a", _DIGITS.sub("9", session_id))
+    """Every ASCII digit written as 9 and every ASCII letter as a."""
+    return session_id.translate(_SHAPE)
 
 
 def _signed_log(hours: float) -> float:
@@ -165,6 +167,19 @@ class Tested:
     #: Questions × id pieces and strata (0/1), with the column names.
     binary: Floats
     binary_names: list[str]
+    #: Questions × every 1–2-gram of the question texts (counts), with the n-grams in order.
+    text_counts: sparse.csr_matrix
+    text_terms: list[str]
+
+
+def question_counts(texts: Sequence[str]) -> tuple[sparse.csr_matrix, list[str]]:
+    """Questions × their raw-token 1–2-grams (counts), columns in sorted n-gram order."""
+    counter = CountVectorizer(analyzer=_text_ngrams)
+    try:
+        counts = counter.fit_transform(texts)
+    except ValueError:  # no text holds a token
+        return sparse.csr_matrix((len(texts), 0)), []
+    return sparse.csr_matrix(counts, dtype=np.float64), list(counter.get_feature_names_out())
 
 
 def _groups(questions: Sequence[Question]) -> Ints:
@@ -228,40 +243,47 @@ def _coefficients(model: LogisticRegression | OneVsRestClassifier) -> Floats:
 
 
 class _Inputs:
-    """The design matrix of a set of training questions, applied to others."""
+    """The design matrix of a set of training questions, applied to others.
+
+    The question text is weighted as `TfidfVectorizer(min_df=2, sublinear_tf=True)` fitted on
+    the training questions would weight it (a test holds the two together): the n-grams in at
+    least `TEXT_MIN_DF` training questions, their IDF from the training questions, counted once
+    for every fold."""
 
     def __init__(self, tested: Tested, train: Ints) -> None:
-        self.text = TfidfVectorizer(
-            analyzer=_text_ngrams, min_df=TEXT_MIN_DF, sublinear_tf=True, norm="l2"
-        )
-        texts = [tested.questions[i].question for i in train.tolist()]
-        try:
-            self.text.fit(texts)
-            self.has_text = True
-        except ValueError:  # no n-gram reaches min_df in the training questions
-            self.has_text = False
+        counts = tested.text_counts[train]
+        df = np.asarray((counts > 0).sum(axis=0)).ravel()
+        self.keep = np.flatnonzero(df >= TEXT_MIN_DF)
+        self.text = TfidfTransformer(sublinear_tf=True, norm="l2")
+        if len(self.keep):
+            self.text.fit(counts[:, self.keep])
         block = tested.numeric[train]
         self.mean = block.mean(axis=0)
         self.sd = block.std(axis=0)
         self.tested = tested
 
     def names(self) -> list[str]:
-        words = list(self.text.get_feature_names_out()) if self.has_text else []
+        words = [self.tested.text_terms[k] for k in self.keep.tolist()]
         return [f"question:{w}" for w in words] + list(NUMERIC) + self.tested.binary_names
+
+    def text_matrix(self, rows: Ints) -> sparse.csr_matrix:
+        if not len(self.keep):
+            return sparse.csr_matrix((len(rows), 0))
+        return sparse.csr_matrix(self.text.transform(self.tested.text_counts[rows][:, self.keep]))
 
     def matrix(self, rows: Ints) -> sparse.csr_matrix:
         t = self.tested
-        parts = []
-        if self.has_text:
-            parts.append(self.text.transform([t.questions[i].question for i in rows.tolist()]))
         numeric = np.divide(
             t.numeric[rows] - self.mean,
             self.sd,
             out=np.zeros((len(rows), len(NUMERIC))),
             where=self.sd > 0,
         )
-        parts.append(sparse.csr_matrix(numeric))
-        parts.append(sparse.csr_matrix(t.binary[rows]))
+        parts = [
+            self.text_matrix(rows),
+            sparse.csr_matrix(numeric),
+            sparse.csr_matrix(t.binary[rows]),
+        ]
         return sparse.hstack(parts, format="csr")
 
 
@@ -339,6 +361,7 @@ def _tested(
                 binary[i, column[f"session_id.piece={p}"]] = 1.0
         if strata_field:
             binary[i, column[f"stratum={stratum}"]] = 1.0
+    counts, terms = question_counts([q.question for q in questions])
     tested = Tested(
         questions=questions,
         labels=[label for _, label, _ in kept],
@@ -349,6 +372,8 @@ def _tested(
         ),
         binary=binary,
         binary_names=binary_names,
+        text_counts=counts,
+        text_terms=terms,
     )
     return tested, untested
 
