@@ -178,7 +178,7 @@ class TextMeasures:
         first use)."""
         if self._haystack is None:
             layout = Layout.of(self.corpus)
-            self._haystack = haystack_features(self.corpus, layout, self.turns)
+            self._haystack = haystack_features(self.corpus, layout)
         return self._haystack
 
 

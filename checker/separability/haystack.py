@@ -58,7 +58,7 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy.stats import binom
 
-from checker.arrays import distinct, distinct_counts, first_seen_codes
+from checker.arrays import distinct, distinct_counts, first_seen_codes, run_starts
 from checker.formats.separability import HaystackAdversaryRecord
 from checker.load import LoadedCorpus
 from checker.separability.adversary import (
@@ -72,7 +72,7 @@ from checker.separability.adversary import (
 from checker.separability.features import FeatureSet
 from checker.separability.policy import ADVERSARY_REFUSE, ADVERSARY_TARGET
 from checker.separability.stats import Layout
-from checker.separability.turns import Turns, ragged_gather
+from checker.separability.turns import ragged_gather
 from checker.text import STOPWORDS, sentences
 
 Floats = NDArray[np.float64]
@@ -139,8 +139,22 @@ class _TextUnits:
     value: dict[str, Bools]
 
 
-def _text_units(contents: Sequence[str]) -> _TextUnits:
-    """Every unit occurrence of every distinct turn text, coded as integers."""
+@dataclass
+class Tokens:
+    """Every raw token of every distinct turn text, text after text, with its sentence and
+    whether it is written capitalised past its sentence's first word."""
+
+    text: Ints
+    #: A number per sentence, increasing through the texts; only grouping matters.
+    sentence: Ints
+    #: Token ids indexing `words`.
+    ids: Ints
+    capital: Bools
+    words: list[str]
+
+
+def plain_tokens(contents: Sequence[str]) -> Tokens:
+    """`sentence_words` of every text: the definition."""
     tok_text: list[int] = []
     tok_sentence: list[int] = []
     tok_word: list[str] = []
@@ -155,11 +169,91 @@ def _text_units(contents: Sequence[str]) -> _TextUnits:
                 tok_capital.append(capitalised)
             n_sentences += 1
     ids, vocabulary = first_seen_codes(tok_word, len(tok_word))
-    words = list(vocabulary)
+    return Tokens(
+        text=np.asarray(tok_text, dtype=np.int64),
+        sentence=np.asarray(tok_sentence, dtype=np.int64),
+        ids=ids,
+        capital=np.asarray(tok_capital, dtype=bool),
+        words=list(vocabulary),
+    )
+
+
+_ALNUM = np.zeros(256, dtype=bool)
+_ALNUM[[ord(c) for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"]] = True
+_UPPER = np.zeros(256, dtype=bool)
+_UPPER[[ord(c) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]] = True
+_STOP = np.zeros(256, dtype=bool)
+_STOP[[ord(c) for c in ".!?"]] = True
+
+
+def tokens(corpus: LoadedCorpus) -> Tokens:
+    """`plain_tokens(corpus.turn_index.contents)`, up to the numbering of sentences and ids
+    (a test holds the two together), reusing the corpus's one tokenization.
+
+    On an ASCII text the raw tokens are the maximal runs of letters and digits, in the order
+    `corpus.token_ids` holds them; one pass over the bytes of every ASCII text finds where each
+    begins (its first byte says whether it is capitalised) and where each sentence begins (a
+    character that is not `.`, `!` or `?` at the text's start or after one of them, which is
+    where `checker.text.sentences` starts a match). Other texts go through `sentence_words`."""
+    table = corpus.token_ids
+    contents = corpus.turn_index.contents
+    is_ascii = np.fromiter(map(str.isascii, contents), dtype=bool, count=len(contents))
+    fast = np.flatnonzero(is_ascii)
+    joined = "\0".join([contents[i] for i in fast.tolist()]) + "\0"
+    buf = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    alnum = _ALNUM[buf]
+    begins = alnum.copy()
+    begins[1:] &= ~alnum[:-1]
+    at = np.flatnonzero(begins)
+    ids, lengths = ragged_gather(table.text_ids, table.text_starts, fast)
+    if len(at) != len(ids):
+        raise AssertionError("the byte pass and the tokenizer disagree on an ASCII text")
+    # A sentence starts at every byte that is not a stop and follows a stop or a text's end.
+    stop = _STOP[buf]
+    opens = ~stop
+    opens[1:] &= stop[:-1] | (buf[:-1] == 0)
+    sentence = (np.cumsum(opens) - 1)[at]
+    first = np.ones(len(at), dtype=bool)
+    first[1:] = sentence[1:] != sentence[:-1]
+    out_text = [np.repeat(fast, lengths)]
+    out_sentence = [sentence]
+    out_ids = [ids]
+    out_capital = [_UPPER[buf[at]] & ~first]
+    words = list(table.words)
+    slow = np.flatnonzero(~is_ascii)
+    if len(slow):
+        known = dict(table.vocabulary)
+        others = plain_tokens([contents[i] for i in slow.tolist()])
+        code = np.fromiter(
+            (known.setdefault(w, len(known)) for w in others.words),
+            dtype=np.int64,
+            count=len(others.words),
+        )
+        words = list(known)
+        out_text.append(slow[others.text])
+        out_sentence.append(int(sentence.max(initial=-1)) + 1 + others.sentence)
+        out_ids.append(code[others.ids])
+        out_capital.append(others.capital)
+    text = np.concatenate(out_text)
+    order = np.argsort(text, kind="stable")
+    return Tokens(
+        text=text[order],
+        sentence=np.concatenate(out_sentence)[order],
+        ids=np.concatenate(out_ids)[order],
+        capital=np.concatenate(out_capital)[order],
+        words=words,
+    )
+
+
+def _text_units(found: Tokens) -> _TextUnits:
+    """Every unit occurrence of every distinct turn text, coded as integers."""
+    ids, words = found.ids, found.words
     width = max(len(words), 1)
-    at_text = np.asarray(tok_text, dtype=np.int64)
-    at_sentence = np.asarray(tok_sentence, dtype=np.int64)
-    is_capital = np.asarray(tok_capital, dtype=bool)
+    at_text, is_capital = found.text, found.capital
+    # Sentence numbers made dense (increasing through the texts, as they come).
+    numbers = distinct(found.sentence)
+    at_sentence = np.searchsorted(numbers, found.sentence).astype(np.int64)
+    n_sentences = int(at_sentence.max()) + 1 if len(at_sentence) else 0
     stop = np.fromiter((w in STOPWORDS or w.isdigit() for w in words), dtype=bool, count=len(words))
     digit = np.fromiter((any(c.isdigit() for c in w) for w in words), bool, count=len(words))
     # A sentence names a value when it holds a capitalised word past its first, or a digit.
@@ -198,9 +292,10 @@ def _text_units(contents: Sequence[str]) -> _TextUnits:
     return out
 
 
-def incidences(turns: Turns, n_sessions: int) -> dict[str, Incidence]:
+def incidences(corpus: LoadedCorpus, n_sessions: int) -> dict[str, Incidence]:
     """Per unit kind, which sessions carry which units (and which in value sentences)."""
-    units = _text_units(turns.contents)
+    turns = corpus.turn_index
+    units = _text_units(tokens(corpus))
     # The sessions each distinct text is a turn of, grouped by text.
     pairs = distinct(turns.text_of * n_sessions + turns.session)
     sessions_by_text = pairs % n_sessions
@@ -269,20 +364,25 @@ def descending_rank(values: Floats, layout: Layout) -> Floats:
     return out
 
 
-def _surprise(others: Floats, trials: Floats, rate: Floats) -> Floats:
-    """σ = −ln P(X ≥ others), X ~ Binomial(trials, rate); 0 where nothing recurs. Evaluated
-    once per distinct (others, trials, rate)."""
+def _surprise(others: Floats, trials: Floats, background: Floats, outside: Floats) -> Floats:
+    """σ = −ln P(X ≥ others), X ~ Binomial(trials, (background + ½) / (outside + 1)); 0 where
+    nothing recurs. All four are whole numbers, so it is evaluated once per distinct
+    (others, trials, background, outside)."""
     out = np.zeros(len(others))
-    recurs = others > 0
-    if not recurs.any():
+    recurs = np.flatnonzero(others > 0)
+    if not len(recurs):
         return out
-    triples = np.column_stack([others[recurs], trials[recurs], rate[recurs]])
-    distinct_triples, inverse = np.unique(triples, axis=0, return_inverse=True)
+    columns = [np.asarray(x[recurs], dtype=np.int64) for x in (others, trials, background, outside)]
+    key = np.zeros(len(recurs), dtype=np.int64)
+    for column in columns:
+        key = key * (int(column.max()) + 1) + column
+    order = np.argsort(key, kind="stable")
+    starts = run_starts(key[order])
+    keys, where = key[order][starts], order[starts]  # each distinct key, and one row of it
+    r, h, b, n = (c[where].astype(np.float64) for c in columns)
     with np.errstate(divide="ignore"):
-        tail = -binom.logsf(
-            distinct_triples[:, 0] - 1, distinct_triples[:, 1], distinct_triples[:, 2]
-        )
-    out[recurs] = np.maximum(tail, 0.0)[inverse.ravel()]
+        tail = -binom.logsf(r - 1, h, (b + PRIOR) / (n + 2 * PRIOR))
+    out[recurs] = np.maximum(tail, 0.0)[np.searchsorted(keys, key)]
     return out
 
 
@@ -304,8 +404,7 @@ def kind_features(
     key_r = (carriers - 1).astype(np.float64)
     key_b = (everywhere[key_unit] - carriers).astype(np.float64)
     h = size[key_haystack]
-    rate = (key_b + PRIOR) / (total - h + 2 * PRIOR)
-    key_sigma = _surprise(key_r, h - 1, rate)
+    key_sigma = _surprise(key_r, h - 1, key_b, total - h)
 
     def per_pair(session: Ints, unit: Ints) -> tuple[Floats, Floats, Floats]:
         """r, b and σ of each (session, unit) pair (0, its count and 0 for a unit its
@@ -341,13 +440,13 @@ def kind_features(
     return {k: np.asarray(v, dtype=np.float64) for k, v in out.items()}
 
 
-def haystack_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:
+def haystack_features(corpus: LoadedCorpus, layout: Layout) -> FeatureSet:
     """Every haystack-relative feature of every session (label-free: computed once and shared
     by relabelled copies)."""
     haystack, counted = haystack_ids(corpus, layout)
     names: list[str] = []
     columns: list[Floats] = []
-    for kind, inc in incidences(turns, layout.n_sessions).items():
+    for kind, inc in incidences(corpus, layout.n_sessions).items():
         for stat, column in kind_features(inc, haystack, counted, layout).items():
             names.append(f"haystack.{kind}.{stat}")
             columns.append(column)

@@ -191,7 +191,7 @@ def _handmade() -> LoadedCorpus:
 
 def _assert_equal_to_plain(corpus: LoadedCorpus) -> None:
     layout = Layout.of(corpus)
-    found = haystack_features(corpus, layout, corpus.turn_index)
+    found = haystack_features(corpus, layout)
     plain = _plain_features(corpus)
     assert sorted(found.names) == sorted(plain)
     for k, name in enumerate(found.names):
@@ -210,7 +210,7 @@ def test_features_follow_their_plain_definitions_on_a_synthetic_corpus() -> None
 
 def test_a_shared_rare_word_and_the_modal_topic_are_seen() -> None:
     corpus = _handmade()
-    found = haystack_features(corpus, Layout.of(corpus), corpus.turn_index)
+    found = haystack_features(corpus, Layout.of(corpus))
     column = dict(zip(found.names, found.values.T, strict=True))
     # "drevane" is in sessions 0 and 2 of the first haystack and nowhere else.
     assert column["haystack.capitalised.shared_with_one"][:4].tolist() == [1, 0, 1, 0]
@@ -267,3 +267,45 @@ def test_a_record_without_the_new_arms_is_written_as_one_stamped_before_them() -
     assert dumped["haystack_adversary"]["model"] and dumped["metadata_adversary"]["status"]
     assert SeparabilityRecord.model_validate(dumped) == after
     assert SeparabilityRecord.model_validate(before).haystack_adversary is None
+
+
+def _sentences_of(found: object, n_texts: int) -> list[list[list[tuple[str, bool]]]]:
+    from checker.separability.haystack import Tokens
+
+    assert isinstance(found, Tokens)
+    out: list[list[list[tuple[str, bool]]]] = [[] for _ in range(n_texts)]
+    last: tuple[int, int] | None = None
+    for t, s, i, c in zip(
+        found.text.tolist(),
+        found.sentence.tolist(),
+        found.ids.tolist(),
+        found.capital.tolist(),
+        strict=True,
+    ):
+        if (t, s) != last:
+            out[t].append([])
+            last = (t, s)
+        out[t][-1].append((found.words[i], c))
+    return out
+
+
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.sampled_from([*"aBz Q9.!?,'\n\t-", "é", "É", "ß", "\u0301"]),
+            max_size=40,
+        ),
+        min_size=1,
+        max_size=6,
+        unique=True,
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_the_byte_pass_finds_the_plain_tokens(texts: list[str]) -> None:
+    from checker.separability.haystack import plain_tokens, tokens
+
+    corpus = _corpus([_question(1, [[t] for t in texts], [0])])
+    contents = corpus.turn_index.contents
+    assert _sentences_of(tokens(corpus), len(contents)) == _sentences_of(
+        plain_tokens(contents), len(contents)
+    )
