@@ -8,7 +8,8 @@ for the haystack's most repeated topic" then finds gold without knowing what was
 features are recurrence statistics of plain text units, nothing of any corpus's templates.
 
 Units of a session, read sentence by sentence (`checker.text.sentences`; tokens are the raw
-tokens of `checker.text`):
+tokens of `checker.text`, as `sentence_words` defines them per text and `tokens` finds them for
+the whole corpus at once):
 
 - `token`: every raw token;
 - `content`: raw tokens that are not stopwords and not all digits;
