@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 
 from checker.verticals.profile import (
+    AnswerClass,
     ComponentOrder,
     JudgeRules,
     JudgeState,
@@ -26,6 +27,7 @@ from checker.verticals.profile import (
 
 __all__ = [
     "PROFILES",
+    "AnswerClass",
     "ComponentOrder",
     "JudgeRules",
     "JudgeState",
