@@ -1,20 +1,26 @@
-"""V4: no absolute dates in the message content of time-dependent questions (R-CHK-V4).
+"""V4: no absolute dates in the message content of time-dependent questions, and no relative
+expression whose reading depends on a convention (R-CHK-V4, R-CHK-HAYSTACK).
 
 A conversation that names its own dates lets a system answer a clock question without using
-the clock it was given; every time expression must be relative to its session's timestamp.
+the clock it was given; every time expression must be relative to its session's timestamp, and
+resolve to one instant whoever reads it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import datetime
 
 from checker.context import CorpusContext
 from checker.family import BY_KEY
 from checker.findings import Violation
 from checker.formats.corpus import Question
+from checker.load import parse_date
 from checker.registry import rule
-from checker.text import cannot_contain
+from checker.text import cannot_contain, may_contain
+from checker.timeexpr import WEEKDAYS as WEEKDAY_NAMES
+from checker.timeexpr import convention_dependent
 
 MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -101,3 +107,75 @@ def four_digit_year(ctx: CorpusContext) -> Iterator[Violation]:
                     q.question_id,
                     f"session {si} turn {ti} carries a four-digit year: {m.group(0)!r}",
                 )
+
+
+#: Every convention-dependent form names a weekday or a weekend (a test holds the patterns to it).
+WEEKDAY_NEEDLES = (*WEEKDAY_NAMES, "weekend")
+#: How many expressions one finding quotes before counting the rest.
+QUOTED = 3
+
+
+def _said_on(moment: datetime) -> str:
+    return WEEKDAY_NAMES[moment.weekday()].capitalize()
+
+
+@rule(
+    "TIM003",
+    "convention-dependent-time",
+    example="2 time expressions read differently under different conventions: session 4 turn 0 "
+    "'next Thursday' (said on a Monday: the first one to come, the one of next week, …)",
+)
+def convention_dependent_time(ctx: CorpusContext) -> Iterator[Violation]:
+    """No relative time expression in a time-dependent question reads differently under
+    different conventions.
+
+    A conversation may place an event only in ways every reader resolves to the same day
+    (`checker.timeexpr`, against the stating session's timestamp; weeks run Monday to Sunday
+    only where the Monday-start and Sunday-start weeks agree):
+
+    - `in N minutes/hours/days/weeks`, `N days from now`, `in N days' time`;
+    - `in a fortnight`, `in a fortnight's time`; `tomorrow`, `the day after tomorrow`;
+    - `on WEEKDAY`, `this coming WEEKDAY` — the first WEEKDAY to come, said on another weekday;
+    - `this WEEKDAY` — said Monday–Saturday about a later day of that week, Sunday excluded;
+    - `WEEKDAY next week`, `on WEEKDAY next week` — neither the day said nor WEEKDAY a Sunday;
+    - a day-level form may add `at 3pm`, `at 15:30`, `at noon` or `at midnight`.
+
+    Refused, because their reading depends on a convention: `next WEEKDAY` and `last WEEKDAY`
+    (the first to come or go, the one of the next or last calendar week, or the one beyond);
+    `on`, `this` or `this coming WEEKDAY` said on that very weekday (today, or a week on);
+    `this WEEKDAY` said later in the week or with a Sunday at either end; `WEEKDAY next week`
+    with a Sunday at either end; `next weekend`; `WEEKDAY week`. The message text and the
+    question text are both read, each against its own timestamp. "next Thursday" resolved as
+    the first coming Thursday changed two due-window answers when read the common British way,
+    as the Thursday of next week: gold that depends on a reading is not gold.
+    """
+    corpus = ctx.corpus
+    contents = corpus.turn_index.contents
+    may = may_contain(contents, WEEKDAY_NEEDLES)
+    candidates = {text for text, hit in zip(contents, may.tolist(), strict=True) if hit}
+    for q in corpus.questions:
+        if not time_dependent(q):
+            continue
+        found: list[str] = []
+        where = [("the question", q.question, q.question_date)]
+        for si, session in enumerate(q.haystack_sessions):
+            date = q.haystack_dates[si] if si < len(q.haystack_dates) else ""
+            for ti, turn in enumerate(session):
+                if turn.content in candidates:
+                    where.append((f"session {si} turn {ti}", turn.content, date))
+        for label, text, date in where:
+            base = parse_date(date)
+            if base is None or cannot_contain(text, WEEKDAY_NEEDLES):
+                continue
+            for a in convention_dependent(text, base):
+                found.append(f"{label} {a.expression!r} (said on a {_said_on(base)}: {a.reason})")
+        if found:
+            shown = "; ".join(found[:QUOTED])
+            more = f"; and {len(found) - QUOTED} more" if len(found) > QUOTED else ""
+            yield Violation(
+                q.question_id,
+                f"{len(found)} time expression{'s' if len(found) > 1 else ''} read differently "
+                f"under different conventions: {shown}{more}; say it so that every reading "
+                "agrees (on Friday, on Friday next week, in N days; see the grammar on TIM003's "
+                "page)",
+            )
