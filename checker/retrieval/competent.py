@@ -24,32 +24,25 @@ Features, each in [0, 1] (`checker.retrieval.evidence` defines content and value
 
 Folds are grouped by haystack: questions with one haystack (the arms of a before/after pair)
 and questions of one pair share a fold, so no question is scored by a model that saw its
-haystack. Model and hyperparameters are pinned here and recorded.
+haystack. Model and hyperparameters are pinned here and recorded; the model is scikit-learn's
+L2 logistic regression with balanced class weights, fitted by `checker.retrieval.logistic`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.stats import rankdata
-from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
 from checker.family import K_REF
 from checker.formats.retrieval import CompetentRecord
 from checker.load import LoadedCorpus
-from checker.retrieval.bm25 import (
-    DECIMALS,
-    TIE_TOLERANCE,
-    coverage_and_ties,
-    rounded_mean,
-    shape_of,
-    shipped_scores,
-)
+from checker.retrieval.bm25 import DECIMALS, rounded_mean, shape_of, shipped_scores
 from checker.retrieval.evidence import turn_evidence
+from checker.retrieval.logistic import Logistic, fit_logistic
+from checker.retrieval.rankings import by_question, ranks_within
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -60,7 +53,6 @@ RETRIEVER = "reranker-logreg-v1"
 #: measured and never tuned on one).
 C = 1.0
 FOLDS = 5
-MAX_ITER = 1000
 #: The published goal for the gold-bearing mean at K_ref (not gating yet).
 GOAL = 0.9
 FEATURES: tuple[str, ...] = (
@@ -75,16 +67,14 @@ FEATURES: tuple[str, ...] = (
     "position.recency",
 )
 MODEL = (
-    f"LogisticRegression(C={C}, penalty=l2, class_weight=balanced, solver=liblinear, "
-    f"max_iter={MAX_ITER}, random_state=0) on {len(FEATURES)} (question, session) features; "
+    f"LogisticRegression(C={C}, penalty=l2, class_weight=balanced, solver=lbfgs) objective, "
+    f"fitted by Newton's method, on {len(FEATURES)} (question, session) features; "
     f"GroupKFold({FOLDS}) by haystack (a pair's arms in one fold)"
 )
 
 
-def _classifier() -> LogisticRegression:
-    return LogisticRegression(
-        C=C, class_weight="balanced", solver="liblinear", max_iter=MAX_ITER, random_state=0
-    )
+def _fit(x: Floats, labels: Bools) -> Logistic:
+    return fit_logistic(x, labels, C)
 
 
 @dataclass(frozen=True)
@@ -126,18 +116,19 @@ def fold_groups(corpus: LoadedCorpus) -> Ints:
 
 
 def _bm25_columns(corpus: LoadedCorpus) -> tuple[Floats, Floats]:
-    """Per session: BM25 score ÷ the haystack's best, and 1 / (1 + mean rank)."""
-    scores, ranks = [], []
-    for qi in range(len(corpus.questions)):
-        s = shipped_scores(corpus, qi)
-        if not len(s):
-            continue
-        best = float(s.max())
-        scores.append(s / best if best > 0 else np.zeros(len(s)))
-        ranks.append(1.0 / rankdata(-s, method="average"))  # rankdata is 1-based
-    if not scores:
-        return np.zeros(0), np.zeros(0)
-    return np.concatenate(scores), np.concatenate(ranks)
+    """Per session: BM25 score ÷ the haystack's best, and 1 / (1 + its 0-based mean rank)."""
+    starts = corpus.session_starts
+    parts = [shipped_scores(corpus, qi) for qi in range(len(corpus.questions))]
+    scores = np.concatenate(parts) if parts else np.zeros(0)
+    sizes = np.diff(starts)
+    question = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
+    best = np.zeros(len(sizes))
+    filled = sizes > 0
+    best[filled] = np.maximum.reduceat(scores, starts[:-1][filled]) if len(scores) else 0.0
+    own = best[question]
+    normalised = np.divide(scores, own, out=np.zeros(len(scores)), where=own > 0)
+    # Rank 1 is the best score: ascending ranks of the negated scores, ties at their mean.
+    return normalised, 1.0 / ranks_within(-scores, starts)
 
 
 def session_table(corpus: LoadedCorpus) -> SessionTable:
@@ -153,17 +144,22 @@ def session_table(corpus: LoadedCorpus) -> SessionTable:
     content = evidence.content_size[question].astype(np.float64)
     denominator = np.where(content > 0, content, 1.0)
     share = evidence.turn_hits / denominator[turns.session]
-    turn_best = np.zeros(n_sessions)
-    np.maximum.at(turn_best, turns.session, share)
-    value_best = np.zeros(n_sessions)
-    np.maximum.at(value_best, turns.session, np.where(evidence.turn_value, share, 0.0))
     full = (evidence.turn_hits == evidence.content_size[question[turns.session]]) & (
         evidence.turn_hits > 0
     )
-    full_turn = np.zeros(n_sessions)
-    np.maximum.at(full_turn, turns.session, full.astype(np.float64))
-    full_value = np.zeros(n_sessions)
-    np.maximum.at(full_value, turns.session, (full & evidence.turn_value).astype(np.float64))
+
+    def session_max(per_turn: Floats) -> Floats:
+        """Per session, the largest value of its turns (0 for a session without turns)."""
+        out = np.zeros(n_sessions)
+        filled = np.diff(turns.session_offsets) > 0
+        if len(per_turn):
+            out[filled] = np.maximum.reduceat(per_turn, turns.session_offsets[:-1][filled])
+        return out
+
+    turn_best = session_max(share)
+    value_best = session_max(np.where(evidence.turn_value, share, 0.0))
+    full_turn = session_max(full.astype(np.float64))
+    full_value = session_max((full & evidence.turn_value).astype(np.float64))
     index = np.arange(n_sessions) - corpus.session_starts[question]
     span = np.maximum(sizes[question] - 1, 1)
     bm25_score, bm25_rank = _bm25_columns(corpus)
@@ -205,27 +201,14 @@ def held_out_scores(table: SessionTable) -> tuple[Floats, int]:
         labels = table.gold[train]
         if labels.all() or not labels.any():
             continue
-        model = _classifier().fit(table.values[train], labels)
-        scores[test] = model.decision_function(table.values[test])
+        scores[test] = _fit(table.values[train], labels).decision_function(table.values[test])
     return scores, n_folds
-
-
-def top1(scores: Floats, gold: Sequence[int]) -> float:
-    """Probability that the top-ranked session is gold, ties at the top ordered at random
-    (G = 0 reads 1.0, like coverage: nothing to miss)."""
-    if not gold:
-        return 1.0
-    if not len(scores):
-        return 0.0
-    best = float(scores.max())
-    tied = np.abs(scores - best) <= TIE_TOLERANCE * max(1.0, abs(best))
-    return float(tied[list(gold)].sum() / tied.sum())
 
 
 def _leans(table: SessionTable) -> list[str]:
     if not table.gold.any() or table.gold.all():
         return []
-    weights = _classifier().fit(table.values, table.gold).coef_[0]
+    weights = _fit(table.values, table.gold).weights
     order = np.argsort(-np.abs(weights), kind="stable")
     return [f"{table.names[i]} ({weights[i]:+.2f})" for i in order]
 
@@ -238,6 +221,10 @@ def measure_competent(corpus: LoadedCorpus, k_ref: int = K_REF) -> CompetentReco
         return cached
     table = session_table(corpus)
     scores, folds = held_out_scores(table)
+    starts = corpus.session_starts
+    coverage_of, first_of = by_question(scores, starts, table.gold, k_ref)
+    bm25 = np.concatenate([shipped_scores(corpus, qi) for qi in range(len(corpus.questions))])
+    _, bm25_first_of = by_question(bm25, starts, table.gold, k_ref)
     coverage: dict[str, float] = {}
     first: dict[str, float] = {}
     bm25_first: list[float] = []
@@ -246,17 +233,13 @@ def measure_competent(corpus: LoadedCorpus, k_ref: int = K_REF) -> CompetentReco
     gold_bearing: list[float] = []
     gold_first: list[float] = []
     for qi, q in enumerate(corpus.questions):
-        a, b = int(corpus.session_starts[qi]), int(corpus.session_starts[qi + 1])
-        gold = corpus.gold_indices(qi)
-        mine = scores[a:b]
-        value, _, _ = coverage_and_ties(mine, gold, k_ref)
-        hit = top1(mine, gold)
+        value, hit = float(coverage_of[qi]), float(first_of[qi])
         coverage[q.question_id] = round(value, DECIMALS)
         first[q.question_id] = round(hit, DECIMALS)
-        if gold:
+        if corpus.gold_indices(qi):
             gold_bearing.append(value)
             gold_first.append(hit)
-            bm25_first.append(top1(shipped_scores(corpus, qi), gold))
+            bm25_first.append(float(bm25_first_of[qi]))
             by_shape.setdefault(shape_of(corpus, qi), []).append(value)
             first_by_shape.setdefault(shape_of(corpus, qi), []).append(hit)
     measured = folds >= 2

@@ -55,26 +55,27 @@ def value_like_words_plain(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_ASCII_DIGIT_TOKEN = re.compile(r"[a-z0-9]*[0-9][a-z0-9]*")
+_ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _ASCII_CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]+")
-_ASCII_LETTER = re.compile(r"[A-Za-z]")
+#: Where each sentence's first letter run starts: after the text's start or a run of `.!?`,
+#: past anything that is neither a letter nor a sentence end.
+_ASCII_SENTENCE_FIRST = re.compile(r"(?:^|(?<=[.!?]))[^A-Za-z.!?]*(?=[A-Za-z])")
 
 
 @lru_cache(maxsize=1 << 16)
 def value_like_words(text: str) -> frozenset[str]:
-    """`value_like_words_plain`; on ASCII text, from two scans: the digit-bearing tokens of the
-    lower-cased text, and each capitalised letter run that some letter precedes since the last
-    `.`, `!` or `?` (a sentence's first word has none). A test holds the two equal."""
+    """`value_like_words_plain`; on ASCII text, from three scans: the tokens of a text that has
+    a digit, its capitalised letter runs, and where each sentence's first letter run starts
+    (those runs are not values). A test holds the two equal."""
     if not text.isascii():
         return value_like_words_plain(text)
-    found = set(_ASCII_DIGIT_TOKEN.findall(text.lower()))
-    for m in _ASCII_CAPITALISED.finditer(text):
-        start = m.start()
-        boundary = max(
-            text.rfind(".", 0, start), text.rfind("!", 0, start), text.rfind("?", 0, start)
-        )
-        if _ASCII_LETTER.search(text, boundary + 1, start):
-            found.add(m.group(0).lower())
+    found: set[str] = set()
+    if _DIGIT.search(text):
+        found.update(t for t in _ASCII_TOKEN.findall(text.lower()) if _DIGIT.search(t))
+    capitalised = list(_ASCII_CAPITALISED.finditer(text))
+    if capitalised:
+        firsts = {m.end() for m in _ASCII_SENTENCE_FIRST.finditer(text)}
+        found.update(m.group(0).lower() for m in capitalised if m.start() not in firsts)
     return frozenset(found)
 
 
@@ -175,11 +176,13 @@ def turn_evidence(corpus: LoadedCorpus) -> TurnEvidence:
     content_size = np.bincount(per_question, minlength=len(corpus.questions)).astype(np.int64)
     turn_value = np.zeros(n_turns, dtype=bool)
     contents = turns.contents
-    question_of_turn = session_question[turns.session]
-    for t in np.flatnonzero(turn_hits).tolist():
-        text = contents[int(turns.text_of[t])]
-        asked_text = corpus.questions[int(question_of_turn[t])].question
-        turn_value[t] = turn_has_value(text, asked_text)
+    held = np.flatnonzero(turn_hits)
+    texts = turns.text_of[held].tolist()
+    asked = session_question[turns.session[held]].tolist()
+    questions = [q.question for q in corpus.questions]
+    turn_value[held] = [
+        turn_has_value(contents[text], questions[qi]) for text, qi in zip(texts, asked, strict=True)
+    ]
     found = TurnEvidence(turn_hits, turn_value, session_hits, content_size)
     corpus.cache["retrieval.turn_evidence"] = found
     return found

@@ -20,9 +20,9 @@ import numpy as np
 from checker.family import K_REF
 from checker.formats.retrieval import ShallowReaderRecord
 from checker.load import LoadedCorpus
-from checker.retrieval.bm25 import DECIMALS, coverage_and_ties, rounded_mean, shape_of
-from checker.retrieval.competent import session_table, top1
-from checker.separability.stats import Layout, within_question_auc
+from checker.retrieval.bm25 import DECIMALS, rounded_mean, shape_of
+from checker.retrieval.competent import session_table
+from checker.retrieval.rankings import by_question, pooled_auc
 
 DEFINITION = (
     "a session is flagged when one of its turns holds every content word of the question "
@@ -42,6 +42,10 @@ def flagged_sessions(corpus: LoadedCorpus, qi: int) -> list[int]:
 GRADED = "overlap.value_turn"
 
 
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, DECIMALS)
+
+
 def measure_shallow_reader(corpus: LoadedCorpus, k_ref: int = K_REF) -> ShallowReaderRecord:
     """The probe's record (cached per corpus)."""
     key = f"retrieval.shallow_reader:{k_ref}"
@@ -50,6 +54,9 @@ def measure_shallow_reader(corpus: LoadedCorpus, k_ref: int = K_REF) -> ShallowR
         return cached
     table = session_table(corpus)
     graded = table.values[:, table.names.index(GRADED)]
+    graded_coverage_of, graded_first_of = by_question(
+        graded, corpus.session_starts, table.gold, k_ref
+    )
     graded_coverage: list[float] = []
     graded_top1: list[float] = []
     recall: dict[str, float] = {}
@@ -68,9 +75,8 @@ def measure_shallow_reader(corpus: LoadedCorpus, k_ref: int = K_REF) -> ShallowR
             without_gold += 1
             without_gold_flagged += bool(found)
             continue
-        a, b = int(corpus.session_starts[qi]), int(corpus.session_starts[qi + 1])
-        graded_coverage.append(coverage_and_ties(graded[a:b], sorted(gold), k_ref)[0])
-        graded_top1.append(top1(graded[a:b], sorted(gold)))
+        graded_coverage.append(float(graded_coverage_of[qi]))
+        graded_top1.append(float(graded_first_of[qi]))
         r = len(found & gold) / len(gold)
         recall[q.question_id] = round(r, DECIMALS)
         recalls.append(r)
@@ -88,9 +94,7 @@ def measure_shallow_reader(corpus: LoadedCorpus, k_ref: int = K_REF) -> ShallowR
         precision_mean=rounded_mean(precisions),
         graded_coverage_mean=rounded_mean(graded_coverage),
         graded_top1_mean=rounded_mean(graded_top1),
-        graded_auc=(
-            round(within_question_auc(graded, Layout.of(corpus)), DECIMALS) if recalls else None
-        ),
+        graded_auc=_rounded(pooled_auc(graded, corpus.session_starts, table.gold)),
         k_ref=k_ref,
         without_gold_n=without_gold,
         without_gold_flagged=without_gold_flagged,
