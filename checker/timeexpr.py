@@ -202,13 +202,22 @@ def resolve_match(kind: str, m: re.Match[str], base: datetime) -> datetime | Non
     return None
 
 
-def find_expressions(text: str, base: datetime) -> list[Resolved]:
-    """Every relative expression in `text` that names a later instant, resolved against `base`,
-    in text order, each with its convention (None when its reading is unambiguous).
+#: The forms that name a weekday: the only ones whose reading can depend on a convention.
+WEEKDAY_KINDS = frozenset({"next_week", "this_coming", "next", "this", "on"})
+
+
+def find_expressions(
+    text: str, base: datetime, kinds: frozenset[str] | None = None
+) -> list[Resolved]:
+    """Every relative expression in `text` that names a later instant (of the given kinds, or
+    all), resolved against `base`, in text order, each with its convention (None when its
+    reading is unambiguous).
 
     Overlapping matches keep the longest ("the day after tomorrow" over "tomorrow")."""
     found: list[tuple[int, int, str, re.Match[str]]] = []
     for kind, pattern in PATTERNS:
+        if kinds is not None and kind not in kinds:
+            continue
         for m in pattern.finditer(text):
             found.append((m.start(), m.end(), kind, m))
     found.sort(key=lambda x: (x[0], -(x[1] - x[0])))
@@ -226,8 +235,9 @@ def find_expressions(text: str, base: datetime) -> list[Resolved]:
 
 def convention_dependent(text: str, base: datetime) -> list[Ambiguous]:
     """Every expression in `text` whose reading depends on a convention when said at `base`:
-    the grammar's own (`find_expressions` with a convention) and the unresolved forms."""
-    resolved = find_expressions(text, base)
+    the grammar's own (`find_expressions` with a convention) and the unresolved forms. Only the
+    forms that name a weekday are read: no other form overlaps one, so none can hide one."""
+    resolved = find_expressions(text, base, WEEKDAY_KINDS)
     out = [Ambiguous(r.expression, r.start, r.convention) for r in resolved if r.convention]
     taken = [(r.start, r.start + len(r.expression)) for r in resolved]
     for _, pattern, reason in UNRESOLVED:

@@ -6,6 +6,7 @@ sidecar (measurements the checker re-derives in CI); text read from either is es
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -276,9 +277,21 @@ def competent_block(cov: CoverageRecord, gb_n: int) -> Md:
     )
     if competent.leans:
         out += Md(
-            "\nThe reranker leans on: " + ", ".join(code(x) for x in competent.leans[:5]) + ".\n"
+            "\nThe reranker leans on: " + ", ".join(_lean(x) for x in competent.leans[:5]) + ".\n"
         )
     return Md(out)
+
+
+_WEIGHTED = re.compile(r"(?P<name>.*) \((?P<weight>[+-]\d+\.\d+)\)")
+
+
+def _lean(entry: str) -> Md:
+    """A feature with its weight, both as code (a recorded model, not a rate): the weight apart,
+    so that a feature name that cannot be code does not leave the weight as bare prose."""
+    found = _WEIGHTED.fullmatch(entry)
+    if found is None:
+        return code(entry)
+    return Md(f"{code(found['name'])} {code(found['weight'])}")
 
 
 def scaffolding_block(sidecar: Sidecar, stats: CorpusStats | None) -> Md:

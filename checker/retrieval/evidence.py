@@ -57,25 +57,25 @@ def value_like_words_plain(text: str) -> frozenset[str]:
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _ASCII_CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]+")
-#: Where each sentence's first letter run starts: after the text's start or a run of `.!?`,
-#: past anything that is neither a letter nor a sentence end.
-_ASCII_SENTENCE_FIRST = re.compile(r"(?:^|(?<=[.!?]))[^A-Za-z.!?]*(?=[A-Za-z])")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
 @lru_cache(maxsize=1 << 16)
 def value_like_words(text: str) -> frozenset[str]:
-    """`value_like_words_plain`; on ASCII text, from three scans: the tokens of a text that has
-    a digit, its capitalised letter runs, and where each sentence's first letter run starts
-    (those runs are not values). A test holds the two equal."""
+    """`value_like_words_plain`; on ASCII text, the tokens of a text that has a digit, and each
+    capitalised letter run with a letter before it since the last `.`, `!` or `?` (a sentence's
+    first word has none). A test holds the two equal."""
     if not text.isascii():
         return value_like_words_plain(text)
     found: set[str] = set()
     if _DIGIT.search(text):
         found.update(t for t in _ASCII_TOKEN.findall(text.lower()) if _DIGIT.search(t))
-    capitalised = list(_ASCII_CAPITALISED.finditer(text))
-    if capitalised:
-        firsts = {m.end() for m in _ASCII_SENTENCE_FIRST.finditer(text)}
-        found.update(m.group(0).lower() for m in capitalised if m.start() not in firsts)
+    for m in _ASCII_CAPITALISED.finditer(text):
+        start = m.start()
+        # The sentence holding it starts after the last `.`, `!` or `?` before it.
+        end = max(text.rfind(".", 0, start), text.rfind("!", 0, start), text.rfind("?", 0, start))
+        if _ASCII_LETTER.search(text, end + 1, start):
+            found.add(m.group(0).lower())
     return frozenset(found)
 
 

@@ -9,16 +9,21 @@ resolve to one instant whoever reads it.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
+from functools import lru_cache
+
+import numpy as np
+from numpy.typing import NDArray
 
 from checker.context import CorpusContext
 from checker.family import BY_KEY
 from checker.findings import Violation
 from checker.formats.corpus import Question
-from checker.load import parse_date
+from checker.load import LoadedCorpus, parse_date
 from checker.registry import rule
-from checker.text import cannot_contain, may_contain
+from checker.text import cannot_contain
 from checker.timeexpr import WEEKDAYS as WEEKDAY_NAMES
 from checker.timeexpr import convention_dependent
 
@@ -115,8 +120,37 @@ WEEKDAY_NEEDLES = (*WEEKDAY_NAMES, "weekend")
 QUOTED = 3
 
 
-def _said_on(moment: datetime) -> str:
-    return WEEKDAY_NAMES[moment.weekday()].capitalize()
+def may_name_a_weekday(corpus: LoadedCorpus) -> NDArray[np.bool_]:
+    """Per distinct turn text: whether it holds a weekday name, or `next` then `weekend`, as
+    raw tokens. Every refused form names one (its weekday bounded as a word, or `next weekend`,
+    each of which the tokenizer keeps as tokens), so a text without one has nothing to refuse;
+    read off the corpus's token ids in one pass."""
+    ids = corpus.token_ids
+    lengths = np.diff(ids.text_starts)
+    text_of_token = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    vocabulary = ids.vocabulary
+    days = [vocabulary[w] for w in WEEKDAY_NAMES if w in vocabulary]
+    hit = np.isin(ids.text_ids, days)
+    if "next" in vocabulary and "weekend" in vocabulary:
+        after_next = np.zeros(len(ids.text_ids), dtype=bool)
+        after_next[1:] = (ids.text_ids[1:] == vocabulary["weekend"]) & (
+            ids.text_ids[:-1] == vocabulary["next"]
+        )
+        hit |= after_next
+    found = np.zeros(len(lengths), dtype=bool)
+    found[text_of_token[hit]] = True
+    return found
+
+
+#: A Monday: every reading TIM003 makes depends on the weekday said, not on the date.
+_MONDAY = datetime(2024, 1, 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def _conventions(text: str, weekday: int) -> tuple[tuple[str, str], ...]:
+    """`convention_dependent(text, base)` for a `base` on that weekday, as (expression, why)."""
+    base = _MONDAY + timedelta(days=weekday)
+    return tuple((a.expression, a.reason) for a in convention_dependent(text, base))
 
 
 @rule(
@@ -150,25 +184,39 @@ def convention_dependent_time(ctx: CorpusContext) -> Iterator[Violation]:
     as the Thursday of next week: gold that depends on a reading is not gold.
     """
     corpus = ctx.corpus
-    contents = corpus.turn_index.contents
-    may = may_contain(contents, WEEKDAY_NEEDLES)
-    candidates = {text for text, hit in zip(contents, may.tolist(), strict=True) if hit}
-    for q in corpus.questions:
+    turns = corpus.turn_index
+    may = may_name_a_weekday(corpus)
+    # The turns that can hold a refused form, grouped by question: (session, turn, text).
+    flagged = np.flatnonzero(may[turns.text_of])
+    session_of = turns.session[flagged]
+    question_of = np.searchsorted(corpus.session_starts, session_of, side="right") - 1
+    local_session = session_of - corpus.session_starts[question_of]
+    local_turn = flagged - turns.session_offsets[session_of]
+    by_question: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+    for qi, si, ti, code in zip(
+        question_of.tolist(),
+        local_session.tolist(),
+        local_turn.tolist(),
+        turns.text_of[flagged].tolist(),
+        strict=True,
+    ):
+        by_question[qi].append((si, ti, turns.contents[code]))
+    for qi, q in enumerate(corpus.questions):
         if not time_dependent(q):
             continue
         found: list[str] = []
         where = [("the question", q.question, q.question_date)]
-        for si, session in enumerate(q.haystack_sessions):
+        for si, ti, text in by_question.get(qi, ()):
             date = q.haystack_dates[si] if si < len(q.haystack_dates) else ""
-            for ti, turn in enumerate(session):
-                if turn.content in candidates:
-                    where.append((f"session {si} turn {ti}", turn.content, date))
+            where.append((f"session {si} turn {ti}", text, date))
         for label, text, date in where:
             base = parse_date(date)
             if base is None or cannot_contain(text, WEEKDAY_NEEDLES):
                 continue
-            for a in convention_dependent(text, base):
-                found.append(f"{label} {a.expression!r} (said on a {_said_on(base)}: {a.reason})")
+            for expression, reason in _conventions(text, base.weekday()):
+                found.append(
+                    f"{label} {expression!r} (said on a {WEEKDAY_NAMES[base.weekday()].capitalize()}: {reason})"
+                )
         if found:
             shown = "; ".join(found[:QUOTED])
             more = f"; and {len(found) - QUOTED} more" if len(found) > QUOTED else ""

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from checker.context import CorpusContext
 from checker.family import VERTICALS
@@ -54,6 +55,7 @@ MIN_DATE_CLASS_QUESTIONS = 4
 NAMED = 5
 
 _PART = re.compile(r"[a-z0-9]+")
+_DIGITS = re.compile(r"\d+")
 _RUN = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -62,10 +64,34 @@ def id_parts(identifier: str) -> list[str]:
     return _PART.findall(identifier.lower())
 
 
+@lru_cache(maxsize=1 << 14)
 def skeleton(identifier: str) -> str:
     """Every run of letters and digits written `x`, separators kept, and the length:
     `tme-for-2612-036_abs-s000` → `x-x-x-x_x-x/25`."""
     return f"{_RUN.sub('x', identifier)}/{len(identifier)}"
+
+
+def split_ids(ids: list[str]) -> tuple[list[str | None], set[str]]:
+    """Per session id, its token when it reads `<token>-sNNN` (None otherwise); and the
+    distinct tokens."""
+    owners: list[str | None] = []
+    for sid in ids:
+        m = SESSION_SUFFIX_RE.match(sid)
+        owners.append(m["owner"] if m else None)
+    return owners, {o for o in owners if o is not None}
+
+
+def id_skeletons(ids: list[str], owners: list[str | None]) -> list[str]:
+    """`skeleton` of every id, read off its token's skeleton where it is `<token>-sNNN`
+    (the suffix adds `-x` and five characters)."""
+    out = []
+    for sid, owner in zip(ids, owners, strict=True):
+        if owner is None:
+            out.append(skeleton(sid))
+        else:
+            shape, _, length = skeleton(owner).rpartition("/")
+            out.append(f"{shape}-x/{int(length) + 5}")
+    return out
 
 
 def class_words(corpus: LoadedCorpus) -> list[tuple[str, ...]]:
@@ -90,18 +116,31 @@ def class_words(corpus: LoadedCorpus) -> list[tuple[str, ...]]:
 def words_in(identifier: str, words: list[tuple[str, ...]]) -> list[str]:
     """The answer-key words and class names an id spells: a part (its digits dropped) equal to
     a one-part word or to a name's parts run together, or a run of parts equal to a name's."""
-    parts = id_parts(identifier)
-    letters = [re.sub(r"\d+", "", p) for p in parts]
-    found = []
-    for word in words:
-        joined = "".join(word)
-        if any(p == joined for p in letters):
-            found.append("-".join(word))
-            continue
-        n = len(word)
-        if n > 1 and any(tuple(parts[i : i + n]) == word for i in range(len(parts) - n + 1)):
-            found.append("-".join(word))
-    return found
+    return Lexicon(words).spelled(identifier)
+
+
+class Lexicon:
+    """`words_in` for many ids: the names indexed once, by their parts run together and by
+    their first part."""
+
+    def __init__(self, words: list[tuple[str, ...]]) -> None:
+        self.joined = {"".join(w): "-".join(w) for w in words}
+        self.runs: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        for w in words:
+            if len(w) > 1:
+                self.runs[w[0]].append(w)
+
+    def spelled(self, identifier: str) -> list[str]:
+        parts = id_parts(identifier)
+        found: set[str] = set()
+        for i, part in enumerate(parts):
+            letters = _DIGITS.sub("", part)
+            if letters in self.joined:
+                found.add(self.joined[letters])
+            for w in self.runs.get(part, ()):
+                if tuple(parts[i : i + len(w)]) == w:
+                    found.add("-".join(w))
+        return sorted(found)
 
 
 def haystack_token(q: Question) -> str:
@@ -126,17 +165,13 @@ def _question_names(corpus: LoadedCorpus) -> list[str]:
     return sorted((n for n in names if n), key=lambda n: (-len(n), n))
 
 
-def _gold_shapes(corpus: LoadedCorpus, qi: int) -> list[str]:
+def _gold_shapes(corpus: LoadedCorpus, qi: int, shapes: list[str]) -> list[str]:
     """Skeletons of the question's gold session ids that none of its other sessions' ids have."""
-    q = corpus.questions[qi]
     gold = set(corpus.gold_indices(qi))
-    if not gold or len(gold) == len(q.haystack_session_ids):
+    if not gold or len(gold) == len(shapes):
         return []
-    others = {skeleton(s) for i, s in enumerate(q.haystack_session_ids) if i not in gold}
-    return sorted(
-        {skeleton(q.haystack_session_ids[i]) for i in gold if i < len(q.haystack_session_ids)}
-        - others
-    )
+    others = {shape for i, shape in enumerate(shapes) if i not in gold}
+    return sorted({shapes[i] for i in gold if i < len(shapes)} - others)
 
 
 def answer_classes(corpus: LoadedCorpus, qi: int) -> dict[str, str]:
@@ -205,17 +240,24 @@ def answer_key_in_identifiers(ctx: CorpusContext) -> Iterator[Violation]:
     ids answer "never mentioned" for every one of them with no memory at all.
     """
     corpus = ctx.corpus
-    words = class_words(corpus)
+    lexicon = Lexicon(class_words(corpus))
     names = _question_names(corpus)
+    shapes_of: list[set[str]] = []
     for qi, q in enumerate(corpus.questions):
         carried: list[str] = []
         token = haystack_token(q)
         derived = next((n for n in names if n in token), None)
         if derived is not None:
             carried.append(f"the question or pair id {derived!r}")
-        spelled = sorted({w for sid in q.haystack_session_ids for w in words_in(sid, words)})
+        owners, tokens = split_ids(q.haystack_session_ids)
+        spelt_in = tokens | {
+            s for s, o in zip(q.haystack_session_ids, owners, strict=True) if o is None
+        }
+        spelled = sorted({w for part in spelt_in for w in lexicon.spelled(part)})
         carried += [f"the word {w!r}" for w in spelled]
-        gold_only = _gold_shapes(corpus, qi)
+        shapes = id_skeletons(q.haystack_session_ids, owners)
+        shapes_of.append(set(shapes))
+        gold_only = _gold_shapes(corpus, qi, shapes)
         if gold_only:
             carried.append(
                 f"a shape only its gold sessions have ({', '.join(gold_only)}), which marks gold"
@@ -227,7 +269,7 @@ def answer_key_in_identifiers(ctx: CorpusContext) -> Iterator[Violation]:
                 "per-haystack token <haystack-token>-sNNN (checker.formats.ids.haystack_token)",
             )
         own = q.question_id.removesuffix(ABSTENTION_SUFFIX)
-        in_question_id = words_in(own, words)
+        in_question_id = lexicon.spelled(own)
         if in_question_id:
             yield Violation(
                 q.question_id,
@@ -237,7 +279,7 @@ def answer_key_in_identifiers(ctx: CorpusContext) -> Iterator[Violation]:
             )
 
     def session_shapes(qi: int) -> set[str]:
-        return {skeleton(s) for s in corpus.questions[qi].haystack_session_ids}
+        return shapes_of[qi]
 
     def question_shape(qi: int) -> set[str]:
         return {skeleton(corpus.questions[qi].question_id.removesuffix(ABSTENTION_SUFFIX))}

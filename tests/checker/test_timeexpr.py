@@ -7,8 +7,10 @@ from datetime import datetime, timedelta
 import pytest
 
 from checker import timeexpr
+from checker.formats.corpus import Turn
 from checker.registry import get_rule
-from checker.rules.dates import WEEKDAY_NEEDLES
+from checker.rules.dates import WEEKDAY_NEEDLES, may_name_a_weekday
+from checker.separability.synthetic import build_clean_corpus
 from checker.timeexpr import CONVENTIONS, convention_dependent, find_expressions, reading, resolve
 
 BASE = datetime(2026, 5, 4, 10, 30)  # a Monday
@@ -140,3 +142,35 @@ def test_the_rule_page_documents_the_grammar_the_resolver_reads() -> None:
     assert timeexpr.__doc__ is not None
     for form in ("in a fortnight's time", "this coming WEEKDAY", "WEEKDAY next week"):
         assert form in timeexpr.__doc__
+
+
+def test_the_token_screen_keeps_every_text_with_a_refused_form() -> None:
+    """TIM003 reads only the texts `may_name_a_weekday` keeps; every text in which
+    `convention_dependent` finds something must be among them."""
+    pieces = [
+        "next Friday",
+        "NEXT friday",
+        "on Monday",
+        "last_Tuesday",
+        "last Tuesday's",
+        "next weekend",
+        "next\nweekend",
+        "Thursday week",
+        "this Sunday",
+        "2friday",
+        "Fridays",
+        "weekend",
+        "in three days",
+        "hello",
+    ]
+    texts = [f"{a}, {b}." for a in pieces for b in pieces]
+    corpus = build_clean_corpus(questions=1, sessions=(1, 1), exchanges=(1, 1), seed=0)
+    (q,) = corpus.questions
+    q.haystack_sessions = [[Turn(role="user", content=t, has_answer=False) for t in texts]]
+    fresh = corpus.with_questions([q])
+    kept = may_name_a_weekday(fresh)
+    index = fresh.turn_index
+    for turn_at, text in enumerate(texts):
+        for day in range(7):
+            if convention_dependent(text, BASE + timedelta(days=day)):
+                assert kept[index.text_of[turn_at]], text
