@@ -73,8 +73,8 @@ MODEL = (
 )
 
 
-def _fit(x: Floats, labels: Bools) -> Logistic:
-    return fit_logistic(x, labels, C)
+def _fit(x: Floats, labels: Bools, start: Logistic | None = None) -> Logistic:
+    return fit_logistic(x, labels, C, start)
 
 
 @dataclass(frozen=True)
@@ -189,8 +189,19 @@ def session_table(corpus: LoadedCorpus) -> SessionTable:
     return table
 
 
-def held_out_scores(table: SessionTable) -> tuple[Floats, int]:
-    """Every session's score from a model that never saw its fold group; and the folds."""
+def whole_corpus_model(table: SessionTable) -> Logistic | None:
+    """The model fitted on every session (None when one class is missing)."""
+    if not table.gold.any() or table.gold.all():
+        return None
+    return _fit(table.values, table.gold)
+
+
+def held_out_scores(
+    table: SessionTable, start: Logistic | None = None
+) -> tuple[Floats, int]:
+    """Every session's score from a model that never saw its fold group; and the folds. Each
+    fold's fit starts from `start` (the whole-corpus model, when given): the same optimum,
+    reached in fewer Newton steps."""
     groups = table.group
     n_folds = min(FOLDS, len(np.unique(groups)))
     scores = np.zeros(len(groups))
@@ -201,14 +212,15 @@ def held_out_scores(table: SessionTable) -> tuple[Floats, int]:
         labels = table.gold[train]
         if labels.all() or not labels.any():
             continue
-        scores[test] = _fit(table.values[train], labels).decision_function(table.values[test])
+        model = _fit(table.values[train], labels, start)
+        scores[test] = model.decision_function(table.values[test])
     return scores, n_folds
 
 
-def _leans(table: SessionTable) -> list[str]:
-    if not table.gold.any() or table.gold.all():
+def _leans(table: SessionTable, model: Logistic | None) -> list[str]:
+    if model is None:
         return []
-    weights = _fit(table.values, table.gold).weights
+    weights = model.weights
     order = np.argsort(-np.abs(weights), kind="stable")
     return [f"{table.names[i]} ({weights[i]:+.2f})" for i in order]
 
@@ -220,7 +232,8 @@ def measure_competent(corpus: LoadedCorpus, k_ref: int = K_REF) -> CompetentReco
     if cached is not None:
         return cached
     table = session_table(corpus)
-    scores, folds = held_out_scores(table)
+    whole = whole_corpus_model(table)
+    scores, folds = held_out_scores(table, whole)
     starts = corpus.session_starts
     coverage_of, first_of = by_question(scores, starts, table.gold, k_ref)
     bm25 = np.concatenate([shipped_scores(corpus, qi) for qi in range(len(corpus.questions))])
@@ -265,7 +278,7 @@ def measure_competent(corpus: LoadedCorpus, k_ref: int = K_REF) -> CompetentReco
         per_shape_n={k: len(v) for k, v in sorted(by_shape.items())},
         per_question=coverage if measured else {},
         per_question_top1=first if measured else {},
-        leans=_leans(table) if measured else [],
+        leans=_leans(table, whole) if measured else [],
     )
     corpus.cache[key] = record
     return record

@@ -84,6 +84,9 @@ def split_ids(ids: list[str]) -> tuple[list[str | None], set[str]]:
 def id_skeletons(ids: list[str], owners: list[str | None]) -> list[str]:
     """`skeleton` of every id, read off its token's skeleton where it is `<token>-sNNN`
     (the suffix adds `-x` and five characters)."""
+    if len(set(owners)) == 1 and owners[0] is not None:  # one token throughout: one skeleton
+        shape, _, length = skeleton(owners[0]).rpartition("/")
+        return [f"{shape}-x/{int(length) + 5}"] * len(ids)
     out = []
     for sid, owner in zip(ids, owners, strict=True):
         if owner is None:
@@ -185,15 +188,23 @@ def answer_classes(corpus: LoadedCorpus, qi: int) -> dict[str, str]:
     return out
 
 
-def _own_values(
-    corpus: LoadedCorpus, values_of: Callable[[int], set[str]], least: int
-) -> Iterator[tuple[str, str, list[str], list[str]]]:
-    """(class, value, its own values, its questions) wherever the questions of one answer
-    class share no value with the rest of the corpus."""
+def _by_class(corpus: LoadedCorpus) -> dict[tuple[str, str], list[int]]:
+    """The questions of every answer class, keyed (class, value)."""
     by_class: dict[tuple[str, str], list[int]] = defaultdict(list)
     for qi in range(len(corpus.questions)):
         for name, value in answer_classes(corpus, qi).items():
             by_class[(name, value)].append(qi)
+    return by_class
+
+
+def _own_values(
+    corpus: LoadedCorpus,
+    by_class: dict[tuple[str, str], list[int]],
+    values_of: Callable[[int], set[str]],
+    least: int,
+) -> Iterator[tuple[str, str, list[str], list[str]]]:
+    """(class, value, its own values, its questions) wherever the questions of one answer
+    class share no value with the rest of the corpus."""
     n = len(corpus.questions)
     told: set[frozenset[int]] = set()  # one finding per split of the corpus, not per class name
     for (name, value), members in sorted(by_class.items(), key=lambda kv: (len(kv[1]), kv[0])):
@@ -284,9 +295,12 @@ def answer_key_in_identifiers(ctx: CorpusContext) -> Iterator[Violation]:
     def question_shape(qi: int) -> set[str]:
         return {skeleton(corpus.questions[qi].question_id.removesuffix(ABSTENTION_SUFFIX))}
 
+    classes = _by_class(corpus)
     readings = (("session ids", session_shapes), ("question ids", question_shape))
     for what, values_of in readings:
-        for name, value, shapes, ids in _own_values(corpus, values_of, MIN_CLASS_QUESTIONS):
+        for name, value, shapes, ids in _own_values(
+            corpus, classes, values_of, MIN_CLASS_QUESTIONS
+        ):
             yield Violation(
                 None,
                 f"{what} of the {len(ids)} {name} '{value}' questions ({_named(ids)}) have "
@@ -299,7 +313,9 @@ def answer_key_in_identifiers(ctx: CorpusContext) -> Iterator[Violation]:
             date = corpus.questions[qi].question_date
             return {str(read(date))} if parse_date(date) is not None else set()
 
-        for name, value, seen, ids in _own_values(corpus, date_values, MIN_DATE_CLASS_QUESTIONS):
+        for name, value, seen, ids in _own_values(
+            corpus, classes, date_values, MIN_DATE_CLASS_QUESTIONS
+        ):
             yield Violation(
                 None,
                 f"the question date's {component} of the {len(ids)} {name} '{value}' "

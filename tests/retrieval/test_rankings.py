@@ -92,3 +92,15 @@ def test_the_fit_converges_on_separable_data_and_refuses_one_class() -> None:
     )
     with pytest.raises(ValueError, match="both classes"):
         fit_logistic(x, np.zeros(40, dtype=bool))
+
+
+def test_a_warm_start_reaches_the_same_optimum() -> None:
+    rng = np.random.default_rng(7)
+    x = rng.random((600, 6))
+    signal = x @ rng.normal(size=6)
+    labels = signal > np.quantile(signal, 0.8)
+    cold = fit_logistic(x, labels)
+    warm = fit_logistic(x[:400], labels[:400], start=cold)
+    fresh = fit_logistic(x[:400], labels[:400])
+    assert warm.weights == pytest.approx(fresh.weights, abs=1e-7)
+    assert warm.intercept == pytest.approx(fresh.intercept, abs=1e-7)
