@@ -196,9 +196,7 @@ def whole_corpus_model(table: SessionTable) -> Logistic | None:
     return _fit(table.values, table.gold)
 
 
-def held_out_scores(
-    table: SessionTable, start: Logistic | None = None
-) -> tuple[Floats, int]:
+def held_out_scores(table: SessionTable, start: Logistic | None = None) -> tuple[Floats, int]:
     """Every session's score from a model that never saw its fold group; and the folds. Each
     fold's fit starts from `start` (the whole-corpus model, when given): the same optimum,
     reached in fewer Newton steps."""

@@ -19,6 +19,7 @@ names both and a value, differ exactly in these terms.
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -56,7 +57,8 @@ def value_like_words_plain(text: str) -> frozenset[str]:
 
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
-_ASCII_CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]+")
+_ASCII_CAPITALISED = re.compile(r"[A-Z][A-Za-z]+")
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
@@ -72,6 +74,8 @@ def value_like_words(text: str) -> frozenset[str]:
         found.update(t for t in _ASCII_TOKEN.findall(text.lower()) if _DIGIT.search(t))
     for m in _ASCII_CAPITALISED.finditer(text):
         start = m.start()
+        if start and text[start - 1] in _ASCII_LETTERS:
+            continue  # inside a letter run that does not begin with a capital ("iPhone")
         # The sentence holding it starts after the last `.`, `!` or `?` before it.
         end = max(text.rfind(".", 0, start), text.rfind("!", 0, start), text.rfind("?", 0, start))
         if _ASCII_LETTER.search(text, end + 1, start):

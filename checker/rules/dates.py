@@ -126,19 +126,17 @@ def may_name_a_weekday(corpus: LoadedCorpus) -> NDArray[np.bool_]:
     each of which the tokenizer keeps as tokens), so a text without one has nothing to refuse;
     read off the corpus's token ids in one pass."""
     ids = corpus.token_ids
-    lengths = np.diff(ids.text_starts)
-    text_of_token = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
     vocabulary = ids.vocabulary
-    days = [vocabulary[w] for w in WEEKDAY_NAMES if w in vocabulary]
-    hit = np.isin(ids.text_ids, days)
+    is_day = np.zeros(len(ids.words), dtype=bool)
+    is_day[[vocabulary[w] for w in WEEKDAY_NAMES if w in vocabulary]] = True
+    hits = np.flatnonzero(is_day[ids.text_ids])
     if "next" in vocabulary and "weekend" in vocabulary:
-        after_next = np.zeros(len(ids.text_ids), dtype=bool)
-        after_next[1:] = (ids.text_ids[1:] == vocabulary["weekend"]) & (
-            ids.text_ids[:-1] == vocabulary["next"]
-        )
-        hit |= after_next
-    found = np.zeros(len(lengths), dtype=bool)
-    found[text_of_token[hit]] = True
+        weekend = np.flatnonzero(ids.text_ids == vocabulary["weekend"])
+        weekend = weekend[weekend > 0]
+        weekend = weekend[ids.text_ids[weekend - 1] == vocabulary["next"]]
+        hits = np.concatenate([hits, weekend])
+    found = np.zeros(len(ids.text_starts) - 1, dtype=bool)
+    found[np.searchsorted(ids.text_starts, hits, side="right") - 1] = True
     return found
 
 
