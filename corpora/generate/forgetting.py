@@ -225,13 +225,18 @@ def build_question(
     qid = question_id(ABBREV, revision, n, abstention=shape == "never-known")
     rng = question_rng(seed, VERTICAL, n)
     layout = question_rng(seed, VERTICAL, layout_key, "layout")
-    people, family_keys = _cast(rng, plan)
-    world = World(rng, names, qid, people, families(tuple(family_keys)))
+    # The cast, the schedule and which pairs every move names come from a generator the
+    # still-valid control shares with its invalidated partner, so the two arms are asked over
+    # haystacks of one build and differ in the event, the values and the wording (their
+    # retrieval difficulty must match: CAL005).
+    cast = question_rng(seed, VERTICAL, layout_key, "cast")
+    people, family_keys = _cast(cast, plan)
+    world = World(cast, names, qid, people, families(tuple(family_keys)))
     person, family = world.person(plan.relation), world.family(plan.family)
     gold_bearing = shape != "never-known"
     count = plan.h + (2 if gold_bearing else 0)
-    moments = varied_schedule(rng, start_date(rng), count)
-    asked = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+    moments = varied_schedule(cast, start_date(cast), count)
+    asked = moments[-1] + timedelta(days=cast.randint(1, 3), hours=cast.randint(1, 9))
 
     # Hot kits: the asked pair's, then unasked ones of the same kinds until every session has
     # one hot move.
@@ -245,7 +250,7 @@ def build_question(
             for f in world.families
             if (p, f) not in hot_pairs and not world.taken(p, f)
         ]
-        p, f = rng.choice(options)
+        p, f = cast.choice(options)
         hot_pairs.append((p, f))
         kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
     fit_kits(layout, kits, count)
@@ -255,13 +260,13 @@ def build_question(
         kits,
         count,
         world,
-        rng,
+        cast,
         evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
     )
     # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
     # earlier where there is one, else on a fact stated before the haystack began.
     cold = cold_pairs(world, hot_pairs)
-    pending = fill_cold(slots, cold, world, rng)
+    pending = fill_cold(slots, cold, world, cast)
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
@@ -274,10 +279,10 @@ def build_question(
         ]
         kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
         if due:
-            fact = rng.choice(due)
+            fact = cast.choice(due)
         else:
             options = [(p, f) for p, f in cold if not world.taken(p, f)]
-            p, f = rng.choice(options)
+            p, f = cast.choice(options)
             fact = world.fact(p, f)
         fact.event = (kind, s)
         slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
@@ -373,9 +378,9 @@ GENERATOR = VerticalGenerator(
     seed=SEED,
     levers=(
         kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(3, 5), mentions=(0, 1), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(2, 4), mentions=(0, 1), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(4, 6), mentions=(2, 3), people=(7, 10), families=(7, 9)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(7, 9)),
+        kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(8, 10)),
+        kit_levers(twins=(4, 6), mentions=(0, 0), people=(8, 11), families=(7, 9)),
     ),
     build=build,
 )

@@ -47,6 +47,9 @@ def _figures(sidecar: Sidecar) -> str:
     parts = []
     if sidecar.coverage is not None and sidecar.coverage.gold_bearing_mean is not None:
         parts.append(f"gold-bearing coverage {sidecar.coverage.gold_bearing_mean:.4f}")
+        competent = sidecar.coverage.competent
+        if competent is not None and competent.gold_bearing_mean is not None:
+            parts.append(f"competent retriever {competent.gold_bearing_mean:.4f}")
     if sidecar.scaffolding is not None and sidecar.scaffolding.generic_dependence is not None:
         parts.append(f"scaffolding dependence {sidecar.scaffolding.generic_dependence:.4f}")
     sep = sidecar.separability
@@ -54,6 +57,12 @@ def _figures(sidecar: Sidecar) -> str:
         if sep.worst_feature is not None and sep.worst_auc is not None:
             parts.append(f"worst single feature {sep.worst_feature} {sep.worst_auc:.4f}")
         parts += [f"adversary {a.name} {a.auc:.4f}" for a in sep.adversaries]
+        if sep.haystack_adversary is not None:
+            parts.append(f"haystack-relative adversary {sep.haystack_adversary.auc:.4f}")
+        meta = sep.metadata_adversary
+        if meta is not None and meta.status == "measured":
+            figure = f"AUC {meta.auc:.4f}" if meta.auc is not None else f"lift {meta.lift:+.4f}"
+            parts.append(f"answer-from-metadata {meta.answer_class} {figure}")
     return "; ".join(parts)
 
 
