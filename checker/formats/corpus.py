@@ -69,6 +69,19 @@ class GoldComponent(Strict):
     """Index into `haystack_sessions` of the session carrying it."""
 
 
+class Twin(Strict):
+    """A value-bearing twin of the asked pair: a session that names the question's person, family
+    and a value in a frame that does not state the fact (someone else's, a rumour that was wrong,
+    a choice considered and dropped). Recorded so that V5 can show it does not answer."""
+
+    kind: str
+    """The frame: `twin-others`, `twin-rumour`, `twin-considered`, …"""
+    session_index: int = Field(ge=0)
+    """Index of the session that carries it (never a gold session)."""
+    value: str
+    """The value it names (never the gold value)."""
+
+
 class ListOrder(Strict):
     """Episodic list-order: items mentioned one per session; gold order = session order."""
 
@@ -170,6 +183,8 @@ class TypedMemEvalBlock(Strict):
     """Prospective: where the answer flips and where that instant was stated."""
     answer_items: list[str] | None = None
     """Set answers (due-window): the items gold consists of."""
+    twins: list[Twin] | None = None
+    """Value-bearing twins of the asked pair, each with its session and value."""
     difficulty: int | None = Field(default=None, ge=1, le=5)
     """Difficulty band, 1 (easiest) to 5."""
     difficulty_dial: str | None = None

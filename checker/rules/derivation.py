@@ -532,3 +532,38 @@ def pivot_derivation(ctx: CorpusContext) -> Iterator[Violation]:
                     q.question_id,
                     f"pivot {derived.strftime('%Y/%m/%d %H:%M')} is not strictly between the arms' query times",
                 )
+
+
+@rule(
+    "DRV009",
+    "twin-does-not-answer",
+    example="twin 'Korvane' (twin-rumour) sits in gold session 4",
+)
+def twin_does_not_answer(ctx: CorpusContext) -> Iterator[Violation]:
+    """Every recorded value-bearing twin sits in a non-gold session that names its value, and
+    its value is not the one the gold answer gives.
+
+    A twin is competition that survives reading: it names the asked person, family and a value
+    in a frame that does not state the fact. A twin in a gold session, or one whose value is the
+    answer's, would be evidence mislabelled as competition."""
+    for qi, q in enumerate(ctx.corpus.questions):
+        block = q.typedmemeval
+        if block is None or not block.twins:
+            continue
+        gold = set(ctx.corpus.gold_indices(qi))
+        answer = q.answer.lower()
+        for twin in block.twins:
+            where = f"twin {twin.value!r} ({twin.kind})"
+            if twin.session_index >= len(q.haystack_sessions):
+                yield Violation(
+                    q.question_id, f"{where} names session {twin.session_index}, outside the haystack"
+                )
+                continue
+            if twin.session_index in gold:
+                yield Violation(q.question_id, f"{where} sits in gold session {twin.session_index}")
+            if twin.value.lower() not in session_text(q, twin.session_index).lower():
+                yield Violation(
+                    q.question_id, f"{where} is not named in session {twin.session_index}"
+                )
+            if re.search(rf"\b{re.escape(twin.value.lower())}\b", answer):
+                yield Violation(q.question_id, f"{where} is the value the gold answer gives")

@@ -22,7 +22,11 @@ from corpora.generate.world import (
     MENTION,
     REAFFIRMATION,
     STATEMENT,
+    TWIN_CONSIDERED,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
     Family,
+    Gender,
     Relation,
 )
 
@@ -71,6 +75,11 @@ FAMILIES: dict[str, Family] = {
                 "where to park the car near the station",
                 "electric car chargers on our street",
             ),
+            considered=(
+                "test-drove a {V} but decided the car was not for {obj}",
+                "was all set to buy a {V} until the car failed its inspection",
+                "spent a week weighing up a {V} before deciding against the car",
+            ),
             statement=(
                 "has bought a car, a {V} in dark green",
                 "drives a {V} these days, a proper family car",
@@ -99,6 +108,11 @@ FAMILIES: dict[str, Family] = {
                 "office politics at work",
                 "how much holiday people get at work",
             ),
+            considered=(
+                "was offered work at {V} but turned it down",
+                "had a second interview at {V} but the work went to someone else",
+                "thought about applying for work at {V} and then let it go",
+            ),
             statement=(
                 "has started work at {V}, an office near the river",
                 "got a job at {V} and began work there in the spring",
@@ -126,6 +140,11 @@ FAMILIES: dict[str, Family] = {
                 "whether a personal trainer at the gym is worth it",
                 "how crowded the gym gets in the evenings",
             ),
+            considered=(
+                "looked round the {V} gym but did not join",
+                "had a free trial at the {V} gym and decided against it",
+                "nearly signed up at the {V} gym before the price put {obj} off",
+            ),
             statement=(
                 "has joined the {V} gym round the corner",
                 "signed up at the {V} gym and goes three times a week",
@@ -151,6 +170,11 @@ FAMILIES: dict[str, Family] = {
                 "dentist waiting lists",
                 "dentist appointments that always run late",
                 "finding an evening slot with a dentist",
+            ),
+            considered=(
+                "thought about switching to Dr {V}, a dentist in town, but stayed put",
+                "rang Dr {V} about a dentist appointment and never booked it",
+                "was sent to Dr {V} once by {poss} old dentist, just for one visit",
             ),
             statement=(
                 "has signed up with a new dentist, Dr {V}",
@@ -178,6 +202,11 @@ FAMILIES: dict[str, Family] = {
                 "whether to live somewhere quieter",
                 "how noisy a main road can be at night",
             ),
+            considered=(
+                "went to see a flat on {V} Road but did not take it",
+                "made an offer on a house on {V} Road that fell through, so no move to that road",
+                "thought about moving to {V} Road and then decided not to live there",
+            ),
             statement=(
                 "has moved into a flat on {V} Road",
                 "lives on {V} Road now, near the bakery",
@@ -203,6 +232,11 @@ FAMILIES: dict[str, Family] = {
                 "choir concerts",
                 "learning to sing harmonies",
                 "choir rehearsals that overrun",
+            ),
+            considered=(
+                "went along to one rehearsal with the {V} choir and did not go back",
+                "was asked to sing with the {V} choir but said no",
+                "auditioned for the {V} choir and did not get a place",
             ),
             statement=(
                 "has joined the {V} choir",
@@ -230,6 +264,11 @@ FAMILIES: dict[str, Family] = {
                 "bank apps that keep logging you out",
                 "bank branches closing in town",
             ),
+            considered=(
+                "thought about opening an account with {V} Bank but never did",
+                "was going to move to {V} Bank until {pron} read about the charges",
+                "filled in half the forms for {V} Bank and then gave up",
+            ),
             statement=(
                 "opened an account with {V} Bank",
                 "moved {poss} savings to {V} Bank",
@@ -255,6 +294,11 @@ FAMILIES: dict[str, Family] = {
                 "what it costs to keep a boat",
                 "learning to sail a boat",
                 "boat mooring charges at the harbour",
+            ),
+            considered=(
+                "looked at a boat called the {V} but did not buy it",
+                "nearly bought a share in a boat called the {V}",
+                "went out on a boat called the {V} once, just to try it",
             ),
             statement=(
                 "has bought a little boat called the {V}",
@@ -282,6 +326,11 @@ FAMILIES: dict[str, Family] = {
                 "whether audiobooks count as reading a book",
                 "book club arguments about endings",
             ),
+            considered=(
+                "went to one meeting of the {V} book club and did not go back",
+                "was invited to join the {V} book club but turned it down",
+                "thought about joining the {V} book club and never got round to it",
+            ),
             statement=(
                 "has joined the {V} book club at the library",
                 "goes to the {V} book club once a month",
@@ -307,6 +356,11 @@ FAMILIES: dict[str, Family] = {
                 "how much piano practice is enough",
                 "buying a second-hand piano",
                 "piano exams and nerves",
+            ),
+            considered=(
+                "had a trial piano lesson with {V} and did not book any more",
+                "was going to learn piano with {V} until the times did not fit",
+                "asked {V} about piano lessons and decided against it",
             ),
             statement=(
                 "has started piano lessons with a teacher called {V}",
@@ -334,6 +388,11 @@ FAMILIES: dict[str, Family] = {
                 "broadband routers that need restarting",
                 "broadband contracts with hidden charges",
             ),
+            considered=(
+                "got a broadband quote from {V} and did not take it",
+                "nearly switched {poss} broadband to {V} before reading the small print",
+                "was talked into a broadband deal with {V} and cancelled it the same day",
+            ),
             statement=(
                 "switched {poss} broadband to {V}",
                 "has broadband from {V} now",
@@ -359,6 +418,11 @@ FAMILIES: dict[str, Family] = {
                 "allotment waiting lists",
                 "growing tomatoes on an allotment",
                 "slugs eating everything on the allotment",
+            ),
+            considered=(
+                "was offered an allotment at {V} and turned it down",
+                "looked at an allotment plot at {V} but it was too far away",
+                "put {poss} name down for an allotment at {V} and took it off again",
             ),
             statement=(
                 "has taken on an allotment at {V}",
@@ -386,6 +450,11 @@ FAMILIES: dict[str, Family] = {
                 "dog training classes",
                 "which pubs let a dog in",
             ),
+            considered=(
+                "nearly adopted a rescue dog called {V} but the dog went to another family",
+                "looked after a friend's dog called {V} for a weekend, nothing more",
+                "thought about taking on a dog called {V} from the shelter and decided against it",
+            ),
             statement=(
                 "has a dog called {V}",
                 "adopted a rescue dog called {V}",
@@ -402,6 +471,11 @@ FAMILIES: dict[str, Family] = {
                 "football on the telly",
                 "ticket prices for football",
                 "whether football has got too expensive",
+            ),
+            considered=(
+                "went to one football match at {V} Town but does not support the team",
+                "was given a scarf from {V} Town, though the football team means nothing to {obj}",
+                "nearly bought a season ticket at {V} Town but stayed with {poss} own football team",
             ),
             statement=(
                 "supports {V} Town, {poss} football team since childhood",
@@ -444,7 +518,9 @@ FORGETTING_FAMILIES = (
 )
 
 #: Frames per move kind. `{clause}` is the family clause, `{when}`/`{When}` a past expression
-#: relative to the session, `{topic}` a mention topic; the person's forms fill the rest.
+#: relative to the session, `{topic}` a mention topic; the person's forms fill the rest. Twins
+#: of someone else's fact name that someone through the person (`{holder}` reads `my dad's
+#: friend`), so the person and the family are the asked ones and only the frame differs.
 FRAMES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
         "Bit of news: {holder} {clause}.",
@@ -477,37 +553,202 @@ FRAMES: dict[str, tuple[str, ...]] = {
         "Over dinner {holder} got going on {topic} again.",
         "{Holder} has strong views on {topic}, as you can imagine.",
     ),
+    TWIN_OTHERS: (
+        "Funny thing: {holder} {clause}.",
+        "Not my news, but {holder} {clause}.",
+        "I heard {when} that {holder} {clause}.",
+        "You will laugh: {holder} {clause}.",
+        "{Holder} {clause}, by all accounts.",
+    ),
+    TWIN_RUMOUR: (
+        "Someone told me {holder} {clause}, but that turned out to be wrong.",
+        "There was a story going round that {holder} {clause}. It was not true.",
+        "I was told {when} that {holder} {clause}, but it was a mix-up.",
+        "For a while I thought {holder} {clause}, but I had got the wrong end of the stick.",
+        "{Holder} laughed when I asked: I had heard {pron} {clause}, and it was nonsense.",
+    ),
+    TWIN_CONSIDERED: (
+        "{When} {holder} {clause}.",
+        "Did I tell you {holder} {clause}?",
+        "So {holder} {clause}. Probably for the best.",
+        "{Holder} {clause}, in the end.",
+        "In other news, {holder} {clause}.",
+    ),
 }
 
-#: Assistant replies per move kind (the same bank whatever the session).
+#: Assistant replies per move kind, for every family alike; each family adds replies of its
+#: own (`FAMILY_REPLIES`). A reply answers what the user's turn did, and never contradicts it.
+#: Nearly every reply names who the turn was about, so no one line recurs across a corpus.
 REPLIES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
-        "That sounds like a good fit for {obj}.",
+        "That sounds like a good fit for {your}.",
         "Good to know, thanks. I hope it works out well for {your}.",
-        "Thanks for telling me. How is {pron} finding it so far?",
-        "Nice to hear. Thanks for keeping me posted.",
+        "Thanks for telling me. How is {your} finding it so far?",
+        "Nice to hear. Was that a big decision for {your}?",
         "Sounds like things are going well for {your}.",
+        "Oh, good for {your}. Did {pron} shop around much first?",
     ),
     INVALIDATION: (
-        "That sounds like the right call for {obj}, honestly.",
-        "Fair enough, sounds like it had run its course.",
-        "Thanks for the update. I hope {pron} is happy with the decision.",
-        "Big change. Does {pron} have a plan for what comes next?",
-        "Understood, that sounds like quite a relief for {obj}.",
+        "That sounds like the right call for {your}, honestly.",
+        "Fair enough, sounds like it had run its course for {your}.",
+        "Thanks for the update. I hope {your} is happy with the decision.",
+        "Big change for {your}. Does {pron} have a plan for what comes next?",
+        "Was that a hard decision for {your}, or a relief?",
     ),
     REAFFIRMATION: (
-        "Good to hear nothing has shifted there, that is reassuring.",
-        "Steady as ever, then. Thanks for letting me know.",
-        "That sounds nicely settled, which must suit {obj}.",
-        "Sometimes no news is good news, as they say.",
+        "Good to hear nothing has shifted for {your}, that is reassuring.",
+        "Steady as ever for {your}, then. Thanks for checking.",
+        "That sounds nicely settled, which must suit {your}.",
+        "Sometimes no news is good news. Good for {your}.",
     ),
     MENTION: (
-        "That sounds like quite a conversation.",
-        "Those chats can go on forever. Did you reach any conclusions?",
-        "Fair enough, it is a topic people feel strongly about.",
-        "Sounds like {your} has a lot of thoughts on it.",
-        "I can imagine. It is one of those subjects that never quite gets settled.",
+        "That sounds like quite a conversation with {your}.",
+        "Those chats can go on forever. Did you and {your} reach any conclusions?",
+        "Fair enough, {topic} is something people feel strongly about.",
+        "Sounds like {your} has a lot of thoughts on {topic}.",
+        "I can imagine. {Topic} never quite gets settled, does it?",
+        "Did {your} convince you, in the end?",
+        "Where do you stand on {topic} yourself?",
     ),
+    TWIN_OTHERS: (
+        "Ha, is {owner_your} tempted to follow suit?",
+        "Interesting. Did that come up when you spoke to {owner_your}?",
+        "I expect {owner_your} had an opinion on that.",
+        "That is quite something. Does {owner_your} see much of them?",
+    ),
+    TWIN_RUMOUR: (
+        "Good thing you checked with {your} before passing it on.",
+        "Stories like that do get around. Glad it was cleared up for {your}.",
+        "That is how rumours start. At least you know the truth about {your} now.",
+        "Ha, easy mistake to make. Did {your} find it funny?",
+    ),
+    TWIN_CONSIDERED: (
+        "Probably wise of {your} to take {poss} time over it.",
+        "Fair enough. Better for {your} to say no than regret it.",
+        "Sounds like {your} made a sensible call there.",
+        "Was {your} disappointed, or relieved?",
+    ),
+}
+
+#: Who a twin of someone else's fact is about, as seen from the person the user names
+#: (`my dad's friend`), with a fixed pronoun gender or None when it is drawn.
+OTHER_PEOPLE: tuple[tuple[str, Gender | None], ...] = (
+    ("friend", None),
+    ("neighbour", None),
+    ("oldest friend", None),
+    ("colleague", None),
+    ("flatmate", None),
+    ("brother-in-law", "m"),
+    ("sister-in-law", "f"),
+)
+
+#: Replies that only fit one family (the renderer draws from these and the generic ones alike).
+FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
+    "car": {
+        STATEMENT: (
+            "A {V}, nice. Does {pron} drive much?",
+            "How is {pron} getting on with the new car?",
+        ),
+        INVALIDATION: (
+            "How is {your} getting on without a car?",
+            "Does {pron} miss having a car yet?",
+        ),
+        REAFFIRMATION: ("Sounds like that car suits {obj} well.",),
+        TWIN_CONSIDERED: ("Choosing a car is such a faff. Is {pron} still looking?",),
+    },
+    "work": {
+        STATEMENT: (
+            "A new job, how exciting. How is {pron} settling in at {V}?",
+            "Is the work at {V} what {pron} hoped for?",
+        ),
+        INVALIDATION: (
+            "Is {pron} looking for something new, or taking a break from work?",
+            "I hope {your} finds the next job soon.",
+        ),
+        REAFFIRMATION: ("Good to hear {pron} is settled at work.",),
+        TWIN_CONSIDERED: ("Job hunting is tiring. I hope the right work turns up for {obj}.",),
+    },
+    "gym": {
+        STATEMENT: (
+            "Good for {obj}. Which classes is {pron} going to try at the gym?",
+            "Does {pron} go to the gym before or after work?",
+        ),
+        INVALIDATION: ("Will {pron} keep exercising without the gym?",),
+        REAFFIRMATION: ("That is dedication. {Pron} must enjoy the gym.",),
+    },
+    "dentist": {
+        STATEMENT: (
+            "A good dentist is worth having. Is Dr {V} easy to get to?",
+            "Has {pron} had a first appointment with Dr {V} yet?",
+        ),
+        INVALIDATION: ("I hope {pron} finds a dentist {pron} gets on with.",),
+        REAFFIRMATION: ("Sounds like {pron} trusts that dentist.",),
+    },
+    "road": {
+        STATEMENT: (
+            "How is {pron} finding {V} Road so far?",
+            "A move is a big job. Is {pron} unpacked yet?",
+        ),
+        INVALIDATION: ("Where is {pron} living now, then?",),
+        REAFFIRMATION: ("Sounds like {pron} likes that road.",),
+        TWIN_CONSIDERED: ("House hunting takes it out of you. Is {pron} still looking?",),
+    },
+    "choir": {
+        STATEMENT: (
+            "Lovely. Does the {V} choir have a concert coming up?",
+            "Singing in a choir is such a good thing. Is {pron} enjoying it?",
+        ),
+        INVALIDATION: ("Will {pron} miss singing with them?",),
+        REAFFIRMATION: ("Sounds like the choir means a lot to {obj}.",),
+    },
+    "bank": {
+        STATEMENT: ("Was switching banks much of a hassle for {obj}?",),
+        INVALIDATION: ("I hope moving the money went smoothly for {obj}.",),
+        REAFFIRMATION: ("Fair enough, switching banks is rarely worth the bother.",),
+    },
+    "boat": {
+        STATEMENT: (
+            "A boat! Has {pron} taken the {V} out yet?",
+            "That sounds like fun. Does {pron} sail much?",
+        ),
+        INVALIDATION: ("Does {pron} miss being out on the water?",),
+        REAFFIRMATION: ("Sounds like the boat is a real joy for {obj}.",),
+    },
+    "bookclub": {
+        STATEMENT: ("What is the book club reading at the moment?",),
+        INVALIDATION: ("Will {pron} keep reading on {poss} own?",),
+        REAFFIRMATION: ("A good book club is hard to find. Glad {pron} is staying.",),
+    },
+    "piano": {
+        STATEMENT: (
+            "Learning piano takes patience. How are the lessons with {V} going?",
+            "Does {pron} have a piano at home to practise on?",
+        ),
+        INVALIDATION: ("Will {pron} keep playing the piano on {poss} own?",),
+        REAFFIRMATION: ("Sounds like the piano lessons are going well.",),
+    },
+    "broadband": {
+        STATEMENT: ("Is the broadband any faster for {obj} now?",),
+        INVALIDATION: ("How is {pron} managing without broadband?",),
+        REAFFIRMATION: ("If the broadband works, why change?",),
+    },
+    "allotment": {
+        STATEMENT: (
+            "An allotment! What is {pron} planning to grow?",
+            "That is a lot of digging. Is {pron} looking forward to it?",
+        ),
+        INVALIDATION: ("Was the allotment too much work for {obj} in the end?",),
+        REAFFIRMATION: ("Sounds like the allotment is worth the effort for {obj}.",),
+    },
+    "dog": {
+        STATEMENT: (
+            "{V} sounds adorable. How is {pron} coping with the walks?",
+            "What kind of dog is {V}?",
+        ),
+    },
+    "team": {
+        STATEMENT: ("Does {pron} go to many matches?",),
+    },
 }
 
 #: Optional words around the moves, drawn for every session alike (the empty string is a draw).
@@ -567,6 +808,9 @@ def _templates() -> list[tuple[str, str]]:
     for label, bank in (("frame", FRAMES), ("reply", REPLIES)):
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
+    for family_key, replies in FAMILY_REPLIES.items():
+        for kind, options in replies.items():
+            out += [(f"{family_key} reply {kind}", t) for t in options]
     for hour in (9, 14, 20):
         out += [("opener", t) for t in openers_at(hour)]
         out += [("sign-off", t) for t in sign_offs_at(hour)]

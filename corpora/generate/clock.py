@@ -67,7 +67,8 @@ def past_expression(session: datetime, event: datetime) -> str:
     """How a speaker in the session at `session` refers to an earlier `event`.
 
     Only expressions the checker's future grammar does not read ("on Tuesday" would resolve
-    forwards), so a past event can never be mistaken for a due instant."""
+    forwards), so a past event can never be mistaken for a due instant, and none whose meaning
+    depends on a convention ("last Friday" said on a Saturday)."""
     days = days_before(session, event)
     if days < 0:
         raise ClockError(f"event {event} is after the session {session}; use future_expression")
@@ -78,7 +79,7 @@ def past_expression(session: datetime, event: datetime) -> str:
     if days == 2:
         return "the day before yesterday"
     if days <= 6:
-        return f"last {WEEKDAY_NAMES[event.weekday()]}"
+        return f"{_NUMBER_NAMES[days]} days ago"
     if days <= 13:
         return "last week"
     if days <= 20:

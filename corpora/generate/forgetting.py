@@ -1,38 +1,53 @@
 """TypedMemEval-Forgetting: invalidated 20, still-valid 15, never-known 15 (SPEC §3).
 
-Every session of every question carries the same three moves — a statement of some person's
-fact, an event on some fact (an explicit invalidation or a re-affirmation), and a neutral
-mention of some person and topic — so a gold session is an ordinary session whose statement or
-event happens to concern the person and family the question asks about. Competition is earned,
-never injected: decoys of the same family held by other people, other facts of the same
-person, and near-miss mentions of the asked person and family that state nothing.
+Every session of every question makes the same four moves — a statement of some person's fact,
+an event on some fact (an explicit invalidation or a re-affirmation), a value-bearing twin
+(someone else's fact, a rumour that was wrong, a choice considered and dropped) and a neutral
+mention — and exactly one of them belongs to a *hot* pair (`allocate`). The asked pair is one of
+a haystack's hot pairs; the others are its questions not asked, drawn from the same mix of
+kinds (invalidated, re-affirmed, never stated) and given the same twins and near misses. Gold
+is the asked pair's statement and event; everything else is competition that survives reading.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
 between, inside the documents' 4–15 whichever way the gap is counted). Each still-valid control
 shares its partner's plan — person, family, gap, haystack size and competition — but is drawn
 afresh as its own haystack, and its two components restate each other. Never-known probes ask
-about a person and family no session states, next to that person's other facts and other
-people's facts of that family.
+about a hot pair whose value no session states, though its twins and near misses come up.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 
-from checker.formats.corpus import GoldComponent, TypedMemEvalBlock
+from checker.formats.corpus import GoldComponent, Twin, TypedMemEvalBlock
 from checker.formats.ids import pair_id, question_id
+from corpora.generate.allocate import (
+    EVENT_SLOT,
+    MENTION_SLOT,
+    STATEMENT_SLOT,
+    TWIN_SLOT,
+    Kit,
+    cold_pairs,
+    fill_cold,
+    fit_kits,
+    hot_moves,
+    kit_kinds,
+    place_hot,
+    slot_of,
+    supported_twins,
+    twins_of,
+)
 from corpora.generate.bank import FORGETTING_FAMILIES, RELATIONS, families
 from corpora.generate.clock import start_date, varied_schedule
 from corpora.generate.haystack import (
-    TARGET_FAMILY,
-    TARGET_PERSON,
     AssembledQuestion,
     World,
     assemble_question,
     capitalise,
-    draw_category,
     moment_since,
 )
 from corpora.generate.names import NameRegistry
@@ -40,16 +55,14 @@ from corpora.generate.vertical import (
     Built,
     Levers,
     VerticalGenerator,
-    competition_levers,
+    kit_levers,
     question_rng,
 )
 from corpora.generate.world import (
     INVALIDATION,
-    MENTION,
     REAFFIRMATION,
-    STATEMENT,
-    Fact,
     Move,
+    Person,
     SessionPlan,
     draw_people,
 )
@@ -57,31 +70,37 @@ from corpora.generate.world import (
 VERTICAL = "forgetting"
 ABBREV = "for"
 SEED = 20261201
-VERSION = "1.0.0"
+VERSION = "2.0.0"
 
 N_INVALIDATED, N_STILL_VALID, N_NEVER_KNOWN = 20, 15, 15
+N_QUESTIONS = N_INVALIDATED + N_STILL_VALID + N_NEVER_KNOWN
 H_RANGE = (15, 25)
-#: Statement-to-invalidation distance in session indices: 4–14 sessions lie between.
+#: Statement-to-event distance in session indices: 4–14 sessions lie between.
 GAP_RANGE = (5, 15)
-#: Share of non-target events that are invalidations (the gold share is 20 of 35 events).
+#: The slots every session fills, one move each.
+RECIPE = (STATEMENT_SLOT, EVENT_SLOT, TWIN_SLOT, MENTION_SLOT)
+#: Kinds a hot pair's kit can be, with the share of questions that ask about each kind.
+KIT_SHARES = (
+    ("invalidated", N_INVALIDATED / N_QUESTIONS),
+    ("still-valid", N_STILL_VALID / N_QUESTIONS),
+    ("never-known", N_NEVER_KNOWN / N_QUESTIONS),
+)
+#: Share of cold events that are invalidations (the asked pairs' share).
 INVALIDATION_SHARE = N_INVALIDATED / (N_INVALIDATED + N_STILL_VALID)
-#: Chance that a non-target fact stated in the haystack gets a later event in it.
-EVENT_CHANCE = 0.6
-KINDS = (STATEMENT, INVALIDATION, REAFFIRMATION)
 
 
 @dataclass(frozen=True)
 class TargetPlan:
-    """What a question asks about and how much competition surrounds it; a still-valid
+    """What a question asks about and how much competition each hot pair gets; a still-valid
     control reuses its invalidated partner's plan."""
 
     relation: str
     family: str
     gap: int
     h: int
-    near_misses: int
-    same_family: int
-    same_person: int
+    #: People and families the haystack's pairs are drawn from.
+    people: int
+    families: int
 
 
 #: Difficulty bands of the discrimination dial: the gaps each band spans.
@@ -91,6 +110,12 @@ GAP_BANDS = {1: (5, 6), 2: (7, 8), 3: (9, 10), 4: (11, 12), 5: (13, 15)}
 def gap_band(gap: int) -> int:
     """Difficulty band of the discrimination dial: the statement-to-invalidation gap."""
     return next(band for band, (lo, hi) in GAP_BANDS.items() if lo <= gap <= hi)
+
+
+def haystack_token(seed: int, key: int) -> str:
+    """An opaque token for one haystack, from the corpus seed and the haystack's number only."""
+    digest = hashlib.sha256(f"typedmemeval/{VERTICAL}/{seed}/haystack/{key}".encode()).hexdigest()
+    return "h" + digest[:10]
 
 
 def _target_plans(seed: int, levers: Levers) -> list[TargetPlan]:
@@ -104,19 +129,65 @@ def _target_plans(seed: int, levers: Levers) -> list[TargetPlan]:
     gaps += [rng.randint(*GAP_RANGE) for _ in range(N_NEVER_KNOWN)]
     plans = []
     for i in range(N_INVALIDATED + N_NEVER_KNOWN):
-        lo, hi = levers["near_min"], levers["near_max"]
         plans.append(
             TargetPlan(
                 relation=rng.choice(RELATIONS).key,
                 family=fams[i],
                 gap=gaps[i],
                 h=rng.randint(*H_RANGE),
-                near_misses=rng.randint(lo, hi),
-                same_family=rng.randint(levers["family_min"], levers["family_max"]),
-                same_person=rng.randint(levers["person_min"], levers["person_max"]),
+                people=rng.randint(levers["people_min"], levers["people_max"]),
+                families=rng.randint(levers["families_min"], levers["families_max"]),
             )
         )
     return plans
+
+
+def _kit_kind(rng: random.Random) -> str:
+    u, acc = rng.random(), 0.0
+    for kind, share in KIT_SHARES:
+        acc += share
+        if u < acc:
+            return kind
+    return KIT_SHARES[-1][0]
+
+
+def _kit(
+    rng: random.Random,
+    kind: str,
+    person: Person,
+    family_key: str,
+    world: World,
+    levers: Levers,
+    gap: tuple[int, int],
+) -> Kit:
+    family = world.family(family_key)
+    stated = kind != "never-known"
+    event = {"invalidated": INVALIDATION, "still-valid": REAFFIRMATION}.get(kind)
+    kinds = kit_kinds(
+        rng,
+        family=family,
+        stated=stated,
+        event=event,
+        twins=rng.randint(levers["twins_min"], levers["twins_max"]),
+        mentions=rng.randint(levers["mentions_min"], levers["mentions_max"]),
+        twin_kinds=supported_twins(family),
+    )
+    fact = world.fact(person, family) if stated else None
+    if not stated:
+        world.reserve(person, family)
+    return Kit(person, family, fact, kinds, gap=gap if event else None)
+
+
+def _cast(rng: random.Random, plan: TargetPlan) -> tuple[list[Person], list[str]]:
+    """The haystack's people (the asked one among them) and families (the asked one among them)."""
+    people = draw_people(rng, RELATIONS)
+    asked = next(p for p in people if p.key == plan.relation)
+    others = [p for p in people if p.key != plan.relation]
+    rng.shuffle(others)
+    cast = [asked, *others[: plan.people - 1]]
+    fams = [f for f in FORGETTING_FAMILIES if f != plan.family]
+    rng.shuffle(fams)
+    return cast, [plan.family, *fams[: plan.families - 1]]
 
 
 def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> str:
@@ -124,7 +195,7 @@ def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> st
     family = world.family(plan.family)
     noun = family.noun
     if shape == "never-known":
-        return f"Unknown: {person['your']}'s {noun} has never been mentioned."
+        return f"Unknown: {person['your']}'s {noun} was never stated in our conversations."
     assert value is not None
     named = family.answer_value.format(V=value)
     if shape == "invalidated":
@@ -133,6 +204,12 @@ def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> st
             f"and no newer {noun} is known."
         )
     return f"{capitalise(named)}, and that still holds for {person['your']}: it was reaffirmed afterwards."
+
+
+def _asked_offset(rng: random.Random) -> timedelta:
+    """How long after the last session a question is asked (the question generator's first
+    draws)."""
+    return timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
 
 
 def build_question(
@@ -145,91 +222,91 @@ def build_question(
     plan: TargetPlan,
     names: NameRegistry,
     pair: str | None,
+    levers: Levers,
 ) -> AssembledQuestion:
-    """One question. Structure (where the target, the decoys, the events and the near misses
-    sit, and how every other move relates to the target) comes from the layout generator, which
-    a still-valid control shares with its invalidated partner; people, values, wording and
-    dates come from the question's own generator."""
+    """One question. Its hot kits (which kinds, how many twins and near misses, where each
+    move sits) come from the layout generator, which a still-valid control shares with its
+    invalidated partner; people, values, wording and dates come from the question's own
+    generator."""
     qid = question_id(ABBREV, revision, n, abstention=shape == "never-known")
     rng = question_rng(seed, VERTICAL, n)
     layout = question_rng(seed, VERTICAL, layout_key, "layout")
-    world = World(rng, names, qid, draw_people(rng, RELATIONS), families(FORGETTING_FAMILIES))
+    # The cast, the schedule and which pairs every move names come from a generator the
+    # still-valid control shares with its invalidated partner, so the two arms are asked over
+    # haystacks of one build and differ in the event, the values and the wording (their
+    # retrieval difficulty must match: CAL005).
+    cast = question_rng(seed, VERTICAL, layout_key, "cast")
+    people, family_keys = _cast(cast, plan)
+    world = World(cast, names, qid, people, families(tuple(family_keys)))
     person, family = world.person(plan.relation), world.family(plan.family)
-    target = (person, family)
     gold_bearing = shape != "never-known"
     count = plan.h + (2 if gold_bearing else 0)
-    moments = varied_schedule(rng, start_date(rng), count)
-    asked = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+    moments = varied_schedule(cast, start_date(cast), count)
+    # A control shares its partner's schedule; its question is asked at another offset, so no
+    # two questions of the corpus share their text and their date.
+    offset = _asked_offset(rng)
+    if n != layout_key:
+        partner = _asked_offset(question_rng(seed, VERTICAL, layout_key))
+        while offset == partner:
+            offset = _asked_offset(rng)
+    asked = moments[-1] + offset
 
-    def category() -> str:
-        return draw_category(layout, len(world.people), len(world.families))
+    # Hot kits: the asked pair's, then unasked ones of the same kinds until every session has
+    # one hot move.
+    target = _kit(layout, shape, person, plan.family, world, levers, (plan.gap, plan.gap))
+    kits = [target]
+    hot_pairs = [(person, family)]
+    while sum(len(k.kinds) for k in kits) < count:
+        options = [
+            (p, f)
+            for p in world.people
+            for f in world.families
+            if (p, f) not in hot_pairs and not world.taken(p, f)
+        ]
+        p, f = cast.choice(options)
+        hot_pairs.append((p, f))
+        kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
+    fit_kits(layout, kits, count)
+    place_hot(layout, kits, count)
 
-    statements: list[Move | None] = [None] * count
-    events: list[Move | None] = [None] * count
-    mentions: list[Move | None] = [None] * count
-    gold: list[int] = []
-    value: str | None = None
-    if gold_bearing:
-        first = layout.randint(0, count - 1 - plan.gap)
-        second = first + plan.gap
-        gold = [first, second]
-        value = world.fact(person, family).value
-        event_kind = INVALIDATION if shape == "invalidated" else REAFFIRMATION
-        statements[first] = Move(STATEMENT, person, family, value, evidence=True)
-        events[second] = Move(event_kind, person, family, value, evidence=True)
-    else:
-        world.reserve(person, family)
-
-    # Competition: other people's facts of the asked family, the asked person's other facts;
-    # every other statement relates to the target as a uniformly drawn combination would.
-    free_slots = [s for s in range(count) if statements[s] is None]
-    layout.shuffle(free_slots)
-    wanted = [TARGET_FAMILY] * plan.same_family + [TARGET_PERSON] * plan.same_person
-    wanted += [category() for _ in range(len(free_slots) - len(wanted))]
-    stated: list[Fact] = []
-    for slot, kind in zip(free_slots, wanted, strict=False):
-        fact = world.fact_in(kind, target, KINDS)
-        fact.stated_in = slot
-        stated.append(fact)
-        statements[slot] = Move(STATEMENT, fact.person, fact.family, fact.value)
-
-    # Events: some stated facts change or are confirmed later; the rest concern facts stated
-    # before the haystack began. The same share of invalidations as the questions carry.
-    def draw_kind() -> str:
-        return INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
-
-    for fact in sorted(stated, key=lambda f: f.stated_in or 0):
-        assert fact.stated_in is not None
-        if layout.random() >= EVENT_CHANCE:
+    slots, gold = hot_moves(
+        kits,
+        count,
+        world,
+        cast,
+        evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
+    )
+    # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
+    # earlier where there is one, else on a fact stated before the haystack began.
+    cold = cold_pairs(world, hot_pairs)
+    pending = fill_cold(slots, cold, world, cast)
+    for s in range(count):
+        if EVENT_SLOT in slots[s]:
             continue
-        later = [s for s in range(fact.stated_in + 1, count) if events[s] is None]
-        if later:
-            slot = layout.choice(later)
-            fact.event = (draw_kind(), slot)
-            events[slot] = Move(fact.event[0], fact.person, fact.family, fact.value)
-    for slot in range(count):
-        if events[slot] is None:
-            fact = world.fact_in(category(), target, KINDS)
-            fact.event = (draw_kind(), slot)
-            events[slot] = Move(fact.event[0], fact.person, fact.family, fact.value)
-
-    # Mentions: near misses of the asked person and family, never in a gold session.
-    near = [s for s in range(count) if s not in gold]
-    layout.shuffle(near)
-    for slot in near[: plan.near_misses]:
-        mentions[slot] = Move(MENTION, person, family)
-    for slot in range(count):
-        if mentions[slot] is None:
-            p, f = world.mention_in(category(), target)
-            mentions[slot] = Move(MENTION, p, f)
+        due = [
+            f
+            for f in pending
+            if f.event is None
+            and f.stated_in is not None
+            and GAP_RANGE[0] <= s - f.stated_in <= GAP_RANGE[1]
+        ]
+        kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
+        if due:
+            fact = cast.choice(due)
+        else:
+            options = [(p, f) for p, f in cold if not world.taken(p, f)]
+            p, f = cast.choice(options)
+            fact = world.fact(p, f)
+        fact.event = (kind, s)
+        slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
 
     plans = []
-    for slot in range(count):
-        moves = [m for m in (statements[slot], events[slot], mentions[slot]) if m is not None]
+    for s in range(count):
+        moves = [slots[s][slot] for slot in RECIPE]
         rng.shuffle(moves)
         for move in moves:
-            move.when = moment_since(rng, moments, slot)
-        plans.append(SessionPlan(moments[slot], moves))
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
 
     components = None
     if gold_bearing:
@@ -237,6 +314,7 @@ def build_question(
         components = [
             GoldComponent(kind=k, session_index=s) for k, s in zip(kinds, gold, strict=True)
         ]
+    twins = [Twin(kind=k, session_index=s, value=v) for k, s, v in twins_of(target, slots)]
     block = TypedMemEvalBlock(
         vertical=VERTICAL,
         shape=shape,
@@ -247,6 +325,7 @@ def build_question(
         gold_components_load_bearing=True if shape == "invalidated" else None,
         gold_components_redundant=True if shape == "still-valid" else None,
         fact_family=family.key,
+        twins=twins or None,
         difficulty=gap_band(plan.gap) if shape == "invalidated" else None,
         difficulty_dial="discrimination" if shape == "invalidated" else None,
         seeded_from=f"{VERTICAL} seed {seed}, question {n}",
@@ -254,9 +333,9 @@ def build_question(
     question = family.questions[0].format(holder=person.forms()["holder"]).replace("?", " now?")
     return assemble_question(
         question_id=qid,
-        session_owner=qid,
+        session_owner=haystack_token(seed, n),
         question=question,
-        answer=_answer(shape, world, plan, value),
+        answer=_answer(shape, world, plan, target.fact.value if target.fact else None),
         question_date=asked,
         plans=plans,
         block=block,
@@ -297,6 +376,7 @@ def build(
             plan=plans[plan_index],
             names=names,
             pair=pair,
+            levers=levers,
         )
         for n, shape, plan_index, layout_key, pair in _question_specs(revision)
         if only is None or n in only
@@ -310,12 +390,10 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        competition_levers((2, 4), (2, 4), (2, 3)),
-        competition_levers((3, 5), (2, 4), (2, 3)),
-        competition_levers((2, 4), (3, 5), (2, 3)),
-        competition_levers((2, 4), (2, 4), (3, 4)),
-        competition_levers((1, 3), (2, 4), (2, 3)),
-        competition_levers((3, 5), (3, 5), (2, 4)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(7, 9)),
+        kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(8, 10)),
+        kit_levers(twins=(4, 6), mentions=(0, 0), people=(8, 11), families=(7, 9)),
     ),
     build=build,
 )

@@ -39,23 +39,33 @@ from the bytes.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from checker.formats.corpus import Pivot, TypedMemEvalBlock
+from checker.formats.corpus import Pivot, Twin, TypedMemEvalBlock
 from checker.formats.ids import pair_id, question_id
+from corpora.generate.allocate import (
+    MENTION_SLOT,
+    TWIN_SLOT,
+    Kit,
+    cold_pairs,
+    fill_cold,
+    fit_kits,
+    hot_moves,
+    kit_kinds,
+    place_hot,
+    twins_of,
+)
 from corpora.generate.bank import RELATIONS
 from corpora.generate.clock import ClockError, format_date, start_date, varied_schedule
 from corpora.generate.haystack import (
-    TARGET_FAMILY,
-    TARGET_PERSON,
     AssembledQuestion,
     World,
     assemble_question,
     capitalise,
-    draw_category,
     moment_since,
 )
 from corpora.generate.names import NameRegistry
@@ -63,6 +73,7 @@ from corpora.generate.reminders import (
     EXPIRY,
     PROSPECTIVE_BANK,
     REMINDER,
+    REMINDER_FAMILIES,
     TIMED_FAMILIES,
     TIMED_KINDS,
     UPCOMING,
@@ -70,37 +81,59 @@ from corpora.generate.reminders import (
     due_expression,
     span,
     spoken_instant,
+    timed_twins,
 )
 from corpora.generate.vertical import (
     Built,
     Levers,
     VerticalGenerator,
-    competition_levers,
+    kit_levers,
     question_rng,
 )
-from corpora.generate.world import MENTION, Fact, Move, Person, SessionPlan, draw_people
+from corpora.generate.world import (
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Fact,
+    Family,
+    Move,
+    Person,
+    SessionPlan,
+    draw_people,
+)
 
 VERTICAL = "prospective"
 ABBREV = "pro"
 SEED = 20261203
-VERSION = "1.0.0"
+VERSION = "2.0.0"
 
 #: Non-gold sessions per haystack.
 H_RANGE = (12, 20)
 #: Reminders a due-window answer holds.
 WINDOW_SIZES = (2, 3)
-#: Every timed move's instant: the last session's timestamp plus this many days (one range
-#: for every move of every session) …
-DUE_SPREAD = (-8.0, 16.0)
-#: … except a target's, which falls after the last session so the question's clock decides it.
-TARGET_SPREAD = (1.0, 10.0)
+#: Hot statements' instants — the asked one's and every unasked hot pair's alike — and the
+#: asked pair's twins': the last session's timestamp plus this many days, so the question's
+#: clock decides them …
+TARGET_SPREAD = (2.0, 26.0)
+#: … and every other timed move's, from a wider range.
+DUE_SPREAD = (-8.0, 30.0)
 #: A timed move is never due sooner than this after its own session.
 MIN_LEAD = timedelta(hours=2)
+#: A question is asked this many days before or after its pivot: one range for both arms of a
+#: pair (and both variants of an unpaired shape), so the question date's distance from the
+#: last session says nothing about the arm.
+ARM_SPREAD = (0.1, 1.0)
 #: A due-window's reminders fall due within `WINDOW_SPAN` of an instant this many days after
-#: the last session (a week, so that a session weeks earlier, whose expressions count whole
-#: weeks, can always name an instant inside it).
-WINDOW_START = (0.5, 3.0)
-WINDOW_SPAN = timedelta(days=7)
+#: the last session; they are stated in sessions at most `WINDOW_REACH` days before it, whose
+#: expressions can name any instant of the window exactly.
+WINDOW_START = (2.0, 26.0)
+WINDOW_SPAN = timedelta(hours=36)
+WINDOW_REACH = timedelta(days=59)
+#: A hot kit's twins fall due within this many days of its statement's instant.
+TWIN_NEAR = 6.0
+#: Every other timed move of a due-window haystack (live reminders avoid the window).
+WINDOW_OTHERS_SPREAD = (-8.0, 44.0)
+#: The slots every session fills, one move each.
+RECIPE = (REMINDER, EXPIRY, UPCOMING, TWIN_SLOT, MENTION_SLOT)
 #: Hours (first and last) a question is preferably asked in.
 WAKING = (7, 22)
 #: Ages an as-of question looks back over (days before the question).
@@ -128,9 +161,8 @@ class Spec:
     relation: str = ""
     family: str = ""
     h: int = 15
-    near_misses: int = 0
-    same_family: int = 0
-    same_person: int = 0
+    #: People the haystack's pairs are drawn from.
+    people: int = 12
     window: int = 0
 
 
@@ -167,8 +199,11 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
     specs = []
     for key, (shape, kind, paired, variant) in enumerate(LAYOUT, start=1):
         h = rng.randint(*H_RANGE)
+        people = rng.randint(levers["people_min"], levers["people_max"])
         if kind is None:
-            specs.append(Spec(key, shape, None, paired, h=h, window=rng.choice(WINDOW_SIZES)))
+            specs.append(
+                Spec(key, shape, None, paired, h=h, people=people, window=rng.choice(WINDOW_SIZES))
+            )
             continue
         specs.append(
             Spec(
@@ -180,12 +215,16 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
                 relation=rng.choice(RELATIONS).key,
                 family=cycles[kind].pop(),
                 h=h,
-                near_misses=rng.randint(levers["near_min"], levers["near_max"]),
-                same_family=rng.randint(levers["family_min"], levers["family_max"]),
-                same_person=rng.randint(levers["person_min"], levers["person_max"]),
+                people=people,
             )
         )
     return specs
+
+
+def haystack_token(seed: int, key: int) -> str:
+    """An opaque token for one haystack, from the corpus seed and the haystack's number only."""
+    digest = hashlib.sha256(f"typedmemeval/{VERTICAL}/{seed}/haystack/{key}".encode()).hexdigest()
+    return "h" + digest[:10]
 
 
 # --- the haystack ---------------------------------------------------------------------------
@@ -213,6 +252,8 @@ class Haystack:
     #: Due-window haystacks: when the after arm is asked (every other reminder avoids the
     #: window between the last session and this instant).
     window_end: datetime | None = None
+    #: Value-bearing twins of the asked pair: (kind, session, value).
+    twins: list[tuple[str, int, str]] = field(default_factory=list)
 
     @property
     def end(self) -> datetime:
@@ -233,7 +274,7 @@ def _draw_instant(
 ) -> tuple[str, datetime]:
     """A due expression from `session` for an instant `end + U(spread)` days, redrawn until
     it lies at least `MIN_LEAD` after the session and `accept` takes it."""
-    for _ in range(200):
+    for _ in range(400):
         approx = end + timedelta(days=rng.uniform(*spread))
         approx = approx.replace(second=0, microsecond=0)
         if approx < session + MIN_LEAD:
@@ -244,137 +285,214 @@ def _draw_instant(
             continue
         if instant >= session + MIN_LEAD and accept(instant):
             return expression, instant
-    raise ClockError(f"no acceptable due instant from {format_date(session)} after 200 draws")
+    raise ClockError(f"no acceptable due instant from {format_date(session)} after 400 draws")
 
 
 def build_haystack(
-    spec: Spec, rng: random.Random, names: NameRegistry, owner: str
+    spec: Spec,
+    rng: random.Random,
+    layout: random.Random,
+    names: NameRegistry,
+    owner: str,
+    levers: Levers,
 ) -> tuple[Haystack, World, tuple[Person, TimedFamily] | None]:
-    """Plan one haystack: sessions, every timed move with its instant, mentions."""
+    """Plan one haystack: its hot kits (the asked pair's among them), every slot's move, and
+    every timed move's instant (`layout` draws the kits and where they sit)."""
+    people = draw_people(rng, RELATIONS)
+    others = [p for p in people if p.key != spec.relation]
+    rng.shuffle(others)
+    asked_person = [p for p in people if p.key == spec.relation]
+    cast = asked_person + others[: spec.people - len(asked_person)]
     families = [f.family for kind in TIMED_KINDS for f in TIMED_FAMILIES[kind]]
-    world = World(rng, names, owner, draw_people(rng, RELATIONS), families)
+    world = World(rng, names, owner, cast, families)
     by_key = {f.key: f for kind in TIMED_KINDS for f in TIMED_FAMILIES[kind]}
-    gold_count = spec.window if spec.kind is None else 1
+    window = spec.kind is None
+    gold_count = spec.window if window else 1
     count = spec.h + gold_count
     moments = varied_schedule(rng, start_date(rng), count)
     end = moments[-1]
-    gold = sorted(rng.sample(range(count), gold_count))
+    window_first = end + timedelta(days=rng.uniform(*WINDOW_START))
+    window_last = window_first + WINDOW_SPAN
 
-    timed: dict[tuple[int, str], Timed] = {}
-    targets: list[Timed] = []
-    target: tuple[Person, TimedFamily] | None = None
-
-    def place(
-        slot: int,
-        kind: str,
-        fact: Fact,
-        spread: tuple[float, float],
-        accept: Callable[[datetime], bool] | None = None,
-    ) -> Timed:
-        expression, instant = _draw_instant(
-            rng, moments[slot], end, spread, accept or (lambda _: True)
+    def kit(person: Person, family: Family) -> Kit:
+        kinds = kit_kinds(
+            layout,
+            family=family,
+            stated=True,
+            event=None,
+            twins=layout.randint(levers["twins_min"], levers["twins_max"]),
+            mentions=layout.randint(levers["mentions_min"], levers["mentions_max"]),
+            twin_kinds=timed_twins(family),
         )
-        fact.stated_in = slot
-        item = Timed(fact, kind, slot, expression, instant)
-        timed[(slot, kind)] = item
-        return item
+        return Kit(person, family, world.fact(person, family), kinds)
 
-    if spec.kind is not None:
+    # Hot kits: the asked pair's (single-target shapes), then unasked ones of every timed
+    # kind until every session has one hot move. A due-window names nothing: its targets are
+    # ordinary reminders, and all its hot kits are unasked.
+    kits: list[Kit] = []
+    hot_pairs: list[tuple[Person, Family]] = []
+    target: tuple[Person, TimedFamily] | None = None
+    if not window:
         person, tfam = world.person(spec.relation), by_key[spec.family]
         target = (person, tfam)
-        fact = world.fact(person, tfam.family)
-        targets.append(
-            place(gold[0], spec.kind, fact, TARGET_SPREAD, accept=lambda t: t > end + MIN_LEAD)
-        )
+        kits.append(kit(person, tfam.family))
+        hot_pairs.append((person, tfam.family))
+    while sum(len(k.kinds) for k in kits) < count:
+        kind = layout.choice(TIMED_KINDS)
+        options = [
+            (p, tf.family)
+            for p in world.people
+            for tf in TIMED_FAMILIES[kind]
+            if (p, tf.family) not in hot_pairs and not world.taken(p, tf.family)
+        ]
+        p, f = rng.choice(options)
+        hot_pairs.append((p, f))
+        kits.append(kit(p, f))
+    fit_kits(layout, kits, count)
+    place_hot(layout, kits, count)
+    slots, _ = hot_moves(kits, count, world, rng, evidence=lambda ki, kind: False)
+
+    # Gold: the asked statement, or (due-window) one cold reminder per gold session.
+    targets_at: list[tuple[int, str]] = []
+    if not window:
+        targets_at = [(kits[0].sessions[0], kits[0].kinds[0])]
     else:
-        # A due-window: one reminder per gold session, all due within a week of each other after
-        # the last session; every other reminder is due before it or after the question.
-        first = end + timedelta(days=rng.uniform(*WINDOW_START))
-        last_allowed = first + WINDOW_SPAN
-        for slot in gold:
-            fact = world.random_fact(kinds=(REMINDER,))
-            lo = (first - end).total_seconds() / 86400
-            hi = (last_allowed - end).total_seconds() / 86400
-            targets.append(
-                place(
-                    slot,
-                    REMINDER,
-                    fact,
-                    (lo, hi),
-                    accept=lambda t: end + MIN_LEAD < t <= last_allowed,
-                )
+        free = [
+            s
+            for s in range(count)
+            if REMINDER not in slots[s] and moments[s] >= window_first - WINDOW_REACH
+        ]
+        if len(free) < gold_count:
+            raise ClockError(f"{owner}: too few sessions close enough to the due window")
+        for s in sorted(rng.sample(free, gold_count)):
+            options = [
+                (p, tf.family)
+                for p in world.people
+                for tf in REMINDER_FAMILIES
+                if (p, tf.family) not in hot_pairs and not world.taken(p, tf.family)
+            ]
+            p, f = rng.choice(options)
+            fact = world.fact(p, f)
+            fact.stated_in = s
+            slots[s][REMINDER] = Move(REMINDER, p, f, fact.value)
+            targets_at.append((s, REMINDER))
+    fill_cold(
+        slots,
+        cold_pairs(world, hot_pairs),
+        world,
+        rng,
+        statement_slots=TIMED_KINDS,
+        twin_kinds=timed_twins,
+    )
+
+    # Instants. The asked statement, every unasked hot statement and the asked pair's twins
+    # fall due after the last session, from one distribution; every other timed move from a
+    # wider one. A due-window's targets fall due within a short window after the last session,
+    # and every other live reminder before the last session or after the after arm.
+    timed: dict[tuple[int, str], Timed] = {}
+    hot_statements = {(k.sessions[0], k.kinds[0]) for k in kits}
+    targets: list[Timed] = []
+    for s, kind in targets_at:
+        move = slots[s][kind]
+        fact = _fact_of(world, move)
+        if window:
+            expression, instant = _draw_instant(
+                rng,
+                moments[s],
+                end,
+                _days(window_first - end, window_last - end),
+                accept=lambda t: window_first <= t <= window_last,
             )
-
-    window_end = _window_end(rng, targets) if spec.kind is None else None
-
-    # Competition: other people's moves of the asked family and the asked person's other
-    # moves; every other timed move relates to the target as a uniformly drawn one would.
-    free = [(s, k) for s in range(count) for k in TIMED_KINDS if (s, k) not in timed]
-    rng.shuffle(free)
-    wanted: list[str] = []
-    if target is not None:
-        same_family = [sk for sk in free if sk[1] == spec.kind][: spec.same_family]
-        rest = [sk for sk in free if sk not in same_family]
-        free = same_family + rest
-        wanted = [TARGET_FAMILY] * len(same_family) + [TARGET_PERSON] * spec.same_person
-    for i, (slot, kind) in enumerate(free):
-        if target is None:
-            fact = world.random_fact(kinds=(kind,))
         else:
-            pool = len(TIMED_FAMILIES[kind])
-            category = wanted[i] if i < len(wanted) else draw_category(rng, len(world.people), pool)
-            fact = world.fact_in(category, (target[0], target[1].family), (kind,))
-        accept = _outside(end, window_end) if kind == REMINDER and window_end else None
-        place(slot, kind, fact, DUE_SPREAD, accept=accept)
-
-    # Mentions: near misses of the asked person and family (never in a gold session), the
-    # rest drawn like any other move.
-    mentions: dict[int, Move] = {}
-    if target is not None:
-        near = [s for s in range(count) if s not in gold]
-        rng.shuffle(near)
-        for slot in near[: spec.near_misses]:
-            mentions[slot] = Move(MENTION, target[0], target[1].family)
-    for slot in range(count):
-        if slot in mentions:
+            expression, instant = _draw_instant(
+                rng, moments[s], end, TARGET_SPREAD, accept=lambda t: t > end + MIN_LEAD
+            )
+        item = Timed(fact, kind, s, expression, instant)
+        timed[(s, kind)] = item
+        targets.append(item)
+        move.evidence = True
+    window_end = _window_end(rng, targets) if window else None
+    outside = _outside(end, window_end) if window_end is not None else None
+    # A hot kit's twins fall due within a few days of its statement's instant (competition
+    # close in time as well as in words); hot statements are drawn first so the twins can follow.
+    twin_of: dict[int, int] = {
+        s: ki
+        for ki, k in enumerate(kits)
+        for kind, s in zip(k.kinds, k.sessions, strict=True)
+        if kind in (TWIN_OTHERS, TWIN_RUMOUR)
+    }
+    anchor: dict[int, datetime] = {}
+    order = sorted(
+        ((s, kind) for s in range(count) for kind in (*TIMED_KINDS, TWIN_SLOT)),
+        key=lambda sk: (sk not in hot_statements, sk[1] == TWIN_SLOT, sk),
+    )
+    for s, kind in order:
+        move = slots[s][kind]
+        if (s, kind) in timed and (s, kind) not in hot_statements:
             continue
-        if target is None:
-            p = rng.choice(world.people)
-            f = rng.choice(world.families)
-        else:
-            category = draw_category(rng, len(world.people), len(world.families))
-            p, f = world.mention_in(category, (target[0], target[1].family))
-        mentions[slot] = Move(MENTION, p, f)
+        if move.family.statement_kind not in TIMED_KINDS:
+            continue
+        hot = (s, kind) in hot_statements
+        live = move.kind == REMINDER
+        spread = TARGET_SPREAD if hot else DUE_SPREAD
+        if outside is not None:
+            spread = WINDOW_OTHERS_SPREAD
+        accept = outside if live and outside is not None else None
+        if kind == TWIN_SLOT and s in twin_of and twin_of[s] in anchor:
+            base = anchor[twin_of[s]]
+            low = max(base - timedelta(days=TWIN_NEAR), moments[s] + 2 * MIN_LEAD)
+            spread = _days(low - end, max(base, low) - end + timedelta(days=TWIN_NEAR))
+        if (s, kind) in timed:  # the asked statement: already drawn
+            anchor[
+                next(i for i, k in enumerate(kits) if (k.sessions[0], k.kinds[0]) == (s, kind))
+            ] = timed[(s, kind)].instant
+            continue
+        expression, instant = _draw_instant(
+            rng, moments[s], end, spread, accept=accept or (lambda _: True)
+        )
+        move.extra = {"due": expression}
+        if hot:
+            anchor[_kit_at(kits, s, kind)] = instant
+        if move.kind in TIMED_KINDS:
+            fact = _fact_of(world, move)
+            fact.stated_in = s
+            timed[(s, kind)] = Timed(fact, move.kind, s, expression, instant)
+    for item in targets:
+        slots[item.session][item.kind].extra = {"due": item.expression}
 
-    gold_items = {(t.session, t.kind) for t in targets}
     plans = []
-    for slot in range(count):
-        moves = []
-        for kind in TIMED_KINDS:
-            item = timed[(slot, kind)]
-            moves.append(
-                Move(
-                    kind,
-                    item.fact.person,
-                    item.fact.family,
-                    item.fact.value,
-                    evidence=(slot, kind) in gold_items,
-                    extra={"due": item.expression},
-                )
-            )
-        moves.append(mentions[slot])
+    for s in range(count):
+        moves = [slots[s][slot] for slot in RECIPE]
         rng.shuffle(moves)
         for move in moves:
-            move.when = moment_since(rng, moments, slot)
-        plans.append(SessionPlan(moments[slot], moves))
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
+    twins = twins_of(kits[0], slots) if not window else []
     ordered = sorted(targets, key=lambda t: t.instant)
-    haystack = Haystack(plans, ordered, moments, by_key, window_end)
+    haystack = Haystack(plans, ordered, moments, by_key, window_end, twins)
     return haystack, world, target
 
 
+def _kit_at(kits: Sequence[Kit], session: int, kind: str) -> int:
+    """The kit whose statement sits in `session`'s `kind` slot."""
+    return next(i for i, k in enumerate(kits) if (k.sessions[0], k.kinds[0]) == (session, kind))
+
+
+def _fact_of(world: World, move: Move) -> Fact:
+    return next(
+        f
+        for f in world.facts
+        if f.person == move.person and f.family == move.family and f.value == move.value
+    )
+
+
+def _days(low: timedelta, high: timedelta) -> tuple[float, float]:
+    return (low.total_seconds() / 86400, high.total_seconds() / 86400)
+
+
 def _window_end(rng: random.Random, targets: Sequence[Timed]) -> datetime:
-    """The due-window after arm's query time: after the last reminder of the set."""
-    return _after(rng, max(t.instant for t in targets), (2 / 24, 20 / 24))
+    """The due-window after arm's query time: shortly after the last reminder of the set."""
+    return _near(rng, max(t.instant for t in targets), after=True)
 
 
 def _outside(end: datetime, window_end: datetime) -> Callable[[datetime], bool]:
@@ -396,6 +514,15 @@ def _between(rng: random.Random, low: datetime, high: datetime) -> datetime:
     inside = [c for c in choices if low < c < high]
     waking = [c for c in inside if WAKING[0] <= c.hour <= WAKING[1]]
     return rng.choice(waking or inside)
+
+
+def _near(rng: random.Random, pivot: datetime, *, after: bool) -> datetime:
+    """A quarter-hour instant `U(ARM_SPREAD)` days before or after `pivot` (waking hours when
+    the span allows): the same distance distribution on either side."""
+    near, far = (timedelta(days=d) for d in ARM_SPREAD)
+    if after:
+        return _between(rng, pivot + near, pivot + far)
+    return _between(rng, pivot - far, pivot - near)
 
 
 def _after(rng: random.Random, moment: datetime, days: tuple[float, float]) -> datetime:
@@ -520,14 +647,21 @@ class Asked:
 
 
 def build_spec(
-    spec: Spec, *, seed: int, revision: str, first_n: int, pair_n: int | None, names: NameRegistry
+    spec: Spec,
+    *,
+    seed: int,
+    revision: str,
+    first_n: int,
+    pair_n: int | None,
+    names: NameRegistry,
+    levers: Levers,
 ) -> list[AssembledQuestion]:
     """The question(s) of one haystack: one unpaired question, or a pair's two arms."""
     pid = pair_id(ABBREV, revision, pair_n) if pair_n is not None else None
-    first_qid = question_id(ABBREV, revision, first_n)
-    owner = pid or first_qid
+    owner = haystack_token(seed, spec.key)
     rng = question_rng(seed, VERTICAL, spec.key)
-    haystack, _, target = build_haystack(spec, rng, names, owner)
+    layout = question_rng(seed, VERTICAL, spec.key, "layout")
+    haystack, _, target = build_haystack(spec, rng, layout, names, owner, levers)
     end = haystack.end
     pivot_item = haystack.targets[0]
     pivot = Pivot(
@@ -543,7 +677,7 @@ def build_spec(
             for t in haystack.targets
         ]
         answer_items = [name for name, _ in items]
-        before = _between(rng, end, pivot_item.instant)
+        before = _near(rng, pivot_item.instant, after=False)
         assert haystack.window_end is not None
         after = haystack.window_end
         question = rng.choice(DUE_WINDOW_QUESTIONS)
@@ -559,8 +693,8 @@ def build_spec(
         moments: list[tuple[str | None, datetime]]
         if spec.paired:
             moments = [
-                ("before", _between(rng, end, pivot_item.instant)),
-                ("after", _after(rng, pivot_item.instant, (0.1, 3.0))),
+                ("before", _near(rng, pivot_item.instant, after=False)),
+                ("after", _near(rng, pivot_item.instant, after=True)),
             ]
         elif spec.shape == "as-of":
             # As of `ago` before the question the pivot was still ahead; by the question it
@@ -569,9 +703,9 @@ def build_spec(
             low = max(pivot_item.instant, end)
             moments = [(None, _between(rng, low, pivot_item.instant + lead))]
         elif spec.variant == "passed":
-            moments = [(None, _after(rng, pivot_item.instant, (0.2, 4.0)))]
+            moments = [(None, _near(rng, pivot_item.instant, after=True))]
         else:
-            moments = [(None, _between(rng, end, pivot_item.instant))]
+            moments = [(None, _near(rng, pivot_item.instant, after=False))]
         for i, (arm, moment) in enumerate(moments):
             qid = question_id(ABBREV, revision, first_n + i)
             answer = _answer(spec.shape, tfam, person, pivot_item, moment, ago)
@@ -584,6 +718,7 @@ def build_spec(
         arm=asked[0].arm,
         pivot=pivot,
         answer_items=answer_items,
+        twins=[Twin(kind=k, session_index=s, value=v) for k, s, v in haystack.twins] or None,
         seeded_from=f"{VERTICAL} seed {seed}, haystack {spec.key}",
     )
     first = assemble_question(
@@ -629,6 +764,7 @@ def build_specs(seed: int, revision: str, levers: Levers, specs: Sequence[Spec])
             first_n=n,
             pair_n=pair_n if spec.paired else None,
             names=names,
+            levers=levers,
         )
         assembled += built
         n += len(built)
@@ -642,15 +778,17 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        competition_levers((1, 3), (1, 3), (1, 2)),
-        competition_levers((1, 2), (1, 2), (1, 2)),
-        competition_levers((2, 3), (1, 3), (1, 2)),
+        kit_levers(twins=(3, 5), mentions=(1, 2), people=(8, 12), families=(0, 0)),
+        kit_levers(twins=(4, 6), mentions=(1, 2), people=(8, 12), families=(0, 0)),
+        kit_levers(twins=(2, 4), mentions=(1, 2), people=(8, 12), families=(0, 0)),
     ),
     build=build,
     notes=(
         "19 before/after pairs (due-later-reminder 4, expiring-validity 3, not-yet-true 3, "
         "due-window 9) over shared haystacks; 12 clock-grounded questions unpaired",
-        "every timed move's instant is drawn at the last session plus U(-8, 16) days and "
-        "stated relative to its own session; a target's falls after the last session",
+        "every hot statement's instant (the asked one's and each unasked hot pair's) is drawn "
+        "at the last session plus U(2, 26) days, every other timed move's at U(-8, 30), each "
+        "stated relative to its own session; both arms are asked U(0.1, 1.0) days from the "
+        "pivot",
     ),
 )

@@ -29,7 +29,7 @@ from checker.timeexpr import resolve
 from corpora.generate.bank import FRAMES, REPLIES
 from corpora.generate.clock import ClockError, format_date, future_expression
 from corpora.generate.render import Bank
-from corpora.generate.world import MENTION, Family
+from corpora.generate.world import MENTION, TWIN_OTHERS, TWIN_RUMOUR, Family
 
 REMINDER = "reminder"
 EXPIRY = "expiry"
@@ -88,6 +88,7 @@ def _timed(
         answer_value=answer,
         clauses=MappingProxyType({kind: clauses}),
         topics=topics,
+        statement_kind=kind,
     )
     return TimedFamily(family, kind, ask, ask_present or ask, answer)
 
@@ -517,35 +518,102 @@ PROSPECTIVE_FRAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Twins of timed moves. Someone else's permit, start or delivery reads like the person's own
+#: (`my dad's friend's parking permit …`), so it borrows the kind's frames; a reminder that turned
+#: out not to be needed, and a permit or plan the user had misread, have frames of their own.
+#: Reminders have no someone-else's twin: the task in a reminder is always the user's.
+PROSPECTIVE_TWIN_FRAMES: dict[str, tuple[str, ...]] = {
+    f"{TWIN_OTHERS}/{EXPIRY}": PROSPECTIVE_FRAMES[EXPIRY],
+    f"{TWIN_OTHERS}/{UPCOMING}": PROSPECTIVE_FRAMES[UPCOMING],
+    f"{TWIN_RUMOUR}/{REMINDER}": (
+        "I was going to ask you to remind me to {clause} {due}, but it is sorted already.",
+        "Never mind a reminder to {clause} {due}: someone else has taken care of it.",
+        "I nearly asked you to remind me to {clause} {due}, then realised it was done.",
+        "No need to remind me to {clause} {due} after all; that has been dealt with.",
+    ),
+    f"{TWIN_RUMOUR}/{EXPIRY}": (
+        "I thought {holder}'s {clause} {due}, but I had misread it: it has been renewed.",
+        "Someone said {holder}'s {clause} {due}, but that was a mix-up.",
+        "Ignore what I half remembered about how {holder}'s {clause} {due}: it was renewed.",
+    ),
+    f"{TWIN_RUMOUR}/{UPCOMING}": (
+        "Someone said {holder} {clause} {due}, but that plan has fallen through.",
+        "It looked as if {holder} {clause} {due}, but it is off now.",
+        "I had heard that {holder} {clause} {due}, but it is not happening after all.",
+    ),
+}
+
 #: Assistant replies per timed kind (one bank, whatever the session).
 PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
     REMINDER: (
-        "Will do, I'll bring it up when the time comes.",
-        "Of course. It's on the list now.",
-        "Got it, I'll give you a nudge about that.",
-        "Sure, I'll make sure it doesn't slip.",
+        "Will do, I'll bring it up when the time comes, so {your} is not let down.",
+        "Of course. That one for {your} is on the list now.",
+        "Got it, I'll give you a nudge about {your}.",
+        "Sure, I'll make sure the one for {your} doesn't slip.",
         "No problem. I'll remind you so {your} isn't kept waiting.",
     ),
     EXPIRY: (
-        "Good to keep an eye on that, those dates creep up fast.",
-        "Thanks, that is worth sorting out before then.",
-        "Useful to know. Does {pron} plan to renew it?",
-        "Fair enough. It is easy to lose track of those.",
+        "Good to keep an eye on that for {your}, those dates creep up fast.",
+        "Thanks, that is worth {your} sorting out before then.",
+        "Useful to know. Does {your} plan to renew it?",
+        "Fair enough. It is easy for {your} to lose track of those.",
     ),
     UPCOMING: (
-        "That will come round quickly. Exciting for {obj}.",
-        "Good luck to {obj}, I hope it goes smoothly.",
-        "Something to look forward to, then.",
-        "Lovely. Let me know how it goes for {obj}.",
+        "That will come round quickly. Exciting for {your}.",
+        "Good luck to {your}, I hope it goes smoothly.",
+        "Something for {your} to look forward to, then.",
+        "Lovely. Let me know how it goes for {your}.",
+    ),
+}
+
+PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
+    f"{TWIN_OTHERS}/{EXPIRY}": (
+        "Does {owner_your} know that one is coming up?",
+        "I wonder if {owner_your} will remind them.",
+        "Those dates creep up on everyone, {owner_your}'s friends included.",
+    ),
+    f"{TWIN_OTHERS}/{UPCOMING}": (
+        "Exciting for them. Is {owner_your} going along?",
+        "Good luck to them. Will {owner_your} help out?",
+        "That will come round quickly for them.",
+    ),
+    f"{TWIN_RUMOUR}/{REMINDER}": (
+        "One less thing to remember for {your}, then.",
+        "Good, I will leave that one for {your} off the list.",
+        "Fair enough, no reminder about {your} for that one.",
+    ),
+    f"{TWIN_RUMOUR}/{EXPIRY}": (
+        "Good that it was renewed in time for {your}.",
+        "Easy to misread those dates. Glad it is sorted for {your}.",
+        "That is a relief for {your}.",
+    ),
+    f"{TWIN_RUMOUR}/{UPCOMING}": (
+        "Shame it fell through for {your}.",
+        "Plans change. I hope {your} is not too disappointed.",
+        "Fair enough. Maybe another time for {obj}.",
     ),
 }
 
 #: The bank every Prospective session is rendered from: the shared mention frames and replies
-#: plus the three timed kinds (only kinds a session plan can carry).
+#: plus the three timed kinds and their twins (only kinds a session plan can carry).
 PROSPECTIVE_BANK = Bank(
-    frames=MappingProxyType({MENTION: FRAMES[MENTION], **PROSPECTIVE_FRAMES}),
-    replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES}),
+    frames=MappingProxyType(
+        {MENTION: FRAMES[MENTION], **PROSPECTIVE_FRAMES, **PROSPECTIVE_TWIN_FRAMES}
+    ),
+    replies=MappingProxyType(
+        {MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES, **PROSPECTIVE_TWIN_REPLIES}
+    ),
+    family_replies=MappingProxyType({}),
 )
+
+
+def timed_twins(family: Family) -> tuple[str, ...]:
+    """The twin kinds a timed family renders (those with frames for its kind)."""
+    return tuple(
+        kind
+        for kind in (TWIN_OTHERS, TWIN_RUMOUR)
+        if f"{kind}/{family.statement_kind}" in PROSPECTIVE_TWIN_FRAMES
+    )
 
 
 # --- due expressions ------------------------------------------------------------------------
@@ -554,12 +622,17 @@ PROSPECTIVE_BANK = Bank(
 _DAY_TIMES = tuple((h, m) for h in range(8, 21) for m in (0, 30))
 
 
+#: Up to this many days ahead an instant is named in whole days ("in forty days" reads as
+#: digits beyond thirty: "in 45 days"); beyond it, in whole weeks.
+EXACT_DAYS = 60
+
+
 def due_expression(rng: random.Random, session: datetime, approx: datetime) -> tuple[str, datetime]:
     """A due expression stated in the session at `session` for an instant near `approx`, and
     the exact instant it names.
 
     The form depends only on how far ahead the instant lies: hours within the day, a clock time
-    tomorrow, a weekday within the week, whole days up to thirty, whole weeks beyond. Every
+    tomorrow, a weekday within the week, whole days up to `EXACT_DAYS`, whole weeks beyond. Every
     result is re-resolved with the checker's own reader and refused if it disagrees.
     """
     if approx <= session:
@@ -569,22 +642,25 @@ def due_expression(rng: random.Random, session: datetime, approx: datetime) -> t
         hours = max(1, min(12, round((approx - session).total_seconds() / 3600)))
         instant = session + timedelta(hours=hours)
         expression = future_expression(session, instant, style="hours")
-    elif days <= 7:
+    elif days <= 6:
+        # A clock time tomorrow, or on a named weekday within the coming week ("on Friday",
+        # never "next Friday", whose meaning depends on a convention; never the session's own
+        # weekday, which "on Friday" said on a Friday would leave ambiguous).
         h, m = rng.choice(_DAY_TIMES)
         day = approx.date()
         instant = datetime(day.year, day.month, day.day, h, m)
-        style = "tomorrow" if days == 1 and rng.random() < 0.6 else "weekday"
+        style = "tomorrow" if days == 1 else "weekday"
         expression = future_expression(session, instant, style=style)
-        if expression.startswith("next ") and rng.random() < 0.4:
+        if expression.startswith("next "):
             expression = "on " + expression[len("next ") :]
     else:
-        if days > 30:
+        if days > EXACT_DAYS or days == 7:
             days = 7 * round(days / 7)
         instant = session + timedelta(days=days)
         options = []
         if days % 7 == 0:
             options.append(future_expression(session, instant, style="weeks"))
-        if days <= 30:
+        if days <= EXACT_DAYS:
             in_days = future_expression(session, instant, style="days")
             options += [in_days, in_days[len("in ") :] + " from now"]
         expression = rng.choice(options)

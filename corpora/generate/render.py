@@ -15,9 +15,16 @@ from dataclasses import dataclass, field
 from string import Formatter
 
 from checker.formats.corpus import Turn
-from corpora.generate.bank import CLOSERS, FRAMES, REPLIES, openers_at, sign_offs_at
+from corpora.generate.bank import (
+    CLOSERS,
+    FAMILY_REPLIES,
+    FRAMES,
+    REPLIES,
+    openers_at,
+    sign_offs_at,
+)
 from corpora.generate.clock import past_expression
-from corpora.generate.world import MENTION, Move, SessionPlan
+from corpora.generate.world import MENTION, Move, Person, Relation, SessionPlan
 
 
 class TemplateError(KeyError):
@@ -40,6 +47,10 @@ class Bank:
 
     frames: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: FRAMES)
     replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: REPLIES)
+    #: Family key → move kind → replies that fit that family only.
+    family_replies: Mapping[str, Mapping[str, tuple[str, ...]]] = field(
+        default_factory=lambda: FAMILY_REPLIES
+    )
     openers: Callable[[int], tuple[str, ...]] = openers_at
     closers: tuple[str, ...] = CLOSERS
     sign_offs: Callable[[int], tuple[str, ...]] = sign_offs_at
@@ -67,9 +78,22 @@ def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
+def speaker_person(move: Move) -> Person:
+    """Whom the move's sentence is about: the person, or for a twin of someone else's fact
+    that someone seen through the person (`my dad's friend`)."""
+    if move.other is None:
+        return move.person
+    noun, gender = move.other
+    relation = move.person.relation
+    return Person(Relation(relation.key, f"{relation.noun}'s {noun}", gender), gender)
+
+
 def move_values(move: Move, plan: SessionPlan) -> dict[str, str]:
     """Every placeholder value for one move, before its clause is chosen."""
-    values = move.person.forms()
+    values = speaker_person(move).forms()
+    owner = move.person.forms()
+    values["owner_your"] = owner["your"]
+    values["owner_holder"] = owner["holder"]
     when = past_expression(plan.moment, move.when if move.when is not None else plan.moment)
     values["when"] = when
     values["When"] = when[:1].upper() + when[1:]
@@ -85,19 +109,31 @@ def render_move(
     """One move → (user sentence, assistant reply, templates used)."""
     values = move_values(move, plan)
     used: list[tuple[str, str]] = []
-    fi, frame = _choose(rng, tuple(bank.frames.get(move.kind, ())), f"{move.kind} frames")
-    used.append((move.kind, f"frame:{move.kind}:{fi}"))
+    frame_key = f"{move.kind}/{move.family.statement_kind}"
+    if frame_key not in bank.frames:
+        frame_key = move.kind
+    fi, frame = _choose(rng, tuple(bank.frames.get(frame_key, ())), f"{frame_key} frames")
+    used.append((move.kind, f"frame:{frame_key}:{fi}"))
     if move.kind == MENTION:
         ti, topic = _choose(rng, move.family.topics, f"{move.family.key} topics")
         values["topic"] = topic
+        values["Topic"] = topic[:1].upper() + topic[1:]
         used.append((move.kind, f"topic:{move.family.key}:{ti}"))
     else:
-        options = tuple(move.family.clauses.get(move.kind, ()))
-        ci, clause = _choose(rng, options, f"{move.family.key} {move.kind} clauses")
+        key = move.family.clause_key(move.kind)
+        options = tuple(move.family.clauses.get(key, ()))
+        ci, clause = _choose(rng, options, f"{move.family.key} {key} clauses")
         values["clause"] = fill(clause, values)
-        used.append((move.kind, f"clause:{move.family.key}:{move.kind}:{ci}"))
-    ri, reply = _choose(rng, tuple(bank.replies.get(move.kind, ())), f"{move.kind} replies")
-    used.append((move.kind, f"reply:{move.kind}:{ri}"))
+        used.append((move.kind, f"clause:{move.family.key}:{key}:{ci}"))
+    own = tuple(bank.family_replies.get(move.family.key, {}).get(move.kind, ()))
+    reply_key = f"{move.kind}/{move.family.statement_kind}"
+    if reply_key not in bank.replies:
+        reply_key = move.kind
+    replies = tuple(bank.replies.get(reply_key, ())) + own
+    ri, reply = _choose(rng, replies, f"{move.kind} replies")
+    general = len(replies) - len(own)
+    where = "any" if ri < general else move.family.key
+    used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
     return fill(frame, values), fill(reply, values), used
 
 

@@ -96,7 +96,9 @@ def sidecar_for(
         coverage=published_coverage(corpus),
         scaffolding=measure_scaffolding(corpus, None),
         ladder=measure_ladder(corpus),
-        separability=measure_separability(corpus, list(exemptions), adversary=True, seed=0),
+        separability=measure_separability(
+            corpus, list(exemptions), adversary=True, seed=0, haystack=True, metadata=True
+        ),
         probes={name: ProbeRecord(status="unmeasured", reason=UNMEASURED) for name in PROBES},
     )
 

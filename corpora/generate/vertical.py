@@ -79,6 +79,28 @@ def competition_levers(
     }
 
 
+def kit_levers(
+    *,
+    twins: tuple[int, int],
+    mentions: tuple[int, int],
+    people: tuple[int, int],
+    families: tuple[int, int],
+) -> Levers:
+    """A lever setting for hot kits, from (min, max) ranges: value-bearing twins and near-miss
+    mentions per hot pair, and the people and families a haystack's pairs are drawn from (fewer
+    of each: more pairs share a person or a family with the asked one)."""
+    return {
+        "twins_min": twins[0],
+        "twins_max": twins[1],
+        "mentions_min": mentions[0],
+        "mentions_max": mentions[1],
+        "people_min": people[0],
+        "people_max": people[1],
+        "families_min": families[0],
+        "families_max": families[1],
+    }
+
+
 def question_rng(seed: int, vertical: str, n: int, part: str = "") -> random.Random:
     """The generator of question `n`, derived from the corpus seed (string seeding is stable
     across processes and Python versions)."""

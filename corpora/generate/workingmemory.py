@@ -7,33 +7,48 @@ haystack size never changes with the rung, so gold's position is the only thing 
 are spaced exactly one day apart in every cell, so distance in sessions and distance in time
 move together identically everywhere.
 
-Every session states two facts and makes one neutral mention, drawn from the shared bank. The
-interference is same-domain: other people's facts of the asked family (decoys), the asked
-person's other facts, and mentions of the asked person and family that state nothing. The fact
-itself is never restated and nothing contradicts it: each person holds at most one fact per
-family in a haystack.
+Every session makes three moves — a statement of some person's fact, a value-bearing twin
+(someone else's fact, a rumour that was wrong, a choice considered and dropped) and a neutral
+mention — and exactly one of them belongs to a hot pair (`allocate`): the asked pair is one of
+a haystack's hot pairs, each stated once and given the same twins and near misses. The
+interference is same-domain and never contradicts the fact: twins name other values in frames
+that do not state the person's fact, each person holds at most one fact per family, and the
+fact itself is never restated.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from checker.formats.corpus import GoldComponent, TypedMemEvalBlock
+from checker.formats.corpus import GoldComponent, Twin, TypedMemEvalBlock
 from checker.formats.ids import question_id
 from checker.formats.separability import Exemption
 from checker.verticals.workingmemory import RUNGS
+from corpora.generate.allocate import (
+    MENTION_SLOT,
+    STATEMENT_SLOT,
+    TWIN_SLOT,
+    Kit,
+    cold_pairs,
+    fill_cold,
+    fit_kits,
+    hot_moves,
+    kit_kinds,
+    place_hot,
+    supported_twins,
+    twins_of,
+)
 from corpora.generate.bank import RELATIONS, WORKINGMEMORY_FAMILIES, families
 from corpora.generate.clock import constant_schedule, start_date
 from corpora.generate.haystack import (
-    TARGET_FAMILY,
-    TARGET_PERSON,
     AssembledQuestion,
     World,
     assemble_question,
     capitalise,
-    draw_category,
     moment_since,
 )
 from corpora.generate.names import NameRegistry
@@ -41,19 +56,20 @@ from corpora.generate.vertical import (
     Built,
     Levers,
     VerticalGenerator,
-    competition_levers,
+    kit_levers,
     question_rng,
 )
-from corpora.generate.world import MENTION, STATEMENT, Move, SessionPlan, draw_people
+from corpora.generate.world import STATEMENT, Person, SessionPlan, draw_people
 
 VERTICAL = "workingmemory"
 ABBREV = "wm"
 SEED = 20261202
-VERSION = "1.0.0"
+VERSION = "2.0.0"
 SHAPE = "fact-at-distance"
 #: One session a day in every cell, the question a day after the last session.
 SPACING = timedelta(days=1)
-STATEMENTS_PER_SESSION = 2
+#: The slots every session fills, one move each.
+RECIPE = (STATEMENT_SLOT, TWIN_SLOT, MENTION_SLOT)
 
 POSITION_REASON = (
     "Gold's position is this vertical's independent variable: the fact sits exactly d sessions "
@@ -70,9 +86,14 @@ class Cell:
     family: str
     distance: int
     relation: str
-    near_misses: int
-    same_family: int
-    same_person: int
+    people: int
+    families: int
+
+
+def haystack_token(seed: int, key: int) -> str:
+    """An opaque token for one haystack, from the corpus seed and the haystack's number only."""
+    digest = hashlib.sha256(f"typedmemeval/{VERTICAL}/{seed}/haystack/{key}".encode()).hexdigest()
+    return "h" + digest[:10]
 
 
 def _cells(seed: int, levers: Levers) -> list[Cell]:
@@ -88,79 +109,98 @@ def _cells(seed: int, levers: Levers) -> list[Cell]:
                     family=family,
                     distance=distance,
                     relation=rng.choice(RELATIONS).key,
-                    near_misses=rng.randint(levers["near_min"], levers["near_max"]),
-                    same_family=rng.randint(levers["family_min"], levers["family_max"]),
-                    same_person=rng.randint(levers["person_min"], levers["person_max"]),
+                    people=rng.randint(levers["people_min"], levers["people_max"]),
+                    families=rng.randint(levers["families_min"], levers["families_max"]),
                 )
             )
     return cells
 
 
+def _cast(rng: random.Random, cell: Cell) -> tuple[list[Person], tuple[str, ...]]:
+    people = draw_people(rng, RELATIONS)
+    asked = next(p for p in people if p.key == cell.relation)
+    others = [p for p in people if p.key != cell.relation]
+    rng.shuffle(others)
+    fams = [f for f in WORKINGMEMORY_FAMILIES if f != cell.family]
+    rng.shuffle(fams)
+    return [asked, *others[: cell.people - 1]], (cell.family, *fams[: cell.families - 1])
+
+
 def build_question(
-    *, seed: int, revision: str, cell: Cell, names: NameRegistry
+    *, seed: int, revision: str, cell: Cell, names: NameRegistry, levers: Levers
 ) -> AssembledQuestion:
     qid = question_id(ABBREV, revision, cell.n)
     rng = question_rng(seed, VERTICAL, cell.n)
     layout = question_rng(seed, VERTICAL, cell.n, "layout")
-    world = World(rng, names, qid, draw_people(rng, RELATIONS), families(WORKINGMEMORY_FAMILIES))
+    people, family_keys = _cast(rng, cell)
+    world = World(rng, names, qid, people, families(family_keys))
     person, family = world.person(cell.relation), world.family(cell.family)
-    target = (person, family)
     count = RUNGS.non_gold + 1
-    gold = count - 1 - cell.distance
+    gold_at = count - 1 - cell.distance
     first = start_date(rng) + timedelta(hours=rng.randint(8, 21), minutes=15 * rng.randint(0, 3))
     moments: list[datetime] = constant_schedule(first, count, SPACING)
     asked = moments[-1] + SPACING
 
-    def category() -> str:
-        return draw_category(layout, len(world.people), len(world.families))
+    def kit(p: Person, family_key: str) -> Kit:
+        f = world.family(family_key)
+        kinds = kit_kinds(
+            layout,
+            family=f,
+            stated=True,
+            event=None,
+            twins=layout.randint(levers["twins_min"], levers["twins_max"]),
+            mentions=layout.randint(levers["mentions_min"], levers["mentions_max"]),
+            twin_kinds=supported_twins(f),
+        )
+        return Kit(p, f, world.fact(p, f), kinds)
 
-    slots = [(s, k) for s in range(count) for k in range(STATEMENTS_PER_SESSION)]
-    statements: dict[tuple[int, int], Move] = {}
-    gold_slot = (gold, layout.randrange(STATEMENTS_PER_SESSION))
-    value = world.fact(person, family).value
-    statements[gold_slot] = Move(STATEMENT, person, family, value, evidence=True)
-    free = [slot for slot in slots if slot != gold_slot]
-    layout.shuffle(free)
-    wanted = [TARGET_FAMILY] * cell.same_family + [TARGET_PERSON] * cell.same_person
-    wanted += [category() for _ in range(len(free) - len(wanted))]
-    for slot, kind in zip(free, wanted, strict=True):
-        fact = world.fact_in(kind, target, (STATEMENT,))
-        fact.stated_in = slot[0]
-        statements[slot] = Move(STATEMENT, fact.person, fact.family, fact.value)
-
-    mentions: dict[int, Move] = {}
-    near = [s for s in range(count) if s != gold]
-    layout.shuffle(near)
-    for s in near[: cell.near_misses]:
-        mentions[s] = Move(MENTION, person, family)
-    for s in range(count):
-        if s not in mentions:
-            p, f = world.mention_in(category(), target)
-            mentions[s] = Move(MENTION, p, f)
+    target = kit(person, family.key)
+    target.pins = {0: gold_at}
+    kits = [target]
+    hot_pairs = [(person, family)]
+    while sum(len(k.kinds) for k in kits) < count:
+        options = [
+            (p, f)
+            for p in world.people
+            for f in world.families
+            if (p, f) not in hot_pairs and not world.taken(p, f)
+        ]
+        p, f = rng.choice(options)
+        hot_pairs.append((p, f))
+        kits.append(kit(p, f.key))
+    fit_kits(layout, kits, count)
+    place_hot(layout, kits, count)
+    slots, _ = hot_moves(
+        kits, count, world, rng, evidence=lambda ki, kind: ki == 0 and kind == STATEMENT
+    )
+    fill_cold(slots, cold_pairs(world, hot_pairs), world, rng)
 
     plans = []
     for s in range(count):
-        moves = [statements[(s, k)] for k in range(STATEMENTS_PER_SESSION)] + [mentions[s]]
+        moves = [slots[s][slot] for slot in RECIPE]
         rng.shuffle(moves)
         for move in moves:
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
 
+    assert target.fact is not None
+    twins = [Twin(kind=k, session_index=s, value=v) for k, s, v in twins_of(target, slots)]
     block = TypedMemEvalBlock(
         vertical=VERTICAL,
         shape=SHAPE,
         distance_sessions=cell.distance,
-        gold_components=[GoldComponent(kind="fact", session_index=gold)],
+        gold_components=[GoldComponent(kind="fact", session_index=gold_at)],
         fact_family=family.key,
+        twins=twins or None,
         difficulty=RUNGS.distances.index(cell.distance) + 1,
         difficulty_dial="distance",
         seeded_from=f"{VERTICAL} seed {seed}, question {cell.n}",
     )
     return assemble_question(
         question_id=qid,
-        session_owner=qid,
+        session_owner=haystack_token(seed, cell.n),
         question=family.questions[0].format(holder=person.forms()["holder"]),
-        answer=capitalise(family.answer_value.format(V=value)) + ".",
+        answer=capitalise(family.answer_value.format(V=target.fact.value)) + ".",
         question_date=asked,
         plans=plans,
         block=block,
@@ -175,7 +215,7 @@ def build(
     numbers, for tests)."""
     names = NameRegistry()
     assembled = [
-        build_question(seed=seed, revision=revision, cell=cell, names=names)
+        build_question(seed=seed, revision=revision, cell=cell, names=names, levers=levers)
         for cell in _cells(seed, levers)
         if only is None or cell.n in only
     ]
@@ -188,10 +228,10 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        competition_levers((4, 6), (2, 4), (2, 4)),
-        competition_levers((5, 7), (2, 4), (2, 4)),
-        competition_levers((3, 5), (2, 4), (2, 4)),
-        competition_levers((6, 8), (3, 5), (2, 4)),
+        kit_levers(twins=(3, 5), mentions=(0, 1), people=(12, 16), families=(10, 12)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(12, 16), families=(10, 12)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(12, 16), families=(10, 12)),
+        kit_levers(twins=(3, 5), mentions=(2, 3), people=(14, 16), families=(11, 12)),
     ),
     build=build,
     exemptions=(Exemption(feature="position", reason=POSITION_REASON),),

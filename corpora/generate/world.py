@@ -24,6 +24,15 @@ INVALIDATION = "invalidation"
 REAFFIRMATION = "reaffirmation"
 MENTION = "mention"
 EVENT_KINDS = (INVALIDATION, REAFFIRMATION)
+#: Value-bearing twins: a move that names a person, a family and a value in a frame that does
+#: not state the person's fact — someone else's (`my dad's friend has a Korvane`), a rumour that
+#: turned out wrong, a choice considered and dropped. Competition that survives reading.
+TWIN_OTHERS = "twin-others"
+TWIN_RUMOUR = "twin-rumour"
+TWIN_CONSIDERED = "twin-considered"
+TWIN_KINDS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED)
+#: Clause key a family's considered-and-dropped twins read.
+CONSIDERED = "considered"
 
 
 @dataclass(frozen=True)
@@ -88,9 +97,23 @@ class Family:
     re-affirmation: present)."""
     topics: tuple[str, ...]
     """Neutral topics a mention can raise (they never state or change a value)."""
+    statement_kind: str = STATEMENT
+    """The move kind that states this family's fact (`statement`; a timed family's `reminder`,
+    `expiry` or `upcoming`)."""
 
     def supports(self, kind: str) -> bool:
-        return kind == MENTION or bool(self.clauses.get(kind))
+        if kind == MENTION:
+            return True
+        return bool(self.clauses.get(self.clause_key(kind)))
+
+    def clause_key(self, kind: str) -> str:
+        """Which clauses a move kind fills its sentence with (twins of someone else's fact and
+        rumours reuse the statement clauses: only the frame says the fact is not the person's)."""
+        if kind in (TWIN_OTHERS, TWIN_RUMOUR):
+            return self.statement_kind
+        if kind == TWIN_CONSIDERED:
+            return CONSIDERED
+        return kind
 
 
 @dataclass
@@ -120,6 +143,9 @@ class Move:
     evidence: bool = False
     #: Extra placeholders a vertical's own move kinds need (e.g. a due expression).
     extra: dict[str, str] = field(default_factory=dict)
+    #: Twins of someone else's fact: who that someone is, relative to `person`
+    #: (`friend`, `neighbour`), and their pronoun gender.
+    other: tuple[str, Gender] | None = None
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpora.generate import forgetting, workingmemory
+from corpora.generate import forgetting, prospective, workingmemory
 from corpora.generate.vertical import Built
 
 #: A handful of questions of every Forgetting shape, and one WorkingMemory cell per rung.
@@ -33,3 +33,9 @@ def forgetting_corpus() -> Built:
 def workingmemory_corpus() -> Built:
     g = workingmemory.GENERATOR
     return workingmemory.build(g.seed, "2026.12", g.levers[0])
+
+
+@pytest.fixture(scope="session")
+def prospective_corpus() -> Built:
+    g = prospective.GENERATOR
+    return prospective.build(g.seed, "2026.12", g.levers[0])

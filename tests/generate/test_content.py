@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,10 +16,12 @@ from checker.retrieval.strips import is_keyword_sentence
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
+from corpora.generate import forgetting, workingmemory
 from corpora.generate.bank import (
     ANSWER_WORDS,
     CLOSERS,
     FAMILIES,
+    FAMILY_REPLIES,
     FRAMES,
     REPLIES,
     BankError,
@@ -76,9 +79,15 @@ def test_content_has_no_dates_years_or_answer_words(
         assert not ANSWER_WORDS & set(raw_tokens(text)), (qid, text)
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+@pytest.mark.parametrize(
+    ("corpus", "moves"),
+    [
+        ("forgetting_corpus", len(forgetting.RECIPE)),
+        ("workingmemory_corpus", len(workingmemory.RECIPE)),
+    ],
+)
 def test_every_session_has_the_same_role_sequence(
-    corpus: str, request: pytest.FixtureRequest
+    corpus: str, moves: int, request: pytest.FixtureRequest
 ) -> None:
     built: Built = request.getfixturevalue(corpus)
     sequences = {
@@ -86,7 +95,7 @@ def test_every_session_has_the_same_role_sequence(
         for a in built.assembled
         for session in a.question.haystack_sessions
     }
-    assert sequences == {("user", "assistant") * 3}
+    assert sequences == {("user", "assistant") * moves}
     assert all(
         t.content.strip() for a in built.assembled for s in a.question.haystack_sessions for t in s
     )
@@ -109,6 +118,9 @@ def test_no_sentence_is_made_of_the_question_s_keywords(
 def _bank_texts() -> Iterator[str]:
     for kind in (FRAMES, REPLIES):
         for options in kind.values():
+            yield from options
+    for replies in FAMILY_REPLIES.values():
+        for options in replies.values():
             yield from options
     for hour in (9, 14, 20):
         yield from openers_at(hour)
@@ -144,3 +156,60 @@ def test_the_bank_refuses_a_template_that_breaks_its_rules(
     monkeypatch.setitem(FAMILIES, "car", keywordless)
     with pytest.raises(BankError, match="keywords"):
         check_bank()
+
+
+#: No assistant reply may recur in more than this share of a corpus's assistant turns (sessions
+#: should read like a person talking to an assistant that listens, not to a canned line).
+MAX_REPLY_SHARE = 0.02
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_no_reply_recurs_in_more_than_two_percent_of_turns(path: Path) -> None:
+    questions = json.loads(path.read_text(encoding="utf-8"))
+    seen: set[tuple[str, ...]] = set()
+    replies: Counter[str] = Counter()
+    for q in questions:
+        key = tuple(q["haystack_session_ids"])
+        if key in seen:  # the arms of a pair share one haystack: count it once
+            continue
+        seen.add(key)
+        for session in q["haystack_sessions"]:
+            replies.update(t["content"] for t in session if t["role"] == "assistant")
+    text, most = replies.most_common(1)[0]
+    share = most / sum(replies.values())
+    assert share <= MAX_REPLY_SHARE, f"{text!r} is {most} of {sum(replies.values())} replies"
+
+
+@pytest.mark.parametrize(
+    "corpus", ["forgetting_corpus", "workingmemory_corpus", "prospective_corpus"]
+)
+def test_every_reply_answers_its_own_move(corpus: str, request: pytest.FixtureRequest) -> None:
+    """Each assistant turn is drawn for the move its user turn made: the move kind's replies, or
+    the move's own family's; never another kind's or another family's."""
+    built: Built = request.getfixturevalue(corpus)
+    checked = 0
+    for a in built.assembled:
+        for rendered in a.sessions:
+            frames = [t for t in rendered.templates if t[1].startswith("frame:") and ":" in t[1]]
+            replies = [t for t in rendered.templates if t[1].startswith("reply:")]
+            assert len(replies) == len(rendered.turns) // 2
+            for (kind, reply_id), turn in zip(replies, rendered.turns[1::2], strict=True):
+                _, key, where, _ = reply_id.split(":")
+                assert key.split("/")[0] == kind, (a.question.question_id, reply_id)
+                moved = [f for f in frames if f[0] == kind]
+                assert moved, (a.question.question_id, reply_id)
+                if where != "any":
+                    clause = [
+                        t
+                        for t in rendered.templates
+                        if (t[0] == kind and t[1].startswith(f"clause:{where}:"))
+                        or t[1].startswith(f"topic:{where}:")
+                    ]
+                    assert clause, (
+                        a.question.question_id,
+                        reply_id,
+                        "family reply without its family",
+                    )
+                assert turn.role == "assistant" and turn.content
+                checked += 1
+    assert checked > 0

@@ -28,6 +28,7 @@ from checker.separability.gate import distinct_haystacks
 from checker.separability.stats import Layout
 from checker.timeexpr import resolve
 from corpora.generate import prospective
+from corpora.generate.allocate import slot_of
 from corpora.generate.names import NameRegistry, refusal
 from corpora.generate.parity import parity_test
 from corpora.generate.pipeline import generate
@@ -49,8 +50,9 @@ SHIPPED_SIDECAR = ROOT / "corpora" / sidecar_file("prospective", REVISION)
 SMALL_KEYS = frozenset({1, 5, 9, 13, 17, 20, 23})
 #: A fixed-seed corpus's p-value is a number, not a draw: the bar is the 1% level.
 ALPHA = 0.01
-#: The only digits message content may carry: a clock time inside a due expression.
-CLOCK_TIME = re.compile(r"\bat \d{1,2}(?::\d{2})?[ap]m\b")
+#: The only digits message content may carry: a clock time or a count of days beyond thirty
+#: inside a due expression.
+CLOCK_TIME = re.compile(r"\bat \d{1,2}(?::\d{2})?[ap]m\b|\b(?:in )?\d{2} days(?: from now)?\b")
 MAKING_WORDS = re.compile(
     r"\b(gold|filler|distractors?|echo|decoys?|near.misses?|evidence|competitors?|pivot|"
     r"frame:|clause:|topic:|reply:|opener:)\b",
@@ -174,10 +176,11 @@ def test_shape_counts_pairs_and_haystack_sizes(corpus: Built) -> None:
         counts[q.typedmemeval.shape] = counts.get(q.typedmemeval.shape, 0) + 1
         h = len(q.haystack_sessions) - len(q.answer_session_ids)
         assert 12 <= h <= 20, (q.question_id, h)
-        if q.typedmemeval.pair_id:
-            assert all(
-                sid.startswith(q.typedmemeval.pair_id + "-s") for sid in q.haystack_session_ids
-            )
+        token = q.haystack_session_ids[0].rsplit("-s", 1)[0]
+        assert re.fullmatch(r"h[0-9a-f]{10}", token), token
+        assert q.haystack_session_ids == [
+            f"{token}-s{i:03d}" for i in range(len(q.haystack_sessions))
+        ]
     assert counts == {s.name: s.count for s in prospective_shapes()}  # type: ignore[attr-defined]
     paired = {q.typedmemeval.shape for q in corpus.questions if q.typedmemeval.pair_id}
     assert paired == {"due-later-reminder", "expiring-validity", "not-yet-true", "due-window"}
@@ -191,7 +194,10 @@ def test_a_due_window_set_is_every_reminder_due_inside_the_window() -> None:
         if spec.shape != "due-window":
             continue
         rng = question_rng(prospective.SEED, "prospective", spec.key)
-        haystack, _, _ = prospective.build_haystack(spec, rng, NameRegistry(), "owner")
+        layout = question_rng(prospective.SEED, "prospective", spec.key, "layout")
+        haystack, _, _ = prospective.build_haystack(
+            spec, rng, layout, NameRegistry(), "owner", levers
+        )
         assert haystack.window_end is not None
         end, window_end = haystack.end, haystack.window_end
         due = [
@@ -216,17 +222,22 @@ def test_every_haystack_has_competing_reminders_and_same_week_rivals() -> None:
     levers = prospective.GENERATOR.levers[0]
     for spec in prospective._specs(prospective.SEED, levers):
         rng = question_rng(prospective.SEED, "prospective", spec.key)
-        haystack, _, _ = prospective.build_haystack(spec, rng, NameRegistry(), "owner")
+        layout = question_rng(prospective.SEED, "prospective", spec.key, "layout")
+        haystack, _, _ = prospective.build_haystack(
+            spec, rng, layout, NameRegistry(), "owner", levers
+        )
         pivot = haystack.targets[0].instant
         others = [
-            (move.kind, _instant(move.extra["due"], plan.moment))
+            (move.kind, move.family.statement_kind, _instant(move.extra["due"], plan.moment))
             for plan in haystack.plans
             for move in plan.moves
             if move.kind != MENTION and not move.evidence
         ]
-        assert sum(kind == REMINDER for kind, _ in others) >= 3, spec.key
+        assert sum(kind == REMINDER for kind, _, _ in others) >= 3, spec.key
         if spec.kind is not None:
-            rivals = [t for kind, t in others if kind == spec.kind and abs(t - pivot) <= WEEK]
+            # Rivals of the target's kind, twins (a reminder not needed, someone else's permit)
+            # included: they name the same kind of thing, due near the same instant.
+            rivals = [t for _, kind, t in others if kind == spec.kind and abs(t - pivot) <= WEEK]
             assert len(rivals) >= 3, (spec.key, len(rivals))
 
 
@@ -259,20 +270,20 @@ def test_content_says_nothing_of_its_making_and_names_no_date(corpus: Built) -> 
 
 def test_every_session_makes_the_same_moves(corpus: Built) -> None:
     roles = {tuple(t.role for t in s) for q in corpus.questions for s in q.haystack_sessions}
-    assert roles == {("user", "assistant") * 4}
+    assert roles == {("user", "assistant") * len(prospective.RECIPE)}
     kinds = {
-        tuple(sorted(k for k, t in a.sessions[i].templates if t.startswith("frame:")))
+        tuple(sorted(slot_of(k) for k, t in a.sessions[i].templates if t.startswith("frame:")))
         for a in corpus.assembled
         for i in range(len(a.sessions))
     }
-    assert kinds == {tuple(sorted((REMINDER, "expiry", "upcoming", MENTION)))}
+    assert kinds == {tuple(sorted(prospective.RECIPE))}
 
 
 def test_every_value_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
     assert [n for n in corpus.names.issued if refusal(n) is not None] == []
     owners: dict[str, set[str]] = {}
     for q in corpus.questions:
-        owner = q.typedmemeval.pair_id or q.question_id
+        owner = q.haystack_session_ids[0].rsplit("-s", 1)[0]
         words = {
             w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
         }
