@@ -11,6 +11,7 @@ import pkgutil
 
 from checker.verticals.profile import (
     ComponentOrder,
+    EventOrder,
     Pairing,
     Prose,
     Rungs,
@@ -24,6 +25,7 @@ from checker.verticals.profile import (
 __all__ = [
     "PROFILES",
     "ComponentOrder",
+    "EventOrder",
     "Pairing",
     "Prose",
     "Rungs",
