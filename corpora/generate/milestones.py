@@ -122,7 +122,7 @@ PROJECTS: dict[str, Family] = {
             "wedding planning",
             (
                 "{poss} wedding planning",
-                "the planning for {poss} wedding",
+                "the preparations for {poss} wedding",
                 "the wedding arrangements {pron} is juggling",
             ),
             (
