@@ -122,8 +122,8 @@ PROJECTS: dict[str, Family] = {
             "wedding planning",
             (
                 "{poss} wedding planning",
-                "the preparations for {poss} wedding",
-                "the wedding arrangements {pron} is juggling",
+                "the organising of {poss} wedding",
+                "the wedding {pron} is organising",
             ),
             (
                 "how expensive a wedding has become",
