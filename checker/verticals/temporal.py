@@ -11,6 +11,7 @@ from checker.verticals.profile import (
     EARLIER_OF_NAMED,
     LAST,
     EventOrder,
+    JudgeRules,
     Prose,
     Shape,
     Synthetic,
@@ -37,6 +38,15 @@ def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
             }
         )
     return {"events": events, "difficulty": len(q.gold) - 1, "difficulty_dial": "dispersion"}
+
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask about the order of events that are never dated; the conversations "
+        "relate the events to one another. Judge the order or position the answer commits to; "
+        "where the question names two candidates, the answer must choose the one the gold names."
+    ),
+)
 
 
 PROFILE = Vertical(
@@ -83,5 +93,6 @@ PROFILE = Vertical(
             "milestone names the question does not give."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(2, 5), block=_synthetic_block),
 )
