@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 
 from checker.verticals.profile import (
+    AnswerClass,
     ComponentOrder,
     EventOrder,
     JudgeRules,
@@ -27,6 +28,7 @@ from checker.verticals.profile import (
 
 __all__ = [
     "PROFILES",
+    "AnswerClass",
     "ComponentOrder",
     "EventOrder",
     "JudgeRules",

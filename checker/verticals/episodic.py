@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from checker.verticals.profile import (
+    AnswerClass,
     JudgeRules,
     Prose,
     Shape,
@@ -67,6 +68,14 @@ PROFILE = Vertical(
         ),
     ),
     list_length=(4, 7),
+    answer_class=AnswerClass(
+        field="stated_by",
+        strata="shape",
+        strata_reason=(
+            "an assistant-stated question asks what the assistant said by definition; who "
+            "said it is the open question only in participant attribution"
+        ),
+    ),
     prose=Prose(
         measures=(
             "Memory of the conversation as an event: what the assistant said (never the "

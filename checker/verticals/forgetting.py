@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.verticals.profile import (
+    AnswerClass,
     ComponentOrder,
     JudgeRules,
     JudgeState,
@@ -124,6 +125,7 @@ PROFILE = Vertical(
         ),
     ),
     arm_coverage_gap=0.10,
+    answer_class=AnswerClass(field="shape"),
     prose=Prose(
         measures=(
             "Whether a system holds three states apart: a fact that was invalidated, a fact "

@@ -122,6 +122,22 @@ class Pairing:
 
 
 @dataclass(frozen=True)
+class AnswerClass:
+    """A categorical answer class, for the answer-from-metadata adversary (SEP009): a system
+    that reads only the question, its date and the sessions' ids and dates must not be able to
+    tell which class a question's answer is in."""
+
+    #: The `typedmemeval` block field holding the class (e.g. `arm`, `shape`); questions whose
+    #: field is empty carry no class and are not tested.
+    field: str
+    #: A block field whose values are public by design (e.g. `shape`): the test runs within
+    #: each of its values, and the baseline is each value's most frequent class. None: none.
+    strata: str | None = None
+    #: Why the strata may be told apart (shown with the record).
+    strata_reason: str = ""
+
+
+@dataclass(frozen=True)
 class Prose:
     """Hand-written text for the vertical's page (plain Markdown the project wrote)."""
 
@@ -258,6 +274,9 @@ class Vertical:
     distance_curve: bool = False
     #: Gold is an order recomputed from the events' relations (see `EventOrder`), or None.
     event_order: EventOrder | None = None
+    #: The categorical answer class its questions fall in, or None when its answers are values
+    #: (SEP009 is then skipped, and says so).
+    answer_class: AnswerClass | None = None
     synthetic: Synthetic = field(default_factory=Synthetic)
     #: How the family judge reads this vertical's answers.
     judge: JudgeRules = field(default_factory=lambda: JudgeRules(instructions=""))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.verticals.profile import (
+    AnswerClass,
     JudgeRules,
     JudgeState,
     Pairing,
@@ -97,6 +98,15 @@ PROFILE = Vertical(
         pivot=True,
         premature=True,
         asserted_states=("fired", "not-yet", "other"),
+    ),
+    answer_class=AnswerClass(
+        field="arm",
+        strata="shape",
+        strata_reason=(
+            "each shape is worded its own way by design (a due-window question names no "
+            "reminder and asks for a set; a validity question asks whether something still "
+            "held), so the arm is tested within each shape"
+        ),
     ),
     prose=Prose(
         measures=(
