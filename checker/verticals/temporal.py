@@ -10,6 +10,7 @@ from checker.verticals.profile import (
     BETWEEN_NAMED,
     EARLIER_OF_NAMED,
     LAST,
+    AnswerClass,
     EventOrder,
     JudgeRules,
     Prose,
@@ -60,6 +61,15 @@ PROFILE = Vertical(
     ),
     time_dependent=True,
     required_fields=("events",),
+    answer_class=AnswerClass(
+        field="arm",
+        strata="shape",
+        strata_reason=(
+            "only occurrence-order answers fall in a class (the milestone the question names "
+            "first, or the one it names second); interval-position and recency answers are "
+            "milestone names"
+        ),
+    ),
     event_order=EventOrder(
         queries={
             "occurrence-order": EARLIER_OF_NAMED,

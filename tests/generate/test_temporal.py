@@ -364,3 +364,24 @@ def test_a_corpus_whose_session_order_encodes_event_order_is_not_written(tmp_pat
     assert not outcome.passed
     assert any(r.startswith("ORD003") for r in outcome.refusals), outcome.refusals
     assert outcome.written == [] and list(tmp_path.iterdir()) == []
+
+
+def test_the_adversaries_the_shared_gate_leaves_out_gate_this_corpus(corpus: Built) -> None:
+    """Planted: the gold sessions of each haystack share a word no other session has (its
+    centre of mass), which only the haystack-relative adversary reads."""
+    _, clean = in_memory(corpus.questions)
+    assert temporal.adversary_refusals(clean) == []
+    planted = []
+    for n, q in enumerate(corpus.questions):
+        marker = f"Worth noting for the Quorbane{chr(97 + n % 26)}{chr(97 + n // 26)} folder."
+        sessions = [
+            [
+                t.model_copy(update={"content": f"{t.content} {marker}"}) if t.has_answer else t
+                for t in s
+            ]
+            for s in q.haystack_sessions
+        ]
+        planted.append(q.model_copy(update={"haystack_sessions": sessions}))
+    _, told = in_memory(planted)
+    found = temporal.adversary_refusals(told)
+    assert any(r.startswith("SEP008") for r in found), found
