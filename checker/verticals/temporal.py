@@ -86,7 +86,7 @@ PROFILE = Vertical(
         ),
         construction=(
             "Each haystack follows several people's projects, each a chain of milestones "
-            'with invented names, stated one link per session ("the Tossick visit came after '
+            'with invented names, stated one link per session ("the Tossick visit took place after '
             'the Grelvan review") in an order drawn independently of the chain. The asked '
             "chain is one of them, built by the same code; its rivals are the other chains, "
             "milestones that were planned and called off, rumours that were wrong and other "
