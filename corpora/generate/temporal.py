@@ -38,11 +38,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from checker.api import check_corpus
 from checker.formats.corpus import Event, Relation, Twin, TypedMemEvalBlock
 from checker.formats.ids import question_id
-from checker.load import LoadedCorpus
-from checker.registry import get_rule
 from corpora.generate.allocate import MENTION_SLOT, TWIN_SLOT, AllocationError
 from corpora.generate.bank import OTHER_PEOPLE, RELATIONS
 from corpora.generate.clock import start_date, varied_schedule
@@ -642,17 +639,6 @@ def chain_levers(
     }
 
 
-#: Adversaries the shared gate does not run yet (`gate.NOT_YET_GATING`); this corpus is built
-#: to pass them, so they gate it.
-ADVERSARIES = ("SEP008", "SEP009")
-
-
-def adversary_refusals(corpus: LoadedCorpus) -> list[str]:
-    """The haystack-relative and answer-from-metadata adversaries' findings, as refusals."""
-    rules = [get_rule(code) for code in ADVERSARIES]
-    return [f"{f.code} {f.message}" for f in check_corpus(corpus, None, rules)]
-
-
 GENERATOR = VerticalGenerator(
     key=VERTICAL,
     module=__name__,
@@ -664,7 +650,6 @@ GENERATOR = VerticalGenerator(
         chain_levers(chains=(5, 7), twins=(1, 3), mentions=(0, 2), people=(3, 4), families=(3, 4)),
     ),
     build=build,
-    refusals=adversary_refusals,
     notes=(
         "every session states one link of some chain; which session states which link is a "
         "uniform draw, independent of the link's place in its chain",
