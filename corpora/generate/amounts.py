@@ -648,7 +648,7 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
         "I hope {your} thought it was worth it.",
         "Good to know. Did {your} shop around first?",
         "Not cheap. How does {your} feel about paying out like that?",
-        "Thanks for telling me. Is {your} happy with how the work turned out?",
+        "Thanks for telling me. Is {your} happy with how things turned out in the end?",
     ),
     f"{TWIN_OTHERS}/{PAYMENT}": (
         "Is {owner_your} tempted to follow their example?",

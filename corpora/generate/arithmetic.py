@@ -101,6 +101,9 @@ VERSION = "1.0.0"
 
 H_RANGE = (15, 25)
 G_RANGE = (3, 6)
+#: Sessions per haystack, drawn independently of G: a haystack's size must say nothing about
+#: how many sessions are gold (a count's answer is G). Every H = sessions - G stays in H_RANGE.
+SESSIONS_RANGE = (H_RANGE[0] + G_RANGE[1], H_RANGE[1] + G_RANGE[0])
 #: G per question of each shape, in question order: every G equally often within each shape
 #: (the dispersion ladder is then not a shape ladder), and 12-13 questions per G overall.
 G_PLAN: dict[str, tuple[int, ...]] = {
@@ -160,7 +163,7 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
                     n=n,
                     shape=shape,
                     g=g,
-                    h=rng.randint(*H_RANGE),
+                    h=rng.randint(*SESSIONS_RANGE) - g,
                     relation=rng.choice(RELATIONS).key,
                     family=family,
                     people=rng.randint(levers["people_min"], levers["people_max"]),
@@ -690,6 +693,7 @@ def _build_question(
             else None
         ),
         candidates=_candidates(haystack) if count_shape else None,
+        fact_family=haystack.asked.family.key,
         twins=[
             Twin(kind=kind, session_index=s, value=_twin_value(m, haystack))
             for kind, s, m in haystack.twins
@@ -732,9 +736,9 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        kit_levers(twins=(2, 4), mentions=(1, 2), people=(8, 12), families=(5, 7)),
-        kit_levers(twins=(3, 5), mentions=(1, 2), people=(8, 12), families=(5, 7)),
-        kit_levers(twins=(1, 3), mentions=(1, 2), people=(8, 12), families=(5, 7)),
+        kit_levers(twins=(2, 4), mentions=(1, 2), people=(12, 16), families=(8, 10)),
+        kit_levers(twins=(1, 3), mentions=(1, 2), people=(12, 16), families=(8, 10)),
+        kit_levers(twins=(1, 2), mentions=(1, 2), people=(12, 16), families=(8, 10)),
     ),
     build=build,
     notes=(
