@@ -255,7 +255,7 @@ class Haystack:
     currency_of: dict[str, str]
     gold: list[tuple[int, Move]] = field(default_factory=list)
     twins: list[tuple[str, int, Move]] = field(default_factory=list)
-    #: Cents per amount-bearing move (by identity), and the move's currency.
+    #: Cents per amount-bearing move, keyed by the move's identity.
     cents: dict[int, int] = field(default_factory=dict)
 
 
