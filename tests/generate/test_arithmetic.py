@@ -37,7 +37,13 @@ from corpora.generate.amounts import (
 )
 from corpora.generate.bank import RELATIONS
 from corpora.generate.parity import parity_test
-from corpora.generate.stamp import corpus_file, corpus_text, in_memory, sidecar_file
+from corpora.generate.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
 from corpora.generate.vertical import Built
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,12 +116,13 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 
 @pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Arithmetic corpus yet")
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
-    """The shipped bytes are the build at the competition setting its trace says passed."""
+    """The shipped bytes are the build at the competition setting its trace says passed, with the
+    ladder's verdict stamped into every banded question (the gate's only addition)."""
     trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
     attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
     g = arithmetic.GENERATOR
     built = arithmetic.build(g.seed, REVISION, g.levers[attempt - 1])
-    assert corpus_text(built.questions).encode() == SHIPPED.read_bytes()
+    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
 
 
 # --- plan ---------------------------------------------------------------------------------
