@@ -28,10 +28,6 @@ from site_gen.numerals import fraction, rate
 from site_gen.sources import CorpusRelease, CorpusStats
 from site_gen.verticals import FEATURE_HEADERS, distribution_tables, feature_row
 
-#: The attribute of a sidecar's coverage record holding the competent retriever's coverage
-#: (R-CHK-HAYSTACK: a learned question-conditioned reranker published beside BM25), when the
-#: record carries one. It has the BM25 record's per-shape fields (see `ShapeCoverage`).
-COMPETENT_FIELD = "competent"
 #: How many of the highest-AUC features the separability figure names.
 LABELLED_FEATURES = 8
 ALL_SHAPES = "all shapes"
@@ -53,9 +49,9 @@ class ShapeCoverage(Protocol):
 
 
 def competent_coverage(coverage: CoverageRecord) -> ShapeCoverage | None:
-    """The competent retriever's record on a coverage record, or None when it has none."""
-    found: ShapeCoverage | None = getattr(coverage, COMPETENT_FIELD, None)
-    return found
+    """The competent retriever's record on a coverage record (R-CHK-HAYSTACK: a learned
+    question-conditioned reranker published beside BM25), or None when it has none."""
+    return coverage.competent
 
 
 def _series(label: str, record: ShapeCoverage, rows: Sequence[str]) -> CoverageSeries:

@@ -38,7 +38,6 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted(json.loads((REPO / "corpora" / "index.json").read_text("utf-8"))["corpora"])
 
 
-
 def _release(sources: SiteSources, corpus_id: str) -> CorpusRelease:
     found = next(r for r in sources.releases if r.corpus_id == corpus_id)
     assert found.payload is not None
@@ -79,7 +78,9 @@ def test_mlcroissant_refuses_a_description_with_a_wrong_sha256(
     shipped: SiteSources, tmp_path: Path
 ) -> None:
     release = _release(shipped, SHIPPED[0])
-    wrong = dataclasses.replace(release, entry=release.entry.model_copy(update={"sha256": "0" * 64}))
+    wrong = dataclasses.replace(
+        release, entry=release.entry.model_copy(update={"sha256": "0" * 64})
+    )
     dataset = mlc.Dataset(jsonld=_described(tmp_path, wrong))
     assert not dataset.metadata.ctx.issues.errors  # well-formed: it is the bytes that differ
     with pytest.raises(mlc.GenerationError) as refused:

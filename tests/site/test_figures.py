@@ -3,13 +3,10 @@ the competent retriever drawn exactly when a coverage record carries it."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from checker.family import BY_KEY, VERTICALS
-from checker.formats.retrieval import CoverageRecord
+from checker.formats.retrieval import CompetentRecord
 from checker.formats.sidecar import Sidecar
 from site_gen import corpus_figures, verticals
 from site_gen.corpus_plots import (
@@ -25,8 +22,6 @@ from site_gen.figures import NUMBERS_TITLE, Figure, figure_block
 from site_gen.markup import Md
 from site_gen.plots import OutcomeBar, OutcomeRange, band_svg, outcome_bars_svg
 from site_gen.sources import CorpusRelease, SiteSources
-
-
 
 
 def _release(sources: SiteSources, key: str) -> CorpusRelease:
@@ -66,7 +61,9 @@ def test_every_plot_is_deterministic_and_carries_no_date_or_text(kind: str) -> N
 
 
 def test_a_figure_block_has_image_caption_and_fold() -> None:
-    figure = Figure("x-gh.svg", "alt <b>text</b>", Md("caption 3/5"), Md("| a |\n|---|\n| 1 |\n"), b"")
+    figure = Figure(
+        "x-gh.svg", "alt <b>text</b>", Md("caption 3/5"), Md("| a |\n|---|\n| 1 |\n"), b""
+    )
     block = figure_block(figure, "plots")
     assert block.startswith("![alt &#60;b&#62;text&#60;/b&#62;](plots/x-gh.svg)")
     assert "*Figure.* caption 3/5" in block
@@ -105,24 +102,19 @@ def test_captions_name_their_denominators(shipped: SiteSources) -> None:
     assert "validated" in figures["ladder"].alt
 
 
-class CoverageWithCompetent(CoverageRecord):
-    """A coverage record carrying the optional competent-retriever record."""
-
-    competent: CoverageRecord | None = None
-
-
 def _with_competent(sidecar: Sidecar) -> Sidecar:
     cov = sidecar.coverage
     assert cov is not None
-    competent = cov.model_copy(
-        update={
-            "retriever": "reranker-test",
-            "gold_bearing_mean": 0.95,
-            "per_shape": {s: min(1.0, v + 0.2) for s, v in cov.per_shape.items()},
-        }
+    competent = CompetentRecord(
+        retriever="reranker-test",
+        model="test",
+        k_ref=cov.k_ref,
+        gold_bearing_n=cov.gold_bearing_n,
+        gold_bearing_mean=0.95,
+        per_shape={s: min(1.0, v + 0.2) for s, v in cov.per_shape.items()},
+        per_shape_n=dict(cov.per_shape_n),
     )
-    extended = CoverageWithCompetent(**cov.model_dump(), competent=competent)
-    return sidecar.model_copy(update={"coverage": extended})
+    return sidecar.model_copy(update={"coverage": cov.model_copy(update={"competent": competent})})
 
 
 def test_the_coverage_figure_shows_the_competent_retriever_only_when_recorded(
@@ -144,15 +136,6 @@ def test_the_coverage_figure_shows_the_competent_retriever_only_when_recorded(
     assert "0.95 (n=35)" in both.numbers
     assert "no competent-retriever record" not in both.caption
     assert both.svg != plain.svg
-
-
-def test_the_site_reads_the_competent_record_where_the_format_puts_it() -> None:
-    """When the coverage record gains its competent-retriever field, it is the one the site
-    reads: a differently named field would never be drawn."""
-    named = [f for f in CoverageRecord.model_fields if re.search("competent|rerank", f)]
-    assert named in ([], [corpus_figures.COMPETENT_FIELD]), (
-        f"CoverageRecord carries {named}; set site_gen.corpus_figures.COMPETENT_FIELD to it"
-    )
 
 
 def test_vertical_page_places_each_figure_in_its_section(shipped: SiteSources) -> None:

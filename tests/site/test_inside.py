@@ -3,17 +3,11 @@ about each session, and the page built from the corpus bytes."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from checker.family import BY_KEY, VERTICALS
 from checker.formats.corpus import Question
 from site_gen import inside
 from site_gen.markup import esc
 from site_gen.sources import CorpusRelease, SiteSources
-
-
 
 
 def _questions(sources: SiteSources, key: str) -> tuple[CorpusRelease, list[Question]]:
@@ -34,7 +28,9 @@ def test_examples_cover_the_largest_shapes_first(shipped: SiteSources) -> None:
         "expiring-validity",
     ]
     for q in chosen:
-        first = min(x.question_id for x in questions if x.typedmemeval.shape == q.typedmemeval.shape)
+        first = min(
+            x.question_id for x in questions if x.typedmemeval.shape == q.typedmemeval.shape
+        )
         assert q.question_id == first
 
 
