@@ -39,12 +39,11 @@ UNIT_ALIASES: dict[str, tuple[str, ...]] = {
     "days": ("day", "days"),
     "weeks": ("week", "weeks"),
     "calendar-days": ("day", "days"),
-    "nights": ("night", "nights"),
 }
 DURATION_SECONDS = {"minutes": 60.0, "hours": 3600.0, "days": 86400.0, "weeks": 604800.0}
 #: Units that count calendar dates crossed rather than time elapsed: "posted on Monday evening,
-#: arrived on Thursday morning" is three days (and three nights) whatever the clock said.
-CALENDAR_DAYS = frozenset({"calendar-days", "nights"})
+#: arrived on Thursday morning" is three days whatever the clock said.
+CALENDAR_DAYS = frozenset({"calendar-days"})
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
 NUMBER_RE = re.compile(rf"(?<![\w.]){_NUMBER}(?![\w])")
 
