@@ -31,14 +31,19 @@ UNIT_ALIASES: dict[str, tuple[str, ...]] = {
     "eur": ("eur", "euro", "euros", "€"),
     "usd": ("usd", "dollar", "dollars", "$"),
     "gbp": ("gbp", "pound", "pounds", "£"),
+    "chf": ("chf", "franc", "francs"),
     "km": ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
     "kg": ("kg", "kilo", "kilos", "kilogram", "kilograms"),
     "minutes": ("minute", "minutes", "min", "mins"),
     "hours": ("hour", "hours", "hr", "hrs"),
     "days": ("day", "days"),
     "weeks": ("week", "weeks"),
+    "calendar-days": ("day", "days"),
 }
 DURATION_SECONDS = {"minutes": 60.0, "hours": 3600.0, "days": 86400.0, "weeks": 604800.0}
+#: Units that count calendar dates crossed rather than time elapsed: "posted on Monday evening,
+#: arrived on Thursday morning" is three days whatever the clock said.
+CALENDAR_DAYS = frozenset({"calendar-days"})
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
 NUMBER_RE = re.compile(rf"(?<![\w.]){_NUMBER}(?![\w])")
 
@@ -75,9 +80,15 @@ def session_text(q: Question, si: int) -> str:
 
 
 def duration_value(q: Question, start: int, end: int, unit: str) -> float | None:
+    """The time from session `start` to session `end` by their timestamps, in `unit`: elapsed
+    time for clock units, dates crossed for calendar units."""
     a, b = parse_date(q.haystack_dates[start]), parse_date(q.haystack_dates[end])
+    if a is None or b is None:
+        return None
+    if unit.lower() in CALENDAR_DAYS:
+        return float((b.date() - a.date()).days)
     seconds = DURATION_SECONDS.get(unit.lower())
-    if a is None or b is None or seconds is None:
+    if seconds is None:
         return None
     return (b - a).total_seconds() / seconds
 
@@ -194,6 +205,37 @@ def derivation_inputs_in_text(ctx: CorpusContext) -> Iterator[Violation]:
                 yield Violation(
                     q.question_id, f"input {i.value:g} is not stated in session {i.session_index}"
                 )
+
+
+#: Operations whose result is a non-trivial number that the conversation must never state.
+#: Counts are left out: a small integer in a 15-25-session haystack is easily coincidental.
+DERIVED_VALUE_OPERATIONS = ("sum", "delta", "duration")
+
+
+@rule(
+    "DRV010",
+    "derived-value-unstated",
+    example="the derived value 1240.5 is stated in session 6",
+)
+def derived_value_unstated(ctx: CorpusContext) -> Iterator[Violation]:
+    """The result of a sum, delta or duration is never stated as a number anywhere in its
+    haystack, in any unit.
+
+    The answer must be reached by combining the inputs; a conversation that already says the
+    total lets a system read it off one session, and a correct answer would no longer show
+    that every input was found."""
+    for _, q, d in _arithmetic(ctx):
+        if d.operation not in DERIVED_VALUE_OPERATIONS:
+            continue
+        tol = max(d.tolerance, EPS)
+        for si in range(len(q.haystack_sessions)):
+            if any(abs(v - d.value) <= tol for v in numbers_in(session_text(q, si))):
+                yield Violation(
+                    q.question_id,
+                    f"the derived value {d.value:g} is stated in session {si}; the result "
+                    "must come from its inputs, never be read off the conversation",
+                )
+                break
 
 
 @dataclass(frozen=True)
