@@ -31,9 +31,12 @@ PROFILE = Vertical(
             15,
             chance_floor=Fraction(1, 3),
             required_fields=("stated_by",),
+            attribution=True,
         ),
     ),
     list_length=(4, 7),
+    # From the assistant's side: "me" in the question is the user, "you" the assistant.
+    speaker_leads=(("user", "You did"), ("assistant", "I did"), ("both", "Both of us")),
     prose=Prose(
         measures=(
             "Memory of the conversation as an event: what the assistant said (never the "

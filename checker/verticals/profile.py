@@ -35,6 +35,9 @@ class Shape:
     set_answer: bool = False
     #: Scored pairwise on the items an answer mentions; results carry `list_order`.
     list_order: bool = False
+    #: The answer says who said something (`stated_by`); it opens with the vertical's
+    #: `speaker_leads` phrase for that speaker.
+    attribution: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,9 @@ class Vertical:
     arm_coverage_gap: float | None = None
     #: Results are read as an outcome-by-distance curve (the distance rung of each question).
     distance_curve: bool = False
+    #: Attribution shapes: how an answer opens for each `stated_by` value, e.g.
+    #: (("user", "You did"), …) — the checker holds the answer to the speaker it derives.
+    speaker_leads: tuple[tuple[str, str], ...] = ()
     synthetic: Synthetic = field(default_factory=Synthetic)
 
     @property
@@ -174,6 +180,10 @@ class Vertical:
         """Every block field a question of `shape` must carry."""
         found = self.shape(shape)
         return self.required_fields + (found.required_fields if found else ())
+
+    def speaker_lead(self, stated_by: str) -> str | None:
+        """How an attribution answer opens when `stated_by` said it, or None."""
+        return dict(self.speaker_leads).get(stated_by)
 
     def sub_label(self, name: str) -> SubLabel | None:
         return next((s for s in self.sub_labels if s.name == name), None)
