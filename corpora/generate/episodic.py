@@ -253,6 +253,7 @@ def _kit(
     mentions = layout.randint(levers["mentions_min"], levers["mentions_max"])
     if shape == LO:
         size = length if length is not None else layout.randint(4, 7)
+        twins = layout.randint(levers["list_twins_min"], levers["list_twins_max"])
         kinds = [ITEM] * size + [layout.choice(ITEM_TWINS) for _ in range(twins)]
     else:
         core = REQUEST if shape == AS else (arm or layout.choice(ARMS))
@@ -516,9 +517,20 @@ def build(
     return Built(assembled, names, levers)
 
 
-def _levers(twins: tuple[int, int], rivals: tuple[int, int], **ranges: tuple[int, int]) -> Levers:
+def _levers(
+    twins: tuple[int, int],
+    list_twins: tuple[int, int],
+    rivals: tuple[int, int],
+    **ranges: tuple[int, int],
+) -> Levers:
+    """Kit levers, with a list's twins and an assistant-stated kit's rival proposals."""
     base = dict(kit_levers(twins=twins, **ranges))
-    base.update(rivals_min=rivals[0], rivals_max=rivals[1])
+    base.update(
+        list_twins_min=list_twins[0],
+        list_twins_max=list_twins[1],
+        rivals_min=rivals[0],
+        rivals_max=rivals[1],
+    )
     return base
 
 
@@ -528,9 +540,9 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        _levers((3, 5), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
-        _levers((2, 4), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
-        _levers((4, 6), (1, 1), mentions=(1, 2), people=(7, 10), families=(6, 8)),
+        _levers((3, 5), (1, 3), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
+        _levers((2, 4), (1, 2), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
+        _levers((4, 6), (2, 3), (1, 1), mentions=(1, 2), people=(7, 10), families=(6, 8)),
     ),
     build=build,
 )

@@ -191,15 +191,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "a {V} would be my choice of car for {obj} as well",
                 "I would point {obj} to the {V} as a car myself",
             ),
-            listed="each place {holder} took the car",
+            listed="each place {holder} drove the car to",
             item=(
-                "took the car to {V} for the day",
-                "took the car out to {V} and back",
-                "took the car over to {V} to see friends",
+                "drove the car to {V} for the day and came home tired but happy",
+                "drove the car out to {V} to look round the market and have lunch",
+                "drove the car over to {V} to see friends and stayed for supper",
             ),
             item_dropped=(
-                "meant to take the car to {V} and never went",
-                "nearly took the car to {V} but the plan fell through",
+                "meant to drive the car to {V} for the day but never got round to going",
+                "nearly drove the car to {V} to see friends, but the plan fell through",
             ),
         ),
         _episodic(
@@ -229,13 +229,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each class {holder} tried at the gym",
             item=(
-                "tried a class called {V} at the gym",
-                "went to a class called {V} at the gym",
-                "did a class called {V} at the gym and loved it",
+                "tried a class called {V} at the gym and ached for two whole days",
+                "tried a class called {V} at the gym with a friend from work",
+                "tried a gym class called {V}, full of loud music and skipping ropes",
             ),
             item_dropped=(
-                "nearly tried a class called {V} at the gym but it was full",
-                "booked a class called {V} at the gym and missed it",
+                "nearly tried a class called {V} at the gym but every place was booked",
+                "wanted to try a gym class called {V} but the instructor was off sick",
             ),
         ),
         _episodic(
@@ -265,13 +265,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each dentist {holder} saw about {poss} tooth",
             item=(
-                "saw a dentist called Dr {V} about {poss} tooth",
-                "had {poss} tooth checked by a dentist called Dr {V}",
-                "got an opinion on {poss} tooth from a dentist called Dr {V}",
+                "saw a dentist called Dr {V} about {poss} tooth and came away with a filling",
+                "saw Dr {V}, a dentist on the high street, about {poss} aching tooth",
+                "saw a dentist called Dr {V} about {poss} tooth, who said to wait and see",
             ),
             item_dropped=(
-                "nearly saw a dentist called Dr {V} about {poss} tooth but cancelled",
-                "booked a dentist called Dr {V} for {poss} tooth and called it off",
+                "nearly saw a dentist called Dr {V} about {poss} tooth but the surgery cancelled",
+                "was meant to see a dentist called Dr {V} about {poss} tooth and put it off",
             ),
         ),
         _episodic(
@@ -301,13 +301,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each road where {holder} viewed a flat",
             item=(
-                "viewed a flat on {V} Road",
-                "went to view a flat on {V} Road",
-                "viewed a house on {V} Road with an agent",
+                "viewed a flat on {V} Road with a tiny kitchen and a lovely garden",
+                "viewed a flat on {V} Road with an agent who talked the whole time",
+                "viewed a small flat on {V} Road, right above a noisy bakery",
             ),
             item_dropped=(
-                "was meant to view a flat on {V} Road but it was let",
-                "nearly viewed a house on {V} Road but cancelled",
+                "was meant to view a flat on {V} Road but it was let the same morning",
+                "nearly viewed a flat on {V} Road but the agent never turned up",
             ),
         ),
         _episodic(
@@ -337,13 +337,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each piece {holder} sang with the choir",
             item=(
-                "sang a piece called {V} with the choir",
-                "performed a piece called {V} with the choir",
-                "learned a piece called {V} for the choir",
+                "sang a piece called {V} with the choir at a concert in the town hall",
+                "sang a piece called {V} with the choir and got through the solo part",
+                "sang a choir piece called {V} in a church packed with families",
             ),
             item_dropped=(
-                "nearly sang a piece called {V} with the choir but it was cut",
-                "was meant to learn a piece called {V} for the choir and it was dropped",
+                "nearly sang a piece called {V} with the choir but the conductor cut it",
+                "was meant to sing a choir piece called {V} until the music went missing",
             ),
         ),
         _episodic(
@@ -373,13 +373,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each book {holder} read for the book club",
             item=(
-                "read a book called {V} for the book club",
-                "finished a book called {V} for the book club",
-                "talked about a book called {V} at the book club",
+                "read a novel called {V} for the book club and argued about the ending",
+                "read a book club choice called {V}, a long novel about a family farm",
+                "read a novel called {V} for the book club over a rainy weekend",
             ),
             item_dropped=(
-                "began a book called {V} for the book club and gave up",
-                "was going to read a book called {V} for the book club but the club chose something else",
+                "began a novel called {V} for the book club and gave up halfway through",
+                "was going to read a novel called {V} for the book club but the group chose something else",
             ),
         ),
         _episodic(
@@ -409,13 +409,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each piano piece {holder} learned",
             item=(
-                "learned a piano piece called {V}",
-                "played a piano piece called {V} at {poss} lesson",
-                "practised a piano piece called {V} all week",
+                "learned a piano piece called {V} and played it for the neighbours",
+                "learned a piano piece called {V} for {poss} lesson, slowly and carefully",
+                "learned to play a piano piece called {V} with both hands together",
             ),
             item_dropped=(
-                "nearly learned a piano piece called {V} but it was too hard",
-                "was given a piano piece called {V} and swapped it for an easier one",
+                "nearly learned a piano piece called {V} but the fast bits were too hard",
+                "was given a piano piece called {V} to learn and swapped it for an easier one",
             ),
         ),
         _episodic(
@@ -443,15 +443,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would call the boat the {V} as well",
                 "the {V} would be my choice of name for the boat too",
             ),
-            listed="each place {holder} took the boat",
+            listed="each place {holder} sailed the boat to",
             item=(
-                "took the boat to {V} for the day",
-                "took the boat round to {V}",
-                "took the boat over to {V} and moored there",
+                "sailed the boat to {V} for the day and had a picnic on the beach",
+                "sailed the boat round to {V} in a strong wind and loved every minute",
+                "sailed the boat over to {V} and moored there for the night",
             ),
             item_dropped=(
-                "meant to take the boat to {V} but the weather turned",
-                "nearly took the boat to {V} and thought better of it",
+                "meant to sail the boat to {V} but the weather turned nasty",
+                "nearly sailed the boat to {V} and thought better of it in the fog",
             ),
         ),
         _episodic(
@@ -479,15 +479,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would call the dog {V} as well",
                 "{V} would be my choice of name for the dog too",
             ),
-            listed="each place {holder} walked the dog",
+            listed="each common where {holder} walked the dog",
             item=(
-                "walked the dog at {V} Common",
-                "took the dog for a walk round {V} Common",
-                "let the dog off the lead at {V} Common",
+                "walked the dog at {V} Common, which was thick with mud and puddles",
+                "walked the dog round {V} Common and met half the neighbourhood there",
+                "walked the dog on {V} Common, off the lead for a good long run",
             ),
             item_dropped=(
-                "meant to walk the dog at {V} Common but it rained",
-                "nearly took the dog to {V} Common and went to the park instead",
+                "meant to walk the dog at {V} Common but it poured with rain",
+                "nearly walked the dog on {V} Common and went to the park instead",
             ),
         ),
         _episodic(
@@ -517,13 +517,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each variety {holder} planted on the allotment",
             item=(
-                "planted a variety called {V} on the allotment",
-                "planted a bean variety called {V} on the allotment",
-                "planted a tomato variety called {V} at the allotment",
+                "planted a variety called {V} on the allotment, in a sunny corner by the shed",
+                "planted a bean variety called {V} on the allotment with canes for support",
+                "planted a tomato variety called {V} on the allotment and watered it well",
             ),
             item_dropped=(
                 "nearly planted a variety called {V} on the allotment but the seeds never came",
-                "bought a variety called {V} for the allotment and never sowed it",
+                "bought a variety called {V} for the allotment and never planted it",
             ),
         ),
         _episodic(
@@ -615,7 +615,7 @@ _PROPOSAL_FRAMES = (
     "If you ask me, {holder} {clause}.",
     "My advice to {holder} was simple: {pron} {clause}.",
     "I keep telling {holder} {pron} {clause}.",
-    "I had a word with {holder}. I think {pron} {clause}.",
+    "I had a word with {holder} today, and I think {pron} {clause}.",
 )
 EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
     REQUEST: (
@@ -654,12 +654,12 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
         "My answer for {your}: {reply_clause}.",
     ),
     PROPOSAL: (
-        "What did {your} make of the idea?",
+        "What did {your} make of that idea when you raised it?",
         "Did {pron} sound keen when you said it?",
-        "It is {poss} decision in the end. Do you think {your} will listen?",
-        "How did {your} take it?",
-        "Has {your} had time to think it over?",
-        "Was {your} open to it?",
+        "It is {poss} decision in the end. Do you think {your} will actually listen?",
+        "How did {your} take the advice, all things considered?",
+        "Has {your} had time to think it over properly yet?",
+        "Was {your} open to it, or set on something else?",
     ),
     PROPOSAL_AGREED: (
         "I agree: {reply_clause}.",
@@ -669,34 +669,34 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
         "Same here: {reply_clause}.",
     ),
     ITEM: (
-        "That sounds lovely for {your}. How did it go?",
-        "Good for {your}. Did {pron} enjoy it?",
-        "It sounds like {your} is keeping busy.",
-        "Nice. What did {your} make of it?",
-        "I hope {your} had a good time.",
+        "That sounds like a lovely way for {your} to spend the day. How did it go?",
+        "Good for {your}, it sounds like a proper treat. Did {pron} enjoy it?",
+        "It sounds like {your} is keeping busy and having fun these days.",
+        "Nice. What did {your} make of it all, honestly?",
+        "I hope {your} had a really good time with it.",
     ),
     ITEM_OTHERS: REPLIES[TWIN_OTHERS],
     ITEM_RUMOUR: REPLIES[TWIN_RUMOUR],
     ITEM_CONSIDERED: (
-        "Shame for {your}. Was {pron} disappointed?",
+        "What a shame for {your}, was {pron} very disappointed about it?",
         "Plans change. I hope {your} did not mind too much.",
-        "Never mind, there will be other chances for {your}.",
-        "That happens. Was {your} relieved or sorry?",
+        "Never mind, there will be other chances for {your} to try.",
+        "That happens. Was {your} secretly relieved, or properly sorry?",
     ),
 }
 
 #: Replies to an item that only fit its family.
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
-    "car": ("Was it a long drive for {obj}?",),
-    "gym": ("Was the class hard work for {obj}?",),
-    "dentist": ("I hope the tooth settles down for {obj}.",),
-    "road": ("Did {pron} like the look of the place?",),
-    "choir": ("Was it a hard piece for the choir?",),
-    "bookclub": ("Did the book club like it?",),
-    "piano": ("Is {pron} enjoying the piano?",),
-    "boat": ("Was it calm on the water for {obj}?",),
-    "dog": ("The dog must have loved that.",),
-    "allotment": ("I hope it grows well for {obj}.",),
+    "car": ("Was it a long drive for {obj} there and back?",),
+    "gym": ("Was the class hard work for {obj}, or fun?",),
+    "dentist": ("I hope the tooth settles down for {obj} soon.",),
+    "road": ("Did {pron} like the look of the place, and the rent?",),
+    "choir": ("Was it a hard piece for the whole choir to learn by heart?",),
+    "bookclub": ("Did the rest of the book club like it as much?",),
+    "piano": ("Is {pron} enjoying the piano more these days?",),
+    "boat": ("Was it calm on the water for {obj} out there?",),
+    "dog": ("The dog must have loved every minute of that.",),
+    "allotment": ("I hope it grows well for {obj} this year.",),
 }
 
 
@@ -739,8 +739,8 @@ ATTRIBUTION_FRAMES = (
 LIST_FRAMES = (
     "In what order did I tell you about {list}?",
     "Going by our chats, in what order did I mention {list}?",
-    "Can you go through {list}, in the order I told you about them?",
-    "In what order did {list} come up in our conversations?",
+    "Can you list {list}, in the order I brought each one up?",
+    "In what order did I bring up {list} in our conversations?",
 )
 
 _PLAIN = re.compile(r"[\d()\[\]\u2014]")
