@@ -29,7 +29,7 @@ import hashlib
 import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from checker.formats.corpus import ListOrder, Twin, TypedMemEvalBlock
 from checker.formats.ids import question_id
@@ -145,13 +145,20 @@ class Plan:
     arm: str = REQUEST
     #: Index of the question's frame in its shape's frame bank.
     frame: int = 0
+    #: Questions with the same clock key share their sessions' spacing, times of day and the
+    #: question's offset from the last session; each is shifted by whole weeks from the
+    #: clock's start (so weekdays and hours agree too).
+    clock_key: int = 0
+    clock_weeks: int = 0
 
 
 def _plans(seed: int, levers: Levers) -> list[Plan]:
-    """Every question's plan. Families cycle so every family is asked about; attribution
-    questions come in five triples, one per arm, each triple sharing a frame drawn from the
-    bank, so neither the frame nor anything else drawn per triple says who made the
-    suggestion."""
+    """Every question's plan. Families cycle so every family is asked about. Attribution
+    questions come in five triples, one question per arm (me, you, both of us); a triple
+    shares everything a system is shown besides the conversations — the question (frame,
+    person and family), the haystack's size, its sessions' spacing and times of day, and when
+    the question is asked relative to them — so nothing but the conversations says who made
+    the suggestion. The frame is drawn per triple from the bank, independently of the arms."""
     rng = question_rng(seed, VERTICAL, 0, "plans")
     plans: list[Plan] = []
 
@@ -167,8 +174,9 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
     rng.shuffle(suggestion_cycle)
     for _ in range(N_AS):
         relation, h, people, fams = competition()
+        n = len(plans) + 1
         plans.append(
-            Plan(len(plans) + 1, AS, relation, suggestion_cycle.pop(), h, people, fams, frame=0)
+            Plan(n, AS, relation, suggestion_cycle.pop(), h, people, fams, clock_key=n)
         )
     list_cycle = list(LIST_FAMILIES) * 2
     rng.shuffle(list_cycle)
@@ -176,9 +184,10 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
     rng.shuffle(lengths)
     for length in lengths:
         relation, h, people, fams = competition()
+        n = len(plans) + 1
         plans.append(
             Plan(
-                len(plans) + 1,
+                n,
                 LO,
                 relation,
                 list_cycle.pop(),
@@ -187,25 +196,35 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
                 fams,
                 length=length,
                 frame=rng.randrange(len(LIST_FRAMES)),
+                clock_key=n,
             )
         )
     frames = list(range(len(ATTRIBUTION_FRAMES)))
     rng.shuffle(frames)
-    triples = [(frame, arm) for frame in frames[: N_PA // len(ARMS)] for arm in ARMS]
-    rng.shuffle(triples)
-    for frame, arm in triples:
+    members: list[tuple[int, str, int]] = []
+    triples: dict[int, tuple[str, str, int, int, int]] = {}
+    for t in range(N_PA // len(ARMS)):
         relation, h, people, fams = competition()
+        triples[t] = (relation, suggestion_cycle.pop(), h, people, fams)
+        weeks = rng.sample(range(60), len(ARMS))
+        members += [(t, arm, w) for arm, w in zip(ARMS, weeks, strict=True)]
+    rng.shuffle(members)
+    first = len(plans) + 1
+    for t, arm, weeks in members:
+        relation, family, h, people, fams = triples[t]
         plans.append(
             Plan(
                 len(plans) + 1,
                 PA,
                 relation,
-                suggestion_cycle.pop(),
+                family,
                 h,
                 people,
                 fams,
                 arm=arm,
-                frame=frame,
+                frame=frames[t],
+                clock_key=first + t,
+                clock_weeks=weeks,
             )
         )
     return plans
@@ -433,6 +452,16 @@ def _question(plan: Plan, family: EpisodicFamily, person: Person) -> str:
     return ATTRIBUTION_FRAMES[plan.frame].format(topic=family.suggestion.format_map(forms))
 
 
+def _schedule(seed: int, plan: Plan, count: int) -> tuple[list[datetime], datetime]:
+    """The sessions' timestamps and the question's, from the plan's clock (shared by the
+    questions of an attribution triple), shifted by the plan's whole weeks."""
+    clock = question_rng(seed, VERTICAL, plan.clock_key, "clock")
+    shift = timedelta(weeks=plan.clock_weeks)
+    moments = [m + shift for m in varied_schedule(clock, start_date(clock), count)]
+    asked = moments[-1] + timedelta(days=clock.randint(1, 3), hours=clock.randint(1, 9))
+    return moments, asked
+
+
 def build_question(
     *, seed: int, revision: str, plan: Plan, names: NameRegistry, levers: Levers
 ) -> AssembledQuestion:
@@ -445,8 +474,7 @@ def build_question(
     world = World(rng, names, qid, people, fams)
     g = plan.length if plan.shape == LO else 1
     count = plan.h + g
-    moments = varied_schedule(rng, start_date(rng), count)
-    asked_at = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+    moments, asked_at = _schedule(seed, plan, count)
     for _ in range(20):
         try:
             kits = _kits(plan, world, people, fams, layout, rng, levers, count)
@@ -540,7 +568,7 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        _levers((3, 5), (1, 3), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
+        _levers((3, 5), (1, 3), (0, 1), mentions=(1, 2), people=(8, 11), families=(5, 6)),
         _levers((2, 4), (1, 2), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
         _levers((4, 6), (2, 3), (1, 1), mentions=(1, 2), people=(7, 10), families=(6, 8)),
     ),
