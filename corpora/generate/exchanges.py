@@ -52,6 +52,14 @@ from corpora.generate.world import (
     Family,
 )
 
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+
+
+def _bare(text: str) -> str:
+    """A template without its placeholders."""
+    return _PLACEHOLDER.sub("", text)
+
+
 REQUEST = "request"
 PROPOSAL = "proposal"
 PROPOSAL_AGREED = "proposal-agreed"
@@ -179,7 +187,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             request_reply=(
                 "the {V} would be a sensible car for {obj}",
                 "{pron} should test-drive the {V}, a very reliable car",
-                "I would put the {V} at the top of {poss} car list",
+                "I would point {obj} to the {V}, a lovely little car",
             ),
             proposal=(
                 "should buy the {V}, it is the car I would get",
@@ -663,7 +671,7 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     PROPOSAL_AGREED: (
         "I agree: {reply_clause}.",
-        "Good thinking. {Reply_clause}.",
+        "Good call. {Reply_clause}.",
         "You read my mind, {reply_clause}.",
         "{Reply_clause}, so I am with you there.",
         "Same here: {reply_clause}.",
@@ -729,26 +737,31 @@ EPISODIC_BANK = Bank(
 #: suggestion), `{topic}` the family's suggestion phrase. Each names the three answers.
 ATTRIBUTION_FRAMES = (
     "Who suggested {topic}: you, me, or both of us?",
-    "Thinking back to when {topic} came up, who put one forward: me, you, or both of us?",
-    "Was it you or me who came up with {topic}, or was it both of us?",
-    "Which of us put forward {topic}: me, you, or the two of us?",
-    "When we talked about {topic}, who made the suggestion: you, me, or both of us?",
+    "Thinking about {topic}, who proposed it: me, you, or both of us?",
+    "Was it you or me who recommended {topic}, or was it both of us?",
+    "Which of us proposed {topic}: me, you, or the pair of us?",
+    "Who was behind the suggestion of {topic}: you, me, or both of us?",
     "Do you remember who recommended {topic}: was it me, you, or both of us?",
 )
 #: List-order questions: `{list}` the family's list phrase.
 LIST_FRAMES = (
-    "In what order did I tell you about {list}?",
-    "Going by our chats, in what order did I mention {list}?",
-    "Can you list {list}, in the order I brought each one up?",
+    "In what order did you hear from me about {list}?",
+    "Judging by our talks, in what order did I mention {list}?",
+    "Can you list {list}, in the order I brought each up?",
     "In what order did I bring up {list} in our conversations?",
 )
+#: Words of the question frames (around the family's phrase): no conversation template may use
+#: one, so a frame can only change how a question reads, never which sessions it matches.
+def frame_words() -> frozenset[str]:
+    words: set[str] = set()
+    for f in EPISODIC_FAMILIES.values():
+        words |= set(bm25_tokens(_bare(f.questions[0]))) - set(bm25_tokens(_bare(f.suggestion)))
+    for text in (*ATTRIBUTION_FRAMES, *LIST_FRAMES):
+        words |= set(bm25_tokens(_bare(text)))
+    return frozenset(words)
+
 
 _PLAIN = re.compile(r"[\d()\[\]\u2014]")
-_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
-
-
-def _bare(text: str) -> str:
-    return _PLACEHOLDER.sub("", text)
 
 
 def conversation_templates() -> list[tuple[str, str]]:
@@ -799,10 +812,20 @@ def check_exchanges() -> None:
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
         if PRODUCTION_WORDS.search(bare):
             raise BankError(f"{where} template {text!r} says how the corpus was made")
+    asking = frame_words()
+    shared = [(f"shared {k} {i}", t) for k, ts in EPISODIC_BANK.frames.items() for i, t in enumerate(ts)]
+    shared += [(f"shared reply {k} {i}", t) for k, ts in EPISODIC_BANK.replies.items() for i, t in enumerate(ts)]
+    for f in EPISODIC_FAMILIES.values():
+        shared += [(f"{f.key} {k}", t) for k, ts in f.clauses.items() for t in ts]
+        shared += [(f"{f.key} topic", t) for t in f.topics]
     for where, text in conversation:
         found = EPISODIC_ANSWER_WORDS & set(raw_tokens(_bare(text)))
         if found:
             raise BankError(f"{where} template {text!r} uses answer word(s) {sorted(found)}")
+    for where, text in shared:
+        found = asking & set(bm25_tokens(_bare(text)))
+        if found:
+            raise BankError(f"{where} template {text!r} uses question-frame word(s) {sorted(found)}")
     for where, text in _order_free():
         found = ORDER_WORDS & set(raw_tokens(_bare(text)))
         if found:
