@@ -94,9 +94,11 @@ H_RANGE = (15, 25)
 LIST_LENGTHS = (4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7)
 #: Who makes an attribution question's suggestion: the user (me), the assistant (you), both.
 ARMS = (PROPOSAL, REQUEST, PROPOSAL_AGREED)
-#: Slots every session fills, one move each.
+#: Slots every session fills, one move each: a twin of a suggestion and a twin of a list entry
+#: each have their own slot, so every session carries one of each whatever its hot move is.
 REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT = REQUEST, PROPOSAL, ITEM
-RECIPE = (REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT, TWIN_SLOT, MENTION_SLOT)
+ITEM_TWIN_SLOT = "item-twin"
+RECIPE = (REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT, TWIN_SLOT, ITEM_TWIN_SLOT, MENTION_SLOT)
 #: The shapes an unasked hot kit is drawn from, with the corpus's own shares.
 KIT_SHARES = ((AS, N_AS / N_QUESTIONS), (LO, N_LO / N_QUESTIONS), (PA, N_PA / N_QUESTIONS))
 #: Share of cold proposals the assistant takes up as its own pick.
@@ -107,14 +109,16 @@ def slot_of(kind: str) -> str:
     """The recipe slot a move of `kind` fills."""
     if kind in (PROPOSAL, PROPOSAL_AGREED):
         return PROPOSAL_SLOT
-    if kind in SUGGESTION_TWINS or kind in ITEM_TWINS:
+    if kind in SUGGESTION_TWINS:
         return TWIN_SLOT
+    if kind in ITEM_TWINS:
+        return ITEM_TWIN_SLOT
     return kind
 
 
 def removable(kind: str) -> bool:
     """Kit moves `fit_kits` may drop: twins and mentions, never a suggestion or an entry."""
-    return slot_of(kind) in (TWIN_SLOT, MENTION_SLOT)
+    return slot_of(kind) in (TWIN_SLOT, ITEM_TWIN_SLOT, MENTION_SLOT)
 
 
 def difficulty_band(length: int) -> int:
@@ -343,33 +347,23 @@ def fill_cold(
     rng: random.Random,
     layout: random.Random,
 ) -> None:
-    """Every empty slot gets a cold move: a request, a proposal (taken up or not), an entry,
-    a twin (of an entry or of a suggestion, in the hot kits' proportions) or a mention about
-    a pair no hot kit owns."""
+    """Every empty slot gets a cold move about a pair no hot kit owns: a request, a proposal
+    (taken up or not), an entry, a twin of each kind, or a mention."""
     listing = [(p, f) for p, f in cold if f.keeps_list]
     for slot in slots:
         for name in RECIPE:
             if name in slot:
                 continue
-            if name == ITEM_SLOT:
-                p, f = rng.choice(listing)
-                slot[name] = _move(ITEM, p, f, world, rng)
-                continue
-            p, f = rng.choice(cold)
-            if name == REQUEST_SLOT:
-                slot[name] = _move(REQUEST, p, f, world, rng)
-            elif name == PROPOSAL_SLOT:
+            p, f = rng.choice(listing if name in (ITEM_SLOT, ITEM_TWIN_SLOT) else cold)
+            if name == PROPOSAL_SLOT:
                 kind = PROPOSAL_AGREED if layout.random() < AGREED_SHARE else PROPOSAL
-                slot[name] = _move(kind, p, f, world, rng)
             elif name == TWIN_SLOT:
-                if _draw_shape(layout) == LO:
-                    p, f = rng.choice(listing)
-                    kind = rng.choice(ITEM_TWINS)
-                else:
-                    kind = rng.choice(SUGGESTION_TWINS)
-                slot[name] = _move(kind, p, f, world, rng)
+                kind = rng.choice(SUGGESTION_TWINS)
+            elif name == ITEM_TWIN_SLOT:
+                kind = rng.choice(ITEM_TWINS)
             else:
-                slot[name] = _move(MENTION, p, f, world, rng)
+                kind = name
+            slot[name] = _move(kind, p, f, world, rng)
 
 
 def _cast(rng: random.Random, plan: Plan) -> tuple[list[Person], list[EpisodicFamily]]:
