@@ -103,6 +103,9 @@ RECIPE = (REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT, TWIN_SLOT, ITEM_TWIN_SLOT, MEN
 KIT_SHARES = ((AS, N_AS / N_QUESTIONS), (LO, N_LO / N_QUESTIONS), (PA, N_PA / N_QUESTIONS))
 #: Share of cold proposals the assistant takes up as its own pick.
 AGREED_SHARE = 0.5
+#: The cast: relations of one word, so the asked person weighs as much in every question's
+#: wording (a two-word "best friend" doubles the person's share of a short sentence).
+CAST = tuple(r for r in RELATIONS if " " not in r.noun)
 
 
 def slot_of(kind: str) -> str:
@@ -168,7 +171,7 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
 
     def competition() -> tuple[str, int, int, int]:
         return (
-            rng.choice(RELATIONS).key,
+            rng.choice(CAST).key,
             rng.randint(*H_RANGE),
             rng.randint(levers["people_min"], levers["people_max"]),
             rng.randint(levers["families_min"], levers["families_max"]),
@@ -368,7 +371,7 @@ def fill_cold(
 
 def _cast(rng: random.Random, plan: Plan) -> tuple[list[Person], list[EpisodicFamily]]:
     """The haystack's people and families, the asked ones first."""
-    people = draw_people(rng, RELATIONS)
+    people = draw_people(rng, CAST)
     asked = next(p for p in people if p.key == plan.relation)
     others = [p for p in people if p.key != plan.relation]
     rng.shuffle(others)
@@ -410,6 +413,9 @@ def _kits(
         hot.add((p.key, f.key))
         kits.append(kit)
     fit_kits(layout, kits, count, removable=removable)
+    if not any(slot_of(k) in (TWIN_SLOT, ITEM_TWIN_SLOT) for k in kits[0].kinds):
+        # The asked pair always keeps a value-bearing twin; draw the layout again.
+        raise AllocationError("the asked kit lost every twin while fitting the haystack")
     place_hot(layout, kits, count)
     return kits
 

@@ -293,7 +293,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "needs a road near the shops to live on",
             ),
             request_reply=(
-                "{V} Road would be a quiet road for {obj}",
+                "{V} Road would be a quiet road for {obj}, close to the shops and the station",
                 "{pron} should look at places on {V} Road, a lovely road",
                 "I would point {obj} to {V} Road, a calm road near the park",
             ),
@@ -361,13 +361,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             suggestion="a book club for {holder}",
             request=(
                 "wants to join a book club and has no idea where to look",
-                "is after a book club that meets in the evenings",
+                "is after a book club that meets in the evenings near home",
                 "would like a small book club to join",
             ),
             request_reply=(
                 "the {V} book club would suit {obj}, it is very relaxed",
                 "{pron} could join the {V} book club at the library",
-                "I would send {obj} to the {V} book club",
+                "I would send {obj} to the {V} book club, which meets in a cosy cafe",
             ),
             proposal=(
                 "should join the {V} book club",
@@ -397,11 +397,11 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             suggestion="a piano teacher for {holder}",
             request=(
                 "wants piano lessons and needs a teacher",
-                "is looking for a patient piano teacher",
+                "is looking for a patient piano teacher for weekend lessons",
                 "needs a piano teacher who can come to the house",
             ),
             request_reply=(
-                "{V} would be a patient piano teacher for {obj}",
+                "{V} would be a patient piano teacher for {obj}, and lives nearby",
                 "{pron} could take piano lessons with {V}",
                 "I would point {obj} to {V}, a good piano teacher",
             ),
@@ -432,14 +432,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="the {V}",
             suggestion="a name for {holder}'s boat",
             request=(
-                "has a boat and needs a name for it",
-                "cannot think of a name for {poss} boat",
+                "has a little boat and needs a good name to paint on it",
+                "cannot think of a name for {poss} boat and the paint is ready",
                 "asked me to help find a name for {poss} boat",
             ),
             request_reply=(
                 "{pron} could call the boat the {V}",
-                "the {V} would be a lovely name for a boat",
-                "I would name the boat the {V}",
+                "the {V} would be a lovely name for a boat that spends its days at sea",
+                "I would name the boat the {V}, which would look smart painted on the side",
             ),
             proposal=(
                 "should call {poss} boat the {V}",
@@ -469,13 +469,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             suggestion="a name for {holder}'s dog",
             request=(
                 "is getting a puppy and needs a name for the dog",
-                "cannot agree on a name for {poss} dog",
+                "cannot agree with the family on a name for {poss} dog",
                 "asked me to help name {poss} rescue dog",
             ),
             request_reply=(
-                "{V} would be a lovely name for the dog",
+                "{V} would be a lovely name for the dog, short and easy to call",
                 "{pron} could call the dog {V}",
-                "I would name the dog {V}",
+                "I would name the dog {V}, which is easy to shout across a park",
             ),
             proposal=(
                 "should call {poss} dog {V}",
@@ -509,9 +509,9 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "asked me where to get an allotment",
             ),
             request_reply=(
-                "the allotment site at {V} would suit {obj}",
+                "the allotment site at {V} would suit {obj}, with good soil and a water tap",
                 "{pron} could put {poss} name down for an allotment at {V}",
-                "I would try for an allotment site at {V}",
+                "I would try for an allotment site at {V}, where plots come free quite often",
             ),
             proposal=(
                 "should get an allotment at {V}",
@@ -546,7 +546,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             request_reply=(
                 "{pron} could apply for work at {V}",
-                "{V} would be a good firm for {obj} to work at",
+                "{V} would be a good firm for {obj} to work at, with friendly people",
                 "I would send {poss} details to {V}, a firm that is hiring",
             ),
             proposal=(
@@ -597,7 +597,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "needs broadband for the flat",
             ),
             request_reply=(
-                "{V} would be a good broadband provider for {obj}",
+                "{V} would be a good broadband provider for {obj}, cheap and quick to set up",
                 "{pron} could switch the broadband to {V}",
                 "I would point {obj} to {V} for broadband",
             ),
