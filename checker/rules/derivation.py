@@ -589,7 +589,8 @@ def twin_does_not_answer(ctx: CorpusContext) -> Iterator[Violation]:
             where = f"twin {twin.value!r} ({twin.kind})"
             if twin.session_index >= len(q.haystack_sessions):
                 yield Violation(
-                    q.question_id, f"{where} names session {twin.session_index}, outside the haystack"
+                    q.question_id,
+                    f"{where} names session {twin.session_index}, outside the haystack",
                 )
                 continue
             if twin.session_index in gold:

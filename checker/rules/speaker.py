@@ -53,7 +53,7 @@ def speaker_of_stating_turn(ctx: CorpusContext) -> Iterator[Violation]:
             continue
         recorded = block.stated_by
         gold = corpus.gold_indices(qi)
-        marked = {t.role for si in gold for t in q.haystack_sessions[si] if t.has_answer}
+        marked: set[str] = {t.role for si in gold for t in q.haystack_sessions[si] if t.has_answer}
         if not marked:
             yield Violation(
                 q.question_id,

@@ -74,6 +74,7 @@ from corpora.generate.vertical import (
 from corpora.generate.world import (
     MENTION,
     TWIN_OTHERS,
+    Family,
     Gender,
     Move,
     Person,
@@ -182,9 +183,7 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
     for _ in range(N_AS):
         relation, h, people, fams = competition()
         n = len(plans) + 1
-        plans.append(
-            Plan(n, AS, relation, suggestion_cycle.pop(), h, people, fams, clock_key=n)
-        )
+        plans.append(Plan(n, AS, relation, suggestion_cycle.pop(), h, people, fams, clock_key=n))
     list_cycle = list(LIST_FAMILIES) * 2
     rng.shuffle(list_cycle)
     lengths = list(LIST_LENGTHS)
@@ -217,7 +216,7 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
         members += [(t, arm, w) for arm, w in zip(ARMS, weeks, strict=True)]
     rng.shuffle(members)
     first = len(plans) + 1
-    for t, arm, weeks in members:
+    for t, arm, shift in members:
         relation, family, h, people, fams = triples[t]
         plans.append(
             Plan(
@@ -231,7 +230,7 @@ def _plans(seed: int, levers: Levers) -> list[Plan]:
                 arm=arm,
                 frame=frames[t],
                 clock_key=first + t,
-                clock_weeks=weeks,
+                clock_weeks=shift,
             )
         )
     return plans
@@ -305,7 +304,7 @@ def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
 def _move(
     kind: str,
     person: Person,
-    family: EpisodicFamily,
+    family: Family,
     world: World,
     rng: random.Random,
     *,
@@ -334,7 +333,9 @@ def hot_moves(
             if core and kit.shape != LO:
                 kit.value = world.names.issue(rng, world.owner)
                 value = kit.value
-            move = _move(kind, kit.person, kit.family, world, rng, value=value, evidence=core and ki == 0)
+            move = _move(
+                kind, kit.person, kit.family, world, rng, value=value, evidence=core and ki == 0
+            )
             if kind == ITEM:
                 kit.items.append((s, move.value or ""))
             elif not core and move.value is not None:
@@ -500,7 +501,10 @@ def build_question(
     family = target.family
     assert isinstance(family, EpisodicFamily)
     person = target.person
-    twins = [Twin(kind=k, session_index=s, value=v) for k, s, v in sorted(target.twins, key=lambda t: t[1])]
+    twins = [
+        Twin(kind=k, session_index=s, value=v)
+        for k, s, v in sorted(target.twins, key=lambda t: t[1])
+    ]
     list_order = None
     if plan.shape == LO:
         entries = sorted(target.items)

@@ -750,6 +750,8 @@ LIST_FRAMES = (
     "Can you list {list}, in the order I brought each up?",
     "In what order did I bring up {list} in our conversations?",
 )
+
+
 #: Words of the question frames (around the family's phrase): no conversation template may use
 #: one, so a frame can only change how a question reads, never which sessions it matches.
 def frame_words() -> frozenset[str]:
@@ -813,8 +815,14 @@ def check_exchanges() -> None:
         if PRODUCTION_WORDS.search(bare):
             raise BankError(f"{where} template {text!r} says how the corpus was made")
     asking = frame_words()
-    shared = [(f"shared {k} {i}", t) for k, ts in EPISODIC_BANK.frames.items() for i, t in enumerate(ts)]
-    shared += [(f"shared reply {k} {i}", t) for k, ts in EPISODIC_BANK.replies.items() for i, t in enumerate(ts)]
+    shared = [
+        (f"shared {k} {i}", t) for k, ts in EPISODIC_BANK.frames.items() for i, t in enumerate(ts)
+    ]
+    shared += [
+        (f"shared reply {k} {i}", t)
+        for k, ts in EPISODIC_BANK.replies.items()
+        for i, t in enumerate(ts)
+    ]
     for f in EPISODIC_FAMILIES.values():
         shared += [(f"{f.key} {k}", t) for k, ts in f.clauses.items() for t in ts]
         shared += [(f"{f.key} topic", t) for t in f.topics]
@@ -825,7 +833,9 @@ def check_exchanges() -> None:
     for where, text in shared:
         found = asking & set(bm25_tokens(_bare(text)))
         if found:
-            raise BankError(f"{where} template {text!r} uses question-frame word(s) {sorted(found)}")
+            raise BankError(
+                f"{where} template {text!r} uses question-frame word(s) {sorted(found)}"
+            )
     for where, text in _order_free():
         found = ORDER_WORDS & set(raw_tokens(_bare(text)))
         if found:
@@ -846,8 +856,7 @@ def check_exchanges() -> None:
                     raise BankError(f"{f.key} {kind} clause {text!r}: it {need} the value")
                 if not suggestion_words & set(bm25_tokens(_bare(text))):
                     raise BankError(
-                        f"{f.key} {kind} clause {text!r} names none of "
-                        f"{sorted(suggestion_words)}"
+                        f"{f.key} {kind} clause {text!r} names none of {sorted(suggestion_words)}"
                     )
         if f.listed is not None:
             list_words = set(bm25_tokens(f.listed.format(holder="", poss="")))

@@ -3,9 +3,10 @@
 Each move fills one user turn (frame + the family's clause or topic, with the person's forms
 and the value), and is answered by one assistant turn drawn from the same reply bank whatever
 the move concerns; where a family gives a move kind reply clauses (a value the assistant
-itself names), the reply carries one of them. So every session of a vertical has the same role sequence by construction
-(user, assistant, repeated once per move), no turn is ever empty or padded, and gold and
-non-gold sessions differ only in which person and family their moves happen to name.
+itself names), the reply carries one of them. So every session of a vertical has the same
+role sequence by construction (user, assistant, repeated once per move), no turn is ever empty
+or padded, and gold and non-gold sessions differ only in which person and family their moves
+happen to name.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ from checker.family import BY_KEY
 from checker.formats.corpus import Question
 from checker.load import parse_date
 from checker.registry import get_rule
-from checker.rules.leaks import PRODUCTION_WORDS
 from checker.retrieval.strips import is_keyword_sentence
+from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
 from corpora.generate import episodic, exchanges
 from corpora.generate.bank import OTHER_PEOPLE, RELATIONS, BankError
@@ -41,12 +41,12 @@ from corpora.generate.exchanges import (
     EpisodicFamily,
     check_exchanges,
 )
-from corpora.generate.render import fill, speaker_person
-from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 from corpora.generate.names import refusal
 from corpora.generate.pipeline import generate
+from corpora.generate.render import fill, speaker_person
 from corpora.generate.stamp import corpus_file, corpus_text, in_memory, sidecar_file
 from corpora.generate.vertical import Built, Levers
+from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -173,7 +173,9 @@ def test_the_checker_refuses_gold_the_conversation_does_not_bear_out(
     listing.answer = ", then ".join([items[1], items[0], *items[2:]]) + "."
     stated = next(q for q in questions if q.typedmemeval.shape == AS)
     other = next(q for q in questions if q is not stated)
-    other.haystack_sessions[0][0].content += f" Someone mentioned {_value(stated, episodic_corpus)} to me."
+    other.haystack_sessions[0][
+        0
+    ].content += f" Someone mentioned {_value(stated, episodic_corpus)} to me."
     found = _findings(questions, ("DRV005", "DRV010", "LEK002"))
     assert any(f.startswith(f"DRV010 {attribution.question_id}") for f in found), found
     assert any(f.startswith(f"DRV005 {listing.question_id}") for f in found), found
@@ -364,9 +366,7 @@ def test_content_uses_no_answer_word_and_every_value_is_invented(episodic_corpus
 
 def test_every_session_makes_the_same_six_moves(episodic_corpus: Built) -> None:
     slots = {
-        tuple(
-            sorted(episodic.slot_of(k) for k, t in r.templates if t.startswith("frame:"))
-        )
+        tuple(sorted(episodic.slot_of(k) for k, t in r.templates if t.startswith("frame:")))
         for a in episodic_corpus.assembled
         for r in a.sessions
     }
@@ -378,14 +378,18 @@ def test_the_bank_refuses_templates_that_break_its_rules(monkeypatch: pytest.Mon
     ordered = dict(gym.clauses)
     ordered[ITEM] = ("tried another class called {V} at the gym",)
     monkeypatch.setitem(
-        EPISODIC_FAMILIES, "gym", replace(gym, clauses=ordered)  # type: ignore[arg-type]
+        EPISODIC_FAMILIES,
+        "gym",
+        replace(gym, clauses=ordered),  # type: ignore[arg-type]
     )
     with pytest.raises(BankError, match="order"):
         check_exchanges()
     telling = dict(gym.clauses)
     telling[REQUEST] = ("wants to join the {V} gym", "is after a gym with early classes")
     monkeypatch.setitem(
-        EPISODIC_FAMILIES, "gym", replace(gym, clauses=telling)  # type: ignore[arg-type]
+        EPISODIC_FAMILIES,
+        "gym",
+        replace(gym, clauses=telling),  # type: ignore[arg-type]
     )
     with pytest.raises(BankError, match="never names the value"):
         check_exchanges()
@@ -415,8 +419,13 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
     can render: every frame and reply with every clause, topic and reply clause."""
     bank = EPISODIC_BANK
     for kind, frames in bank.frames.items():
-        replies = (*bank.replies.get(kind, ()), *bank.family_replies.get(family.key, {}).get(kind, ()))
-        clauses = family.topics if kind == MENTION else family.clauses.get(family.clause_key(kind), ())
+        replies = (
+            *bank.replies.get(kind, ()),
+            *bank.family_replies.get(family.key, {}).get(kind, ()),
+        )
+        clauses = (
+            family.topics if kind == MENTION else family.clauses.get(family.clause_key(kind), ())
+        )
         companion = family.reply_clause_key(kind)
         reply_clauses = family.clauses.get(companion, ()) if companion else ("",)
         others: list[tuple[str, Gender] | None] = [None]
@@ -483,4 +492,3 @@ def test_a_corpus_whose_gates_fail_is_not_written(tmp_path: Path) -> None:
     assert any("SEP" in r or "adversary" in r for r in outcome.refusals), outcome.refusals
     assert outcome.written == [] and list(tmp_path.iterdir()) == []
     assert "refused" in outcome.trace[-1]
-
