@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.context import CorpusContext
+from checker.entries import Listed, inspect_entry, is_results_readme, walk_entries
 from checker.findings import Finding
 from checker.formats.sidecar import ReleaseIndex
-from checker.io import InputError
+from checker.io import InputError, read_head
 from checker.load import LoadedCorpus, load_foreign, load_index, load_with_sidecar
 from checker.registry import Rule, all_rules, run, selected
 
@@ -52,18 +53,30 @@ def find_index(start: Path) -> Path | None:
     return None
 
 
+def _walked(listed: Listed) -> bool:
+    """Whether an entry met while walking a folder is checked: under `results/`, everything but
+    the README (links and special files too, so that the result rules refuse them by name);
+    elsewhere, JSON files (sidecars and the index are read with their corpus) and any link or
+    special file named like one."""
+    entry = inspect_entry(listed.path)
+    if entry.under_results:
+        return not is_results_readme(entry)
+    name = listed.path.name
+    if listed.kind == "link" and (name.endswith(".json") or listed.path.is_dir()):
+        return True  # reported, never followed
+    return name.endswith(".json") and not name.endswith(".meta.json") and name != INDEX_NAME
+
+
 def expand(paths: Sequence[Path]) -> list[Path]:
-    """Files to check: files as given; folders walked for `*.json` (sidecars and the index are
-    read with their corpus, not on their own)."""
+    """Files to check: files as given; folders walked (never through a link) for `*.json`, and
+    for everything under `results/` but its README."""
     out: list[Path] = []
     for p in paths:
-        if p.is_dir():
-            for f in sorted(p.rglob("*.json")):
-                if f.name.endswith(".meta.json") or f.name == INDEX_NAME:
-                    continue
-                out.append(f)
-        elif p.exists():
-            out.append(p)
+        entry = inspect_entry(p)
+        if entry.kind == "folder":
+            out.extend(listed.path for listed in walk_entries(p) if _walked(listed))
+        elif entry.kind != "missing" or entry.linked_folder is not None:
+            out.append(p)  # a link or special file given by name is refused when checked
         else:
             raise InputError(p, "no such file or folder")
     if not out:
@@ -72,13 +85,8 @@ def expand(paths: Sequence[Path]) -> list[Path]:
 
 
 def _head(path: Path) -> bytes:
-    """The first bytes of a file, to tell its kind. A link's target is sniffed (never printed)
-    so that a linked result file is claimed by the result kind, which refuses links."""
-    try:
-        with path.open("rb") as fh:
-            return fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
-    except OSError as exc:
-        raise InputError(path, f"cannot read: {exc.strerror}") from None
+    """The first bytes of a regular file, to tell its kind (only ever called on one)."""
+    return read_head(path).lstrip(b"\xef\xbb\xbf \t\r\n")
 
 
 def _index_for(path: Path, options: Options) -> tuple[ReleaseIndex | None, Path | None]:
@@ -111,7 +119,10 @@ def check_paths(paths: Sequence[Path], options: Options | None = None) -> CheckO
 
 
 def _check_one(path: Path, options: Options, rules: list[Rule], outcome: CheckOutcome) -> None:
-    head = _head(path)
+    entry = inspect_entry(path)
+    # Judged from the directory entry before anything is opened: a link, FIFO, device or socket
+    # is never read (under results/ the result rules refuse it by name).
+    head = _head(path) if entry.regular and entry.linked_folder is None else b""
     # Registered kinds first: results claim everything under results/ (arrays, oversized
     # files and links included), so a submission is never read as a corpus.
     claimed = [(n, check) for n, (claims, check) in FILE_KINDS.items() if claims(path, head)]
@@ -120,6 +131,19 @@ def _check_one(path: Path, options: Options, rules: list[Rule], outcome: CheckOu
         outcome.files.setdefault(name, []).append(path)
         outcome.findings.extend(check(path, options, rules))
         return
+    if entry.linked_folder is not None:
+        raise InputError(
+            path,
+            f"climbs out of the linked folder {entry.linked_folder} with '..'; the checker never "
+            "follows a link (it was not opened; pass the path without '..')",
+        )
+    if not entry.regular:
+        what = "a folder link" if entry.kind == "link" and path.is_dir() else entry.describe()
+        raise InputError(
+            path,
+            f"is {what}, not a regular file; the checker reads regular files only and never "
+            "follows a link (it was not opened; pass the file itself)",
+        )
     if not head.startswith(b"{"):  # an array, or unreadable: the corpus loader says which
         corpus = load_with_sidecar(path)
         index, _ = _index_for(path, options)

@@ -1,9 +1,20 @@
-"""Findings: what a rule reports."""
+"""Findings: what a rule reports.
+
+A finding's text can hold what a submitter wrote (a file name, a key, a value), so every field
+is escaped when the finding is made (`checker.escape`): whatever reporter prints it, a finding
+is one line of printable text."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from checker.escape import escape
+
+#: Longest path, question id and message a finding shows.
+PATH_LIMIT = 400
+QUESTION_ID_LIMIT = 80
+MESSAGE_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -14,6 +25,14 @@ class Finding:
     question_id: str | None
     code: str
     message: str
+
+    def __post_init__(self) -> None:
+        # Frozen: the escaped text replaces what was passed, once, before anyone reads it.
+        object.__setattr__(self, "path", escape(self.path, PATH_LIMIT))
+        if self.question_id is not None:
+            object.__setattr__(self, "question_id", escape(self.question_id, QUESTION_ID_LIMIT))
+        object.__setattr__(self, "code", escape(self.code, 16))
+        object.__setattr__(self, "message", escape(self.message, MESSAGE_LIMIT))
 
     def sort_key(self) -> tuple[str, str, str, str]:
         return (self.path, self.question_id or "", self.code, self.message)

@@ -6,14 +6,20 @@ into one line and exit 2. Anything that can be read but is wrong is a finding of
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+
+from checker.entries import describe, inspect_entry, kind_of_mode
+from checker.escape import escape, quoted
+from checker.findings import MESSAGE_LIMIT, PATH_LIMIT, QUESTION_ID_LIMIT
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -25,14 +31,15 @@ MAX_RESULT_BYTES = 5 * 1024 * 1024
 
 class InputError(Exception):
     """A file could not be read as what it should be. The message is one line, says where
-    (file, question id, JSON path) and, where it can, how to fix it."""
+    (file, question id, JSON path) and, where it can, how to fix it. Like a finding, it is
+    escaped when it is made (file names and keys come from submissions)."""
 
     def __init__(self, path: Path | str, message: str, question_id: str | None = None) -> None:
-        self.path = str(path)
-        self.question_id = question_id
-        self.message = message
-        where = self.path + (f":{question_id}" if question_id else "")
-        super().__init__(f"{where}: {message}")
+        self.path = escape(str(path), PATH_LIMIT)
+        self.question_id = None if question_id is None else escape(question_id, QUESTION_ID_LIMIT)
+        self.message = escape(message, MESSAGE_LIMIT)
+        where = self.path + (f":{self.question_id}" if self.question_id else "")
+        super().__init__(f"{where}: {self.message}")
 
 
 def normalise_newlines(data: bytes) -> bytes:
@@ -49,25 +56,67 @@ def sha256_file(path: Path) -> str:
     return sha256_bytes(path.read_bytes())
 
 
-def read_bytes(path: Path, *, limit: int | None = None) -> bytes:
-    """Read a file, refusing what is missing, unreadable or too large (default limit: a corpus)."""
-    limit = MAX_CORPUS_BYTES if limit is None else limit
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise InputError(path, "no such file") from None
-    except OSError as exc:
-        raise InputError(path, f"cannot read: {exc.strerror}") from None
-    if not path.is_file():
-        raise InputError(path, "not a regular file")
-    if size > limit:
+#: Open flags for reading a file the checker has judged regular: never through a link at the
+#: last step, and never blocking (a FIFO swapped in after the `lstat` is refused, not waited on).
+_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_regular(path: Path) -> int:
+    """A descriptor on `path` if it is a regular file: `lstat` first (a link, FIFO, device or
+    socket is refused by name and never opened), then opened without following a link or
+    blocking, and checked again on the open descriptor."""
+    entry = inspect_entry(path)
+    if entry.kind == "missing":
+        raise InputError(path, "no such file")
+    if entry.linked_folder is not None:
         raise InputError(
-            path, f"file is {size:,} bytes, over the {limit:,}-byte limit for this kind of file"
+            path,
+            f"goes through the linked folder {entry.linked_folder}; the checker does not follow "
+            "links here (it was not opened; pass the path of the file itself)",
+        )
+    if not entry.regular:
+        raise InputError(
+            path,
+            f"is {entry.describe()}, not a regular file; the checker reads regular files only "
+            "(it was not opened)",
         )
     try:
-        return path.read_bytes()
+        fd = os.open(entry.location, _OPEN_FLAGS)  # where `path` resolves (`..` and `.` gone)
     except OSError as exc:
         raise InputError(path, f"cannot read: {exc.strerror}") from None
+    kind = kind_of_mode(os.fstat(fd).st_mode)
+    if kind != "file":
+        os.close(fd)
+        raise InputError(path, f"is {describe(kind)}, not a regular file (it was not read)")
+    return fd
+
+
+def read_head(path: Path, size: int = 4096) -> bytes:
+    """The first `size` bytes of a regular file (to tell its kind)."""
+    fd = _open_regular(path)
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read(size)
+
+
+def read_bytes(path: Path, *, limit: int | None = None) -> bytes:
+    """Read a regular file, refusing what is missing, unreadable, not a regular file or too
+    large (default limit: a corpus)."""
+    limit = MAX_CORPUS_BYTES if limit is None else limit
+    fd = _open_regular(path)
+    with os.fdopen(fd, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if size > limit:
+            raise InputError(
+                path,
+                f"file is {size:,} bytes, over the {limit:,}-byte limit for this kind of file",
+            )
+        try:
+            data = fh.read(limit + 1)
+        except OSError as exc:
+            raise InputError(path, f"cannot read: {exc.strerror}") from None
+    if len(data) > limit:  # it grew while being read
+        raise InputError(path, f"file is over the {limit:,}-byte limit for this kind of file")
+    return data
 
 
 def _reject_constant(name: str) -> Any:
@@ -75,12 +124,15 @@ def _reject_constant(name: str) -> Any:
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r} in one object")
-        out[key] = value
-    return out
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    for key, _ in pairs:  # name the first key given twice
+        if key in seen:
+            break
+        seen.add(key)
+    raise ValueError(f"duplicate key {quoted(key)} in one object")
 
 
 def parse_json(path: Path, data: bytes) -> Any:
@@ -95,6 +147,11 @@ def parse_json(path: Path, data: bytes) -> Any:
         ) from None
     if "\x00" in text:
         raise InputError(path, f"contains a NUL character at offset {text.index(chr(0))}; binary?")
+    # Parsing makes only acyclic containers, so the cycle collector has nothing to find in
+    # them; paused, it does not re-walk every object alive each time the parser allocates
+    # (with the rules loaded that is millions, and a file of nested arrays allocates millions).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return json.loads(
             text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys
@@ -107,15 +164,19 @@ def parse_json(path: Path, data: bytes) -> Any:
         raise InputError(path, f"malformed JSON: {exc}") from None
     except RecursionError:
         raise InputError(path, "malformed JSON: nested too deeply") from None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def json_path(loc: tuple[int | str, ...]) -> str:
-    """A pydantic error location as a JSON path: ('root', 3, 'answer') → `$[3].answer`."""
+    """A pydantic error location as a JSON path: ('root', 3, 'answer') → `$[3].answer`. A key
+    is a submitter's text, so each is shown escaped and shortened."""
     out = "$"
     for part in loc:
         if part == "root":
             continue
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        out += f"[{part}]" if isinstance(part, int) else f".{escape(str(part), 64)}"
     return out
 
 

@@ -1,15 +1,18 @@
-"""The corpus downloads page: files with size, sha256 and revision; citations; dataset
-descriptions (Croissant-style JSON-LD) for machines; the revision history from the index."""
+"""The corpus downloads page: files with size, sha256 and revision; citations; for each corpus
+a Croissant 1.0 description, a dataset card and a bundle of the three; the one-line `datasets`
+snippet; the revision history from the index."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from checker.family import BY_KEY, citation_name
-from site_gen.identity import CITATION_RULE, FAMILY, LICENSE
-from site_gen.markup import Md, admonition, code, esc, link, table
+from site_gen.croissant import bibtex, cite_name, croissant, vertical_name
+from site_gen.dataset_card import bundle_name, card, load_snippet
+from site_gen.identity import CITATION_RULE
+from site_gen.markup import Md, admonition, code, esc, fold, link, table
 from site_gen.sources import CorpusRelease
 
 PAGE = "corpora/index.md"
@@ -26,6 +29,11 @@ def jsonld_path(release: CorpusRelease) -> str:
     return f"corpora/{release.corpus_id}.jsonld"
 
 
+def bundle_path(release: CorpusRelease) -> str:
+    """Where the bundle (corpus file, dataset card, Croissant description) is served."""
+    return f"{FILES_DIR}/{bundle_name(release)}"
+
+
 def human_size(size: int) -> str:
     """Bytes in binary units, one decimal: `1.4 MiB`; exact bytes under 1 KiB."""
     if size < 1024:
@@ -36,105 +44,6 @@ def human_size(size: int) -> str:
         if value < 1024 or unit == "GiB":
             return f"{value:.1f} {unit}"
     raise AssertionError("unreachable")
-
-
-def _vertical_name(release: CorpusRelease) -> str:
-    v = BY_KEY.get(release.entry.vertical)
-    return v.name if v else release.entry.vertical
-
-
-def bibtex(release: CorpusRelease) -> str:
-    """A BibTeX entry naming the vertical, the revision and the corpus hash."""
-    key = release.corpus_id.replace(".", "-")
-    title = _cite_name(release)
-    return (
-        f"@misc{{{key},\n"
-        f"  title = {{{{{title}}}}},\n"
-        f"  howpublished = {{{FAMILY} corpus {release.corpus_id}}},\n"
-        f"  version = {{{release.entry.revision}}},\n"
-        f"  note = {{sha256 {release.entry.sha256}; {release.entry.question_count} questions; "
-        f"status {release.entry.status}}}\n"
-        f"}}\n"
-    )
-
-
-def _cite_name(release: CorpusRelease) -> str:
-    try:
-        return citation_name(release.entry.vertical, release.entry.revision)
-    except KeyError:
-        return f"{FAMILY}-{release.entry.vertical} {release.entry.revision}"
-
-
-def croissant(release: CorpusRelease) -> dict[str, Any]:
-    """A Croissant-style (schema.org Dataset) description of one corpus revision."""
-    entry = release.entry
-    record_fields = [
-        ("question_id", "Question id carrying the revision (`tme-<abbrev>-<YYMM>-NNN`)."),
-        ("question_type", "`<vertical>-<shape>`."),
-        ("question", "The question asked of the system under test."),
-        ("answer", "The gold answer (answer key)."),
-        ("question_date", "When the question is asked."),
-        ("haystack_sessions", "The conversation sessions, in timestamp order."),
-        ("answer_session_ids", "The gold sessions (answer key)."),
-        ("typedmemeval", "The family block: vertical, shape and answer-key structure."),
-    ]
-    return {
-        "@context": {
-            "@vocab": "https://schema.org/",
-            "sc": "https://schema.org/",
-            "cr": "http://mlcommons.org/croissant/",
-        },
-        "@type": "sc:Dataset",
-        "conformsTo": "http://mlcommons.org/croissant/1.0",
-        "name": _cite_name(release),
-        "identifier": release.corpus_id,
-        "version": entry.revision,
-        "description": (
-            f"{FAMILY} {_vertical_name(release)} corpus, revision {entry.revision} "
-            f"({entry.status}): {entry.question_count} questions, each a haystack of "
-            f"timestamped conversation sessions with a typedmemeval answer-key block."
-        ),
-        "license": LICENSE,
-        "citeAs": bibtex(release),
-        "creativeWorkStatus": entry.status,
-        "keywords": ["long-term memory", "conversational memory", "benchmark", entry.vertical],
-        "distribution": [
-            {
-                "@type": "cr:FileObject",
-                "@id": release.file_name,
-                "name": release.file_name,
-                "contentUrl": f"files/{release.file_name}",
-                "encodingFormat": "application/json",
-                "sha256": entry.sha256,
-                **(
-                    {"contentSize": f"{release.size_bytes} B"}
-                    if release.size_bytes is not None
-                    else {}
-                ),
-            }
-        ],
-        "recordSet": [
-            {
-                "@type": "cr:RecordSet",
-                "@id": "questions",
-                "name": "questions",
-                "description": "One record per question (the file is a JSON array).",
-                "field": [
-                    {
-                        "@type": "cr:Field",
-                        "@id": f"questions/{name}",
-                        "name": name,
-                        "description": text,
-                        "source": {
-                            "fileObject": {"@id": release.file_name},
-                            "extract": {"jsonPath": f"$[*].{name}"},
-                        },
-                    }
-                    for name, text in record_fields
-                ],
-            }
-        ],
-    }
 
 
 def jsonld_text(description: dict[str, Any]) -> str:
@@ -162,23 +71,44 @@ def release_section(release: CorpusRelease) -> Md:
             esc(entry.status),
         ]
     )
-    out = Md(f"### {esc(_cite_name(release))}\n\n")
+    out = Md(f"### {esc(cite_name(release))}\n\n")
     out += table(["file", "size", "sha256 (CRLF → LF)", "questions", "revision", "status"], rows)
     if release.problems:
         out += Md("\n" + "\n".join(f"- **{esc(p)}**" for p in release.problems) + "\n")
     out += Md(
         f"\nDataset description: {link(release.corpus_id + '.jsonld', release.corpus_id + '.jsonld')}"
-        " (Croissant-style JSON-LD).\n\n"
+        " (`Croissant 1.0` JSON-LD; `mlcroissant` loads its `questions` records and checks the "
+        "file's sha256)."
     )
+    if release.payload is not None:
+        out += Md(
+            f" Bundle: {link(bundle_name(release), 'files/' + bundle_name(release))}: the "
+            "corpus file, its dataset card (`README.md`) and `croissant.json` in one folder."
+            "\n\nLoad the downloaded file with the `datasets` library "
+            "(`from datasets import load_dataset`):\n\n"
+            f"```python\n{load_snippet(release)}\n```\n"
+        )
+    out += Md("\n")
     out += Md("```bibtex\n" + bibtex(release).replace("```", "'''") + "```\n\n")
+    if release.payload is not None:
+        out += fold("Dataset card (README.md in the bundle)", card_block(release), kind="note")
+        out += Md("\n")
     out += Md(f'<script type="application/ld+json">{jsonld_text(croissant(release))}</script>\n')
     return Md(out)
+
+
+def card_block(release: CorpusRelease) -> Md:
+    """The dataset card as a code block, fenced longer than any backtick run inside it."""
+    text = card(release)
+    longest = max((len(r) for r in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return Md(f"{fence}markdown\n{text}{fence}\n")
 
 
 def revisions_table(releases: Sequence[CorpusRelease]) -> Md:
     rows = [
         [
-            esc(_vertical_name(r)),
+            esc(vertical_name(r)),
             esc(r.entry.revision),
             esc(r.entry.status),
             code(r.corpus_id),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import fraction, ident, ratio
-from site_gen.results import NOT_A_LEADERBOARD, RefusedFile
+from site_gen.results import NOT_A_LEADERBOARD, RefusedFile, refused_list
 from site_gen.results_view import EERun
 
 PAGE = "results/ee.md"
@@ -75,7 +75,7 @@ def ee_page(runs: Sequence[EERun], refused: Sequence[RefusedFile]) -> Md:
     out += Md("\n") + ABOUT + Md("\n\n")
     if refused:
         out += Md(f"{len(refused)} submitted EE files could not be published:\n\n")
-        out += Md("".join(f"- {esc(r.path)}: {esc(r.reason)}\n" for r in refused) + "\n")
+        out += refused_list(refused)
     if not runs:
         return out + Md(
             "## No EE results yet\n\nNo EE result has been submitted. To submit one, add the "

@@ -16,7 +16,19 @@ from pathlib import Path
 import mkdocs_gen_files
 
 from checker.family import VERTICALS
-from site_gen import downloads, ee, reference, results, verticals
+from site_gen import (
+    corpus_figures,
+    croissant,
+    dataset_card,
+    downloads,
+    ee,
+    inside,
+    reference,
+    result_figures,
+    results,
+    verticals,
+)
+from site_gen.figures import figure_block
 from site_gen.nav import summary
 from site_gen.sources import read_sources
 
@@ -46,25 +58,42 @@ def main() -> None:
     latest = [(v, sources.latest(v.key)) for v in VERTICALS]
     write_text("verticals/index.md", verticals.verticals_index(latest))
     for vertical, release in latest:
-        write_text(verticals.page_name(vertical), verticals.vertical_page(vertical, release))
+        figures = corpus_figures.vertical_figures(vertical, release)
+        for figure in figures.values():
+            write_bytes(f"{verticals.PLOTS_DIR}/{figure.file_name}", figure.svg)
+        blocks = {kind: figure_block(f, "plots") for kind, f in figures.items()}
+        write_text(
+            verticals.page_name(vertical), verticals.vertical_page(vertical, release, blocks)
+        )
+    write_text(inside.INDEX_PAGE, inside.inside_index(latest))
+    for vertical, release in latest:
+        write_text(inside.page_name(vertical), inside.inside_page(vertical, release))
 
     write_text(downloads.PAGE, downloads.downloads_page(sources.releases, sources.index_problem))
     for release in sources.releases:
         if release.payload is not None:
             write_bytes(downloads.file_path(release), release.payload)
+        packed = dataset_card.bundle(release)
+        if packed is not None:
+            write_bytes(downloads.bundle_path(release), packed)
         write_text(
             downloads.jsonld_path(release),
-            json.dumps(downloads.croissant(release), indent=2, sort_keys=True) + "\n",
+            json.dumps(croissant.croissant(release), indent=2, sort_keys=True) + "\n",
         )
 
     per_vertical = [sources.results.by_vertical[v.key] for v in VERTICALS]
-    write_text("results/index.md", results.results_index(per_vertical, len(sources.results.ee)))
+    write_text(
+        "results/index.md",
+        results.results_index(per_vertical, len(sources.results.ee), sources.results.unplaced),
+    )
     for data in per_vertical:
-        plots = results.result_plots(data)
-        for file_name, _, svg in plots.values():
-            write_bytes(f"results/{file_name}", svg)
-        embedded = {kind: (name, alt) for kind, (name, alt, _) in plots.items()}
-        write_text(results.page_name(data.vertical), results.vertical_results_page(data, embedded))
+        drawn = result_figures.result_figures(data)
+        for figure in drawn.all():
+            write_bytes(f"results/{figure.file_name}", figure.svg)
+        write_text(
+            results.page_name(data.vertical),
+            results.vertical_results_page(data, drawn.blocks()),
+        )
     write_text(ee.PAGE, ee.ee_page(sources.results.ee, sources.results.refused_ee))
 
     write_text(reference.RULES_PAGE, reference.rules_page(sources.rules))

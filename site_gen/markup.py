@@ -13,11 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from checker.escape import escape
+
 __all__ = [
     "Md",
     "admonition",
     "code",
     "esc",
+    "fold",
     "join",
     "link",
     "table",
@@ -40,24 +43,36 @@ class Md(str):
 
 #: Characters that Markdown (with the extensions in mkdocs.yml) or HTML give a meaning to.
 _SYNTAX = frozenset("\\`*_{}[]()<>#+-!|&\"'~^=:$@.%")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+_LAYOUT = re.compile(r"[\t\n\r]")
+
+
+def _inline(value: object) -> str:
+    """A value as one printable line: layout whitespace to spaces, the rest escaped."""
+    return escape(_LAYOUT.sub(" ", str(value)), limit=None)
 
 
 def esc(value: object) -> Md:
     """Any value as inert inline text (an `Md` is returned unchanged).
 
-    Newlines and other control characters become spaces, so a value can never start a new
-    Markdown block (a heading, a list, a table row, an admonition) or end a table cell.
+    Line breaks and tabs of multi-line prose (the project's own docstrings, a corpus's text)
+    become spaces; every other character that is not printable (controls, bidi and format
+    characters, line separators) is shown as a visible escape by the checker's one escaping
+    function (`checker.escape`). So a value can never start a new Markdown block (a heading, a
+    list, a table row, an admonition), end a table cell, or reorder the text around it. (What a
+    submitter wrote holds no line break by then: the checker refuses one in any result string,
+    and findings are escaped when they are made.)
     """
     if isinstance(value, Md):
         return value
-    text = _CONTROL.sub(" ", str(value))
+    text = _inline(value)
     return Md("".join(f"&#{ord(ch)};" if ch in _SYNTAX else ch for ch in text))
 
 
 def code(value: object) -> Md:
     """A value shown as code; backticks inside it are handled by a longer fence."""
-    text = _CONTROL.sub(" ", str(value))
+    text = _inline(value)
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
@@ -97,3 +112,12 @@ def admonition(kind: str, title: str, body: Md) -> Md:
         raise ValueError(f"admonition kind {kind!r} must be a plain lower-case word")
     indented = "\n".join(("    " + line) if line else "" for line in body.splitlines())
     return Md(f'!!! {kind} "{esc(title)}"\n\n{indented}\n')
+
+
+def fold(title: str, body: Md, kind: str = "info") -> Md:
+    """A collapsed block (pymdownx.details `???`) around trusted body text: the reader opens it
+    to see what the page summarises above it (the numbers behind a figure, a full table)."""
+    if not re.fullmatch(r"[a-z]+", kind):
+        raise ValueError(f"fold kind {kind!r} must be a plain lower-case word")
+    indented = "\n".join(("    " + line) if line else "" for line in body.splitlines())
+    return Md(f'??? {kind} "{esc(title)}"\n\n{indented}\n')

@@ -16,6 +16,8 @@ def summary(schema_names: Sequence[str]) -> str:
         "- [Running and submitting](running.md)",
         "- [Verticals](verticals/index.md)",
         *[f"    - [{v.name}](verticals/{v.key}.md)" for v in VERTICALS],
+        "- [A look inside](inside/index.md)",
+        *[f"    - [{v.name}](inside/{v.key}.md)" for v in VERTICALS],
         "- [Corpus downloads](corpora/index.md)",
         "- [Results](results/index.md)",
         *[f"    - [{v.name}](results/{v.key}.md)" for v in VERTICALS],

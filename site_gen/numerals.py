@@ -26,6 +26,7 @@ __all__ = [
     "fraction",
     "ident",
     "project_text",
+    "quoted",
     "rate",
     "ratio",
     "shape_mark",
@@ -120,4 +121,18 @@ def project_text(text: str) -> Md:
             out.append(code(m.group(0)))
             last = m.end()
         out.append(esc(part[last:]))
+    return Md("".join(out))
+
+
+def quoted(text: str) -> Md:
+    """Text quoted from a corpus (a question, an answer, a turn) as inert text, with every
+    rate-shaped number in it (`0.5 litres`, `20%`) set as code: it is what a conversation says,
+    not a measurement of the site's, and the denominator scan must not take it for one."""
+    out: list[str] = []
+    last = 0
+    for m in RATE_RE.finditer(text):
+        out.append(esc(text[last : m.start()]))
+        out.append(code(m.group(0)))
+        last = m.end()
+    out.append(esc(text[last:]))
     return Md("".join(out))

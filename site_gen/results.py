@@ -8,7 +8,7 @@ out. Every string from a submission is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from checker.family import DIAGNOSTIC_N, SMALL_SHAPE_N, Vertical
@@ -18,7 +18,6 @@ from checker.results.band import Band
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import band as band_cell
 from site_gen.numerals import chance, fraction, ident, rate, shape_mark, signed_rate
-from site_gen.plots import PAIR_MEASURES, Point, distance_curve_svg, pair_consistency_svg
 
 NOT_A_LEADERBOARD = Md(
     "This is **not a leaderboard**. Runs are listed by system name and date, never by score; "
@@ -251,7 +250,7 @@ def distance_table(runs: Sequence[Aggregate]) -> Md:
     return table(headers, rows)
 
 
-def run_section(index: int, run: Aggregate, vertical: Vertical) -> Md:
+def run_section(index: int, run: Aggregate, vertical: Vertical, figure: Md | None = None) -> Md:
     outcomes = outcomes_for(vertical)
     # Headings carry no submitted text: a heading's text is copied, as plain text, into the
     # table of contents and its labels, where the page's escaping no longer applies to it.
@@ -273,6 +272,8 @@ def run_section(index: int, run: Aggregate, vertical: Vertical) -> Md:
         out += Md(f"\n**{esc(note)}**\n")
     out += Md("\n#### Typed outcomes by shape\n\n")
     out += strata_table([run.overall, *run.by_shape], outcomes)
+    if figure:
+        out += Md("\n") + figure
     if run.by_difficulty:
         out += Md("\n#### By difficulty band\n\n")
         out += strata_table(run.by_difficulty, outcomes)
@@ -285,7 +286,12 @@ def run_section(index: int, run: Aggregate, vertical: Vertical) -> Md:
     return Md(out)
 
 
-def bands_block(bands: Sequence[Band], refusals: Sequence[str], outcomes: Sequence[str]) -> Md:
+def bands_block(
+    bands: Sequence[Band],
+    refusals: Sequence[str],
+    outcomes: Sequence[str],
+    figures: Mapping[str, Md] | None = None,
+) -> Md:
     out = Md(
         "A band is the min–max of each outcome over repeated runs of one configuration (same "
         "corpus bytes, judge fingerprint, configuration and sampling disposition), with the "
@@ -310,15 +316,17 @@ def bands_block(bands: Sequence[Band], refusals: Sequence[str], outcomes: Sequen
         )
         out += table(["outcome", "band"], rows)
         out += Md(f"\nQuestions that flipped: {fraction(len(b.flipped), n)}.\n\n")
+        figure = (figures or {}).get(f"band-{i}")
+        if figure:
+            out += figure + Md("\n")
     for reason in refusals:
         out += Md(f"- Not banded: {esc(reason)}\n")
     return Md(out)
 
 
-def vertical_results_page(
-    data: VerticalResults, plots: dict[str, tuple[str, str]] | None = None
-) -> Md:
-    """One vertical's results page. `plots` maps a plot kind to (file name, alt text)."""
+def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None = None) -> Md:
+    """One vertical's results page. `plots` maps where a rendered figure goes (`distance`,
+    `pairs`, `run-<i>` for run i's outcomes, `band-<i>` for run set i) to its block."""
     v = data.vertical
     runs = ordered(data.runs)
     outcomes = outcomes_for(v)
@@ -332,7 +340,7 @@ def vertical_results_page(
     )
     if data.refused:
         out += Md(f"{len(data.refused)} submitted files could not be published:\n\n")
-        out += Md("".join(f"- {esc(r.path)}: {esc(r.reason)}\n" for r in data.refused) + "\n")
+        out += refused_list(data.refused)
     if not runs:
         out += Md(
             "## No results yet\n\n"
@@ -348,22 +356,27 @@ def vertical_results_page(
         out += Md(
             "\n## Outcome by distance\n\nCorrect answers over measured questions at each distance; never averaged over the rungs. Each rung is a diagnostic.\n\n"
         )
-        out += distance_table(runs)
-        if "distance" in plots:
-            name, alt = plots["distance"]
-            out += Md(f"\n![{esc(alt)}]({name})\n")
+        # The figure carries the same table beneath its fold.
+        out += plots["distance"] if "distance" in plots else distance_table(runs)
     if "pairs" in plots:
-        name, alt = plots["pairs"]
-        out += Md(f"\n## Pair consistency\n\n![{esc(alt)}]({name})\n")
-    out += Md("\n## Bands\n\n") + bands_block(data.bands, data.band_refusals, outcomes)
+        out += Md("\n## Pair consistency\n\n") + plots["pairs"]
+    out += Md("\n## Bands\n\n") + bands_block(data.bands, data.band_refusals, outcomes, plots)
     out += Md("\n## Runs in detail\n\n")
     for i, run in enumerate(runs, start=1):
-        out += run_section(i, run, v) + Md("\n")
+        out += run_section(i, run, v, plots.get(f"run-{i}")) + Md("\n")
     return Md(out)
 
 
-def results_index(data: Sequence[VerticalResults], ee_runs: int) -> Md:
-    """The results overview: per vertical, how many runs; what the pages do not do."""
+def refused_list(refused: Sequence[RefusedFile]) -> Md:
+    """Files that were not published, one line each with the reason (both escaped)."""
+    return Md("".join(f"- {esc(r.path)}: {esc(r.reason)}\n" for r in refused) + "\n")
+
+
+def results_index(
+    data: Sequence[VerticalResults], ee_runs: int, unplaced: Sequence[RefusedFile] = ()
+) -> Md:
+    """The results overview: per vertical, how many runs; what the pages do not do; and the
+    files under `results/` that belong to no page (each with the reason)."""
     out = Md("# Results\n\n")
     out += admonition("warning", "Not a leaderboard", NOT_A_LEADERBOARD)
     out += Md("\n") + admonition("warning", "Provisional; judge unvalidated", JUDGE_UNVALIDATED)
@@ -386,6 +399,12 @@ def results_index(data: Sequence[VerticalResults], ee_runs: int) -> Md:
     out += Md(
         f"\nErasability and editability (EE): {link('EE results', 'ee.md')} ({ee_runs} runs).\n"
     )
+    if unplaced:
+        out += Md(
+            f"\n## Files not published\n\n{len(unplaced)} files under `results/` belong to no "
+            "vertical's page and were not published:\n\n"
+        )
+        out += refused_list(unplaced)
     if not any(d.runs for d in data):
         out += Md(
             "\n## No results yet\n\nNothing has been submitted. To submit a run, see "
@@ -394,55 +413,13 @@ def results_index(data: Sequence[VerticalResults], ee_runs: int) -> Md:
     return Md(out)
 
 
-def result_plots(data: VerticalResults) -> dict[str, tuple[str, str, bytes]]:
-    """The plots a vertical's results page embeds: kind → (file name, alt text, SVG bytes)."""
-    runs = ordered(data.runs)
-    key = data.vertical.key
-    out: dict[str, tuple[str, str, bytes]] = {}
-    if data.vertical.distance_curve and any(r.distance_curve for r in runs):
-        series = [
-            [
-                Point(int(s.label.split()[-1]), s.vector.counts["correct"], s.vector.measured)
-                for s in r.distance_curve
-            ]
-            for r in runs
-        ]
-        described = "; ".join(
-            f"run {i}: " + ", ".join(f"distance {p.x} {p.k}/{p.n}" for p in points)
-            for i, points in enumerate(series, start=1)
-        )
-        out["distance"] = (
-            f"{key}-distance.svg",
-            f"Correct answers over measured questions by distance, one line per run. {described}.",
-            distance_curve_svg(series),
-        )
-    pairs = [r.pair_consistency for r in runs]
-    if any(p is not None for p in pairs):
-        bars = [
-            (p.measured, [p.both_correct, p.premature, p.missed_after, p.both_same])
-            for p in pairs
-            if p is not None
-        ]
-        described = "; ".join(
-            f"run {i}: "
-            + ", ".join(f"{name} {c}/{m}" for name, c in zip(PAIR_MEASURES, counts, strict=True))
-            for i, (m, counts) in enumerate(bars, start=1)
-        )
-        out["pairs"] = (
-            f"{key}-pairs.svg",
-            f"Pair consistency per run, as pairs over measured pairs. {described}.",
-            pair_consistency_svg(bars),
-        )
-    return out
-
-
 __all__ = [
     "NOT_A_LEADERBOARD",
     "RefusedFile",
     "VerticalResults",
     "ordered",
     "page_name",
-    "result_plots",
+    "refused_list",
     "results_index",
     "run_order",
     "vertical_results_page",

@@ -2,16 +2,28 @@
 
 Every file under `results/` is checked with the checker's own result rules, parsed, resolved
 against the release index and aggregated by `checker.results` — the one place result numbers
-are computed. A file the checker refuses is listed as refused with the checker's reason, never
-published.
+are computed. Every file the site does not publish is listed with the reason: refused by the
+checker, unreadable, a link or special file (judged from its directory entry, never opened),
+directly under `results/`, or in a folder that is not a vertical. Paths are shown relative to
+the repository, never as the building machine's absolute paths.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.entries import (
+    RESULTS_FOLDER,
+    describe,
+    inspect_entry,
+    is_results_readme,
+    walk_entries,
+)
+from checker.escape import escape, quoted
 from checker.family import BY_KEY, VERTICALS
+from checker.findings import MESSAGE_LIMIT, PATH_LIMIT
 from checker.formats.result import EEResultFile, ResultFile
 from checker.io import InputError
 from checker.registry import all_rules
@@ -46,12 +58,41 @@ class ResultsView:
     )
     ee: list[EERun] = field(default_factory=list)
     refused_ee: list[RefusedFile] = field(default_factory=list)
+    #: Files under `results/` outside any vertical's or EE's folder.
     unplaced: list[RefusedFile] = field(default_factory=list)
+
+
+EE_FOLDER = "ee"
 
 
 def _vertical_of(path: Path, results_dir: Path) -> str | None:
     parts = path.relative_to(results_dir).parts
     return parts[0] if len(parts) > 1 else None
+
+
+def repository_relative(text: str, root: Path) -> str:
+    """`text` with the repository's absolute path (as given and as resolved) taken out of every
+    path it names, so a page never shows where the site was built."""
+    for prefix in sorted({str(root.absolute()), os.path.realpath(root)}, key=len, reverse=True):
+        text = text.replace(prefix + os.sep, "").replace(prefix, ".")
+    return text
+
+
+def _shown_reason(reason: str, root: Path) -> str:
+    return escape(repository_relative(reason, root), MESSAGE_LIMIT)
+
+
+def _unplaced_reason(key: str | None) -> str | None:
+    """Why a file in `results/<key>/…` is outside every published page, or None if it is not."""
+    known = ", ".join([*sorted(BY_KEY), EE_FOLDER])
+    if key is None:
+        return (
+            f"sits directly under {RESULTS_FOLDER}/; a result goes in "
+            f"{RESULTS_FOLDER}/<vertical>/<system>/<run-id>.json"
+        )
+    if key not in BY_KEY and key != EE_FOLDER:
+        return f"folder {quoted(key, 64)} is not a vertical (known: {known}); nothing in it is read"
+    return None
 
 
 def ee_run(ee: EEResultFile) -> EERun:
@@ -75,22 +116,28 @@ def load_results(results_dir: Path, index_path: Path) -> ResultsView:
     if not results_dir.is_dir():
         return view
     rules = [r for r in all_rules() if r.scope == "result"]
+    root = results_dir.parent
     sets: dict[str, dict[tuple[object, ...], list[tuple[str, ResultFile]]]] = {}
-    for path in sorted(results_dir.rglob("*.json")):
-        shown = str(path.relative_to(results_dir.parent))
+    for listed in walk_entries(results_dir):  # links are listed, never followed
+        path = listed.path
+        if is_results_readme(inspect_entry(path)):
+            continue
+        shown = escape(str(path.relative_to(root)), PATH_LIMIT)
         key = _vertical_of(path, results_dir)
+        unplaced = _unplaced_reason(key)
+        if unplaced is not None:
+            if listed.kind != "file":
+                unplaced = f"is {describe(listed.kind)} (never opened or followed), and {unplaced}"
+            view.unplaced.append(RefusedFile(shown, unplaced))
+            continue
         target = view.by_vertical.get(key) if key else None
-        refused = target.refused if target else (view.refused_ee if key == "ee" else view.unplaced)
+        refused = target.refused if target else view.refused_ee
         try:
             findings = check_result_file(path, index_path if index_path.is_file() else None, rules)
             if findings:
                 first = findings[0]
-                refused.append(
-                    RefusedFile(
-                        shown,
-                        f"{len(findings)} checker findings, first {first.code}: {first.message}",
-                    )
-                )
+                reason = f"{len(findings)} checker findings, first {first.code}: {first.message}"
+                refused.append(RefusedFile(shown, _shown_reason(reason, root)))
                 continue
             model = load_result(path)
             if isinstance(model, EEResultFile):
@@ -98,12 +145,17 @@ def load_results(results_dir: Path, index_path: Path) -> ResultsView:
                 continue
             resolved = resolve(path, model, index_path if index_path.is_file() else None)
             agg = aggregate(model, resolved.corpus)
-        except (InputError, ValueError) as exc:
-            refused.append(RefusedFile(shown, str(exc)))
+        except InputError as exc:
+            # The result's own path is shown beside the reason; another file's path is kept.
+            reason = exc.message if exc.path == escape(str(path), PATH_LIMIT) else str(exc)
+            refused.append(RefusedFile(shown, _shown_reason(reason, root)))
+            continue
+        except ValueError as exc:
+            refused.append(RefusedFile(shown, _shown_reason(str(exc), root)))
             continue
         vertical_key = resolved.entry.vertical
         if vertical_key not in BY_KEY:
-            view.unplaced.append(RefusedFile(shown, f"unknown vertical {vertical_key}"))
+            view.unplaced.append(RefusedFile(shown, f"unknown vertical {escape(vertical_key)}"))
             continue
         view.by_vertical[vertical_key].runs.append(agg)
         experiment = (

@@ -7,11 +7,12 @@ sidecar (measurements the checker re-derives in CI); text read from either is es
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from checker.family import K_REF, SMALL_SHAPE_N, VERTICALS, Vertical
-from checker.formats.separability import SeparabilityRecord
+from checker.formats.separability import FeatureRow, SeparabilityRecord
 from checker.formats.sidecar import ProbeRecord, Sidecar
+from site_gen import inside
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import chance, fraction, rate, shape_mark, signed_rate
 from site_gen.sources import CorpusRelease, CorpusStats
@@ -34,6 +35,10 @@ NO_MODEL_REASON = (
     "no reference model is reachable from the build machines, so no model-dependent probe has "
     "run against this corpus"
 )
+
+
+#: Where a vertical page's figures are written, relative to the docs root.
+PLOTS_DIR = "verticals/plots"
 
 
 def page_name(vertical: Vertical) -> str:
@@ -244,8 +249,27 @@ def scaffolding_block(sidecar: Sidecar, stats: CorpusStats | None) -> Md:
     return Md(out)
 
 
+FEATURE_HEADERS = ("feature", "AUC", "null p95", "perfectly separated", "verdict")
+
+
+def feature_row(f: FeatureRow) -> list[Md]:
+    """One single-feature line: AUC and null p95 over the questions that contributed pairs."""
+    return [
+        esc(f.feature),
+        rate(f.auc, f.questions),
+        rate(f.null_p95, f.questions),
+        fraction(f.perfect, f.questions),
+        esc(f.verdict)
+        if not f.refused_by
+        else Md(f"{esc(f.verdict)} ({', '.join(esc(r) for r in f.refused_by)})"),
+    ]
+
+
 def separability_block(
-    sep: SeparabilityRecord | None, sidecar: Sidecar, stats: CorpusStats | None
+    sep: SeparabilityRecord | None,
+    sidecar: Sidecar,
+    stats: CorpusStats | None,
+    figure: Md | None = None,
 ) -> Md:
     if sep is None:
         return Md("Separability (V7): **unmeasured** — the sidecar carries no record.\n")
@@ -273,21 +297,11 @@ def separability_block(
         )
         + ".\n\n"
     )
+    if figure:
+        out += figure + Md("\n")
     features = sorted(sep.features, key=lambda f: (-f.auc, f.feature))
     shown = features[:FEATURE_ROWS] + [f for f in features[FEATURE_ROWS:] if f.verdict != "pass"]
-    rows = [
-        [
-            esc(f.feature),
-            rate(f.auc, f.questions),
-            rate(f.null_p95, f.questions),
-            fraction(f.perfect, f.questions),
-            esc(f.verdict)
-            if not f.refused_by
-            else Md(f"{esc(f.verdict)} ({', '.join(esc(r) for r in f.refused_by)})"),
-        ]
-        for f in shown
-    ]
-    out += table(["feature", "AUC", "null p95", "perfectly separated", "verdict"], rows)
+    out += table(FEATURE_HEADERS, [feature_row(f) for f in shown])
     hidden = len(features) - len(shown)
     if hidden:
         out += Md(
@@ -444,8 +458,22 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
     return table(["probe", "result", "record"], rows)
 
 
-def vertical_page(vertical: Vertical, release: CorpusRelease | None) -> Md:
-    """The full page of one vertical."""
+def inside_link(vertical: Vertical, release: CorpusRelease) -> Md:
+    """Where the page points a reader who wants to see questions, not tables."""
+    return Md(
+        "\n## A look inside\n\nA few of this corpus's questions rendered as conversations — the "
+        "question and its date, the haystack as a timeline of dated sessions, the gold "
+        "sessions and the strongest rival marked, the answer and its answer-key block: "
+        f"{link(vertical.name + ' examples', '../' + inside.page_name(vertical))}.\n"
+    )
+
+
+def vertical_page(
+    vertical: Vertical, release: CorpusRelease | None, figures: Mapping[str, Md] | None = None
+) -> Md:
+    """The full page of one vertical. `figures` maps a figure kind (`gh`, `coverage`,
+    `separability`, `ladder`) to its rendered block, placed in the section it illustrates."""
+    figures = figures or {}
     prose = vertical.prose
     parts: list[Md] = [
         Md(f"# {vertical.name}\n\n"),
@@ -475,9 +503,13 @@ def vertical_page(vertical: Vertical, release: CorpusRelease | None) -> Md:
         parts += [Md("\n## Model probes\n\n"), probes_block(None, None)]
         return Md("".join(parts))
     parts.append(corpus_block(release))
+    parts.append(inside_link(vertical, release))
     sidecar = release.sidecar
     if stats:
-        parts += [Md("\n## G and H distributions\n\n"), distribution_tables(stats)]
+        parts += [
+            Md("\n## G and H distributions\n\n"),
+            figures.get("gh") or distribution_tables(stats),
+        ]
     if sidecar is None:
         parts.append(
             Md("\nThe sidecar is missing, so no measurement of this corpus can be shown.\n")
@@ -486,15 +518,22 @@ def vertical_page(vertical: Vertical, release: CorpusRelease | None) -> Md:
         return Md("".join(parts))
     parts += [Md("\n## Ceiling table\n\n"), ceiling_table(sidecar, stats)]
     parts += [Md("\n## BM25 calibration\n\n"), calibration_block(sidecar, stats)]
+    parts += _figure(figures, "coverage")
     parts += [Md("\n## Scaffolding dependence\n\n"), scaffolding_block(sidecar, stats)]
     parts += [
         Md("\n## Separability (V7)\n\n"),
-        separability_block(sidecar.separability, sidecar, stats),
+        separability_block(sidecar.separability, sidecar, stats, figures.get("separability")),
     ]
     parts += [Md("\n#### Exemptions\n\n"), exemptions_block(sidecar)]
     parts += [Md("\n## Difficulty ladder\n\n"), ladder_block(sidecar)]
+    parts += _figure(figures, "ladder")
     parts += [Md("\n## Model probes\n\n"), probes_block(sidecar, release.entry.sha256)]
     return Md("".join(parts))
+
+
+def _figure(figures: Mapping[str, Md], kind: str) -> list[Md]:
+    found = figures.get(kind)
+    return [Md("\n"), found] if found else []
 
 
 def verticals_index(releases: Sequence[tuple[Vertical, CorpusRelease | None]]) -> Md:

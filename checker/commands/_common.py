@@ -58,8 +58,10 @@ def reporter_name(args: argparse.Namespace) -> str:
     return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
 
 
-def emit(findings: Sequence[Finding], args: argparse.Namespace) -> int:
-    REPORTERS[reporter_name(args)](findings, sys.stdout)
+def emit(findings: Sequence[Finding], args: argparse.Namespace, *, complete: bool = True) -> int:
+    """Print the findings; `complete` is False when some input could not be read (exit 2),
+    and then no `Found N findings.` summary is printed."""
+    REPORTERS[reporter_name(args)](findings, sys.stdout, complete=complete)
     return 1 if findings else 0
 
 

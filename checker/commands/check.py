@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     )
     expectations = read_expectations(Path(args.expected)) if args.expected else None
     outcome = check_paths(paths(args.paths), options)
-    code = emit(outcome.findings, args)
+    code = emit(outcome.findings, args, complete=not outcome.errors)
     if args.summary:
         print_summaries(outcome.corpora, sys.stderr)
     for error in outcome.errors:

@@ -2,14 +2,17 @@
 
 Validation runs in stages, each a set of RES rules over one `ResultContext`:
 
-1. **file** — the name and the size, read from the directory entry alone. A symbolic link,
-   anything but a regular file, or a file over `MAX_RESULT_BYTES` is never opened.
-2. **content** — the parsed JSON, before any schema: the identity guard, composite scores,
+1. **file** — the name and the size, read from the directory entry alone (`lstat`). A symbolic
+   link (or a file inside a linked folder), anything but a regular file, or a file over
+   `MAX_RESULT_BYTES` is never opened.
+2. **content** — the parsed JSON, before any schema, walked once within a depth and a node
+   limit (`checker.json_nodes`): nesting, plain text, the identity guard, composite scores,
    answer text, markup. A file refused here is not validated further (its shape would only
    repeat what the finding says).
-3. **index** — the corpus it names, against the release index; the `results/` layout.
+3. **index** — the corpus it names, against the release index; the `results/` layout; the run
+   date against the check's date.
 4. **corpus** — every row against the corpus's questions; the summary against the rows.
-5. **ee** — EE results instead of stages 3–4: probe keys and the rollup.
+5. **ee** — EE results instead of stages 3–4: probe keys, the rollup and the run date.
 
 Nothing from a submission is executed or evaluated: it is read as bytes, parsed as JSON with
 duplicate keys and non-finite numbers refused, and compared.
@@ -17,11 +20,13 @@ duplicate keys and non-finite numbers refused, and compared.
 
 from __future__ import annotations
 
-import stat
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from checker.entries import FileEntry, inspect_entry
 from checker.findings import Finding
 from checker.formats.result import EEResultFile, ResultFile
 from checker.formats.sidecar import IndexEntry, ReleaseIndex
@@ -32,6 +37,7 @@ from checker.io import (
     read_bytes,
     validate_model,
 )
+from checker.json_nodes import Nodes, walk
 from checker.load import LoadedCorpus, load_index, load_ours, load_sidecar, sidecar_path_for
 from checker.registry import Rule, run
 
@@ -46,6 +52,15 @@ RESULT_FIX = "see `typedmemeval schema result` (or `ee-result`) and results/READ
 INDEX_NAME = "index.json"
 
 
+def utc_today() -> date:
+    """Today's date in UTC, read at check time (tests replace this to fix the clock)."""
+    return datetime.now(UTC).date()
+
+
+#: Where the checker reads today's date from.
+CLOCK: Callable[[], date] = utc_today
+
+
 @dataclass
 class ResultContext:
     """What a result rule receives: the file, whatever of it could be read, and the corpus it
@@ -53,10 +68,10 @@ class ResultContext:
 
     path: Path
     stage: Stage = "file"
-    size: int = 0
-    symlink: bool = False
-    regular: bool = True
+    file: FileEntry | None = None
     raw: dict[str, Any] | None = None
+    #: Every node of `raw`, walked once and shared by the content rules.
+    nodes: Nodes = field(default_factory=Nodes)
     kind: Kind | None = None
     result: ResultFile | None = None
     ee: EEResultFile | None = None
@@ -64,6 +79,25 @@ class ResultContext:
     index_path: Path | None = None
     entry: IndexEntry | None = None
     corpus: LoadedCorpus | None = None
+    #: The date the check runs on (UTC).
+    today: date = field(default_factory=lambda: CLOCK())
+    #: What rules compute once per file and share (e.g. the words of each key).
+    memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return self.file.size if self.file else 0
+
+    @property
+    def symlink(self) -> bool:
+        """Whether the file is a link or sits in a linked folder under `results/`."""
+        return self.file is not None and (
+            self.file.kind == "link" or self.file.linked_folder is not None
+        )
+
+    @property
+    def regular(self) -> bool:
+        return self.file is not None and self.file.regular
 
     @property
     def readable(self) -> bool:
@@ -72,30 +106,11 @@ class ResultContext:
 
 
 def stat_file(ctx: ResultContext) -> None:
-    """Fill the file stage from the directory entry, without following a link."""
-    try:
-        st = ctx.path.lstat()
-    except FileNotFoundError:
-        raise InputError(ctx.path, "no such file") from None
-    except OSError as exc:
-        raise InputError(ctx.path, f"cannot read: {exc.strerror}") from None
-    ctx.symlink = stat.S_ISLNK(st.st_mode) or _linked_folder(ctx.path)
-    ctx.regular = stat.S_ISREG(st.st_mode)
-    ctx.size = st.st_size
-
-
-def _linked_folder(path: Path) -> bool:
-    """Whether a folder between `results/` and the file is a symbolic link (a submission can
-    add a link as a folder just as well as a file)."""
-    absolute = path.absolute()
-    if "results" not in absolute.parts[:-1]:
-        return False
-    for folder in absolute.parents:
-        if folder.name == "results":
-            return False
-        if folder.is_symlink():
-            return True
-    return False
+    """Fill the file stage from the directory entry, without opening it or following a link."""
+    entry = inspect_entry(ctx.path)
+    if entry.kind == "missing" and entry.linked_folder is None:
+        raise InputError(ctx.path, "no such file")
+    ctx.file = entry
 
 
 def read_result_json(path: Path) -> tuple[dict[str, Any], Kind]:
@@ -125,7 +140,9 @@ def load_result(path: Path) -> ResultFile | EEResultFile:
     ctx = ResultContext(path)
     stat_file(ctx)
     if ctx.symlink:
-        raise InputError(path, "is a symbolic link; a result must be a regular file")
+        raise InputError(
+            path, "is a symbolic link or sits in a linked folder; a result must be a regular file"
+        )
     raw, kind = read_result_json(path)
     return parse_result(path, raw, kind)
 
@@ -204,11 +221,13 @@ def resolve(path: Path, result: ResultFile, index_path: Path | None = None) -> R
     return Resolved(result, entry, load_indexed_corpus(located, entry), located)
 
 
-def check_result_file(path: Path, index_path: Path | None, rules: list[Rule]) -> list[Finding]:
-    """Run the RES rules over one result file, stage by stage."""
-    # A submitted file name is shown escaped if it holds control characters (terminal escapes).
-    display = str(path) if str(path).isprintable() else ascii(str(path))
-    ctx = ResultContext(path)
+def check_result_file(
+    path: Path, index_path: Path | None, rules: list[Rule], *, today: date | None = None
+) -> list[Finding]:
+    """Run the RES rules over one result file, stage by stage. `today` is the check's date
+    (default: today in UTC)."""
+    display = str(path)  # findings escape it (a submitted name can hold anything)
+    ctx = ResultContext(path) if today is None else ResultContext(path, today=today)
     stat_file(ctx)
 
     def stage(name: Stage) -> list[Finding]:
@@ -216,10 +235,11 @@ def check_result_file(path: Path, index_path: Path | None, rules: list[Rule]) ->
         return run(rules, "result", ctx, display)
 
     findings = stage("file")
-    if not ctx.readable:
+    if findings or not ctx.readable:  # a file refused by its entry is never opened
         return findings
     raw, kind = read_result_json(path)
     ctx.raw, ctx.kind = raw, kind
+    ctx.nodes = walk(raw)
     content = stage("content")
     findings += content
     if content:
@@ -241,8 +261,8 @@ def check_result_file(path: Path, index_path: Path | None, rules: list[Rule]) ->
 
 
 def claims(path: Path, head: bytes) -> bool:
-    """A result file: anything under a `results/` folder, or a JSON object naming a result kind
-    near its start."""
-    if "results" in path.absolute().parent.parts:
+    """A result file: anything under a `results/` folder (its path resolved first), or a JSON
+    object naming a result kind near its start."""
+    if inspect_entry(path).under_results:
         return True
     return head.startswith(b"{") and any(m.encode() in head for m in KIND_MARKERS)

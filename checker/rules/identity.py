@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from checker.context import CorpusContext
 from checker.findings import Violation
 from checker.formats.ids import CORPUS_ID_RE, REVISION_RE
+from checker.lookalikes import carries_forbidden_name
 from checker.registry import rule
-
-FORBIDDEN_TOKEN = re.compile(r"longmemeval", re.I)
 
 
 def identifier_fields(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -31,18 +29,20 @@ def identifier_fields(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 
 @rule("IDN001", "identity-guard", example="field question_type carries the token 'longmemeval'")
 def identity_guard(ctx: CorpusContext) -> Iterator[Violation]:
-    """No identifier or record field of a corpus or sidecar carries the token `longmemeval`.
+    """No identifier or record field of a corpus or sidecar carries the token `longmemeval`, in
+    any spelling a reader takes for it (any case, look-alike letters, hidden characters).
 
     This family's bytes must never be citable under another benchmark's name; prose on the site may
-    name LongMemEval only in the citation rule and the format lineage."""
+    name LongMemEval only in the citation rule and the format lineage. The match is made on what
+    a reader sees (`checker.lookalikes`), so `LongMemEvaI` or a Cyrillic `о` does not pass."""
     for q in ctx.corpus.questions:
         for field, value in identifier_fields(q.model_dump(exclude={"haystack_sessions"})):
-            if FORBIDDEN_TOKEN.search(value):
+            if carries_forbidden_name(value):
                 yield Violation(q.question_id, f"field {field} carries the token 'longmemeval'")
     sc = ctx.corpus.sidecar
     if sc is not None:
         for field, value in identifier_fields(sc.model_dump()):
-            if FORBIDDEN_TOKEN.search(value):
+            if carries_forbidden_name(value):
                 yield Violation(None, f"sidecar field {field} carries the token 'longmemeval'")
 
 

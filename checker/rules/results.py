@@ -7,16 +7,22 @@ context of that stage. Importing this module also registers result files with th
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 
 from checker.api import Options, register_file_kind
+from checker.entries import describe
+from checker.escape import escape, escape_char, quoted
 from checker.family import BY_KEY, vertical
 from checker.findings import Finding, Violation
 from checker.formats.ids import QUESTION_ID_RE
@@ -29,11 +35,12 @@ from checker.formats.result import (
     ResultRow,
 )
 from checker.io import MAX_RESULT_BYTES
+from checker.json_nodes import MAX_DEPTH, Node
+from checker.lookalikes import carries_forbidden_name
 from checker.registry import Rule, rule
 from checker.results.aggregate import QuestionFacts, question_facts, summary_counts
 from checker.results.ee import ee_figures, parse_key, partner_key
 from checker.results.validate import ResultContext, Stage, check_result_file, claims
-from checker.rules.identity import FORBIDDEN_TOKEN
 
 SAFE_FILE_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}\.json$")
 SAFE_DIR_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
@@ -50,18 +57,38 @@ ANSWER_WORDS = frozenset(
 )
 MARKUP_RE = re.compile(
     r"<\s*[A-Za-z!/?]|javascript\s*:|data\s*:\s*text/html"
-    r"|\bon(?:error|load|click|dblclick|mouse\w*|focus\w*|blur|key\w*|submit|change|input)\s*="
-    r"|[\x00-\x08\x0b-\x1f\x7f]",
+    r"|\bon(?:error|load|click|dblclick|mouse\w*|focus\w*|blur|key\w*|submit|change|input)\s*=",
     re.I,
 )
+#: Longest string (key or value) a result holds: a reason is at most 200 characters, and every
+#: other field is shorter.
+MAX_STRING = 200
 #: Tolerance for a float a submitter rounded to three decimals.
 ROUNDING = 0.0005 + 1e-12
+
+
+#: Findings one result rule reports on one file; past it the rule stops with one last line, so
+#: a file built to trip a rule everywhere costs neither time nor a flooded CI log.
+MAX_FINDINGS_PER_RULE = 20
+
+
+def _capped(violations: Iterable[Violation]) -> Iterator[Violation]:
+    for shown, v in enumerate(violations):
+        if shown == MAX_FINDINGS_PER_RULE:
+            yield Violation(
+                None,
+                f"and more: this rule stopped after {MAX_FINDINGS_PER_RULE} findings in this "
+                "file; fix these and check again",
+            )
+            return
+        yield v
 
 
 def result_rule(
     code: str, name: str, *stages: Stage, example: str = ""
 ) -> Callable[[Callable[[ResultContext], Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
-    """Register a result rule that runs only in the given validation stages."""
+    """Register a result rule that runs only in the given validation stages (and reports at most
+    `MAX_FINDINGS_PER_RULE` findings per file)."""
 
     def deco(
         func: Callable[[ResultContext], Iterable[Violation]],
@@ -70,7 +97,7 @@ def result_rule(
         def staged(ctx: ResultContext) -> Iterable[Violation]:
             if not isinstance(ctx, ResultContext) or ctx.stage not in stages:
                 return ()
-            return func(ctx)
+            return _capped(func(ctx))
 
         rule(code, name, scope="result", example=example)(staged)
         return staged
@@ -81,33 +108,64 @@ def result_rule(
 # --- helpers over raw JSON ------------------------------------------------------------------
 
 
-#: A key shown as `.key` in a JSON path; any other key is shown quoted and escaped.
-PLAIN_KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-
-
 def _quote(text: str, width: int = 40) -> str:
-    """A submitter's string, shortened and escaped (ASCII, no control characters) for one line
-    of output."""
-    return ascii(text[:width] + ("…" if len(text) > width else ""))
+    """A submitter's string, shortened and escaped for one line of output."""
+    return quoted(text, width)
 
 
-def _words(key: str) -> set[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", key)
-    return {w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w}
+_CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
+_NOT_WORD_RE = re.compile(r"[^a-z0-9]+")
 
 
-def _walk(value: Any, path: str = "$") -> Iterator[tuple[str, str | None, Any]]:
-    """Every node of a JSON value: (path, the key that leads to it or None, value)."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            sub = f"{path}.{k}" if PLAIN_KEY_RE.match(k) else f"{path}[{_quote(k)}]"
-            yield sub, k, v
-            yield from _walk(v, sub)
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            sub = f"{path}[{i}]"
-            yield sub, None, v
-            yield from _walk(v, sub)
+def _words(key: str) -> frozenset[str]:
+    """The words of a field name (`overallScore`, `overall_score` → overall, score). Only the
+    first characters are read: a longer name is refused by RES007 anyway."""
+    key = key[: 4 * MAX_STRING]
+    spaced = key if key.islower() else _CAMEL_RE.sub(r"\1 \2", key)
+    return frozenset(_NOT_WORD_RE.split(spaced.lower())) - {""}
+
+
+FLAGGED_WORDS = COMPOSITE_WORDS | ANSWER_WORDS
+#: Any word RES004 and RES005 look for, anywhere in a lower-cased name (a word of a name is a
+#: substring of it, so a name this does not match has none of them).
+_FLAGGED_RE = re.compile("|".join(sorted(FLAGGED_WORDS)))
+
+
+def _flagged_words(ctx: ResultContext, key: str) -> frozenset[str]:
+    """The composite and answer words among `_words(key)` (empty for a declared name)."""
+    return _flagged_names(ctx).get(key, frozenset())
+
+
+def _flagged_names(ctx: ResultContext) -> dict[str, frozenset[str]]:
+    """Every undeclared field name of the file that holds a composite or answer word, with those
+    words; computed once per file. The names are searched together, joined by a character no
+    word holds, so a file of a hundred thousand names costs one regex pass, not one call each;
+    only the names it matches are split into words."""
+    memo: dict[str, frozenset[str]] | None = ctx.memo.get("flagged_names")
+    if memo is not None:
+        return memo
+    assert ctx.kind is not None
+    declared = DECLARED[ctx.kind]
+    names = [k for k in dict.fromkeys(n.key for n in _nodes(ctx)) if k is not None]
+    names = [k for k in names if k not in declared]
+    heads = [name[: 4 * MAX_STRING] for name in names]
+    lowered = [head.lower() for head in heads]
+    starts = list(itertools.accumulate((len(low) + 1 for low in lowered), initial=0))
+    hits = {
+        bisect.bisect_right(starts, m.start()) - 1 for m in _FLAGGED_RE.finditer("\0".join(lowered))
+    }
+    memo = {}
+    for i in sorted(hits):
+        words = _words(heads[i]) & FLAGGED_WORDS
+        if words:
+            memo[names[i]] = words
+    ctx.memo["flagged_names"] = memo
+    return memo
+
+
+def _nodes(ctx: ResultContext) -> list[Node]:
+    """Every node of the file, from the one bounded walk the content stage shares."""
+    return ctx.nodes.nodes
 
 
 def _row_id(raw: dict[str, Any], path: str) -> str | None:
@@ -156,25 +214,47 @@ VERTICAL_WORDS = {k for k in BY_KEY} | {v.name.lower() for v in BY_KEY.values()}
     example="file name 'run 1;rm.json' is not a safe name",
 )
 def file_name(ctx: ResultContext) -> Iterator[Violation]:
-    """A result is a regular file (never a link) with a safe name: `<run-id>.json`.
+    """A result is a regular file (never a link, FIFO, device or socket, and never inside a
+    linked folder) with a safe name: `<run-id>.json`.
 
-    CI reads whatever a pull request adds; a link can point anywhere on the runner, and a name
-    with spaces, shell characters or `..` turns into a path somewhere it should not."""
-    if ctx.symlink:
+    CI reads whatever a pull request adds; a link can point anywhere on the runner (`/dev/stdin`
+    blocks forever), a FIFO blocks the reader, and a name with spaces, shell characters or `..`
+    turns into a path somewhere it should not. All of this is judged from the directory entry:
+    such a file is never opened."""
+    entry = ctx.file
+    assert entry is not None
+    if entry.linked_folder is not None:
+        inside = entry.results_root or entry.linked_folder.parent
+        try:
+            shown = str(entry.linked_folder.relative_to(inside.parent))
+        except ValueError:
+            shown = str(entry.linked_folder)
         yield Violation(
             None,
-            "is a symbolic link, or sits in a linked folder under results/; a result must be a "
-            "regular file in real folders (it was not opened)",
+            f"sits in the linked folder {quoted(shown, 120)}; results/ holds real folders and "
+            "regular files only (the link was not followed and the file was not opened)",
         )
         return
-    if not ctx.regular:
-        yield Violation(None, "is not a regular file; a result must be a regular file")
+    if entry.kind == "link":
+        what = "a symbolic link to a folder" if ctx.path.is_dir() else "a symbolic link"
+        yield Violation(
+            None,
+            f"is {what}; a result must be a regular file in real folders (the link was not "
+            "followed)",
+        )
+        return
+    if not entry.regular:
+        yield Violation(
+            None,
+            f"is {describe(entry.kind)}, not a regular file; a result must be a regular file "
+            "(it was not opened)",
+        )
         return
     name = ctx.path.name
     if not SAFE_FILE_RE.match(name) or ".." in name:
         yield Violation(
             None,
-            f"file name {_quote(name)} is not a safe name: use `<run-id>.json` with lower-case "
+            f"file name {_quote(name, 80)} is not a safe name: use `<run-id>.json` with lower-case "
             "letters, digits, '.', '_' and '-' (no '..'), starting with a letter or digit",
         )
 
@@ -204,13 +284,20 @@ def size_limit(ctx: ResultContext) -> Iterator[Violation]:
     example="field $.benchmark carries the token 'longmemeval'",
 )
 def identity_guard(ctx: ResultContext) -> Iterator[Violation]:
-    """No field name or value of a result carries the token `longmemeval` (any case).
+    """No field name or value of a result carries the token `longmemeval`, in any spelling a
+    reader takes for it: any case, look-alike letters (`LongMemEvaI`, Cyrillic or Greek
+    letters, fullwidth forms), hidden characters or separators inside it.
 
     A result of this family must never be citable as, or mistaken for, a number of another
-    benchmark; a result file has no prose in which the name could appear legitimately."""
+    benchmark; a result file has no prose in which the name could appear legitimately. Every
+    string is folded to what a reader sees before it is matched (`checker.lookalikes`)."""
     assert ctx.raw is not None
-    for path, key, value in _walk(ctx.raw):
-        hits = [s for s in (key, value) if isinstance(s, str) and FORBIDDEN_TOKEN.search(s)]
+    text = ctx.nodes.all_text
+    if text.isascii() and "v" not in text and "V" not in text:
+        return  # in ASCII only a v can become the name's v: no string can carry it
+    for node in _nodes(ctx):
+        path, key, value = node.path, node.key, node.value
+        hits = [s for s in (key, value) if isinstance(s, str) and carries_forbidden_name(s)]
         if hits:
             yield Violation(
                 _row_id(ctx.raw, path),
@@ -234,8 +321,9 @@ def composite_score(ctx: ResultContext) -> Iterator[Violation]:
     per shape, with their denominators."""
     assert ctx.raw is not None and ctx.kind is not None
     declared = DECLARED[ctx.kind]
-    for path, key, value in _walk(ctx.raw):
-        if key is not None and key not in declared and _words(key) & COMPOSITE_WORDS:
+    for node in _nodes(ctx):
+        path, key, value = node.path, node.key, node.value
+        if key is not None and key not in declared and _flagged_words(ctx, key) & COMPOSITE_WORDS:
             yield Violation(
                 _row_id(ctx.raw, path),
                 f"field {path} is a composite score; a result carries per-question rows (and an "
@@ -246,7 +334,7 @@ def composite_score(ctx: ResultContext) -> Iterator[Violation]:
             if len(named) >= 2:
                 yield Violation(
                     _row_id(ctx.raw, path),
-                    f"field {path} holds figures for several verticals ({', '.join(named)}); a "
+                    f"field {path} holds figures for several verticals ({', '.join(map(escape, named))}); a "
                     "result is one run over one corpus — submit one file per vertical",
                 )
 
@@ -264,10 +352,11 @@ def answer_text(ctx: ResultContext) -> Iterator[Violation]:
     any figure; the runner keeps them in a separate local file."""
     assert ctx.raw is not None and ctx.kind is not None
     declared = DECLARED[ctx.kind]
-    for path, key, _ in _walk(ctx.raw):
+    for node in _nodes(ctx):
+        path, key = node.path, node.key
         if key is None or key in declared:
             continue
-        words = _words(key)
+        words = _flagged_words(ctx, key)
         if words & ANSWER_WORDS and not words & COMPOSITE_WORDS:
             yield Violation(
                 _row_id(ctx.raw, path),
@@ -283,21 +372,104 @@ def answer_text(ctx: ResultContext) -> Iterator[Violation]:
     example="field $.system.name holds markup ('<script>alert(1)</script>')",
 )
 def markup(ctx: ResultContext) -> Iterator[Violation]:
-    """No field name or value of a result holds HTML, script, a `javascript:` link or a control
-    character.
+    """No field name or value of a result holds HTML, script or a `javascript:` link.
 
     The site shows what submitters wrote; it escapes everything, and the checker refuses markup
-    anyway so that a page never depends on one layer alone."""
+    anyway so that a page never depends on one layer alone. (Control and other invisible
+    characters are RES007's.)"""
     assert ctx.raw is not None
-    for path, key, value in _walk(ctx.raw):
-        for text in (key, value):
-            if isinstance(text, str) and MARKUP_RE.search(text):
+    if not _may_hold_markup(ctx.nodes.all_text):
+        return
+    for node in _nodes(ctx):
+        for text in (node.key, node.value):
+            if isinstance(text, str) and _may_hold_markup(text) and MARKUP_RE.search(text):
                 yield Violation(
-                    _row_id(ctx.raw, path),
-                    f"field {path} holds markup or a control character ({_quote(text)}); use "
-                    "plain text",
+                    _row_id(ctx.raw, node.path),
+                    f"field {node.path} holds markup ({_quote(text)}); use plain text",
                 )
                 break
+
+
+def _may_hold_markup(text: str) -> bool:
+    """Whether `text` holds a character every MARKUP_RE match needs (`<`, `:` or `=`)."""
+    return "<" in text or ":" in text or "=" in text
+
+
+def _first_unprintable(text: str) -> str | None:
+    """The first character of `text` that is not plain printable text, or None."""
+    if text.isprintable():
+        return None
+    return next(ch for ch in text if not ch.isprintable())
+
+
+def _character_name(ch: str) -> str:
+    """A character for a message: `\\u202e (right-to-left override, category Cf)`."""
+    name = unicodedata.name(ch, "").lower() or "a control character"
+    return f"{escape_char(ch)} ({name}, category {unicodedata.category(ch)})"
+
+
+@result_rule(
+    "RES007",
+    "result-plain-text",
+    "content",
+    example="field $.rows[3].reason holds \\u202e (right-to-left override, category Cf)",
+)
+def plain_text(ctx: ResultContext) -> Iterator[Violation]:
+    """Every field name and string value of a result is one line of plain printable text of at
+    most 200 characters: no control character (C0, DEL, C1 such as the CSI `\\x9b`), no format or
+    bidi character (zero-width joiners, soft hyphens, the overrides U+202A–U+202E and isolates
+    U+2066–U+2069, tag characters), no line or paragraph separator (U+2028, U+2029), no space
+    but the plain one, and no private-use, unassigned or surrogate code point.
+
+    Everything a submitter wrote is shown to reviewers, in CI's annotations and on the site: an
+    invisible character hides or reorders what they read (a bidi override makes one name look
+    like another), a line break forges a second line, and a terminal control drives the
+    terminal. A result's free text (a reason, an item) is one short line; no field needs more."""
+    assert ctx.raw is not None
+    texts, whole = ctx.nodes.texts, ctx.nodes.all_text
+    if (
+        whole.count("\n") == len(texts) - 1  # no string holds a line feed of its own
+        and whole.replace("\n", "").isprintable()
+        and max(map(len, texts), default=0) <= MAX_STRING
+    ):
+        return
+    for node in _nodes(ctx):
+        for what, text in (("name", node.key), ("value", node.value)):
+            if not isinstance(text, str):
+                continue
+            bad = _first_unprintable(text)
+            if bad is not None:
+                yield Violation(
+                    _row_id(ctx.raw, node.path),
+                    f"field {node.path} {what} holds {_character_name(bad)}; use one line of "
+                    "plain printable text",
+                )
+                break
+            if len(text) > MAX_STRING:
+                yield Violation(
+                    _row_id(ctx.raw, node.path),
+                    f"field {node.path} {what} is {len(text):,} characters long; no string of a "
+                    f"result is longer than {MAX_STRING}",
+                )
+                break
+
+
+@result_rule(
+    "RES008",
+    "result-nesting",
+    "content",
+    example=f"is nested more than {MAX_DEPTH} levels deep at $.rows[0].extra[0][0]…",
+)
+def nesting(ctx: ResultContext) -> Iterator[Violation]:
+    """A result is nested at most 16 levels deep and holds at most 250,000 JSON values; the
+    checker reads it in one bounded pass and stops at either limit.
+
+    A real result is five levels deep and, at its largest (20,000 EE probes), holds about
+    120,000 values. A file built to be deep or wide would otherwise make every rule that reads
+    keys and strings slow in proportion to its shape rather than its bytes; the refusal names
+    the JSON path where the limit was met."""
+    if ctx.nodes.refusal is not None:
+        yield Violation(None, ctx.nodes.refusal)
 
 
 # --- stage: index ---------------------------------------------------------------------------
@@ -352,12 +524,10 @@ def corpus_hash(ctx: ResultContext) -> Iterator[Violation]:
         )
 
 
-def _layout_parts(path: Path) -> list[str] | None:
-    parts = path.absolute().parts
-    if "results" not in parts[:-1]:
-        return None
-    last = len(parts) - 1 - parts[::-1].index("results", 1)
-    return list(parts[last + 1 :])
+def _layout_parts(ctx: ResultContext) -> list[str] | None:
+    """The file's path below the nearest `results/` folder (`.` and `..` resolved), if any."""
+    parts = ctx.file.results_parts if ctx.file is not None else None
+    return None if parts is None else list(parts)
 
 
 def _slug(name: str) -> str:
@@ -377,7 +547,7 @@ def layout(ctx: ResultContext) -> Iterator[Violation]:
 
     The site lists runs from this layout; a file whose folder says another vertical or system
     than its content would be published under the wrong heading."""
-    parts = _layout_parts(ctx.path)
+    parts = _layout_parts(ctx)
     if parts is None:
         return
     model: ResultFile | EEResultFile | None = ctx.result or ctx.ee
@@ -405,6 +575,33 @@ def layout(ctx: ResultContext) -> Iterator[Violation]:
         )
     if got_file != f"{model.run_id}.json":
         yield Violation(None, f"file name {got_file!r} should be the run id: {model.run_id}.json")
+
+
+#: How far ahead of the checker's clock a run date may be: a day covers every time zone.
+CLOCK_SKEW = timedelta(days=1)
+
+
+@result_rule(
+    "RES009",
+    "result-run-date",
+    "index",
+    "ee",
+    example="run date 2999-01-01 is after today (2026-12-01) by more than a day",
+)
+def run_date(ctx: ResultContext) -> Iterator[Violation]:
+    """The run date is not in the future: at most one day after the date the check runs (UTC).
+
+    A run date records when the run was made; a date to come is a typing error or a claim to a
+    result nobody has yet, and runs are listed by date on the site. One day of slack covers a
+    submitter whose time zone is ahead of UTC."""
+    model: ResultFile | EEResultFile | None = ctx.result or ctx.ee
+    assert model is not None
+    if model.run_date > ctx.today + CLOCK_SKEW:
+        yield Violation(
+            None,
+            f"run date {model.run_date.isoformat()} is after today ({ctx.today.isoformat()}, "
+            "UTC) by more than a day; give the date the run was made",
+        )
 
 
 # --- stage: corpus --------------------------------------------------------------------------

@@ -372,9 +372,9 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        kit_levers(twins=(4, 6), mentions=(1, 2), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(3, 5), mentions=(1, 2), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(2, 4), mentions=(1, 2), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(3, 5), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(8, 11), families=(7, 9)),
         kit_levers(twins=(4, 6), mentions=(2, 3), people=(7, 10), families=(7, 9)),
     ),
     build=build,

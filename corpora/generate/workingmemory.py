@@ -228,9 +228,9 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        kit_levers(twins=(3, 5), mentions=(1, 2), people=(12, 16), families=(10, 12)),
-        kit_levers(twins=(4, 6), mentions=(1, 2), people=(12, 16), families=(10, 12)),
-        kit_levers(twins=(2, 4), mentions=(1, 2), people=(12, 16), families=(10, 12)),
+        kit_levers(twins=(3, 5), mentions=(0, 1), people=(12, 16), families=(10, 12)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(12, 16), families=(10, 12)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(12, 16), families=(10, 12)),
         kit_levers(twins=(3, 5), mentions=(2, 3), people=(14, 16), families=(11, 12)),
     ),
     build=build,

@@ -42,7 +42,7 @@ def _write(corpus: Path, data: bytes) -> Path:
         ("whitespace only", b"  \n\t ", "file is empty"),
         ("binary bytes", bytes(range(256)) * 4, "not UTF-8"),
         ("NaN", b"[NaN]", "NaN is not valid JSON"),
-        ("duplicate key", b'[{"a": 1, "a": 2}]', "duplicate key 'a'"),
+        ("duplicate key", b'[{"a": 1, "a": 2}]', 'duplicate key "a"'),
         ("empty array", b"[]", "holds no questions"),
         (
             "a number where a question belongs",

@@ -72,6 +72,23 @@ def test_folder_is_walked(dirty: Path) -> None:
     assert rc == 1 and "STR013" in out
 
 
+def test_an_unreadable_file_means_no_findings_summary(dirty: Path, tmp_path: Path) -> None:
+    """Exit 2: the other files' findings are printed, but no `Found N findings.` that would
+    read as a verdict on every file."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("[")
+    for form in ("text", "github"):
+        rc, out, err = run_cli(
+            "check", str(dirty), str(broken), "--select", "STR013", "--format", form
+        )
+        assert rc == 2
+        assert "STR013" in out
+        assert "Found" not in out
+        assert err.strip().splitlines() == [
+            f"typedmemeval: {broken}: malformed JSON at line 1, column 2: Expecting value"
+        ]
+
+
 def test_rules_lists_every_rule() -> None:
     rc, out, _ = run_cli("rules")
     assert rc == 0

@@ -18,11 +18,19 @@ A case says what to build and what to expect:
     size_bytes = 52428800        # extend the file (sparse) to this size
     symlink = true               # place a symbolic link to the built file instead
     link_folder = true           # make the file's folder a symbolic link to a real folder
+    linked_sibling = true        # add a folder link beside the file's folder (under results/)
+    check = "results"            # check the results/ folder (walked) instead of the file
+    spelled = "results/x/../y.json"  # check the file under this spelling (relative to the case)
+    today = "2026-12-01"         # the checker's clock for this case (default: the real date)
 
     [[patch]]                    # applied to the built result, in order
     op = "set"                   # set, delete, append (to a list; `value` or `from`)
     path = "rows/tme-for-2612-001/outcome"   # list items by index, question id or probe key
     value = "premature"
+    key = "name"                 # set only: this key (may hold any character) of the object at
+                                 # `path`, instead of the last part of `path`
+    repeat = 1000                # set only: the key (or, without one, the string value)
+                                 # repeated this many times
 
     [expect]
     exit = 1                     # 0 pass, 1 findings, 2 unreadable
@@ -84,9 +92,17 @@ def apply_patches(doc: dict[str, Any], patches: list[dict[str, Any]]) -> dict[st
                 value = patch["value"]
             parent[key].append(value)
             continue
+        if op == "set" and "key" in patch:
+            parent_of, at = _locate(doc, patch["path"])
+            key = patch["key"] * int(patch.get("repeat", 1))
+            parent_of[at][key] = patch["value"]
+            continue
         parent, key = _locate(doc, patch["path"])
         if op == "set":
-            parent[key] = patch["value"]
+            value = patch["value"]
+            if "repeat" in patch:
+                value = value * int(patch["repeat"])
+            parent[key] = value
         elif op == "delete":
             del parent[key]
         else:
@@ -112,7 +128,8 @@ def build(case: dict[str, Any], index_path: Path) -> dict[str, Any]:
 
 def materialise(case: dict[str, Any], index_path: Path, dest: Path) -> Path:
     """Write the case's file under `dest` (which must sit below the index's parent folder, so
-    that the checker finds the index); returns the path to check."""
+    that the checker finds the index); returns the path to check: the file, the `results/`
+    folder (`check = "results"`) or the file's other spelling (`spelled`)."""
     if "text" in case:
         text = case["text"]
         doc: dict[str, Any] = {}
@@ -144,4 +161,13 @@ def materialise(case: dict[str, Any], index_path: Path, dest: Path) -> Path:
             fh.truncate(int(case["size_bytes"]))
     if case.get("symlink"):
         os.symlink(target, path)
+    if case.get("linked_sibling"):
+        real = dest / "elsewhere-sibling"
+        real.mkdir(parents=True, exist_ok=True)
+        (real / path.name).write_text(text, encoding="utf-8")
+        os.symlink(real, path.parent.parent / "linked-sibling")
+    if case.get("check") == "results":
+        return dest / "results"
+    if "spelled" in case:
+        return dest / case["spelled"]
     return path

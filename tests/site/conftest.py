@@ -16,15 +16,21 @@ from pathlib import Path
 
 import pytest
 
+from site_gen.sources import SiteSources, read_sources
 from tests.site import site_data
 
 REPO = Path(__file__).resolve().parents[2]
 QUIET = {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
 
 
-def mkdocs_build(dest: Path, data_root: Path | None = None, script: list[str] | None = None) -> str:
+def mkdocs_build(
+    dest: Path,
+    data_root: Path | None = None,
+    script: list[str] | None = None,
+    extra_env: dict[str, str] | None = None,
+) -> str:
     """Build the site strictly into `dest`; fail on any warning. Returns the build log."""
-    env = {**os.environ, **QUIET}
+    env = {**os.environ, **QUIET, **(extra_env or {})}
     if data_root is not None:
         env["TYPEDMEMEVAL_SITE_ROOT"] = str(data_root)
     command = script or [
@@ -43,6 +49,12 @@ def mkdocs_build(dest: Path, data_root: Path | None = None, script: list[str] | 
     assert proc.returncode == 0, f"site build failed:\n{log[-4000:]}"
     assert "WARNING" not in log, f"site build printed warnings:\n{log[-4000:]}"
     return log
+
+
+@pytest.fixture(scope="session")
+def shipped() -> SiteSources:
+    """The repository's own sources (release index, corpora, sidecars, results), read once."""
+    return read_sources(REPO)
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ says; the checker is what compares a sidecar with the bytes), and are never ship
 
 from __future__ import annotations
 
+import json
 import shutil
 from datetime import date
 from pathlib import Path
@@ -27,7 +28,7 @@ from checker.formats.result import (
     SystemRef,
 )
 from checker.formats.sidecar import IndexEntry, ReleaseIndex, Sidecar
-from checker.io import dump_json
+from checker.io import dump_json, sha256_bytes
 from checker.load import load_ours
 from checker.results.aggregate import QuestionFacts, question_facts
 
@@ -42,6 +43,26 @@ HOSTILE = (
     f'<script>window.{MARK}=1</script><img src=x onerror="{MARK}()">'
     f"[{MARK} link](javascript:alert(1)) **{MARK}** `{MARK}` <b>{MARK}</b> | {MARK} |"
 )
+
+
+#: The corpus whose text carries the hostile string (shown on its "look inside" page).
+HOSTILE_CORPUS = "forgetting"
+#: Rate-shaped numbers a conversation may contain: quoted text, not measurements, so the
+#: denominator scan must not read them as bare rates.
+QUOTED_NUMBERS = "about 0.5 litres, 20% off"
+
+
+def hostile_corpus(payload: bytes) -> bytes:
+    """The corpus with the hostile string in every question, answer and session's first turn
+    and in its block, and rate-shaped numbers in the turns."""
+    questions = json.loads(payload)
+    for q in questions:
+        q["question"] += f" {HOSTILE}"
+        q["answer"] += f" {HOSTILE}"
+        q["typedmemeval"]["seeded_from"] = HOSTILE
+        for session in q["haystack_sessions"]:
+            session[0]["content"] += f" {HOSTILE} {QUOTED_NUMBERS}"
+    return (json.dumps(questions, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 
 def _sidecar_extras(vertical: str, hostile: bool) -> dict[str, Any]:
@@ -165,7 +186,7 @@ def result_file(
         format_version=1,
         benchmark="TypedMemEval",
         run_id=run_id,
-        run_date=date(2026, 12, day),
+        run_date=date(2026, 11, day),
         corpus=CorpusRef(corpus_id=corpus_id, revision=REVISION, sha256=sha),
         system=SystemRef(name=system, version="1.0"),
         answer_model="answer-model-a",
@@ -194,7 +215,7 @@ def ee_file() -> EEResultFile:
         format_version=1,
         benchmark="EE",
         run_id="ee-run-1",
-        run_date=date(2026, 12, 3),
+        run_date=date(2026, 11, 3),
         dataset={"name": "MEME", "config": "filler32k", "sha256": "a" * 64},  # type: ignore[arg-type]
         system=SystemRef(name="Alpha store", version="1.0"),
         answer_model="answer-model-a",
@@ -220,13 +241,21 @@ def build(dest: Path, *, hostile: bool = False) -> Path:
         src = BASE / vertical
         folder = dest / "corpora" / vertical
         folder.mkdir(parents=True)
-        shutil.copy(src / f"{corpus_id}.json", folder / f"{corpus_id}.json")
+        payload = (src / f"{corpus_id}.json").read_bytes()
+        if hostile and vertical == HOSTILE_CORPUS:
+            payload = hostile_corpus(payload)
+        (folder / f"{corpus_id}.json").write_bytes(payload)
         entry = ReleaseIndex.model_validate_json((src / "index.json").read_bytes()).corpora[
             corpus_id
         ]
-        index.corpora[corpus_id] = IndexEntry(
-            **{**entry.model_dump(), "file": f"{vertical}/{corpus_id}.json"}
+        entry = IndexEntry(
+            **{
+                **entry.model_dump(),
+                "file": f"{vertical}/{corpus_id}.json",
+                "sha256": sha256_bytes(payload),
+            }
         )
+        index.corpora[corpus_id] = entry
         sidecar = Sidecar.model_validate_json((src / f"{corpus_id}.meta.json").read_bytes())
         enriched = Sidecar.model_validate(
             {**sidecar.model_dump(), **_sidecar_extras(vertical, hostile)}

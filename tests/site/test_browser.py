@@ -1,12 +1,15 @@
 """The built site in a real browser: every page loads in headless Debian chromium with no
-console error, every internal link resolves (anchors included), and screenshots of the home
-page, a vertical page and the results page are saved to tests/artifacts/.
+console error, every internal link resolves (anchors included), every image loads (a decoded
+width above zero), every example question renders as a conversation, and screenshots of the
+home page, a vertical page, an example question and the results pages are saved to
+tests/artifacts/.
 
 Needs /usr/bin/chromium (`apt-get install -y chromium chromium-driver`; .ci/run installs it).
 """
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 from html.parser import HTMLParser
 from pathlib import Path
@@ -46,6 +49,35 @@ def _ids(page: Path) -> set[str]:
     return parser.ids
 
 
+#: Every image of the page that has not loaded and decoded (naturalWidth 0 after load).
+BROKEN = (
+    "Array.from(document.images)"
+    ".filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))"
+)
+#: What an example page shows: examples, conversation turns, marked sessions, timelines.
+CONVERSATION = (
+    "JSON.stringify({"
+    "examples: document.querySelectorAll('h2[id^=example]').length,"
+    "turns: document.querySelectorAll('p.tme-turn.tme-user, p.tme-turn.tme-assistant').length,"
+    "gold: document.querySelectorAll('.admonition.success').length,"
+    "question: document.querySelectorAll('.admonition.question').length,"
+    "rows: document.querySelectorAll('table tbody tr').length})"
+)
+
+
+def _conversation_problems(browser: Chromium, page: Path) -> list[str]:
+    """An example page with a corpus must render its questions as conversations."""
+    if "Not yet generated" in page.read_text(encoding="utf-8"):
+        return []
+    shown = json.loads(browser.evaluate(CONVERSATION))
+    problems = []
+    if shown["examples"] == 0 or shown["question"] != shown["examples"]:
+        problems.append(f"example questions did not render: {shown}")
+    if shown["turns"] < 2 * shown["examples"] or shown["rows"] == 0:
+        problems.append(f"conversations or timelines did not render: {shown}")
+    return problems
+
+
 def _visit(
     site: Path, shots: dict[str, str], only: list[str] | None = None
 ) -> dict[str, list[str]]:
@@ -82,6 +114,9 @@ def _visit(
                     issues.append("page has no title")
                 if browser.evaluate("typeof window.tmehostile") != "undefined":
                     issues.append("a hostile script ran")
+                issues += [f"image did not load: {src}" for src in browser.evaluate(BROKEN)]
+                if rel.startswith("inside/") and rel != "inside/index.html":
+                    issues += _conversation_problems(browser, page)
                 if issues:
                     problems[rel] = sorted(set(issues))
                 if rel in shots:
@@ -105,6 +140,7 @@ def test_shipped_site_in_chromium(built_site: Path) -> None:
     shots = {
         "index.html": "site-home.png",
         f"verticals/{vertical}/index.html": f"site-vertical-{vertical}.png",
+        f"inside/{vertical}/index.html": f"site-inside-{vertical}.png",
         "results/index.html": "site-results.png",
     }
     assert _visit(built_site, shots) == {}
@@ -117,6 +153,7 @@ def test_populated_site_in_chromium(fixture_site: Path) -> None:
         "verticals/forgetting/index.html": "fixture-vertical-forgetting.png",
         "results/prospective/index.html": "fixture-results-prospective.png",
         "results/workingmemory/index.html": "fixture-results-workingmemory.png",
+        "inside/forgetting/index.html": "fixture-inside-forgetting.png",
     }
     # The shipped site is crawled in full above; here the populated pages with plots, bands
     # and hostile text (shown inert) are loaded, with every link on them checked.

@@ -2,9 +2,10 @@
 
 The hostile stand-in carries HTML, a script, an event handler and Markdown link, bold, code and
 table syntax in a result's system name, version, answer model and notes (published with the
-checker's gate switched off for that file), in a refused result (whose reason quotes it), and
-in sidecar strings (exemption reason, feature name, exclusive phrase, adversary terms, ladder
-reason). The liveness check itself is shown to fail on a page where that text is live.
+checker's gate switched off for that file), in a refused result (whose reason quotes it), in
+sidecar strings (exemption reason, feature name, exclusive phrase, adversary terms, ladder
+reason), and in a corpus's questions, answers, turns and `typedmemeval` block, which its
+"look inside" page and dataset card show. The liveness check itself is shown to fail on a page where that text is live.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def test_hostile_text_reaches_the_pages_as_text(fixture_site: Path) -> None:
     expected = {
         "results/forgetting/index.html": 6,  # system, version, answer model, note, refusal …
         "verticals/workingmemory/index.html": 3,  # exemption reason, phrase, ladder reason …
+        # Questions, answers, timeline openings, turns, the block and the other sessions.
+        "inside/forgetting/index.html": 40,
     }
     for page, at_least in expected.items():
         html = (fixture_site / page).read_text(encoding="utf-8")
@@ -59,3 +62,11 @@ def test_the_refused_hostile_file_is_listed_not_published(fixture_site: Path) ->
     text = displayed_text((fixture_site / "results/forgetting/index.html").read_text("utf-8"))
     assert "results/forgetting/mallory/hostile-2.json: 2 checker findings, first RES006" in text
     assert "could not be published" in text
+
+
+def test_corpus_text_on_the_inside_page_is_shown_whole(fixture_site: Path) -> None:
+    """Quoted conversation text reaches the page as text, its rate-shaped numbers as code."""
+    html = (fixture_site / "inside/forgetting/index.html").read_text(encoding="utf-8")
+    assert "<code>0.5</code> litres" in html and "<code>20%</code> off" in html
+    text = displayed_text(html)
+    assert "**tmehostile**" in text and "[tmehostile link](javascript:alert(1))" in text

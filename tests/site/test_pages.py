@@ -14,7 +14,8 @@ import yaml
 
 from checker.family import BY_KEY, VERTICALS
 from checker.registry import all_rules
-from site_gen import downloads, reference, results, verticals
+from site_gen import downloads, reference, result_figures, results, verticals
+from site_gen.croissant import croissant
 from site_gen.identity import LICENSE
 from site_gen.markup import Md, code, esc, link, table
 from site_gen.nav import summary
@@ -199,14 +200,25 @@ def test_results_page_empty_state_says_how_to_submit() -> None:
     assert "premature" not in page
 
 
-def test_result_plots_are_deterministic_and_described(loaded: results.VerticalResults) -> None:
-    first = results.result_plots(loaded)
-    second = results.result_plots(loaded)
-    assert first == second and set(first) == {"pairs"}
-    name, alt, svg = first["pairs"]
-    assert svg.startswith(b"<?xml")
-    assert name == "prospective-pairs.svg"
-    assert "/" in alt and "run 1" in alt
+def test_result_figures_are_deterministic_and_described(loaded: results.VerticalResults) -> None:
+    first = result_figures.result_figures(loaded)
+    second = result_figures.result_figures(loaded)
+    assert first == second
+    assert first.distance is None  # Prospective reads no distance curve
+    assert first.pairs is not None and first.pairs.file_name == "prospective-pairs.svg"
+    assert first.pairs.svg.startswith(b"<?xml")
+    assert "/" in first.pairs.alt and "run 1" in first.pairs.alt
+    assert [f.file_name for f in first.outcomes] == [
+        f"prospective-run-{i}-outcomes.svg" for i in range(1, 5)
+    ]
+    assert [f.file_name for f in first.bands] == ["prospective-band-1.svg"]
+    page = results.vertical_results_page(loaded, first.blocks())
+    for figure in first.all():
+        assert f"]({figure.file_name})" in page
+    assert page.count("The numbers behind this figure") == len(first.all())
+    # The chance floor, the measured count and the flips are in the captions and the folds.
+    assert "chance floor" in first.outcomes[0].caption
+    assert "questions flipped" in first.bands[0].alt
 
 
 # --- plots --------------------------------------------------------------------------------
@@ -227,7 +239,7 @@ def test_plots_have_no_date_no_creator_and_no_text_nodes() -> None:
 def test_croissant_description_names_hash_citation_and_file(sources: SiteSources) -> None:
     release = sources.latest("workingmemory")
     assert release is not None
-    described = downloads.croissant(release)
+    described = croissant(release)
     assert described["identifier"] == release.corpus_id
     assert described["distribution"][0]["sha256"] == release.entry.sha256
     assert release.corpus_id in described["citeAs"]
@@ -276,7 +288,10 @@ def test_navigation_lists_every_page() -> None:
 
 def test_license_and_citation_file_agree_with_the_project() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["license"]["text"] == LICENSE
+    # An SPDX expression with its license file (the TOML-table form stops building in 2027).
+    assert project["license"] == LICENSE
+    assert [p for f in project["license-files"] for p in REPO.glob(f)] == [REPO / "LICENSE"]
+    assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
     assert cff["license"] == LICENSE and cff["cff-version"] == "1.2.0"
     assert "never summed, averaged" in cff["message"]
