@@ -146,15 +146,15 @@ class Vertical:
     component_order: ComponentOrder | None = None
     #: Smallest and largest list length (list-order shapes).
     list_length: tuple[int, int] | None = None
+    #: Attribution shapes: how an answer opens for each `stated_by` value, e.g.
+    #: (("user", "You did"), …) — the checker holds the answer to the speaker it derives.
+    speaker_leads: tuple[tuple[str, str], ...] = ()
     pairing: Pairing | None = None
     sub_labels: tuple[SubLabel, ...] = ()
     #: Largest gap in mean BM25 coverage allowed between the arms of its pairs, or None.
     arm_coverage_gap: float | None = None
     #: Results are read as an outcome-by-distance curve (the distance rung of each question).
     distance_curve: bool = False
-    #: Attribution shapes: how an answer opens for each `stated_by` value, e.g.
-    #: (("user", "You did"), …) — the checker holds the answer to the speaker it derives.
-    speaker_leads: tuple[tuple[str, str], ...] = ()
     synthetic: Synthetic = field(default_factory=Synthetic)
 
     @property
