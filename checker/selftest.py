@@ -6,10 +6,13 @@
    must refuse it has to (with the finding that names the defect); the two cases that must not
    be refused — a phrase that exists only across a punctuation boundary, and a feature exempt
    with a reason — must pass.
-3. False-refusal calibration: thousands of features are tested, so the single-feature gate is
-   run on 20 copies with gold labels shuffled within question and may refuse at most one (the
-   distribution test's family-wise condition is what holds it there; see `policy`). (The
-   adversaries carry their own shuffled-label twin on every run; they are not re-run here.)
+3. False-refusal calibration: thousands of features are tested, so the single-feature gate,
+   with the haystack-relative adversary on, is run on 20 copies with gold labels shuffled
+   within question and may refuse at most one (the distribution test's family-wise condition
+   is what holds the table there; see `policy`). The answer-from-metadata adversary gets the
+   same on 20 copies of the base asked as before/after pairs whose arms are drawn alike, arm
+   labels shuffled within each pair. (The numeric and n-gram adversaries carry their own
+   shuffled-label twin on every run; they are not re-run here.)
 
 Exit 0 when everything holds, 1 otherwise. An instrument that has been wrong needs a
 calibration check of its own.
@@ -35,7 +38,8 @@ from checker.load import LoadedCorpus, load_any
 from checker.registry import all_rules, run
 from checker.separability import measure_separability, refusals
 from checker.separability.gate import distinct_haystacks, relabelled, table
-from checker.separability.plants import PLANTS, Plant, Planted, Skip
+from checker.separability.metadata import metadata_adversary
+from checker.separability.plants import PLANTS, Plant, Planted, Skip, arms_alike
 from checker.separability.stats import cross_question_auc
 from checker.separability.synthetic import build_clean_corpus, rebuilt
 
@@ -95,8 +99,13 @@ def _exemptions(corpus: LoadedCorpus) -> list[Exemption]:
     return list(corpus.sidecar.exemptions) if corpus.sidecar is not None else []
 
 
+#: The learned adversaries: the numeric and n-gram models, the haystack-relative one and the
+#: answer-from-metadata one.
+_ADVERSARY_CODES = ("SEP004", "SEP008", "SEP009")
+
+
 def findings(corpus: LoadedCorpus, *, adversary: bool) -> list[Finding]:
-    codes = set(_TABLE_CODES) | ({"SEP004"} if adversary else set())
+    codes = set(_TABLE_CODES) | (set(_ADVERSARY_CODES) if adversary else set())
     rules = [r for r in all_rules() if r.code in codes]
     return run(rules, "corpus", CorpusContext(corpus=corpus), corpus.display)
 
@@ -196,7 +205,9 @@ def shuffled_copies(
 def _calibrate(corpus: LoadedCorpus, out: TextIO) -> bool:
     refused = 0
     for k, copy in enumerate(shuffled_copies(corpus)):
-        record = measure_separability(copy, _exemptions(corpus), adversary=False, seed=SEED)
+        record = measure_separability(
+            copy, _exemptions(corpus), adversary=False, seed=SEED, haystack=True
+        )
         reasons = refusals(record)
         if reasons:
             refused += 1
@@ -204,7 +215,52 @@ def _calibrate(corpus: LoadedCorpus, out: TextIO) -> bool:
     ok = refused <= CALIBRATION_ALLOWED
     out.write(
         f"  [{'ok' if ok else 'FAIL'}] false-refusal calibration: {refused} of "
-        f"{CALIBRATION_COPIES} label-shuffled copies refused (allowed {CALIBRATION_ALLOWED})\n"
+        f"{CALIBRATION_COPIES} label-shuffled copies refused (allowed {CALIBRATION_ALLOWED}; "
+        "single-feature table and haystack-relative adversary)\n"
+    )
+    return ok
+
+
+def arm_shuffled_copies(
+    corpus: LoadedCorpus, copies: int = CALIBRATION_COPIES
+) -> Iterator[LoadedCorpus]:
+    """Copies of a paired corpus whose two arm labels are swapped within each pair by a coin
+    (seeded per copy): what the metadata adversary sees when the arm carries no signal."""
+    for k in range(copies):
+        rng = random.Random(2000 + k)
+        questions = [q.model_copy(deep=True) for q in corpus.questions]
+        by_pair: dict[str, list[int]] = {}
+        for i, q in enumerate(questions):
+            if q.typedmemeval is not None and q.typedmemeval.pair_id:
+                by_pair.setdefault(q.typedmemeval.pair_id, []).append(i)
+        for members in by_pair.values():
+            if len(members) == 2 and rng.random() < 0.5:
+                a, b = (questions[i].typedmemeval for i in members)
+                assert a is not None and b is not None
+                a.arm, b.arm = b.arm, a.arm
+        yield rebuilt(corpus, questions)
+
+
+def _calibrate_metadata(base: LoadedCorpus, out: TextIO) -> bool:
+    built = arms_alike(base, random.Random(SEED))
+    if isinstance(built, Skip):
+        out.write(f"  [skip] metadata false-refusal calibration: {built.reason}\n")
+        return True
+    paired = rebuilt(base, built.questions)
+    refused = 0
+    for k, copy in enumerate(arm_shuffled_copies(paired)):
+        record = metadata_adversary(copy, SEED)
+        if record.verdict == "refused":
+            refused += 1
+            out.write(
+                f"  copy {k}: refused — accuracy {record.accuracy} against {record.majority}, "
+                f"AUC {record.auc}\n"
+            )
+    ok = refused <= CALIBRATION_ALLOWED
+    out.write(
+        f"  [{'ok' if ok else 'FAIL'}] false-refusal calibration: {refused} of "
+        f"{CALIBRATION_COPIES} arm-shuffled paired copies refused by the answer-from-metadata "
+        f"adversary (allowed {CALIBRATION_ALLOWED})\n"
     )
     return ok
 
@@ -216,11 +272,23 @@ def run_self_test(base_path: Path | None, out: TextIO, only: Sequence[str] = ())
     label = str(base_path) if base_path else "synthetic clean corpus (seed 0)"
     sessions = sum(len(q.haystack_sessions) for q in base.questions)
     out.write(f"V7 self-test on {label}: {len(base.questions)} questions, {sessions} sessions\n")
-    record = measure_separability(base, _exemptions(base), adversary=True, seed=SEED)
+    record = measure_separability(
+        base, _exemptions(base), adversary=True, seed=SEED, haystack=True, metadata=True
+    )
     clean = not findings(base, adversary=True)
     adv = ", ".join(
         f"{a.name} {a.auc:.3f} (shuffled {a.shuffled_auc:.3f})" for a in record.adversaries
     )
+    if record.haystack_adversary is not None:
+        hay = record.haystack_adversary
+        adv += f", haystack {hay.auc:.3f} (shuffled {hay.shuffled_auc:.3f})"
+    if record.metadata_adversary is not None:
+        meta = record.metadata_adversary
+        adv += (
+            f", metadata {meta.status}"
+            if meta.status == "skipped"
+            else f", metadata lift {meta.lift} (shuffled {meta.shuffled_lift})"
+        )
     out.write(
         f"  [{'ok' if clean else 'FAIL'}] clean base passes: worst feature {record.worst_feature} "
         f"{record.worst_auc}; adversaries {adv}\n"
@@ -239,6 +307,7 @@ def run_self_test(base_path: Path | None, out: TextIO, only: Sequence[str] = ())
         results.append(_check_plant(base, plant, out))
     if not only:
         results.append(_calibrate(base, out))
+        results.append(_calibrate_metadata(base, out))
     elapsed = time.perf_counter() - started
     held = sum(results)
     verdict = "passed" if all(results) else "FAILED"

@@ -14,6 +14,7 @@ def summary(schema_names: Sequence[str]) -> str:
         "- [Citing](citing.md)",
         "- [Methodology](methodology.md)",
         "- [Running and submitting](running.md)",
+        "- [Run a vertical with the runner](run-a-vertical.md)",
         "- [Verticals](verticals/index.md)",
         *[f"    - [{v.name}](verticals/{v.key}.md)" for v in VERTICALS],
         "- [A look inside](inside/index.md)",

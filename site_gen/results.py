@@ -176,9 +176,24 @@ def headroom_block(run: Aggregate) -> Md:
         )
     else:
         body = Md(
-            f"V1 − V9 {signed_rate(h.v1_minus_v9, n)}; V8 − V9 {signed_rate(h.v8_minus_v9, n)} "
-            "(the part a better retriever could reach)."
+            f"V1 − V9 {signed_rate(h.v1_minus_v9, h.n)}; V8 − V9 {signed_rate(h.v8_minus_v9, h.n)} "
+            f"(the part a better retriever could reach); limited by "
+            f"{esc(h.limited_by or 'unmeasured')}."
         )
+        if h.by_shape:
+            rows = [
+                [
+                    esc(s.label),
+                    signed_rate(s.v1_minus_v9, s.n),
+                    signed_rate(s.v8_minus_v9, s.n),
+                    esc(s.limited_by or "unmeasured"),
+                ]
+                for s in h.by_shape
+            ]
+            body = Md(
+                f"{body}\n\n"
+                + table(["shape", "V1 − V9", "V8 − V9 (reachable)", "limited by"], rows)
+            )
     return Md(f"{body} Questions needing more than K_ref sessions: {fraction(h.over_k_ref, n)}.\n")
 
 

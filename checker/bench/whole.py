@@ -252,6 +252,26 @@ def measure(scale: int, rules: list[Rule]) -> dict[str, Any]:
     }
 
 
+def excluded_cost(rules: list[Rule], excluded: list[Rule]) -> tuple[dict[str, float], float]:
+    """What each learned adversary the ratio leaves out adds on the ×1 family, in seconds, and
+    the floor of the same files timed beside them: run after every timed rule on a fresh load,
+    so the table they share is already measured."""
+    added: dict[str, float] = defaultdict(float)
+    floor = 0.0
+    with tempfile.TemporaryDirectory(prefix="tme-bench-adversaries-") as tmp:
+        for path, _ in synthetic_family(Path(tmp), 1):
+            floor += _floor(path)
+            corpus = load_ours(path)
+            ctx = CorpusContext(corpus=corpus, index=None)
+            run(rules, "corpus", ctx, corpus.display)
+            for r in excluded:
+                began = time.perf_counter()
+                run([r], "corpus", ctx, corpus.display)
+                added[r.code] += time.perf_counter() - began
+            gc.collect()
+    return dict(added), floor
+
+
 def bench() -> bool:
     rules, excluded = bench_rules()
     print(
@@ -297,6 +317,16 @@ def bench() -> bool:
                 f"{family} {1 + math.log(ratio_last / ratio_first) / growth:.2f}"
             )
     print("exponent by family (same reading): " + ", ".join(family_exponents))
+    if excluded:
+        added, floor = excluded_cost(rules, excluded)
+        print(
+            "learned adversaries, left out of the ratio, each added at x1 (x the floor of the "
+            f"same files timed beside them, {floor:.2f} s): "
+            + ", ".join(
+                f"{code} {seconds:.2f} s = {seconds / floor:.2f}x"
+                for code, seconds in sorted(added.items())
+            )
+        )
     worst = max(row["ratio"] for row in rows)
     print(
         f"ratio to floor: worst {worst:.2f}x (target <= {RATIO_TARGET:.0f}x, goal "

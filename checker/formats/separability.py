@@ -4,13 +4,17 @@ The record is what `checker.separability.measure_separability` returns: the sing
 table with its permutation null and distribution test, the gold-exclusive phrases, the learned
 adversaries with their pinned settings, and the exemptions as they were applied. The checker
 re-measures it from the corpus bytes and reports any disagreement with the stamped copy (SEP006).
+
+The haystack-relative adversary and the answer-from-metadata adversary (SEP008, SEP009) are
+optional parts of the record: a sidecar stamped before they existed carries neither and stays
+valid, and a stamp is compared with a re-measurement only in the parts it carries.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from checker.formats.corpus import Strict
 
@@ -129,6 +133,114 @@ class AdversaryRecord(Strict):
     """`refused` when `auc` reaches the threshold."""
 
 
+class HaystackAdversaryRecord(Strict):
+    """The haystack-relative adversary (SEP008): gold found from how each session sits in its
+    own haystack, without the question — within-question AUC on held-out haystacks."""
+
+    model: str
+    """Model family, pinned hyperparameters, features and fold scheme, in one line."""
+    auc: float
+    """Within-question AUC (unfolded) of the held-out scores, pooled over (gold, distractor)
+    pairs of gold-bearing questions."""
+    shuffled_auc: float
+    """The same pipeline trained and scored on labels shuffled within question."""
+    folds: int
+    """Folds, grouped by haystack (the arms of a pair share one)."""
+    haystacks: int
+    """Distinct haystacks the folds are drawn from."""
+    inputs: int
+    """Features the model reads."""
+    leans_gold: list[str] = Field(default_factory=list)
+    """What the model fitted on the whole corpus leans on most towards gold, with weights."""
+    leans_filler: list[str] = Field(default_factory=list)
+    """What it leans on most towards filler, with weights."""
+    refuse_at: float
+    """`auc` at or above this refuses the corpus."""
+    target: float
+    """What a corpus built to pass aims below (reported, not gating)."""
+    verdict: Literal["pass", "refused"]
+    """`refused` when `auc` reaches `refuse_at`."""
+
+
+class AnswerClassRow(Strict):
+    """One answer class as the metadata adversary met it."""
+
+    answer_class: str
+    """The class, e.g. `before` or `never-known`."""
+    questions: int
+    """Questions of this class tested (those in strata holding more than one class)."""
+    recall: float
+    """Share of them whose class the held-out model predicted."""
+
+
+class StratumRow(Strict):
+    """One declared public stratum as the metadata adversary met it."""
+
+    stratum: str
+    """The stratum's value, e.g. the shape `due-window`; `all` when none is declared."""
+    questions: int
+    """Questions of the stratum that carry an answer class."""
+    classes: dict[str, int]
+    """Questions per answer class."""
+    majority: float
+    """Share of the stratum's most frequent class: what knowing the stratum alone gives."""
+    accuracy: float | None = None
+    """Held-out accuracy within the stratum; None when it holds a single class (nothing to
+    predict there, so it is not tested)."""
+    auc: float | None = None
+    """Binary classes: within-stratum AUC of the held-out scores; None otherwise."""
+
+
+class MetadataAdversaryRecord(Strict):
+    """The answer-from-metadata adversary (SEP009): each question's answer class predicted
+    from everything but the conversations' content, leaving out a whole pair at a time."""
+
+    status: Literal["measured", "skipped"]
+    """`skipped` when the vertical declares no categorical answer class, or too few questions
+    carry one; `reason` says which."""
+    reason: str | None = None
+    """Why it was skipped, or what was left out of the test."""
+    answer_class: str | None = None
+    """The `typedmemeval` block field that holds the answer class (declared by the vertical)."""
+    strata: str | None = None
+    """The block field whose values are public strata, declared by the vertical; None when
+    there are none."""
+    model: str
+    """Model family, pinned hyperparameters, inputs and fold scheme, in one line."""
+    questions: int = 0
+    """Questions tested."""
+    groups: int = 0
+    """Units left out one at a time: pairs, or haystacks for questions in no pair."""
+    accuracy: float | None = None
+    """Held-out accuracy over the questions tested."""
+    majority: float | None = None
+    """Accuracy of answering each stratum's most frequent class (the baseline)."""
+    lift: float | None = None
+    """`accuracy` − `majority`."""
+    auc: float | None = None
+    """Binary classes: held-out AUC, pairs formed within strata; None otherwise."""
+    shuffled_accuracy: float | None = None
+    """The same pipeline on answer classes shuffled within strata: its lift over the baseline
+    is reported as `shuffled_lift`."""
+    shuffled_lift: float | None = None
+    """`shuffled_accuracy` − `majority`."""
+    shuffled_auc: float | None = None
+    """Binary classes: the shuffled pipeline's AUC."""
+    classes: list[AnswerClassRow] = Field(default_factory=list)
+    """Per answer class: n and held-out recall."""
+    per_stratum: list[StratumRow] = Field(default_factory=list)
+    """Per declared stratum: n, classes, baseline, held-out accuracy (and AUC)."""
+    leans: list[str] = Field(default_factory=list)
+    """What the model fitted on every tested question leans on most, with weights (per class
+    for more than two classes)."""
+    refuse_lift: float
+    """`lift` at or above this refuses the corpus."""
+    refuse_auc: float
+    """Binary classes: `auc` at or above this refuses the corpus."""
+    verdict: Literal["pass", "refused", "skipped"]
+    """`refused` when either bar is reached."""
+
+
 class ExemptionUse(Strict):
     """An exemption as the gate applied it."""
 
@@ -171,5 +283,21 @@ class SeparabilityRecord(Strict):
     """Phrases recurring in ≥ `recurrence_share` of questions that reach no distractor."""
     adversaries: list[AdversaryRecord] = Field(default_factory=list)
     """Learned adversaries (numeric-feature model, n-gram model); empty when not run."""
+    haystack_adversary: HaystackAdversaryRecord | None = None
+    """The haystack-relative adversary (SEP008); None when not run or stamped before it
+    existed."""
+    metadata_adversary: MetadataAdversaryRecord | None = None
+    """The answer-from-metadata adversary (SEP009); None when not run or stamped before it
+    existed."""
     exemptions: list[ExemptionUse] = Field(default_factory=list)
     """Exemptions as applied."""
+
+    @model_serializer(mode="wrap")
+    def _without_unmeasured_arms(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Leave out the haystack-relative and metadata adversaries when they were not run, so
+        a record without them is written exactly as one stamped before they existed."""
+        out: dict[str, Any] = handler(self)
+        for name in ("haystack_adversary", "metadata_adversary"):
+            if out.get(name, 0) is None:
+                del out[name]
+        return out

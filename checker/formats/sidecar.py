@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from checker.formats.corpus import Strict
 from checker.formats.retrieval import CoverageRecord, LadderRecord, ScaffoldingRecord
@@ -74,7 +74,35 @@ class ProbeRecord(Strict):
     applicable: int | None = None
     """Questions the probe applies to (its denominator)."""
     outcomes: dict[str, str] = Field(default_factory=dict)
-    """Per-question outcome."""
+    """Per-question outcome: the judged outcome for V1, V8 and V9; `pass` / `fail` /
+    `inconclusive` for the sampled probes V2, V3 and V6."""
+    judge_model: str | None = None
+    """The family judge's model that scored the probe's answers."""
+    judge_fingerprint: str | None = None
+    """The judge's fingerprint (templates and settings)."""
+    samples: int | None = None
+    """Samples per question (per ablated component for V6)."""
+    hits: dict[str, int] = Field(default_factory=dict)
+    """Sampled probes: per question, how many samples reproduced gold."""
+    pairs: dict[str, str] = Field(default_factory=dict)
+    """V1: per pair id, `flipped` when every arm was answered correctly (gold flips between
+    arms, so the answers differ), `not-flipped`, or `inconclusive`."""
+    components: dict[str, dict[str, str]] = Field(default_factory=dict)
+    """V6: per question, per ablated component, `pass` / `fail` / `inconclusive`."""
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_detail(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # The detail fields are written only when a probe run filled them, so an unmeasured
+        # record keeps the shape it has always had on disk.
+        data: dict[str, Any] = handler(self)
+        for name in PROBE_DETAIL_FIELDS:
+            if data.get(name) in (None, {}):
+                data.pop(name, None)
+        return data
+
+
+#: ProbeRecord fields a probe run fills (omitted from the file when empty).
+PROBE_DETAIL_FIELDS = ("judge_model", "judge_fingerprint", "samples", "hits", "pairs", "components")
 
 
 class Sidecar(Strict):

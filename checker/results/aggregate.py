@@ -33,6 +33,7 @@ from checker.formats.result import (
     ResultRow,
 )
 from checker.load import LoadedCorpus
+from checker.probes import not_applicable
 
 # --- what a row needs to know about its question -------------------------------------------
 
@@ -302,17 +303,34 @@ class ListOrderSlice:
         return {**asdict(self), "pairwise_accuracy": self.pairwise_accuracy}
 
 
-@dataclass(frozen=True)
-class Headroom:
-    """V1 − V9 and V8 − V9 when the sidecar carries measured probe records, and the questions no
-    top-K_ref retriever can fully serve (G > K_ref) either way."""
+#: V8 − V9 must reach this share of V1 − V9 for a stratum to read as retrieval-limited.
+REACHABLE_SHARE = 0.5
 
-    status: str
-    reason: str | None
+
+def limited_by(v1: float | None, v8: float | None, v9: float | None, n: int) -> str | None:
+    """What limits a stratum, from its three probe arms over n questions (None: an arm is
+    unmeasured). `none`: V1 − V9 is at most one question's worth, so there is nothing a
+    selector could gain; `retrieval`: at least half of V1 − V9 is reachable (V8 − V9), so a
+    better selector would capture it; `reasoning`: most of it is not — a reader holding the
+    whole haystack fails where it holds the gold alone."""
+    if v1 is None or v8 is None or v9 is None or n == 0:
+        return None
+    headroom = v1 - v9
+    if headroom <= 1 / n:
+        return "none"
+    return "retrieval" if v8 - v9 >= REACHABLE_SHARE * headroom else "reasoning"
+
+
+@dataclass(frozen=True)
+class ArmHeadroom:
+    """V1, V8, V9 correct shares over one stratum (a shape, or the whole corpus)."""
+
+    label: str
+    #: Questions the three arms apply to (their shared denominator before inconclusives).
+    n: int
     v1: float | None
     v8: float | None
     v9: float | None
-    over_k_ref: int
 
     @property
     def v1_minus_v9(self) -> float | None:
@@ -322,8 +340,52 @@ class Headroom:
     def v8_minus_v9(self) -> float | None:
         return None if self.v8 is None or self.v9 is None else self.v8 - self.v9
 
+    @property
+    def limited_by(self) -> str | None:
+        return limited_by(self.v1, self.v8, self.v9, self.n)
+
     def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "v1_minus_v9": self.v1_minus_v9, "v8_minus_v9": self.v8_minus_v9}
+        return {
+            **asdict(self),
+            "v1_minus_v9": self.v1_minus_v9,
+            "v8_minus_v9": self.v8_minus_v9,
+            "limited_by": self.limited_by,
+        }
+
+
+@dataclass(frozen=True)
+class Headroom:
+    """V1 − V9 and V8 − V9 when the sidecar carries measured probe records (overall and per
+    shape, with what limits each), and the questions no top-K_ref retriever can fully serve
+    (G > K_ref) either way."""
+
+    status: str
+    reason: str | None
+    v1: float | None
+    v8: float | None
+    v9: float | None
+    over_k_ref: int
+    by_shape: tuple[ArmHeadroom, ...] = ()
+    #: Questions the arms apply to.
+    n: int = 0
+
+    @property
+    def v1_minus_v9(self) -> float | None:
+        return None if self.v1 is None or self.v9 is None else self.v1 - self.v9
+
+    @property
+    def v8_minus_v9(self) -> float | None:
+        return None if self.v8 is None or self.v9 is None else self.v8 - self.v9
+
+    @property
+    def limited_by(self) -> str | None:
+        return limited_by(self.v1, self.v8, self.v9, self.n)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {**asdict(self), "v1_minus_v9": self.v1_minus_v9, "v8_minus_v9": self.v8_minus_v9}
+        out["limited_by"] = self.limited_by
+        out["by_shape"] = [s.as_dict() for s in self.by_shape]
+        return out
 
 
 @dataclass(frozen=True)
@@ -601,14 +663,20 @@ def _list_order(
     return tuple(out)
 
 
-def _probe_share(corpus: LoadedCorpus, name: str) -> float | None:
+def _probe_share(corpus: LoadedCorpus, name: str, ids: set[str] | None = None) -> float | None:
+    """Correct ÷ measured (inconclusive excluded) over a measured record's questions, or over
+    those of them in `ids`; None when unmeasured or nothing was measured."""
     sc = corpus.sidecar
     if sc is None:
         return None
     record = sc.probes.get(name)
-    if record is None or record.status != "measured" or not record.applicable:
+    if record is None or record.status != "measured":
         return None
-    return sum(1 for o in record.outcomes.values() if o == "correct") / record.applicable
+    values = [o for q, o in record.outcomes.items() if ids is None or q in ids]
+    measured = [o for o in values if o in MEASURED_OUTCOMES]
+    if not measured:
+        return None
+    return sum(1 for o in measured if o == "correct") / len(measured)
 
 
 def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headroom:
@@ -621,7 +689,19 @@ def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headr
             else "the sidecar has no measured V1/V8/V9 probe record"
         )
         return Headroom("unmeasured", reason, None, None, None, over)
-    return Headroom("measured", None, v1, v8, v9, over)
+    arms = [q.question_id for q in corpus.questions if not_applicable("v1", q) is None]
+    by_shape: dict[str, set[str]] = {}
+    for qid in arms:
+        by_shape.setdefault(facts[qid].shape, set()).add(qid)
+    shapes = tuple(
+        ArmHeadroom(
+            shape,
+            len(ids),
+            *(_probe_share(corpus, p, ids) for p in ("v1", "v8", "v9")),
+        )
+        for shape, ids in by_shape.items()
+    )
+    return Headroom("measured", None, v1, v8, v9, over, shapes, len(arms))
 
 
 def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:

@@ -7,8 +7,11 @@ from collections.abc import Iterator
 from checker.context import CorpusContext
 from checker.family import K_REF
 from checker.findings import Violation
+from checker.load import LoadedCorpus
+from checker.probes import PAIR_VALUES, PROBES, applicable, not_applicable, report_lines, values_for
 from checker.registry import rule
 from checker.rules.structure import measure_structure
+from checker.summary import section
 
 
 @rule("REC001", "structure-record", example="sidecar structure.h_max is 24, re-derived 25")
@@ -75,3 +78,84 @@ def probe_record(ctx: CorpusContext) -> Iterator[Violation]:
             yield Violation(
                 None, f"probe {name} has outcomes for unknown question(s) {', '.join(unknown[:3])}"
             )
+
+
+@rule(
+    "REC003",
+    "probe-applicability",
+    example="probe v1 has outcomes for 50 questions; it applies to 35 (15: gold is itself a negative)",
+)
+def probe_applicability(ctx: CorpusContext) -> Iterator[Violation]:
+    """A measured probe record covers exactly the questions the probe applies to, counts them
+    in `applicable`, and says only what the probe can say (judged outcomes for V1, V8, V9;
+    pass / fail / inconclusive, consistent with its hits, for V2, V3, V6; flips for V1 pairs).
+
+    Applicability is part of a probe's result: a denominator that pools not-applicable questions
+    (never-known probes under V1, redundant controls under V6) misreports the validity rate,
+    so the checker recomputes it from the corpus instead of trusting the record."""
+    sc = ctx.corpus.sidecar
+    if sc is None:
+        return
+    questions = ctx.corpus.questions
+    for name, p in sorted(sc.probes.items()):
+        probe = PROBES.get(name)
+        if probe is None or p.status != "measured":
+            continue
+        expected = applicable(name, questions)
+        got = set(p.outcomes)
+        if got != set(expected):
+            missing = [q for q in expected if q not in got]
+            extra = sorted(got - set(expected))
+            detail = []
+            if missing:
+                detail.append(
+                    f"no outcome for {len(missing)} applicable ({', '.join(missing[:3])})"
+                )
+            if extra:
+                why = {not_applicable(name, q) for q in questions if q.question_id in extra}
+                reasons = ", ".join(sorted(w for w in why if w)) or "not in the corpus"
+                detail.append(f"outcomes for {len(extra)} it does not apply to ({reasons})")
+            yield Violation(
+                None,
+                f"probe {name} covers other questions than it applies to: {'; '.join(detail)}",
+            )
+        if p.applicable != len(expected):
+            yield Violation(
+                None,
+                f"probe {name} says applicable {p.applicable}; it applies to {len(expected)} "
+                f"of {len(questions)} questions",
+            )
+        legal = values_for(probe)
+        bad = sorted({v for v in p.outcomes.values() if v not in legal})
+        if bad:
+            yield Violation(
+                None, f"probe {name} has outcomes {', '.join(bad)}; it can say {', '.join(legal)}"
+            )
+        if probe.reject_at is not None and p.samples is not None:
+            for qid, hits in sorted(p.hits.items()):
+                said = p.outcomes.get(qid)
+                if hits > p.samples or (said == "fail") != (hits >= probe.reject_at):
+                    yield Violation(
+                        qid,
+                        f"probe {name}: {hits} hit(s) of {p.samples} samples cannot be {said} "
+                        f"(fail at {probe.reject_at} or more)",
+                    )
+        bad_pairs = sorted({v for v in p.pairs.values() if v not in PAIR_VALUES})
+        if bad_pairs:
+            yield Violation(None, f"probe {name} has pair values {', '.join(bad_pairs)}")
+
+
+@section("probes")
+def probes_summary(corpus: LoadedCorpus) -> list[str]:
+    """Per probe: measured (passing over decided, overall and per shape) or why unmeasured."""
+    sc = corpus.sidecar
+    if sc is None:
+        return ["no sidecar"]
+    lines = []
+    measured = {n: p.outcomes for n, p in sorted(sc.probes.items()) if p.status == "measured"}
+    pairs = {n: p.pairs for n, p in sc.probes.items() if p.status == "measured"}
+    for name, p in sorted(sc.probes.items()):
+        if p.status != "measured":
+            lines.append(f"{name}: unmeasured ({p.reason})")
+    lines += report_lines(measured, corpus.questions, pairs)
+    return lines

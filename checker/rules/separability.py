@@ -11,10 +11,11 @@ from collections.abc import Iterator
 
 from checker.context import CorpusContext
 from checker.findings import Violation
-from checker.formats.separability import Exemption, SeparabilityRecord
+from checker.formats.separability import Exemption, MetadataAdversaryRecord, SeparabilityRecord
 from checker.load import LoadedCorpus
 from checker.registry import rule
 from checker.separability import measure_separability, policy, refusals, table
+from checker.separability.gate import haystack_refusals, metadata_refusals
 from checker.summary import section
 
 _FIX_FEATURE = (
@@ -32,14 +33,20 @@ def exemptions_of(corpus: LoadedCorpus) -> list[Exemption]:
     return list(corpus.sidecar.exemptions) if corpus.sidecar is not None else []
 
 
-def record_of(corpus: LoadedCorpus, *, adversary: bool) -> SeparabilityRecord:
+def record_of(
+    corpus: LoadedCorpus, *, adversary: bool, haystack: bool = False, metadata: bool = False
+) -> SeparabilityRecord:
     """The corpus's V7 record under its sidecar's exemptions, built once per run (the rules
-    only read it)."""
-    key = f"separability record (adversary {adversary})"
+    only read it); `haystack` and `metadata` add SEP008's and SEP009's adversaries."""
+    key = f"separability record (adversary {adversary}, haystack {haystack}, metadata {metadata})"
     found = corpus.cache.get(key)
     if not isinstance(found, SeparabilityRecord):
         found = corpus.cache[key] = measure_separability(
-            corpus, exemptions_of(corpus), adversary=adversary
+            corpus,
+            exemptions_of(corpus),
+            adversary=adversary,
+            haystack=haystack,
+            metadata=metadata,
         )
     return found
 
@@ -182,7 +189,12 @@ def record_disagrees(ctx: CorpusContext) -> Iterator[Violation]:
     stamped = corpus.sidecar.separability if corpus.sidecar is not None else None
     if stamped is None:
         return
-    measured = record_of(corpus, adversary=bool(stamped.adversaries))
+    measured = record_of(
+        corpus,
+        adversary=bool(stamped.adversaries),
+        haystack=stamped.haystack_adversary is not None,
+        metadata=stamped.metadata_adversary is not None,
+    )
     yield from (Violation(None, m) for m in compare_records(stamped, measured, corpus))
 
 
@@ -249,6 +261,59 @@ def compare_records(
                 f"{adv.name} adversary: stamped AUC {adv.auc:.4f} ({adv.verdict}), re-measured "
                 f"{now.auc:.4f} ({now.verdict}); {fix}"
             )
+    out.extend(_compare_haystack(stamped, measured, fix))
+    out.extend(_compare_metadata(stamped, measured, fix))
+    return out
+
+
+def _compare_haystack(
+    stamped: SeparabilityRecord, measured: SeparabilityRecord, fix: str
+) -> list[str]:
+    """The haystack-relative adversary, when the stamp carries it."""
+    was, now = stamped.haystack_adversary, measured.haystack_adversary
+    if was is None or now is None:
+        return []
+    if was.model != now.model:
+        return [
+            f"haystack adversary stamped with a different pinned model ({was.model!r}); the "
+            f"checker runs {now.model!r}; {fix}"
+        ]
+    if abs(was.auc - now.auc) > _ADVERSARY_TOLERANCE or was.verdict != now.verdict:
+        return [
+            f"haystack adversary: stamped AUC {was.auc:.4f} ({was.verdict}), re-measured "
+            f"{now.auc:.4f} ({now.verdict}); {fix}"
+        ]
+    return []
+
+
+def _compare_metadata(
+    stamped: SeparabilityRecord, measured: SeparabilityRecord, fix: str
+) -> list[str]:
+    """The answer-from-metadata adversary, when the stamp carries it."""
+    was, now = stamped.metadata_adversary, measured.metadata_adversary
+    if was is None or now is None:
+        return []
+    if was.model != now.model:
+        return [
+            f"metadata adversary stamped with a different pinned model ({was.model!r}); the "
+            f"checker runs {now.model!r}; {fix}"
+        ]
+    out = []
+    if (was.status, was.answer_class, was.strata, was.verdict) != (
+        now.status,
+        now.answer_class,
+        now.strata,
+        now.verdict,
+    ):
+        out.append(
+            f"metadata adversary: stamped {was.status} ({was.answer_class} within "
+            f"{was.strata}, {was.verdict}), re-measured {now.status} ({now.answer_class} within "
+            f"{now.strata}, {now.verdict}); {fix}"
+        )
+    for name in ("accuracy", "majority", "auc"):
+        a, b = getattr(was, name), getattr(now, name)
+        if _differs(a, b, _ADVERSARY_TOLERANCE):
+            out.append(f"metadata adversary: stamped {name} {a}, re-measured {b}; {fix}")
     return out
 
 
@@ -282,9 +347,63 @@ def exemption_names_nothing(ctx: CorpusContext) -> Iterator[Violation]:
             )
 
 
+@rule(
+    "SEP008",
+    "haystack-adversary",
+    example="haystack-relative adversary finds gold at held-out within-question AUC 0.9136 ≥ "
+    "0.7 (shuffled labels 0.5099); leans on haystack.pair.value_surprise_max (+2.18)",
+)
+def haystack_adversary(ctx: CorpusContext) -> Iterator[Violation]:
+    """A classifier reading only how each session sits in its own haystack, never the
+    question, finds gold in held-out haystacks at a within-question AUC of 0.70 or more.
+
+    The other adversaries score one session at a time across questions; this one asks whether
+    the target is its haystack's centre of mass. Its features are recurrence statistics of
+    tokens, capitalised words, bigrams and co-occurring content-word pairs inside the same
+    haystack (how often, how surprisingly often for a unit that common elsewhere, the rank of
+    each session by them, whether it touches the haystack's modal topic and names a value
+    there), with position, date and id features. The shipped drafts spent their near misses
+    and rivals only on the asked (holder, attribute) pair, so "the session naming a value for
+    the most repeated pair" found gold at 0.99 without reading the question."""
+    record = record_of(ctx.corpus, adversary=False, haystack=True)
+    for reason in haystack_refusals(record.haystack_adversary):
+        yield Violation(
+            None,
+            f"{reason}; give the unasked topics of each haystack the same statements, near "
+            "misses and rivals as the asked one (class parity one level up)",
+        )
+
+
+@rule(
+    "SEP009",
+    "metadata-adversary",
+    example="answer arm predicted from metadata alone within each shape: held-out accuracy "
+    "0.8947 against the majority 0.5000 (lift +0.3947, refuse at 0.15), AUC 0.9652",
+)
+def metadata_adversary(ctx: CorpusContext) -> Iterator[Violation]:
+    """A classifier reading everything but the conversations' content — the question text,
+    the question date's offsets from the sessions, the haystack's size and spacing, the session
+    ids' shapes — predicts the question's answer class 0.15 better than each declared stratum's
+    majority, or (binary classes) at an AUC of 0.70 or more.
+
+    Each vertical declares its categorical answer class (an arm, a shape) and the strata that
+    are public by design; the model is trained leaving out one whole pair at a time. A system
+    that never stores a memory still scores where the arm can be read from how long after the
+    last session a question is asked (the shipped Prospective draft: AUC 0.98), from `_abs` in
+    a never-known question's session ids, or from wording that fixes the answer. Verticals
+    whose answers are values declare no class and are skipped."""
+    record = record_of(ctx.corpus, adversary=False, metadata=True)
+    for reason in metadata_refusals(record.metadata_adversary):
+        yield Violation(
+            None,
+            f"{reason}; draw every date, id and wording a question's answer depends on so "
+            "that the other class could have produced the same",
+        )
+
+
 @section("separability")
 def summary(corpus: LoadedCorpus) -> list[str]:
-    record = record_of(corpus, adversary=True)
+    record = record_of(corpus, adversary=True, haystack=True, metadata=True)
     t = record.thresholds
     lines = [
         f"{'passed' if record.passed else 'REFUSED'}; {record.features_tested} features "
@@ -299,8 +418,36 @@ def summary(corpus: LoadedCorpus) -> list[str]:
             f"adversary {adv.name}: {adv.auc:.4f} (shuffled {adv.shuffled_auc:.4f}, refuse at "
             f"{t.adversary_refuse}); leans on {', '.join(adv.leans_gold[:5]) or '-'}"
         )
+    hay = record.haystack_adversary
+    if hay is not None:
+        lines.append(
+            f"adversary haystack: {hay.auc:.4f} (shuffled {hay.shuffled_auc:.4f}, refuse at "
+            f"{hay.refuse_at}, target < {hay.target}; {hay.haystacks} haystacks); leans on "
+            f"{', '.join(hay.leans_gold[:5]) or '-'}"
+        )
+    meta = record.metadata_adversary
+    if meta is not None:
+        lines.append(_metadata_line(meta))
     for reason in refusals(record)[:10]:
         lines.append(f"refusal: {reason}")
     if record.method != policy.METHOD:
         lines.append(f"method {record.method}")
     return lines
+
+
+def _metadata_line(meta: MetadataAdversaryRecord) -> str:
+    if meta.status == "skipped":
+        return f"adversary metadata: skipped — {meta.reason}"
+    auc = "" if meta.auc is None else f", AUC {meta.auc:.4f} (shuffled {meta.shuffled_auc})"
+    strata = "; ".join(
+        f"{r.stratum} n={r.questions} {r.classes} majority {r.majority:.2f} accuracy "
+        + ("untested" if r.accuracy is None else f"{r.accuracy:.2f}")
+        for r in meta.per_stratum
+    )
+    classes = ", ".join(f"{c.answer_class} {c.recall:.2f} (n={c.questions})" for c in meta.classes)
+    within = f" within {meta.strata}" if meta.strata else ""
+    return (
+        f"adversary metadata ({meta.answer_class}{within}): accuracy {meta.accuracy} against "
+        f"majority {meta.majority}, lift {meta.lift} (shuffled {meta.shuffled_lift}, refuse at "
+        f"{meta.refuse_lift}){auc}; recall {classes}; strata {strata}"
+    )

@@ -2,7 +2,10 @@
 
 Public API (generators gate on it, the sidecar stamps its record, the rules re-measure it):
 
-- `measure_separability(corpus, exemptions, *, adversary=True, seed=0) -> SeparabilityRecord`
+- `measure_separability(corpus, exemptions, *, adversary=True, seed=0, haystack=False,
+  metadata=False) -> SeparabilityRecord` — `haystack` and `metadata` add the haystack-relative
+  (`haystack.py`, SEP008) and answer-from-metadata (`metadata.py`, SEP009) adversaries, which
+  the checker's rules run and the generators do not stamp yet.
 - `refusals(record) -> list[str]` — human-readable reasons, empty when the corpus passes.
 - `render_table(record) -> str` — the table as text.
 """

@@ -10,7 +10,14 @@ Families (an exemption may name a family, a feature, or a dotted prefix such as 
   turns. Padding lands on single turns, so equalising a sum leaves its terms free: the source
   documents found gold by user-turn length at 1.000 while every pooled figure passed.
 - `glyph` — the density of every non-alphanumeric character present anywhere in the corpus
-  (and of non-ASCII letters), over the session, each role and each role's first turn.
+  (and of non-ASCII letters), over the session, each role and each role's first turn; and the
+  whitespace classes, over the session, each role and every turn slot: runs of two or more
+  spaces (`glyph[space-run]`), turns that begin or end with whitespace
+  (`glyph[leading-whitespace]`, `glyph[trailing-whitespace]`), and every invisible character
+  (Unicode categories Zs other than the plain space, Zl, Zp, Cf and Cc: tabs, newlines,
+  non-breaking and zero-width spaces…) in the slots beyond the first, where the per-character
+  glyphs above do not reach. A class gets columns only when some turn of the corpus has it,
+  so a corpus without stray whitespace is measured exactly as before.
 - `roles` — the role at each absolute turn position, each recurring role sequence, and how
   rare a session's role sequence is within its own haystack (role order with equal counts was
   the documents' round-five tell).
@@ -65,6 +72,45 @@ def glyph_label(glyph: str) -> str:
     return glyph if glyph == NON_ASCII_LETTER else f"U+{ord(glyph):04X}"
 
 
+#: Unicode categories of the invisible characters: space separators, line and paragraph
+#: separators, format characters (zero-width space, joiners, marks of direction) and controls
+#: (tab, newline, carriage return…).
+INVISIBLE_CATEGORIES = ("Zs", "Zl", "Zp", "Cf", "Cc")
+#: Every space separator (category Zs) of the Unicode version Python ships; a test holds it to
+#: `unicodedata` over every code point.
+SPACE_SEPARATORS = (
+    " \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u202f\u205f\u3000"
+)
+_SPACE_RUN = re.compile(f"[{SPACE_SEPARATORS}]{{2,}}")
+SPACE_RUN, LEADING, TRAILING = "space-run", "leading-whitespace", "trailing-whitespace"
+#: The whitespace classes counted per turn, in `whitespace_counts` column order.
+WHITESPACE_CLASSES = (SPACE_RUN, LEADING, TRAILING)
+
+
+def is_invisible(glyph: str) -> bool:
+    """Whether a glyph key is an invisible character other than the plain space."""
+    return len(glyph) == 1 and glyph != " " and unicodedata.category(glyph) in INVISIBLE_CATEGORIES
+
+
+def space_runs(content: str) -> int:
+    """Maximal runs of two or more space separators (any of Zs, the plain space included)."""
+    if content.isascii() and "  " not in content:  # the only ASCII space separator is " "
+        return 0
+    return len(_SPACE_RUN.findall(content))
+
+
+def whitespace_counts(contents: list[str]) -> Floats:
+    """Per text: its runs of two or more spaces, and whether it begins and whether it ends
+    with whitespace (`str.isspace`), in `WHITESPACE_CLASSES` order. The definition;
+    `_character_counts` computes the same over the whole corpus at once."""
+    out = np.zeros((len(contents), len(WHITESPACE_CLASSES)))
+    out[:, 0] = np.fromiter(map(space_runs, contents), dtype=np.float64, count=len(contents))
+    out[:, 1] = [c[:1].isspace() for c in contents]
+    out[:, 2] = [c[-1:].isspace() for c in contents]
+    return out
+
+
 class _Columns:
     def __init__(self, n_sessions: int) -> None:
         self.n = n_sessions
@@ -90,13 +136,15 @@ def _ratio(num: Floats, den: Floats) -> Floats:
 _DIGIT, _UPPERCASE, _PUNCTUATION, _GLYPH, _STOP, _DASH = (1 << i for i in range(6))
 
 
-def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
-    """Per distinct text: the character-class counts (columns in `_CHARS`… order) and the
-    count of every glyph, classified once per distinct code point over the whole corpus.
+def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str], Floats]:
+    """Per distinct text: the character-class counts (columns in `_CHARS`… order), the count
+    of every glyph, classified once per distinct code point over the whole corpus, the glyphs
+    in column order, and `whitespace_counts` (which a test holds this to).
 
     The texts' code points sit end to end. Digits, capitals, punctuation, stops, dashes and
     glyphs are a small share of them, so one table lookup marks them and every count is taken
-    over the marked positions alone; whitespace is read only at each text's two ends."""
+    over the marked positions alone; whitespace is read at each text's two ends, and a run of
+    spaces where two space separators touch."""
     n = len(contents)
     counts = np.zeros((n, _N_COUNTS))
     lengths = np.fromiter(map(len, contents), dtype=np.int64, count=n)
@@ -121,6 +169,7 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     size = int(present.max()) + 1 if len(present) else 1
     classes = np.zeros(size, dtype=np.uint8)
     spaces = np.zeros(size, dtype=bool)
+    separators = np.zeros(size, dtype=bool)
     glyph_of = np.full(size, -1, dtype=np.int64)
     by_key: dict[str, int] = {}
     for cp in present.tolist():
@@ -141,6 +190,7 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
             | _DASH * (c == EM_DASH)
         )
         spaces[cp] = c.isspace()
+        separators[cp] = c in SPACE_SEPARATORS
         if key is not None:
             glyph_of[cp] = by_key.setdefault(key, len(by_key))
     # The marked positions, their classes and the text each belongs to.
@@ -195,7 +245,19 @@ def _character_counts(contents: list[str]) -> tuple[Floats, Floats, list[str]]:
     counts[:, _SENTENCES] = runs - blank_last
     counts[:, _EMPTY] = ~nonempty | np.fromiter(map(str.isspace, contents), dtype=bool, count=n)
     counts[:, _PADDED] = first | last
-    return counts, glyph_counts, seen_keys
+    spacing = np.zeros((n, len(WHITESPACE_CLASSES)))
+    # A run of two or more space separators begins where two of them touch inside one text and
+    # the character before is not one (or the text begins there).
+    is_separator = separators[points]
+    touching = np.flatnonzero(is_separator[:-1] & is_separator[1:])
+    if len(touching):
+        run_owner = np.searchsorted(ends, touching, side="right")
+        inside = touching + 1 < ends[run_owner]
+        opens = (touching == begins[run_owner]) | ~is_separator[np.maximum(touching - 1, 0)]
+        spacing[:, 0] = np.bincount(run_owner[inside & opens], minlength=n)
+    spacing[:, 1] = first
+    spacing[:, 2] = last
+    return counts, glyph_counts, seen_keys, spacing
 
 
 def _blank_last_run(content: str) -> bool:
@@ -210,7 +272,7 @@ def _blank_last_run(content: str) -> bool:
 def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> FeatureSet:
     """Every numeric feature of every session of the corpus (n-grams are in `ngrams`)."""
     n = layout.n_sessions
-    text_counts, text_glyphs, glyph_keys = _character_counts(turns.contents)
+    text_counts, text_glyphs, glyph_keys, text_spacing = _character_counts(turns.contents)
     # Raw tokens of every distinct text, as ids, for token counts and vectorised type counts:
     # one flat (text, token) array, made distinct once, so text t owns entries
     # starts[t] .. starts[t + 1] - 1 of `flat_tokens`.
@@ -227,6 +289,9 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
     t_session, t_role, t_slot = turns.session, turns.role, turns.slot
     counts = text_counts[turns.text_of]
     glyph_counts = text_glyphs[turns.text_of]
+    spacing = text_spacing[turns.text_of]
+    spacing_present = [k for k in range(len(WHITESPACE_CLASSES)) if text_spacing[:, k].any()]
+    invisible = [gi for gi, g in enumerate(glyph_keys) if is_invisible(g)]
 
     cols = _Columns(n)
 
@@ -274,19 +339,40 @@ def numeric_features(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Feat
             )
             cols.add(f"{scope}.glyph[{glyph_label(g)}]", "glyph", _ratio(summed, chars))
 
+    def add_whitespace(scope: str, mask: NDArray[np.bool_], *, glyphs: bool) -> None:
+        """The whitespace classes over the masked turns (and, with `glyphs`, the density of
+        every invisible character, which the first slots already get from `add_glyphs`)."""
+        owner = t_session[mask]
+        for k in spacing_present:
+            summed = np.bincount(owner, weights=spacing[mask, k], minlength=n).astype(np.float64)
+            cols.add(f"{scope}.glyph[{WHITESPACE_CLASSES[k]}]", "glyph", summed)
+        if not glyphs or not invisible:
+            return
+        chars = np.bincount(owner, weights=counts[mask, _CHARS], minlength=n).astype(np.float64)
+        for gi in invisible:
+            summed = np.bincount(owner, weights=glyph_counts[mask, gi], minlength=n).astype(
+                np.float64
+            )
+            cols.add(
+                f"{scope}.glyph[{glyph_label(glyph_keys[gi])}]", "glyph", _ratio(summed, chars)
+            )
+
     everything = np.ones(len(t_session), dtype=bool)
     add_measures("session", everything, slot=False)
     add_glyphs("session", everything)
+    add_whitespace("session", everything, glyphs=False)
     for r, role in enumerate(ROLES):
         role_mask = t_role == r
         add_measures(role, role_mask, slot=False)
         add_glyphs(role, role_mask)
+        add_whitespace(role, role_mask, glyphs=False)
         slots = int(t_slot[role_mask].max()) + 1 if role_mask.any() else 0
         for k in range(min(slots, MAX_TURN_SLOTS)):
             slot_mask = role_mask & (t_slot == k)
             add_measures(f"{role}.turn{k + 1}", slot_mask, slot=True)
             if k == 0:
                 add_glyphs(f"{role}.turn1", slot_mask)
+            add_whitespace(f"{role}.turn{k + 1}", slot_mask, glyphs=k > 0)
 
     _add_roles(cols, turns, layout)
     _add_metadata(cols, corpus, layout)

@@ -17,12 +17,16 @@ from checker.formats.separability import (
     Exemption,
     ExemptionUse,
     FeatureRow,
+    HaystackAdversaryRecord,
+    MetadataAdversaryRecord,
     SeparabilityRecord,
 )
 from checker.load import LoadedCorpus
 from checker.separability import policy
 from checker.separability.adversary import haystack_groups, ngram_adversary, numeric_adversary
 from checker.separability.features import FeatureSet, numeric_features
+from checker.separability.haystack import METADATA_FAMILIES, haystack_adversary, haystack_features
+from checker.separability.metadata import metadata_adversary
 from checker.separability.ngrams import (
     NgramTable,
     SessionGrams,
@@ -158,6 +162,7 @@ class TextMeasures:
     numeric: FeatureSet
     ngrams: NgramTable
     _grams: SessionGrams | None = None
+    _haystack: FeatureSet | None = None
 
     @property
     def grams(self) -> SessionGrams:
@@ -166,6 +171,15 @@ class TextMeasures:
         if self._grams is None:
             self._grams = extract(self.corpus, self.turns, int(self.numeric.values.shape[0]))
         return self._grams
+
+    @property
+    def haystack(self) -> FeatureSet:
+        """The haystack-relative features, which only the haystack adversary reads (built on
+        first use)."""
+        if self._haystack is None:
+            layout = Layout.of(self.corpus)
+            self._haystack = haystack_features(self.corpus, layout)
+        return self._haystack
 
 
 def text_measures(corpus: LoadedCorpus, layout: Layout) -> TextMeasures:
@@ -253,6 +267,45 @@ def _adversaries(
     return records
 
 
+def _haystack_adversary(
+    corpus: LoadedCorpus, built: Table, exempt: np.ndarray, seed: int
+) -> HaystackAdversaryRecord:
+    """SEP008 over the haystack-relative features and the non-exempt metadata features."""
+    cache = _cache(corpus)
+    numeric = built.numeric
+    meta = [
+        i
+        for i, family in enumerate(numeric.families)
+        if family in METADATA_FAMILIES and not exempt[i]
+    ]
+    key = ("haystack adversary", seed, tuple(meta))
+    found = cache.get(key)
+    if isinstance(found, HaystackAdversaryRecord):
+        return found
+    relative = built.text.haystack
+    values = np.column_stack([relative.values, numeric.values[:, meta]])
+    names = relative.names + [numeric.names[i] for i in meta]
+    groups = haystack_groups(
+        [tuple(q.haystack_session_ids) for q in corpus.questions], built.layout
+    )
+    record = haystack_adversary(values, names, built.layout, seed, groups)
+    cache[key] = record
+    return record
+
+
+def _metadata_adversary(corpus: LoadedCorpus, seed: int) -> MetadataAdversaryRecord:
+    """SEP009 over every question of the corpus (the arms of a pair are what it tells apart,
+    so they are not merged as the session measurements merge them)."""
+    cache = _cache(corpus)
+    key = ("metadata adversary", seed)
+    found = cache.get(key)
+    if isinstance(found, MetadataAdversaryRecord):
+        return found
+    record = metadata_adversary(corpus, seed)
+    cache[key] = record
+    return record
+
+
 def familywise(stats: FeatureStats, exempt: np.ndarray) -> np.ndarray:
     """Westfall–Young adjusted p of every feature's distribution test (policy.py says why).
 
@@ -278,14 +331,20 @@ def measure_separability(
     *,
     adversary: bool = True,
     seed: int = 0,
+    haystack: bool = False,
+    metadata: bool = False,
 ) -> SeparabilityRecord:
     """Measure V7 on a loaded corpus and return the record a sidecar stamps.
 
     Gold is `corpus.gold_indices(qi)`; questions with G = 0 contribute no pairs. Exemptions
     with an empty reason are reported and waive nothing. `adversary=False` skips the learned
     adversaries (the record then carries none and cannot be refused by them). A haystack that
-    several questions share (a before/after pair) is measured once.
+    several questions share (a before/after pair) is measured once. `haystack` and `metadata`
+    add the haystack-relative adversary (SEP008) and the answer-from-metadata adversary
+    (SEP009); the generators' stamps leave them out until the generators are rebuilt to pass
+    them, and a stamp without them is compared without them.
     """
+    every_question = corpus
     corpus = distinct_haystacks(corpus)
     built = table(corpus, seed=seed)
     st = built.stats
@@ -364,6 +423,8 @@ def measure_separability(
         bimodal_features=[built.names[i] for i in np.flatnonzero(by_distribution & ~exempt)],
         exclusive_phrases=exclusive_phrases(built.ngrams, built.layout),
         adversaries=adversaries,
+        haystack_adversary=_haystack_adversary(corpus, built, exempt, seed) if haystack else None,
+        metadata_adversary=_metadata_adversary(every_question, seed) if metadata else None,
         exemptions=uses,
     )
     record.passed = not refusals(record)
@@ -409,9 +470,46 @@ def refusals(record: SeparabilityRecord) -> list[str]:
                 f"{adv.auc:.4f} ≥ {t.adversary_refuse} (shuffled labels {adv.shuffled_auc:.4f}); "
                 f"leans on {leans}"
             )
+    out.extend(haystack_refusals(record.haystack_adversary))
+    out.extend(metadata_refusals(record.metadata_adversary))
     for use in record.exemptions:
         if not use.honoured:
             out.append(f"exemption of {use.feature!r} gives no reason, so it waives nothing")
         elif use.covers == 0:
             out.append(f"exemption of {use.feature!r} names no measured feature or family")
     return out
+
+
+def haystack_refusals(found: HaystackAdversaryRecord | None) -> list[str]:
+    """Why the haystack-relative adversary refuses, if it does."""
+    if found is None or found.verdict != "refused":
+        return []
+    leans = "; ".join(found.leans_gold[:5] + found.leans_filler[:3]) or "nothing printable"
+    return [
+        f"haystack-relative adversary finds gold at held-out within-question AUC "
+        f"{found.auc:.4f} ≥ {found.refuse_at} (shuffled labels {found.shuffled_auc:.4f}; "
+        f"{found.haystacks} haystacks, {found.folds} folds by haystack); leans on {leans}"
+    ]
+
+
+def metadata_refusals(found: MetadataAdversaryRecord | None) -> list[str]:
+    """Why the answer-from-metadata adversary refuses, if it does."""
+    if found is None or found.verdict != "refused":
+        return []
+    assert found.accuracy is not None and found.majority is not None and found.lift is not None
+    auc = "" if found.auc is None else f", AUC {found.auc:.4f} (refuse at {found.refuse_auc})"
+    shuffled = (
+        "" if found.shuffled_lift is None else f"; shuffled classes {found.shuffled_lift:+.4f}"
+    )
+    within = f" within each {found.strata}" if found.strata else ""
+    per_class = ", ".join(
+        f"{c.answer_class} {c.recall:.0%} of {c.questions}" for c in found.classes
+    )
+    leans = "; ".join(found.leans[:6]) or "nothing printable"
+    return [
+        f"answer {found.answer_class} predicted from metadata alone{within}: held-out accuracy "
+        f"{found.accuracy:.4f} against the majority {found.majority:.4f} (lift "
+        f"{found.lift:+.4f}, refuse at {found.refuse_lift}){auc}{shuffled}; per class "
+        f"{per_class}; {found.questions} questions, {found.groups} left out one at a time; "
+        f"leans on {leans}"
+    ]

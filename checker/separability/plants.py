@@ -16,13 +16,16 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from checker.formats.corpus import Question, Turn
+from checker.family import VERTICALS, Vertical
+from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
+from checker.formats.ids import DATE_FORMAT, pair_id, question_id
 from checker.formats.separability import Exemption, SeparabilityRecord
-from checker.load import LoadedCorpus
+from checker.load import LoadedCorpus, parse_date
 from checker.separability.features import glyph_label
 from checker.separability.policy import RECURRENCE_SHARE
-from checker.text import raw_tokens
+from checker.text import STOPWORDS, raw_tokens
 
 #: Share of gold-bearing questions a minority tell is planted into.
 MINORITY = 0.30
@@ -56,7 +59,7 @@ class Plant:
     #: Rule codes of which at least one must refuse; empty = must not be refused at all.
     expect: tuple[str, ...]
     build: Callable[[LoadedCorpus, random.Random], Planted | Skip]
-    #: Whether the learned adversaries must run for this case.
+    #: Whether the learned adversaries (SEP004, SEP008, SEP009) must run for this case.
     adversary: bool = False
     #: The documents' history this plant re-creates.
     history: str = ""
@@ -174,8 +177,8 @@ def _pad_beyond(session: list[Turn], limit: int) -> None:
 def length_pooling_hides(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     qs = copy_questions(corpus)
     for qi, q in enumerate(qs):
-        # Haystack lengths drift across questions (1x..5x), as they do between shapes …
-        repeat = 1 + qi % 5
+        # Haystack lengths drift across questions (1x..9x), as they do between shapes …
+        repeat = 1 + 2 * (qi % 5)
         for session in q.haystack_sessions:
             for t in session:
                 if t.content.strip():
@@ -548,6 +551,138 @@ def tampered_record(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     )
 
 
+def whitespace_tell(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    qs = copy_questions(corpus)
+    for q in qs:
+        gold = _gold(q)
+        if not gold:
+            continue
+        session = q.haystack_sessions[gold[0]]
+        turn = next((t for t in session if " " in t.content), None)
+        if turn is not None:
+            turn.content = turn.content.replace(" ", "  ", 1)
+    return Planted(
+        qs,
+        evidence=r"glyph\[space-run\]:",
+        note="one doubled space in one turn of one gold session per question; nothing else",
+    )
+
+
+_MENTION = "I keep meaning to ask about the {about} again."
+_MENTION_THINGS = ("parcel", "invoice", "voucher", "permit", "ticket", "booking")
+
+
+def _asked_topic(q: Question) -> str:
+    """The asked topic: the question's words, as it spells them, that are not stopwords and
+    that its first gold session says too (in the synthetic base, an invented name and a
+    thing)."""
+    said = {t for turn in q.haystack_sessions[_gold(q)[0]] for t in raw_tokens(turn.content)}
+    words = re.findall(r"[A-Za-z0-9]+", q.question)
+    return " ".join(w for w in words if w.lower() in said and w.lower() not in STOPWORDS)
+
+
+def modal_topic(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    """Every session gets one mention sentence in the same construction; in a few distractors
+    it mentions the asked topic, everywhere else an invented one. No session differs from
+    another in what it says or how, only the asked topic now recurs most in its haystack."""
+    qs = copy_questions(corpus)
+    taken = _vocabulary(corpus)
+    planted = 0
+    for q in qs:
+        gold = set(_gold(q))
+        if not gold or len(gold) == len(q.haystack_sessions):
+            continue
+        topic = _asked_topic(q)
+        if not topic:
+            continue
+        distractors = [i for i in range(len(q.haystack_sessions)) if i not in gold]
+        near = set(rng.sample(distractors, min(len(distractors), 3 + len(distractors) // 8)))
+        for i, session in enumerate(q.haystack_sessions):
+            if i in near:
+                about = topic
+            else:
+                about = f"{_invented(rng, taken).capitalize()} {rng.choice(_MENTION_THINGS)}"
+            turn = (_role_turns(session, "user") or session)[-1]
+            turn.content = f"{turn.content} {_MENTION.format(about=about)}"
+        planted += 1
+    if not planted:
+        return Skip("no question has both gold and distractor sessions")
+    return Planted(
+        qs,
+        evidence=r"^haystack-relative adversary",
+        silent=("SEP001", "SEP002", "SEP003", "SEP004"),
+        note="every session carries one mention in one construction; only its subject repeats",
+    )
+
+
+def _paired_vertical() -> tuple[Vertical, str] | None:
+    """A vertical whose answer class is the arm of a before/after pair, and a shape of it whose
+    questions need no block fields beyond the pair's."""
+    for v in VERTICALS:
+        if v.pairing is None or v.answer_class is None or v.answer_class.field != "arm":
+            continue
+        for shape in v.shapes:
+            if set(v.required_for(shape.name)) <= {"pair_id", "arm"} and not shape.negative_gold:
+                return v, shape.name
+    return None
+
+
+def paired_arms(corpus: LoadedCorpus, rng: random.Random, *, dates_tell: bool) -> Planted | Skip:
+    """Each gold-bearing question asked twice, as the two arms of a before/after pair over one
+    haystack, gold and question text. With `dates_tell` the first arm is asked within two days
+    of the last session and the second three to ten days after it (the shipped Prospective
+    draft's tell); without it both arms draw their delay from one range."""
+    found = _paired_vertical()
+    if found is None:
+        return Skip("no vertical declares a before/after arm as its answer class")
+    vertical, shape = found
+    assert vertical.pairing is not None
+    pairing = vertical.pairing
+    base = [q for q in corpus.questions if 1 <= len(_gold(q)) < len(q.haystack_sessions)]
+    base = base[:99]  # pair ids have two digits
+    if len(base) < 8:
+        return Skip(f"needs 8 gold-bearing questions to pair, the corpus has {len(base)}")
+    revision = "2026.12"
+    out: list[Question] = []
+    for k, q in enumerate(base):
+        last = parse_date(q.haystack_dates[-1])
+        if last is None:
+            return Skip(f"{q.question_id}: a session date does not parse")
+        pid = pair_id(vertical.abbrev, revision, k + 1)
+        for a, arm in enumerate((pairing.first_arm, pairing.second_arm)):
+            if dates_tell:
+                hours = rng.uniform(2, 40) if a == 0 else rng.uniform(3 * 24, 10 * 24)
+            else:
+                hours = rng.uniform(2, 10 * 24)
+            copy = q.model_copy(deep=True)
+            copy.question_id = question_id(vertical.abbrev, revision, 2 * k + a + 1)
+            copy.question_type = f"{vertical.key}-{shape}"
+            copy.question_date = (last + timedelta(hours=hours)).strftime(DATE_FORMAT)
+            copy.typedmemeval = TypedMemEvalBlock(
+                vertical=vertical.key, shape=shape, pair_id=pid, arm=arm
+            )
+            out.append(copy)
+    note = (
+        "first arms asked 2-40 hours after the last session, second arms 3-10 days after"
+        if dates_tell
+        else "both arms asked 2 hours to 10 days after the last session"
+    )
+    return Planted(
+        out,
+        evidence=r"^answer arm predicted from metadata alone" if dates_tell else "",
+        silent=("SEP001", "SEP002", "SEP003", "SEP004", "SEP008"),
+        note=f"{len(base)} pairs over the base's haystacks; {note}",
+    )
+
+
+def arm_from_question_date(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    return paired_arms(corpus, rng, dates_tell=True)
+
+
+def arms_alike(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    return paired_arms(corpus, rng, dates_tell=False)
+
+
 PLANTS: tuple[Plant, ...] = (
     Plant(
         "marker string on gold only",
@@ -673,6 +808,33 @@ PLANTS: tuple[Plant, ...] = (
         gold_value_bank,
         adversary=True,
         history="Forgetting v5: gold value names recur, the table is blind",
+    ),
+    Plant(
+        "whitespace tell: a doubled space in one gold turn",
+        ("SEP001", "SEP002"),
+        whitespace_tell,
+        history="issue 13: a run of spaces, a tab or a non-breaking space is a glyph too",
+    ),
+    Plant(
+        "modal-topic target (the haystack's centre of mass)",
+        ("SEP008",),
+        modal_topic,
+        adversary=True,
+        history="2026.12 drafts: the asked pair the haystack's most repeated, gold at 0.99",
+    ),
+    Plant(
+        "arm readable from the question date",
+        ("SEP009",),
+        arm_from_question_date,
+        adversary=True,
+        history="2026.12 Prospective: the gap after the last session tells the arm, AUC 0.98",
+    ),
+    Plant(
+        "pair arms asked at dates drawn alike (must not refuse)",
+        (),
+        arms_alike,
+        adversary=True,
+        history="the arm's metadata could have come from the other arm",
     ),
     Plant(
         "stamped record disagrees with re-measurement",

@@ -63,6 +63,13 @@ RECURRENCE_SHARE = 0.20
 RARE_SESSION_SHARE = 0.10
 #: A learned adversary at or above this held-out within-question AUC refuses.
 ADVERSARY_REFUSE = 0.70
+#: What a corpus built to pass the learned adversaries aims below (reported, not gating).
+ADVERSARY_TARGET = 0.65
+#: The answer-from-metadata adversary refuses when its held-out accuracy beats the declared
+#: strata's majority classes by this much …
+METADATA_LIFT_REFUSE = 0.15
+#: … or, for a binary answer class, when its held-out within-stratum AUC reaches this.
+METADATA_AUC_REFUSE = 0.70
 #: Label shuffles behind each feature's null 95th percentile.
 NULL_PERMUTATIONS = 200
 

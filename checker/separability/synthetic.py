@@ -7,6 +7,10 @@ in filler (class parity, instance divergence). Names are invented from syllables
 questions draw from is disjoint from the one filler draws from. Nothing here depends on whether
 a session is gold except which bank the fact's names come from, so the corpus is separable by
 relevance only, which V7 exempts by design.
+
+The same parity holds one level up, within each haystack: the asked entity is stated in G
+sessions, and the unasked ones come in threads whose sizes are drawn from the same G mix, so
+the asked thread is one of several alike and never the haystack's centre of mass.
 """
 
 from __future__ import annotations
@@ -138,21 +142,30 @@ def build_clean_corpus(
         g = min(gold_counts[qn % len(gold_counts)], n - 1)
         gold_at = sorted(rng.sample(range(n), g))
         subject, thing = names.fresh(), rng.choice(_THINGS)
+        # Every session's entity: the asked one in gold, an unasked thread's elsewhere.
+        entity = {i: (subject, thing) for i in gold_at}
+        threads = [g for g in gold_counts if g > 0] or [1]
+        rest = [i for i in range(n) if i not in entity]
+        rng.shuffle(rest)
+        while rest:
+            size = rng.choice(threads)
+            unasked = (names.fresh(), rng.choice(_THINGS))
+            for i in rest[:size]:
+                entity[i] = unasked
+            rest = rest[size:]
         places: list[str] = []
         haystack: list[list[Turn]] = []
         for i in range(n):
+            place = names.fresh()
             if i in gold_at:
-                place = names.fresh()
                 places.append(place)
-                name = subject
-            else:
-                place, name = names.fresh(), names.fresh()
+            name, what = entity[i]
             fact = _fill(
                 rng.choice(_FACTS),
                 rng,
                 people,
                 name=name,
-                thing=rng.choice(_THINGS) if i not in gold_at else thing,
+                thing=what,
                 place=place,
                 when=rng.choice(_WHEN),
             )

@@ -10,11 +10,15 @@ import importlib
 import pkgutil
 
 from checker.verticals.profile import (
+    AnswerClass,
     ComponentOrder,
+    JudgeRules,
+    JudgeState,
     Pairing,
     Prose,
     Rungs,
     Shape,
+    StateRule,
     SubLabel,
     Synthetic,
     SyntheticQuestion,
@@ -23,11 +27,15 @@ from checker.verticals.profile import (
 
 __all__ = [
     "PROFILES",
+    "AnswerClass",
     "ComponentOrder",
+    "JudgeRules",
+    "JudgeState",
     "Pairing",
     "Prose",
     "Rungs",
     "Shape",
+    "StateRule",
     "SubLabel",
     "Synthetic",
     "SyntheticQuestion",

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.verticals.profile import Prose, Shape, Synthetic, SyntheticQuestion, Vertical
+from checker.verticals.profile import (
+    JudgeRules,
+    Prose,
+    Shape,
+    Synthetic,
+    SyntheticQuestion,
+    Vertical,
+)
 
 
 def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
@@ -27,6 +34,34 @@ def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
         block["count_predicate"] = "a purchase"
         block["candidates"] = [{"session_index": g, "matches": True} for g in q.gold]
     return block
+
+
+#: How the judge reads a number from an answer (shared by every vertical whose gold carries a
+#: derivation).
+NUMERIC_PARSING = (
+    "read the one number the answer commits to as its result and convert it to the gold unit. "
+    "Digits and spelled-out numbers both count ('three' is 3). A comma or point between groups "
+    "of three digits separates thousands ('1,250' and '1.250' are 1250); a comma or point "
+    "followed by one or two digits is a decimal separator ('12,5' is 12.5). Magnitude words and "
+    "suffixes multiply ('2.5 thousand' and '2.5k' are 2500, 'million' and 'm' a million). "
+    "Currency symbols, codes and names are units, not digits. Durations convert to the gold "
+    "unit (two weeks is 14 when the unit is days). If the answer gives several candidate "
+    "results or only a range, stated_value is null."
+)
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask for a count, a sum, a difference or a duration over values spread "
+        "across conversations. Judge the number, not the wording: a wrong result is wrong even "
+        "when the method is described well, and a right result is right however it is phrased."
+    ),
+    shape_instructions=(
+        ("count", "A count is a whole number of items that satisfy the question."),
+        ("delta", "A difference is side a's total minus side b's."),
+        ("duration", "A duration runs from one session's time to another's."),
+    ),
+    numeric_parsing=NUMERIC_PARSING,
+)
 
 
 PROFILE = Vertical(
@@ -57,5 +92,6 @@ PROFILE = Vertical(
             "covered by any top-K retriever; the ceiling table below names how many there are."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(3, 6), gold_amount_unit="EUR", block=_synthetic_block),
 )

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from checker.verticals.events import synthetic_events
-from checker.verticals.profile import Prose, Shape, Synthetic, Vertical
+from checker.verticals.profile import JudgeRules, Prose, Shape, Synthetic, Vertical
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here separate when something was true from when the record learned it: they "
+        "ask what the record showed as of one instant about the state at another. A value the "
+        "record only learned after the as-of instant, or one already corrected by then, is "
+        "wrong."
+    ),
+)
+
 
 PROFILE = Vertical(
     name="Bitemporal",
@@ -22,5 +32,6 @@ PROFILE = Vertical(
             "between them. Gold is recomputed from each event's recorded and validity times."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(1, 1), block=synthetic_events),
 )

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from checker.verticals.arithmetic import NUMERIC_PARSING
 from checker.verticals.events import synthetic_events
-from checker.verticals.profile import Prose, Shape, Synthetic, Vertical
+from checker.verticals.profile import JudgeRules, Prose, Shape, Synthetic, Vertical
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here need two kinds of memory at once: a fact resolved (a current value, an "
+        "alias, an order) and an operation applied to it (a count, a sum, a selection). Judge "
+        "the final result only; a result built on an unresolved or superseded fact is wrong."
+    ),
+    numeric_parsing=NUMERIC_PARSING,
+)
+
 
 PROFILE = Vertical(
     name="Conjunction",
@@ -31,5 +42,6 @@ PROFILE = Vertical(
             "invalidated later in the haystack and must be left out."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(2, 8), block=synthetic_events),
 )

@@ -6,7 +6,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from checker.verticals.profile import Prose, Shape, Synthetic, SyntheticQuestion, Vertical
+from checker.verticals.profile import (
+    AnswerClass,
+    JudgeRules,
+    Prose,
+    Shape,
+    Synthetic,
+    SyntheticQuestion,
+    Vertical,
+)
 
 
 def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
@@ -17,6 +25,32 @@ def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
             "difficulty_dial": "dispersion",
         }
     return {"stated_by": "assistant" if q.shape == "assistant-stated" else "both"}
+
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask about the conversation as an event: what the assistant said, the "
+        "order in which things came up, and who said something."
+    ),
+    shape_instructions=(
+        (
+            "assistant-stated",
+            "The gold value was said by the assistant in an earlier conversation; the answer is "
+            "correct only if it gives that value.",
+        ),
+        (
+            "list-order",
+            "List in mentioned_items the gold items the answer mentions, in the answer's order; "
+            "the benchmark scores the order, so do not leave out an item because it is out of "
+            "place.",
+        ),
+        (
+            "participant-attribution",
+            "The gold names who made the statement: the user, the assistant, or both. The answer "
+            "speaks to the user, so in it 'you' is the user and 'I' is the assistant.",
+        ),
+    ),
+)
 
 
 PROFILE = Vertical(
@@ -38,6 +72,14 @@ PROFILE = Vertical(
         ),
     ),
     list_length=(4, 7),
+    answer_class=AnswerClass(
+        field="stated_by",
+        strata="shape",
+        strata_reason=(
+            "an assistant-stated question asks what the assistant said by definition; who "
+            "said it is the open question only in participant attribution"
+        ),
+    ),
     prose=Prose(
         measures=(
             "Memory of the conversation as an event: what the assistant said (never the "
@@ -65,5 +107,6 @@ PROFILE = Vertical(
             "list-order is the hardest shape for a lexical retriever."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(1, 7), block=_synthetic_block),
 )

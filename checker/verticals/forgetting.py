@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.verticals.profile import (
+    AnswerClass,
     ComponentOrder,
+    JudgeRules,
+    JudgeState,
     Prose,
     Shape,
+    StateRule,
     SubLabel,
     Synthetic,
     SyntheticQuestion,
@@ -31,6 +35,58 @@ def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
     if q.shape == "invalidated":
         block.update(difficulty=1 + q.number % 5, difficulty_dial="discrimination")
     return block
+
+
+#: The judge's part for Forgetting: three states held apart. The answer's state decides the
+#: outcome and the sub-count on every shape, so the invalidation acknowledgement governs ("it
+#: was the X, but you sold it" is correct) and a negative on a never-known probe is gold.
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask for the current state of a fact the user may have told the system, "
+        "which may later have been declared no longer true. Three states are held apart: a "
+        "fact that was invalidated, a fact that still stands, and a fact that was never "
+        "mentioned. An answer that recalls the old value while saying it no longer holds "
+        "asserts no-longer: that acknowledgement governs. A hedged value ('probably the X') "
+        "asserts that value."
+    ),
+    states=(
+        JudgeState(
+            "recorded-current",
+            "the answer gives the value the conversation recorded for this person (the gold "
+            "evidence's statement) as holding now",
+        ),
+        JudgeState(
+            "no-longer",
+            "the answer says the fact no longer holds (it was sold, ended, given up or otherwise "
+            "invalidated), with or without naming the old value, and gives no new value",
+        ),
+        JudgeState("other-value", "the answer gives some other value as holding now"),
+        JudgeState(
+            "never-told",
+            "the answer says it was never told, has no record of it, or it never came up",
+        ),
+        JudgeState("declined", "the answer declines to commit to any value or state"),
+    ),
+    state_rules=(
+        StateRule("no-longer", "correct", shapes=("invalidated",)),
+        StateRule("recorded-current", "wrong", shapes=("invalidated",), sub_label="stale-recall"),
+        StateRule("other-value", "wrong", shapes=("invalidated",)),
+        StateRule("never-told", "missed", shapes=("invalidated",)),
+        StateRule("declined", "abstained", shapes=("invalidated",)),
+        StateRule("recorded-current", "correct", shapes=("still-valid",)),
+        StateRule("no-longer", "wrong", shapes=("still-valid",), sub_label="over-forgetting"),
+        StateRule("other-value", "wrong", shapes=("still-valid",)),
+        StateRule("never-told", "missed", shapes=("still-valid",), sub_label="over-forgetting"),
+        StateRule("declined", "abstained", shapes=("still-valid",)),
+        StateRule("never-told", "correct", shapes=("never-known",)),
+        StateRule("declined", "correct", shapes=("never-known",)),
+        StateRule(
+            "no-longer", "wrong", shapes=("never-known",), sub_label="mis-attributed-forgetting"
+        ),
+        StateRule("recorded-current", "wrong", shapes=("never-known",)),
+        StateRule("other-value", "wrong", shapes=("never-known",)),
+    ),
+)
 
 
 PROFILE = Vertical(
@@ -69,6 +125,7 @@ PROFILE = Vertical(
         ),
     ),
     arm_coverage_gap=0.10,
+    answer_class=AnswerClass(field="shape"),
     prose=Prose(
         measures=(
             "Whether a system holds three states apart: a fact that was invalidated, a fact "
@@ -87,5 +144,6 @@ PROFILE = Vertical(
             "mis-attributed forgetting (a never-known fact described as forgotten)."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(2, 2), block=_synthetic_block),
 )

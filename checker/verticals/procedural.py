@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from checker.verticals.events import synthetic_events
-from checker.verticals.profile import Prose, Shape, Synthetic, Vertical
+from checker.verticals.profile import JudgeRules, Prose, Shape, Synthetic, Vertical
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask about a procedure told across conversations: its steps and their "
+        "order, what must hold before it starts, and steps later amended or retired. A step "
+        "order is correct only if the whole order matches; a retired step given as still part "
+        "of the procedure is wrong; an amended step must be given as amended."
+    ),
+)
+
 
 PROFILE = Vertical(
     name="Procedural",
@@ -30,5 +40,6 @@ PROFILE = Vertical(
             "haystack two rival edits."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(2, 4), block=synthetic_events),
 )

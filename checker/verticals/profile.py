@@ -89,6 +89,22 @@ class Pairing:
 
 
 @dataclass(frozen=True)
+class AnswerClass:
+    """A categorical answer class, for the answer-from-metadata adversary (SEP009): a system
+    that reads only the question, its date and the sessions' ids and dates must not be able to
+    tell which class a question's answer is in."""
+
+    #: The `typedmemeval` block field holding the class (e.g. `arm`, `shape`); questions whose
+    #: field is empty carry no class and are not tested.
+    field: str
+    #: A block field whose values are public by design (e.g. `shape`): the test runs within
+    #: each of its values, and the baseline is each value's most frequent class. None: none.
+    strata: str | None = None
+    #: Why the strata may be told apart (shown with the record).
+    strata_reason: str = ""
+
+
+@dataclass(frozen=True)
 class Prose:
     """Hand-written text for the vertical's page (plain Markdown the project wrote)."""
 
@@ -126,6 +142,77 @@ class Synthetic:
     block: Callable[[SyntheticQuestion], Mapping[str, Any]] | None = None
 
 
+# --- how the family judge reads this vertical's answers ------------------------------------
+
+
+@dataclass(frozen=True)
+class JudgeState:
+    """A state an answer can assert, named by the judge in its verdict independently of gold."""
+
+    name: str
+    #: What asserting it means, as the judge's template states it.
+    meaning: str
+
+
+@dataclass(frozen=True)
+class StateRule:
+    """What an asserted state means for the outcome where it applies. A declared rule governs
+    over the judge's own label, so the outcome follows from what the answer asserted."""
+
+    state: str
+    outcome: str
+    #: Shapes the rule applies to; empty means every shape.
+    shapes: tuple[str, ...] = ()
+    #: Arms the rule applies to; empty means every question, paired or not.
+    arms: tuple[str, ...] = ()
+    #: The sub-label the rule assigns (None: the row carries none).
+    sub_label: str | None = None
+
+    def applies(self, shape: str, arm: str | None) -> bool:
+        return (not self.shapes or shape in self.shapes) and (
+            not self.arms or (arm is not None and arm in self.arms)
+        )
+
+
+@dataclass(frozen=True)
+class JudgeRules:
+    """The vertical's part of the family judge's template: what the judge is told about this
+    vertical's questions and the rules that turn its verdict into a typed outcome. The generic
+    machinery (outcome definitions, precedence, the verdict schema, set and list-order scoring,
+    numeric tolerance) lives in `checker.runner.judge`."""
+
+    #: What the judge is told about every question of the vertical.
+    instructions: str
+    #: Extra instructions per shape, as (shape, text) pairs.
+    shape_instructions: tuple[tuple[str, str], ...] = ()
+    #: The states an answer can assert; the verdict names one when the tuple is non-empty.
+    states: tuple[JudgeState, ...] = ()
+    #: The asserted state is written to the result row (`asserted_state`); it must then be
+    #: one of the pairing's asserted states.
+    records_state: bool = False
+    #: Declared consequences of asserted states; the first rule that applies governs.
+    state_rules: tuple[StateRule, ...] = ()
+    #: Where gold carries a derivation: how the judge reads a number from the answer (currency,
+    #: magnitude words, separators). The tolerance and rounding rule are generic.
+    numeric_parsing: str | None = None
+    #: Arms whose gold for a set answer is the empty set (the items named are not yet due).
+    empty_set_arms: tuple[str, ...] = ()
+    #: Arms whose gold carries no specific value (a "not yet" the question already implies):
+    #: the distractor-only and leave-one-out probes cannot score them.
+    valueless_arms: tuple[str, ...] = ()
+
+    def for_shape(self, shape: str) -> str | None:
+        return next((text for name, text in self.shape_instructions if name == shape), None)
+
+    def state(self, name: str) -> JudgeState | None:
+        return next((s for s in self.states if s.name == name), None)
+
+    def rule_for(self, state: str, shape: str, arm: str | None) -> StateRule | None:
+        return next(
+            (r for r in self.state_rules if r.state == state and r.applies(shape, arm)), None
+        )
+
+
 @dataclass(frozen=True)
 class Vertical:
     """One vertical of the family: everything the instrument, aggregator, site and bench know."""
@@ -155,7 +242,12 @@ class Vertical:
     arm_coverage_gap: float | None = None
     #: Results are read as an outcome-by-distance curve (the distance rung of each question).
     distance_curve: bool = False
+    #: The categorical answer class its questions fall in, or None when its answers are values
+    #: (SEP009 is then skipped, and says so).
+    answer_class: AnswerClass | None = None
     synthetic: Synthetic = field(default_factory=Synthetic)
+    #: How the family judge reads this vertical's answers.
+    judge: JudgeRules = field(default_factory=lambda: JudgeRules(instructions=""))
 
     @property
     def key(self) -> str:

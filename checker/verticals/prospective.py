@@ -5,13 +5,77 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.verticals.profile import Pairing, Prose, Shape, Synthetic, SyntheticQuestion, Vertical
+from checker.verticals.profile import (
+    AnswerClass,
+    JudgeRules,
+    JudgeState,
+    Pairing,
+    Prose,
+    Shape,
+    StateRule,
+    Synthetic,
+    SyntheticQuestion,
+    Vertical,
+)
 
 
 def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
     if q.shape == "due-window":
         return {"answer_items": [f"item{i}" for i in q.gold]}
     return {}
+
+
+#: The judge's part for Prospective: the state an answer asserts about the pivotal instant is
+#: what pair consistency reads, and firing on a before-arm is premature by declaration.
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here turn on time: whether a reminder has fallen due, whether something is "
+        "still valid, whether something the user said would happen has happened yet, and how "
+        "long is left. Judge against the query time given, never against today's date. The "
+        "pivotal instant is the due, expiry or start instant the gold answer names."
+    ),
+    states=(
+        JudgeState(
+            "fired",
+            "the answer asserts the pivotal instant has passed at the moment the question asks "
+            "about: the reminder is due or overdue, the validity has run out, the thing has "
+            "happened, or at least one reminder of a set has fallen due",
+        ),
+        JudgeState(
+            "not-yet",
+            "the answer asserts the pivotal instant is still ahead: nothing is due yet, it is "
+            "still valid, it has not happened yet, or some time is still left",
+        ),
+        JudgeState(
+            "other",
+            "the answer asserts neither (it declines, or answers something else)",
+        ),
+    ),
+    records_state=True,
+    state_rules=(
+        StateRule("fired", "premature", arms=("before",)),
+        StateRule("not-yet", "missed", arms=("after",)),
+    ),
+    shape_instructions=(
+        (
+            "due-window",
+            "The answer is a set: list in asserted_items every reminder the answer says has "
+            "fallen due, and none that it mentions only as still ahead.",
+        ),
+        (
+            "not-yet-true",
+            "The question asks what the record shows, not what really happened: an answer that "
+            "says that, going by what the user said, it should have happened by now asserts "
+            "fired.",
+        ),
+        (
+            "expiring-validity",
+            "Fired means the validity has run out; not-yet means it still holds.",
+        ),
+    ),
+    empty_set_arms=("before",),
+    valueless_arms=("before",),
+)
 
 
 PROFILE = Vertical(
@@ -34,6 +98,15 @@ PROFILE = Vertical(
         pivot=True,
         premature=True,
         asserted_states=("fired", "not-yet", "other"),
+    ),
+    answer_class=AnswerClass(
+        field="arm",
+        strata="shape",
+        strata_reason=(
+            "each shape is worded its own way by design (a due-window question names no "
+            "reminder and asks for a set; a validity question asks whether something still "
+            "held), so the arm is tested within each shape"
+        ),
     ),
     prose=Prose(
         measures=(
@@ -58,5 +131,6 @@ PROFILE = Vertical(
             "the same state on both arms while its outcome labels differ."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(h_range=(12, 20), g_range=(1, 4), block=_synthetic_block),
 )

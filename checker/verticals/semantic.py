@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from checker.verticals.events import synthetic_events
-from checker.verticals.profile import Prose, Shape, Synthetic, Vertical
+from checker.verticals.profile import JudgeRules, Prose, Shape, Synthetic, Vertical
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask the system to resolve rather than recall: the value that holds "
+        "after a chain of replacements, a fact stated under another name, or which earlier "
+        "conversation a belief came from. A value that was later replaced is wrong."
+    ),
+)
+
 
 PROFILE = Vertical(
     name="Semantic",
@@ -22,5 +31,6 @@ PROFILE = Vertical(
             "from which the checker recomputes the gold without reading prose."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(1, 5), block=synthetic_events),
 )

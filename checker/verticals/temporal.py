@@ -5,7 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from checker.verticals.events import synthetic_events
-from checker.verticals.profile import Prose, Shape, Synthetic, Vertical
+from checker.verticals.profile import JudgeRules, Prose, Shape, Synthetic, Vertical
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask about the order of events that are never dated; the conversations "
+        "relate the events to one another. Judge the order or position the answer commits to; "
+        "where the question names two candidates, the answer must choose the one the gold names."
+    ),
+)
+
 
 PROFILE = Vertical(
     name="Temporal",
@@ -34,5 +43,6 @@ PROFILE = Vertical(
             "the time: its chance floor is 1/2."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(g_range=(2, 5), block=synthetic_events),
 )

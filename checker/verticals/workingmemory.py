@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.verticals.profile import Prose, Rungs, Shape, Synthetic, SyntheticQuestion, Vertical
+from checker.verticals.profile import (
+    JudgeRules,
+    Prose,
+    Rungs,
+    Shape,
+    Synthetic,
+    SyntheticQuestion,
+    Vertical,
+)
 
 #: Sessions between the fact and the question on each rung; non-gold sessions on every rung.
 RUNGS = Rungs(distances=(8, 15, 25, 40, 60), non_gold=60)
@@ -19,6 +27,15 @@ def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
         "difficulty": RUNGS.distances.index(d) + 1,
         "difficulty_dial": "distance",
     }
+
+
+JUDGE = JudgeRules(
+    instructions=(
+        "Questions here ask for one fact about one person, told in a single earlier "
+        "conversation. Other conversations state the same kind of fact about other people; "
+        "giving a value that belongs to someone else is wrong."
+    ),
+)
 
 
 PROFILE = Vertical(
@@ -52,5 +69,6 @@ PROFILE = Vertical(
             "questions and is a diagnostic."
         ),
     ),
+    judge=JUDGE,
     synthetic=Synthetic(h_range=(60, 60), g_range=(1, 1), block=_synthetic_block),
 )

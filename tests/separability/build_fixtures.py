@@ -3,8 +3,11 @@
 - `tests/fixtures/base/separability/`: a clean corpus from the self-test's synthetic builder
   (30 questions, 12–16 sessions, G in 0..3) with a sidecar stamping its measured separability
   record, in the layout the generic fixture harness patches.
+- `tests/fixtures/base/separability-pairs/`: the same base asked as before/after pairs whose
+  arms' question dates are drawn alike (the answer-from-metadata adversary measures and
+  passes it), for SEP009.
 - `tests/fixtures/SEP00N/{pass,fail}/case.json`: each failing case is a self-test plant
-  expressed as JSON patches against that base (computed by diffing the planted corpus against
+  expressed as JSON patches against its base (computed by diffing the planted corpus against
   it), so the generic harness runs it and a reader sees exactly what was changed.
 
 `test_fixture_drift.py` rebuilds everything in memory and fails when the committed files differ.
@@ -25,9 +28,12 @@ from checker.rules.structure import measure_structure
 from checker.separability import measure_separability
 from checker.separability.plants import (
     PLANTS,
+    Planted,
     acknowledgement_word,
     exclusive_at_g2,
     gold_value_bank,
+    modal_topic,
+    paired_arms,
     role_order,
 )
 from checker.separability.synthetic import build_clean_corpus, rebuilt
@@ -35,6 +41,7 @@ from checker.separability.synthetic import build_clean_corpus, rebuilt
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 BASE = "separability"
+PAIRED_BASE = "separability-pairs"
 VERTICAL = "prospective"
 REVISION = "2026.12"
 CORPUS_ID = f"typedmemeval-{VERTICAL}-{REVISION}"
@@ -50,14 +57,26 @@ def corpus_json(corpus: LoadedCorpus) -> list[dict[str, Any]]:
     return [q.model_dump(mode="json") for q in corpus.questions]
 
 
-def base_files() -> dict[str, str]:
-    """File name → text of the base folder."""
-    corpus = base_corpus()
+def _paired(dates_tell: bool) -> LoadedCorpus:
+    base = base_corpus()
+    planted = paired_arms(base, random.Random(0), dates_tell=dates_tell)
+    assert isinstance(planted, Planted), planted
+    return rebuilt(base, planted.questions)
+
+
+def paired_base_corpus() -> LoadedCorpus:
+    """The base asked as pairs whose arms are asked at dates drawn alike."""
+    return _paired(dates_tell=False)
+
+
+def base_files(corpus: LoadedCorpus | None = None) -> dict[str, str]:
+    """File name → text of a base folder (the SEP base unless `corpus` is given)."""
+    corpus = corpus or base_corpus()
     text = dump_json(corpus_json(corpus))
     sha = sha256_bytes(text.encode())
     loaded = rebuilt(corpus, list(corpus.questions))
     structure, ceiling = measure_structure(loaded)
-    record = measure_separability(loaded, [], adversary=True)
+    record = measure_separability(loaded, [], adversary=True, haystack=True, metadata=True)
     if not record.passed:
         raise SystemExit(f"the SEP base is refused; pick another seed: {record.worst_feature}")
     sidecar = Sidecar(
@@ -124,6 +143,19 @@ def planted_case(plant: Any, expect: str) -> dict[str, Any]:
     }
 
 
+def dated_arms_case() -> dict[str, Any]:
+    """The paired base with the first arms asked within two days of the last session and the
+    second three to ten days after it: only question dates change."""
+    patches = diff(corpus_json(paired_base_corpus()), corpus_json(_paired(dates_tell=True)))
+    assert all(op["path"].endswith("/question_date") for op in patches)
+    return {
+        "base": PAIRED_BASE,
+        "defect": "arm readable from the question date",
+        "expect": "answer arm predicted from metadata alone",
+        "patches": patches,
+    }
+
+
 def _sidecar_patch(path: str, value: Any, op: str = "add") -> dict[str, Any]:
     return {"op": op, "path": path, "value": value, "file": "sidecar"}
 
@@ -164,11 +196,29 @@ def cases() -> dict[str, dict[str, Any]]:
             ],
             "expect": "names no measured feature",
         },
+        "SEP006/pass/stamped-before-the-new-adversaries": {
+            "base": BASE,
+            "patches": [
+                {"op": "remove", "path": "/separability/haystack_adversary", "file": "sidecar"},
+                {"op": "remove", "path": "/separability/metadata_adversary", "file": "sidecar"},
+            ],
+        },
+        "SEP006/fail/haystack-adversary-stamp": {
+            "base": BASE,
+            "patches": [_sidecar_patch("/separability/haystack_adversary/auc", 0.9, op="replace")],
+            "expect": "haystack adversary: stamped AUC 0.9000",
+        },
+        "SEP008/pass": clean,
+        "SEP008/fail": planted_case(modal_topic, "haystack-relative adversary finds gold"),
+        "SEP009/pass": {"base": PAIRED_BASE, "patches": []},
+        "SEP009/fail": dated_arms_case(),
     }
 
 
 def all_files() -> dict[Path, str]:
     out = {FIXTURES / "base" / BASE / name: text for name, text in base_files().items()}
+    for name, text in base_files(paired_base_corpus()).items():
+        out[FIXTURES / "base" / PAIRED_BASE / name] = text
     for where, case in cases().items():
         out[FIXTURES / where / "case.json"] = dump_json(case)
     return out

@@ -21,6 +21,7 @@ from checker.separability.features import (
     _UPPER,
     NON_ASCII_LETTER,
     _character_counts,
+    whitespace_counts,
 )
 from checker.separability.gate import covers, table
 from checker.separability.ngrams import (
@@ -172,12 +173,14 @@ def test_exclusive_phrase_found_at_two_gold_sessions() -> None:
     assert "for the record" in expected
 
 
-_COUNT_ASCII = "ab Z9.!?\n\t\x1c,'"
+_COUNT_ASCII = "ab Z9.!?\n\t\x1c,'  "
 _COUNT_TEXTS = st.one_of(
     st.lists(st.text(st.sampled_from(_COUNT_ASCII), max_size=25), min_size=1, max_size=6),
     st.lists(
         st.text(
-            st.sampled_from([*_COUNT_ASCII, "—", "\u00a0", "é", "\u2028", "Ä", "٣", "¿"]),
+            st.sampled_from(
+                [*_COUNT_ASCII, "—", "\u00a0", "é", "\u2028", "Ä", "٣", "¿", "\u2009", "\u3000"]
+            ),
             max_size=25,
         ),
         min_size=1,
@@ -191,7 +194,8 @@ _COUNT_TEXTS = st.one_of(
 def test_per_turn_counts_follow_their_definitions(contents: list[str]) -> None:
     # The counts are vectorised over every code point of the corpus; each must equal what its
     # definition says of the text on its own.
-    counts, glyph_counts, glyphs = _character_counts(contents)
+    counts, glyph_counts, glyphs, spacing = _character_counts(contents)
+    assert spacing.tolist() == whitespace_counts(contents).tolist()
 
     def glyph_key(c: str) -> str | None:
         if not c.isalnum() and c != " ":

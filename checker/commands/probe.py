@@ -1,0 +1,176 @@
+"""`typedmemeval probe CORPUS`: the model probes with a reference model; records, and a stamped
+sidecar copy on request."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from checker.api import Options, check_paths
+from checker.commands import Command
+from checker.commands._common import UsageError
+from checker.commands._models import (
+    EXIT_MEASURED_NOTHING,
+    add_corpus,
+    add_endpoint,
+    answer_endpoint,
+    check_common,
+    judge_for,
+    resolve_corpus,
+    retry_policy,
+)
+from checker.formats.result import RUN_ID_PATTERN
+from checker.io import dump_json
+from checker.probes import PROBES, report_lines
+from checker.reporters import REPORTERS
+from checker.runner.cache import DiskCache
+from checker.runner.client import CallStats, ModelClient
+from checker.runner.localfiles import private_folder
+from checker.runner.probe import ProbeSettings, StampRefused, run_probes, stamp_copy
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_corpus(parser)
+    parser.add_argument(
+        "--probes",
+        default=",".join(PROBES),
+        help=f"comma-separated probes to run (default: {','.join(PROBES)})",
+    )
+    parser.add_argument(
+        "--run-id",
+        default="probes",
+        help="the probe run's id: the same id resumes from the cache, a new id asks afresh "
+        "(default: probes)",
+    )
+    parser.add_argument(
+        "--stamp",
+        metavar="DIR",
+        default=None,
+        help="write a copy of the corpus and of its sidecar with the records stamped in, into "
+        "DIR (never the shipped sidecar); `typedmemeval check DIR/<corpus>.json` checks them",
+    )
+    parser.add_argument(
+        "--temperature", type=float, default=0.0, help="V1, V8, V9 temperature (default 0)"
+    )
+    parser.add_argument(
+        "--sample-temperature",
+        type=float,
+        default=1.0,
+        help="V2, V3, V6 temperature, so that samples can differ (default 1)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="sample i uses seed + i (default 0)")
+    add_endpoint(parser, required_model=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    check_common(args)
+    names = tuple(dict.fromkeys(n.strip().lower() for n in args.probes.split(",") if n.strip()))
+    unknown = [n for n in names if n not in PROBES]
+    if unknown or not names:
+        raise UsageError(f"unknown probe(s) {', '.join(unknown)}; known: {', '.join(PROBES)}")
+    if not re.match(RUN_ID_PATTERN, args.run_id):
+        raise UsageError(f"--run-id {args.run_id!r} must match {RUN_ID_PATTERN}")
+    resolved = resolve_corpus(args.corpus, args.index)
+    corpus = resolved.corpus
+    if args.stamp and Path(args.stamp).resolve() == corpus.path.resolve().parent:
+        raise UsageError(
+            f"--stamp {args.stamp} is the corpus's own folder; stamping there would overwrite "
+            "the shipped sidecar — choose another folder"
+        )
+    stats = CallStats()
+    work = private_folder(Path(args.work) / "probes" / resolved.corpus_id / args.run_id)
+    cache = DiskCache(work / "cache")
+    namespace = f"probe:{resolved.corpus_id}:{args.run_id}"
+    judge = judge_for(args, stats, cache, namespace)
+    client = ModelClient(
+        answer_endpoint(args),
+        role="reference model",
+        stats=stats,
+        cache=cache,
+        namespace=namespace,
+        retry=retry_policy(args),
+    )
+    settings = ProbeSettings(
+        probes=names,
+        temperature=args.temperature,
+        sample_temperature=args.sample_temperature,
+        seed=args.seed,
+        concurrency=args.concurrency,
+    )
+    print(
+        f"typedmemeval: probing {resolved.corpus_id} ({len(corpus.questions)} questions) with "
+        f"{client.model}; judge {judge.settings.model}; probes {', '.join(names)}; work folder "
+        f"{work}",
+        file=sys.stderr,
+    )
+    try:
+        outcome = run_probes(corpus, client, judge, stats, settings, work=work)
+    finally:
+        client.close()
+        judge.client.close()
+    usage = stats.lines()
+    if outcome.stopped is not None:
+        for line in usage:
+            print(line, file=sys.stderr)
+        print(
+            f"typedmemeval: the probe run stopped: {outcome.stopped}. {outcome.done} of "
+            f"{outcome.total} samples were complete and every finished call is cached under "
+            f"{work / 'cache'}; no record was written. Rerun the same command to resume.",
+            file=sys.stderr,
+        )
+        return 2
+    records = outcome.records
+    records_path = work / "records.json"
+    records_path.write_text(
+        dump_json({name: r.model_dump(mode="json") for name, r in records.items()}), "utf-8"
+    )
+    print(f"{resolved.corpus_id} (sha256 {corpus.sha256}), reference model {client.model}:")
+    for line in report_lines(
+        {n: r.outcomes for n, r in records.items()},
+        corpus.questions,
+        {n: r.pairs for n, r in records.items()},
+    ):
+        print(line)
+    print("")
+    for line in usage:
+        print(line)
+    print(f"records: {records_path}")
+    print(
+        f"answers and raw judge replies: {work / 'probe-samples.jsonl'} (sensitive: keep them "
+        "local)"
+    )
+    code = 0
+    if args.stamp:
+        try:
+            stamped = stamp_copy(corpus, records, Path(args.stamp))
+        except StampRefused as exc:
+            raise UsageError(str(exc)) from None
+        checked = check_paths([stamped], Options(select=["REC"]))
+        if checked.findings or checked.errors:
+            REPORTERS["text"](checked.findings, sys.stdout)
+            for error in checked.errors:
+                print(f"typedmemeval: {error}", file=sys.stderr)
+            code = 1
+        print(
+            f"stamped a sidecar copy beside {stamped} (the shipped sidecar is unchanged); "
+            f"`typedmemeval check {stamped}` reads them together"
+        )
+    measured = sum(v != "inconclusive" for r in records.values() for v in r.outcomes.values())
+    if measured == 0:
+        print(
+            "typedmemeval: the probes measured nothing: every applicable question is "
+            "inconclusive (exit 11)",
+            file=sys.stderr,
+        )
+        return EXIT_MEASURED_NOTHING
+    return code
+
+
+COMMAND = Command(
+    "probe",
+    "run the model probes (V1, V2, V3, V6, V8, V9) with a reference model and the family judge",
+    configure,
+    run,
+)

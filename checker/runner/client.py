@@ -1,0 +1,370 @@
+"""Model calls over any OpenAI-compatible endpoint, with retries, a disk cache and accounting.
+
+Every model call of the runner, the judge and the probes goes through `ModelClient.chat`: the
+`openai` package (its own retries switched off, so that each retry is ours and counted), a
+timeout per call, exponential backoff with full jitter on 429, 5xx, timeouts, dropped
+connections and malformed bodies, and the response cache keyed by the hash of the full request.
+
+Failures are typed so that nothing is ever fabricated from them:
+
+- `CallFailed` — this one request will not succeed (HTTP 400, or retries exhausted on a 5xx,
+  a timeout or a malformed body): the question records why (`unrun` or `inconclusive`).
+- `EndpointDown` — the endpoint is gone or refuses everything (connections refused, 429 that
+  never clears, 401/403/404): the run stops cleanly, and a rerun resumes from the cache.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from checker.runner.cache import DiskCache, request_key
+
+if TYPE_CHECKING:
+    import openai
+
+
+def _openai() -> Any:
+    """The `openai` package, imported on first use: it takes a second or more to import, and
+    every `typedmemeval` command would otherwise pay for it at start-up."""
+    import openai
+
+    return openai
+
+
+class CallFailed(Exception):
+    """One request that will not succeed; `reason` is one short line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class EndpointDown(Exception):
+    """The endpoint cannot serve the run; stop cleanly (a rerun resumes from the cache)."""
+
+
+class MalformedReply(Exception):
+    """A 200 response whose body is not a chat completion."""
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Exponential backoff with full jitter: attempt k waits uniform(0, min(cap, base·2^k))
+    seconds, or at least what a 429's Retry-After asks (capped)."""
+
+    attempts: int = 6
+    base: float = 0.5
+    cap: float = 20.0
+
+    def delay(self, attempt: int, retry_after: float | None = None) -> float:
+        wait = random.uniform(0, min(self.cap, self.base * 2**attempt))
+        if retry_after is not None:
+            wait = max(wait, min(self.cap, retry_after))
+        return wait
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where one role's model is served. The key is read from the environment by the caller and
+    never printed or cached."""
+
+    base_url: str
+    model: str
+    api_key: str = field(repr=False)
+    timeout: float = 60.0
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    """One completion, fresh or from the cache."""
+
+    content: str | None
+    #: The response body exactly as received (kept in the judge's raw file).
+    raw: str
+    #: The model the endpoint says served the call.
+    served_model: str | None
+    finish_reason: str | None
+    prompt_tokens: int
+    completion_tokens: int
+    from_cache: bool
+
+
+@dataclass
+class Usage:
+    """Calls and tokens of one role over a run."""
+
+    calls: int = 0
+    cached: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
+    cached_completion_tokens: int = 0
+
+
+class CallStats:
+    """Thread-safe accounting of a run's calls: usage per role, retries per reason, and the
+    stop signal every worker checks."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.usage: dict[str, Usage] = {}
+        self.retries: Counter[str] = Counter()
+        self.failures: Counter[str] = Counter()
+        self.stopping = threading.Event()
+        self.stop_reason: str | None = None
+
+    def record(self, role: str, reply: ChatReply) -> None:
+        with self._lock:
+            u = self.usage.setdefault(role, Usage())
+            u.calls += 1
+            if reply.from_cache:
+                u.cached += 1
+                u.cached_prompt_tokens += reply.prompt_tokens
+                u.cached_completion_tokens += reply.completion_tokens
+            else:
+                u.prompt_tokens += reply.prompt_tokens
+                u.completion_tokens += reply.completion_tokens
+
+    def retry(self, reason: str) -> None:
+        with self._lock:
+            self.retries[reason] += 1
+
+    def failed(self, reason: str) -> None:
+        with self._lock:
+            self.failures[reason] += 1
+
+    @property
+    def retry_count(self) -> int:
+        with self._lock:
+            return sum(self.retries.values())
+
+    def stop(self, reason: str) -> None:
+        with self._lock:
+            if self.stop_reason is None:
+                self.stop_reason = reason
+        self.stopping.set()
+
+    def check(self) -> None:
+        if self.stopping.is_set():
+            raise EndpointDown(self.stop_reason or "the run is stopping")
+
+    def lines(self) -> list[str]:
+        """The token usage and retry summary a run prints."""
+        with self._lock:
+            out = []
+            for role, u in sorted(self.usage.items()):
+                fresh = u.calls - u.cached
+                line = (
+                    f"tokens, {role}: {u.prompt_tokens:,} prompt + {u.completion_tokens:,} "
+                    f"completion over {fresh:,} call(s)"
+                )
+                if u.cached:
+                    line += (
+                        f"; {u.cached:,} call(s) served from the cache (originally "
+                        f"{u.cached_prompt_tokens:,} + {u.cached_completion_tokens:,}, not "
+                        "billed again)"
+                    )
+                out.append(line)
+            total = sum(self.retries.values())
+            detail = ", ".join(f"{k} {v}" for k, v in sorted(self.retries.items()))
+            out.append(f"retries: {total}" + (f" ({detail})" if detail else ""))
+            if self.failures:
+                failed = ", ".join(f"{k} {v}" for k, v in sorted(self.failures.items()))
+                out.append(f"calls that failed for good: {sum(self.failures.values())} ({failed})")
+            return out
+
+
+def parse_completion(text: str) -> tuple[str | None, str | None, str | None, int, int]:
+    """(content, served model, finish reason, prompt tokens, completion tokens) from a chat
+    completion body; MalformedReply when it is not one."""
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedReply(f"body is not JSON ({exc.msg})") from None
+    if not isinstance(body, dict):
+        raise MalformedReply("body is not a JSON object")
+    choices = body.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise MalformedReply("body has no choices")
+    message = choices[0].get("message")
+    if not isinstance(message, dict):
+        raise MalformedReply("first choice has no message")
+    content = message.get("content")
+    if content is not None and not isinstance(content, str):
+        raise MalformedReply("message content is not a string")
+    usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
+    assert isinstance(usage, dict)
+
+    def count(name: str) -> int:
+        value = usage.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    finish = choices[0].get("finish_reason")
+    model = body.get("model")
+    return (
+        content,
+        model if isinstance(model, str) else None,
+        finish if isinstance(finish, str) else None,
+        count("prompt_tokens"),
+        count("completion_tokens"),
+    )
+
+
+_SECRET_RE = re.compile(r"(sk-|key-|Bearer\s+)[A-Za-z0-9_\-]{6,}")
+
+
+def short_error(exc: Exception, width: int = 120) -> str:
+    """An error message on one short line, with anything key-shaped masked."""
+    text = " ".join(str(exc).split())
+    text = _SECRET_RE.sub(r"\1…", text)
+    return text[:width] + ("…" if len(text) > width else "")
+
+
+def _retry_after(exc: Any) -> float | None:
+    value = exc.response.headers.get("retry-after") if exc.response is not None else None
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+class ModelClient:
+    """One role's model (answer model, judge, probe reference model) with its cache."""
+
+    def __init__(
+        self,
+        endpoint: Endpoint,
+        *,
+        role: str,
+        stats: CallStats,
+        cache: DiskCache | None,
+        namespace: str,
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        self.endpoint = endpoint
+        self.role = role
+        self.stats = stats
+        self.cache = cache
+        self.namespace = namespace
+        self.retry = retry or RetryPolicy()
+        self._client: openai.OpenAI = _openai().OpenAI(
+            base_url=endpoint.base_url,
+            api_key=endpoint.api_key,
+            max_retries=0,
+            timeout=endpoint.timeout,
+            # Sent on every request, including the plain `post` below.
+            default_headers={"Authorization": f"Bearer {endpoint.api_key}"},
+        )
+
+    @property
+    def model(self) -> str:
+        return self.endpoint.model
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self._client.close()
+
+    def __enter__(self) -> ModelClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def key(self, body: dict[str, Any], attempt: int = 0) -> str:
+        """The cache key: the hash of everything sent, the endpoint, and the run's namespace."""
+        return request_key(
+            {
+                "base_url": self.endpoint.base_url,
+                "model": self.endpoint.model,
+                "body": body,
+                "namespace": self.namespace,
+                "attempt": attempt,
+            }
+        )
+
+    def chat(self, body: dict[str, Any], *, attempt: int = 0) -> ChatReply:
+        """One chat completion for `body` (messages and sampling; the model is the endpoint's).
+        `attempt` > 0 asks the same request again under its own cache entry (a re-ask after an
+        unusable reply)."""
+        self.stats.check()
+        key = self.key(body, attempt)
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None and isinstance(hit.get("raw"), str):
+                try:
+                    content, model, finish, prompt, completion = parse_completion(hit["raw"])
+                except MalformedReply:
+                    pass
+                else:
+                    reply = ChatReply(content, hit["raw"], model, finish, prompt, completion, True)
+                    self.stats.record(self.role, reply)
+                    return reply
+        reason = "unknown"
+        openai = _openai()
+        for n in range(self.retry.attempts):
+            self.stats.check()
+            retry_after: float | None = None
+            try:
+                # The chat-completions endpoint through the client's plain `post`: the request
+                # goes out exactly as built (no client-side re-validation of the messages, which
+                # costs more than the rest of a call), and the body comes back as text that
+                # `parse_completion` checks.
+                text = self._client.post(
+                    "/chat/completions",
+                    cast_to=str,
+                    body={"model": self.endpoint.model, **body},
+                )
+                content, model, finish, prompt, completion = parse_completion(text)
+            except openai.RateLimitError as exc:
+                reason, retry_after = "429", _retry_after(exc)
+            except openai.APITimeoutError:
+                reason = "timeout"
+            except openai.APIConnectionError:
+                reason = "connection"
+            except openai.APIStatusError as exc:
+                status = exc.status_code
+                if status >= 500:
+                    reason = f"http {status}"
+                elif status in (401, 403, 404):
+                    message = (
+                        f"the {self.role} endpoint refused the request with HTTP {status} "
+                        f"({short_error(exc)}); check --base-url, the model name and the API key"
+                    )
+                    self.stats.stop(message)
+                    raise EndpointDown(message) from None
+                else:
+                    self.stats.failed(f"http {status}")
+                    raise CallFailed(
+                        f"the {self.role} endpoint refused the request with HTTP {status}"
+                    ) from None
+            except MalformedReply:
+                reason = "malformed reply"
+            else:
+                reply = ChatReply(content, text, model, finish, prompt, completion, False)
+                if self.cache is not None:
+                    self.cache.put(key, {"raw": text})
+                self.stats.record(self.role, reply)
+                return reply
+            if n + 1 == self.retry.attempts:
+                break
+            self.stats.retry(reason)
+            if self.stats.stopping.wait(self.retry.delay(n, retry_after)):
+                self.stats.check()
+        self.stats.failed(reason)
+        if reason in ("connection", "429"):
+            message = (
+                f"the {self.role} endpoint at {self.endpoint.base_url} is unreachable or "
+                f"refusing ({reason}) after {self.retry.attempts} attempts"
+            )
+            self.stats.stop(message)
+            raise EndpointDown(message)
+        raise CallFailed(
+            f"no usable reply from the {self.role} after {self.retry.attempts} "
+            f"attempts (last: {reason})"
+        )

@@ -1,0 +1,300 @@
+"""A scripted OpenAI-compatible chat-completions server on localhost.
+
+The tests, `make bench` and the worked example in docs/running.md start it in place of a real
+model: a *script* maps each request body to a reply (a message, an HTTP error, a malformed body,
+a delay, a dropped connection). Its answers and verdicts are scripted, so nothing a run against
+it records is a measurement of anything; it exists to exercise the runner's plumbing.
+
+    python -m checker.runner.fake --port 8765 --latency 0.05
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import json
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """What the server does with one request."""
+
+    #: The assistant message's content (a completion with HTTP 200).
+    content: str | None = None
+    #: HTTP status; anything but 200 sends an OpenAI-style error body.
+    status: int = 200
+    #: A raw body sent instead of a completion (a malformed reply).
+    raw: bytes | None = None
+    #: Seconds to wait before replying (on top of the server's fixed latency).
+    delay: float = 0.0
+    #: Extra response headers (e.g. Retry-After on a 429).
+    headers: dict[str, str] = field(default_factory=dict)
+    #: Close the connection without replying.
+    drop: bool = False
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+Script = Callable[[dict[str, Any]], Reply]
+
+
+def _schema_of(request: dict[str, Any]) -> dict[str, Any] | None:
+    fmt = request.get("response_format")
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema":
+        schema = fmt.get("json_schema", {}).get("schema")
+        return schema if isinstance(schema, dict) else None
+    return None
+
+
+def placeholder_value(schema: dict[str, Any]) -> Any:
+    """A value that satisfies a (simple) JSON schema: the first enum member, an empty array,
+    null where allowed, false, 0 or a short string."""
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    if "null" in kinds:
+        return None
+    if "object" in kinds:
+        props = schema.get("properties", {})
+        return {name: placeholder_value(sub) for name, sub in props.items()}
+    if "array" in kinds:
+        return []
+    if "boolean" in kinds:
+        return False
+    if "integer" in kinds or "number" in kinds:
+        return 0
+    return "scripted"
+
+
+def default_script(request: dict[str, Any]) -> Reply:
+    """Judge requests (a JSON schema in `response_format`) get a placeholder verdict that fits
+    the schema; every other request gets a fixed non-answer."""
+    schema = _schema_of(request)
+    if schema is not None:
+        return Reply(json.dumps(placeholder_value(schema)))
+    return Reply("I do not know.")
+
+
+def prompt_text(request: dict[str, Any]) -> str:
+    """Every message's text of a chat request, joined (what a script reads to decide)."""
+    parts = []
+    for message in request.get("messages", []):
+        content = message.get("content")
+        if isinstance(content, str):
+            parts.append(content)
+    return "\n".join(parts)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    # socketserver's default backlog of 5 drops the SYNs of a burst of new connections, and
+    # each dropped one costs the client a second's retransmission.
+    request_queue_size = 128
+
+
+class FakeServer:
+    """The server, run on a background thread. Use as a context manager; `url` is the base URL
+    an OpenAI client takes (it ends in `/v1`)."""
+
+    def __init__(
+        self,
+        script: Script | None = None,
+        *,
+        latency: float = 0.0,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        self.script = script or default_script
+        self.latency = latency
+        self.requests: list[dict[str, Any]] = []
+        #: The Authorization header of every request, in arrival order.
+        self.authorizations: list[str] = []
+        self._lock = threading.Lock()
+        self._connections: set[socket.socket] = set()
+        self._serial = itertools.count(1)
+        self._stopped = False
+        self._server = _Server((host, port), self._handler_class())
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    def start(self) -> FakeServer:
+        self._thread.start()
+        return self
+
+    def __enter__(self) -> FakeServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop accepting and close every open connection: later calls are refused, as when a
+        server dies."""
+        with self._lock:
+            if self._stopped:
+                return
+            self._stopped = True
+            connections = list(self._connections)
+        self._server.shutdown()
+        self._server.server_close()
+        for conn in connections:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+
+    def stop_soon(self) -> None:
+        """Stop from inside a script (a request handler cannot wait for its own server)."""
+        threading.Thread(target=self.stop, daemon=True).start()
+
+    def _record(self, body: dict[str, Any], authorization: str) -> int:
+        with self._lock:
+            self.requests.append(body)
+            self.authorizations.append(authorization)
+            return len(self.requests)
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def setup(self) -> None:
+                super().setup()
+                # Replies go out in one write with Nagle off, as a real server's do; otherwise
+                # a delayed ACK adds ~40 ms to every call on localhost.
+                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                with owner._lock:
+                    owner._connections.add(self.connection)
+
+            def finish(self) -> None:
+                with owner._lock:
+                    owner._connections.discard(self.connection)
+                with contextlib.suppress(OSError):
+                    super().finish()
+
+            def log_message(self, format: str, *args: Any) -> None:
+                return
+
+            def _send(self, status: int, body: bytes, headers: dict[str, str]) -> None:
+                reason = self.responses.get(status, ("",))[0]
+                lines = [
+                    f"HTTP/1.1 {status} {reason}",
+                    "Content-Type: application/json",
+                    f"Content-Length: {len(body)}",
+                    *(f"{name}: {value}" for name, value in headers.items()),
+                ]
+                # One write for the whole reply (see `setup`).
+                self.wfile.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+
+            def do_GET(self) -> None:
+                if self.path.rstrip("/").endswith("/models"):
+                    body = json.dumps({"object": "list", "data": []}).encode()
+                    self._send(200, body, {})
+                else:
+                    self._send(404, b'{"error": {"message": "not found"}}', {})
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                data = self.rfile.read(length)
+                if not self.path.rstrip("/").endswith("/chat/completions"):
+                    self._send(404, b'{"error": {"message": "not found"}}', {})
+                    return
+                try:
+                    request = json.loads(data)
+                except json.JSONDecodeError:
+                    self._send(400, b'{"error": {"message": "body is not JSON"}}', {})
+                    return
+                owner._record(request, self.headers.get("Authorization", ""))
+                reply = owner.script(request)
+                wait = owner.latency + reply.delay
+                if wait > 0:
+                    time.sleep(wait)
+                if reply.drop:
+                    self.close_connection = True
+                    with contextlib.suppress(OSError):
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                if reply.raw is not None:
+                    self._send(reply.status, reply.raw, reply.headers)
+                    return
+                if reply.status != 200:
+                    body = json.dumps(
+                        {"error": {"message": f"scripted status {reply.status}", "type": "fake"}}
+                    ).encode()
+                    self._send(reply.status, body, reply.headers)
+                    return
+                content = reply.content or ""
+                # Token counts are rough (a word is about four characters of JSON); they exist
+                # so that usage accounting has something to sum.
+                prompt = reply.prompt_tokens
+                if prompt is None:
+                    prompt = max(1, length // 4)
+                completion = reply.completion_tokens
+                if completion is None:
+                    completion = max(1, len(content) // 4)
+                body = json.dumps(
+                    {
+                        "id": f"chatcmpl-fake-{next(owner._serial)}",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": str(request.get("model", "fake")),
+                        "choices": [
+                            {
+                                "index": 0,
+                                "message": {"role": "assistant", "content": content},
+                                "finish_reason": "stop",
+                            }
+                        ],
+                        "usage": {
+                            "prompt_tokens": prompt,
+                            "completion_tokens": completion,
+                            "total_tokens": prompt + completion,
+                        },
+                    }
+                ).encode()
+                self._send(200, body, reply.headers)
+
+        return Handler
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m checker.runner.fake",
+        description="A scripted OpenAI-compatible server on localhost (replies are placeholders, "
+        "never measurements).",
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument(
+        "--latency", type=float, default=0.0, help="seconds added to every reply (default 0)"
+    )
+    args = parser.parse_args(argv)
+    server = FakeServer(latency=args.latency, host=args.host, port=args.port)
+    print(f"fake OpenAI-compatible server at {server.url}", flush=True)
+    try:
+        server._server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server._server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,317 @@
+"""The model probes V1, V2, V3, V6, V8 and V9 over a corpus, with a reference answer model and
+the family judge, and the sidecar records they produce.
+
+Each probe shows the reference model a different context (see `checker.probes`): the gold
+sessions (V1), nothing (V2, 10 samples, rejected at 2 hits), the distractors only (V3, 3
+samples, one hit condemns), the gold sessions with one load-bearing component left out (V6, 3
+samples per component, one hit condemns it), the whole haystack (V8), or the BM25 top-K_ref
+(V9). A hit is a sample the judge scores correct. Every prompt is the reference answer prompt
+over the question's view (timestamps-only grounding, opaque session handles, no answer key).
+
+Records name the model, date, temperature, seed, the judge and its fingerprint, the
+applicability count, per-question outcomes and the corpus hash. They are stamped only into a
+copy of the sidecar, never into the shipped one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TextIO
+
+from checker.family import K_REF, vertical
+from checker.formats.sidecar import ProbeRecord, Sidecar
+from checker.io import dump_json
+from checker.load import LoadedCorpus, sidecar_path_for
+from checker.probes import PROBES, Probe, applicable, components, pair_ids
+from checker.runner.client import CallFailed, CallStats, EndpointDown, ModelClient
+from checker.runner.judge import Judge, NoVerdict, Verdict, case_for
+from checker.runner.localfiles import JsonLines
+from checker.runner.progress import Progress
+from checker.runner.reference import answer_body, bm25_top_k
+from checker.runner.system import Sampling
+from checker.runner.view import question_view
+
+
+@dataclass(frozen=True)
+class ProbeSettings:
+    """How the probes sample."""
+
+    probes: tuple[str, ...] = tuple(PROBES)
+    #: Temperature of the single-sample probes (V1, V8, V9).
+    temperature: float = 0.0
+    #: Temperature of the sampled probes (V2, V3, V6): samples must be able to differ.
+    sample_temperature: float = 1.0
+    #: Sample i of a question is asked with seed + i.
+    seed: int = 0
+    concurrency: int = 8
+    k: int = K_REF
+
+
+@dataclass(frozen=True)
+class Task:
+    """One sample of one probe on one question."""
+
+    probe: str
+    qi: int
+    sample: int
+    #: The component left out (V6), as (label, session index).
+    component: tuple[str, int] | None
+    #: Haystack indices shown to the model.
+    sessions: tuple[int, ...]
+
+
+def _gold(corpus: LoadedCorpus, qi: int) -> list[int]:
+    return corpus.gold_indices(qi)
+
+
+def plan_tasks(corpus: LoadedCorpus, settings: ProbeSettings) -> list[Task]:
+    """Every sample every requested probe needs."""
+    tasks: list[Task] = []
+    index = {q.question_id: qi for qi, q in enumerate(corpus.questions)}
+    for name in settings.probes:
+        probe = PROBES[name]
+        for qid in applicable(name, corpus.questions):
+            qi = index[qid]
+            q = corpus.questions[qi]
+            gold = _gold(corpus, qi)
+            everything = tuple(range(len(q.haystack_sessions)))
+            if probe.context == "leave-one-out":
+                for component in components(q):
+                    kept = tuple(g for g in gold if g != component[1])
+                    tasks += [Task(name, qi, s, component, kept) for s in range(probe.samples)]
+                continue
+            if probe.context == "gold":
+                shown: tuple[int, ...] = tuple(gold)
+            elif probe.context == "none":
+                shown = ()
+            elif probe.context == "distractors":
+                shown = tuple(i for i in everything if i not in gold)
+            elif probe.context == "haystack":
+                shown = everything
+            else:
+                view, _ = question_view(q, corpus.sha256, "timestamps-only")
+                shown = tuple(bm25_top_k(view.sessions, q.question, settings.k))
+            tasks += [Task(name, qi, s, None, shown) for s in range(probe.samples)]
+    return tasks
+
+
+@dataclass
+class ProbeRun:
+    """The records of one probe run, and what stopped it if anything did."""
+
+    records: dict[str, ProbeRecord] = field(default_factory=dict)
+    stopped: str | None = None
+    done: int = 0
+    total: int = 0
+
+
+def run_probes(
+    corpus: LoadedCorpus,
+    client: ModelClient,
+    judge: Judge,
+    stats: CallStats,
+    settings: ProbeSettings,
+    *,
+    stream: TextIO | None = None,
+    work: Path | None = None,
+) -> ProbeRun:
+    """Ask, judge and record every sample; records only when nothing stopped the run. With a
+    work folder, every sample's answer and raw judge replies go to `probe-samples.jsonl` there
+    (sensitive, owner-only)."""
+    tasks = plan_tasks(corpus, settings)
+    log = JsonLines(work / "probe-samples.jsonl") if work is not None else None
+    results: dict[int, str] = {}
+    lock = threading.Lock()
+    progress = Progress(
+        f"probes {', '.join(settings.probes)}",
+        len(tasks),
+        unit="samples",
+        retries=lambda: stats.retry_count,
+        stream=stream,
+    )
+
+    def one(ti: int) -> None:
+        task = tasks[ti]
+        stats.check()
+        probe = PROBES[task.probe]
+        q = corpus.questions[task.qi]
+        view, _ = question_view(q, corpus.sha256, "timestamps-only", task.sessions)
+        sampled = probe.reject_at is not None
+        sampling = Sampling(
+            temperature=settings.sample_temperature if sampled else settings.temperature,
+            seed=settings.seed + task.sample,
+        )
+        body = answer_body(view.sessions, view.question, view.query_time, sampling)
+        answer: str | None = None
+        replies: tuple[str, ...] = ()
+        why: str | None = None
+        try:
+            reply = client.chat(body)
+        except CallFailed as exc:
+            outcome, why = "inconclusive", exc.reason
+        else:
+            answer = reply.content or ""
+            if not answer.strip():
+                outcome, why = "inconclusive", "the reference model returned no text"
+            else:
+                judgement = judge.judge(case_for(q), answer)
+                replies, result = judgement.replies, judgement.result
+                outcome = result.outcome if isinstance(result, Verdict) else "inconclusive"
+                why = result.reason if isinstance(result, NoVerdict) else None
+        if log is not None:
+            log.write(
+                {
+                    "probe": task.probe,
+                    "question_id": q.question_id,
+                    "sample": task.sample,
+                    "component": task.component[0] if task.component else None,
+                    "answer": answer,
+                    "judge_replies": list(replies),
+                    "outcome": outcome,
+                    "no_verdict": why,
+                }
+            )
+        with lock:
+            results[ti] = outcome
+        progress.advance()
+
+    def guarded(ti: int) -> None:
+        try:
+            one(ti)
+        except EndpointDown as exc:
+            stats.stop(str(exc))
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, settings.concurrency)) as pool:
+            for f in [pool.submit(guarded, ti) for ti in range(len(tasks))]:
+                f.result()
+    finally:
+        progress.close()
+        if log is not None:
+            log.close()
+    run = ProbeRun(done=len(results), total=len(tasks))
+    if stats.stopping.is_set():
+        run.stopped = stats.stop_reason or "stopped"
+        return run
+    profile = vertical(corpus.vertical() or corpus.questions[0].typedmemeval.vertical)
+    for name in settings.probes:
+        chosen = [(task, results[ti]) for ti, task in enumerate(tasks) if task.probe == name]
+        run.records[name] = _record(
+            PROBES[name],
+            corpus,
+            chosen,
+            client,
+            judge.settings.model,
+            judge.fingerprint(profile),
+            settings,
+        )
+    return run
+
+
+def sampled_value(probe: Probe, hits: int, undecided: int) -> str:
+    """fail once hits reach the rejection threshold; pass when the undecided samples could not
+    reach it either; otherwise inconclusive."""
+    assert probe.reject_at is not None
+    if hits >= probe.reject_at:
+        return "fail"
+    if hits + undecided < probe.reject_at:
+        return "pass"
+    return "inconclusive"
+
+
+def _record(
+    probe: Probe,
+    corpus: LoadedCorpus,
+    chosen: Sequence[tuple[Task, str]],
+    client: ModelClient,
+    judge_model: str,
+    judge_fingerprint: str,
+    settings: ProbeSettings,
+) -> ProbeRecord:
+    ids = applicable(probe.name, corpus.questions)
+    by_question: dict[str, list[tuple[Task, str]]] = {qid: [] for qid in ids}
+    for task, outcome in chosen:
+        by_question[corpus.questions[task.qi].question_id].append((task, outcome))
+    outcomes: dict[str, str] = {}
+    hits: dict[str, int] = {}
+    per_component: dict[str, dict[str, str]] = {}
+    for qid, samples in by_question.items():
+        if probe.reject_at is None:
+            outcomes[qid] = samples[0][1]
+            continue
+        groups: dict[str, list[str]] = {}
+        for task, outcome in samples:
+            label = task.component[0] if task.component else ""
+            groups.setdefault(label, []).append(outcome)
+        values = {
+            label: sampled_value(
+                probe,
+                sum(o == "correct" for o in group),
+                sum(o == "inconclusive" for o in group),
+            )
+            for label, group in groups.items()
+        }
+        hits[qid] = sum(o == "correct" for _, o in samples)
+        if probe.context == "leave-one-out":
+            per_component[qid] = dict(sorted(values.items()))
+        found = set(values.values())
+        outcomes[qid] = (
+            "fail" if "fail" in found else "inconclusive" if "inconclusive" in found else "pass"
+        )
+    pairs: dict[str, str] = {}
+    if probe.name == "v1":
+        for pid, arms in pair_ids(corpus.questions).items():
+            said = [outcomes[a] for a in arms]
+            if all(o == "correct" for o in said):
+                pairs[pid] = "flipped"
+            elif all(o in ("correct", "inconclusive") for o in said):
+                pairs[pid] = "inconclusive"
+            else:
+                pairs[pid] = "not-flipped"
+    sampled = probe.reject_at is not None
+    return ProbeRecord(
+        status="measured",
+        model=client.model,
+        date=date.today().isoformat(),
+        temperature=settings.sample_temperature if sampled else settings.temperature,
+        seed=settings.seed,
+        corpus_sha256=corpus.sha256,
+        applicable=len(ids),
+        outcomes=outcomes,
+        judge_model=judge_model,
+        judge_fingerprint=judge_fingerprint,
+        samples=probe.samples,
+        hits=hits if probe.context != "leave-one-out" else {},
+        pairs=pairs,
+        components=per_component,
+    )
+
+
+class StampRefused(Exception):
+    """A stamp that would overwrite the shipped sidecar."""
+
+
+def stamp_copy(corpus: LoadedCorpus, records: dict[str, ProbeRecord], folder: Path) -> Path:
+    """Write a copy of the corpus and of its sidecar with the records stamped in, into
+    `folder` (never the corpus's own folder). Returns the copied corpus's path, which
+    `typedmemeval check` reads with the stamped sidecar beside it."""
+    if corpus.sidecar is None:
+        raise StampRefused(f"{corpus.path} has no sidecar to copy")
+    folder.mkdir(parents=True, exist_ok=True)
+    if folder.resolve() == corpus.path.resolve().parent:
+        raise StampRefused(
+            f"{folder} is the corpus's own folder; stamping there would overwrite the shipped "
+            "sidecar — choose another folder"
+        )
+    sidecar: Sidecar = corpus.sidecar.model_copy(deep=True)
+    for name, record in records.items():
+        sidecar.probes[name] = record
+    target = folder / corpus.path.name
+    target.write_bytes(corpus.path.read_bytes())
+    sidecar_path_for(target).write_text(dump_json(sidecar.model_dump(mode="json")), "utf-8")
+    return target

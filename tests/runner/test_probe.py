@@ -1,0 +1,208 @@
+"""`typedmemeval probe` end to end against a scripted fake endpoint: the records, a stamped
+sidecar copy the checker accepts (the shipped sidecar untouched), a record naming another hash
+is a finding, and the results' headroom columns fill in from the stamped records."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from checker.load import LoadedCorpus, load_ours, sidecar_path_for
+from checker.probes import applicable, pair_ids
+from checker.runner.fake import Reply
+from checker.runner.reference import bm25_top_k
+from checker.runner.view import question_view
+from tests.conftest import run_cli
+from tests.runner.conftest import INDEX, shipped
+from tests.runner.policy import consistent_verdict
+from tests.runner.scripted import ScriptedModels
+
+CORPUS_ID = "typedmemeval-forgetting-2026.12"
+
+
+def reader(corpus: LoadedCorpus) -> Callable[[dict[str, Any]], Reply]:
+    """A scripted reference model that answers from evidence only when every evidence turn of
+    its question is in its prompt."""
+
+    def answer(request: dict[str, Any]) -> Reply:
+        user = request["messages"][1]["content"]
+        question = re.search(r"^Question: (.*)$", user, re.M).group(1)  # type: ignore[union-attr]
+        now = re.search(r"^Current time: (.*)$", user, re.M).group(1)  # type: ignore[union-attr]
+        q = next(x for x in corpus.questions if x.question == question and x.question_date == now)
+        evidence = [t.content for s in q.haystack_sessions for t in s if t.has_answer]
+        seen = bool(evidence) and all(e in user for e in evidence)
+        return Reply("EVIDENCE-SEEN" if seen else "I do not know.")
+
+    return answer
+
+
+def judge_reader(corpus: LoadedCorpus) -> ScriptedModels:
+    by_id = {q.question_id: q for q in corpus.questions}
+
+    def decide(qid: str, fields: dict[str, Any]) -> dict[str, Any]:
+        good = fields["answer"] == "EVIDENCE-SEEN"
+        shape = by_id[qid].typedmemeval.shape
+        state = {"invalidated": "no-longer", "still-valid": "recorded-current"}.get(shape)
+        verdict = {"reason": "scripted", "outcome": "correct" if good else "abstained"}
+        verdict |= {"state": state if good else "declined", "sub_label": "none"}
+        return {k: v for k, v in verdict.items() if k in fields["fields"]}
+
+    return ScriptedModels(corpus.questions, decide, answer=reader(corpus))
+
+
+def probe(url: str, tmp: Path, *extra: str) -> tuple[int, str, str]:
+    return run_cli(
+        "probe",
+        CORPUS_ID,
+        "--index",
+        str(INDEX),
+        "--base-url",
+        url,
+        "--model",
+        "scripted-ref",
+        "--judge-model",
+        "scripted-judge",
+        "--work",
+        str(tmp / "work"),
+        "--concurrency",
+        "8",
+        *extra,
+    )
+
+
+def test_probe_records_stamp_a_copy_the_checker_accepts(
+    tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
+) -> None:
+    shipped_sidecar = sidecar_path_for(shipped("forgetting"))
+    before = shipped_sidecar.read_bytes()
+    server = serve(judge_reader(forgetting))
+    stamp = tmp_path / "stamped"
+    rc, out, err = probe(server.url, tmp_path, "--stamp", str(stamp))
+    assert rc == 0, err
+    assert shipped_sidecar.read_bytes() == before, "the shipped sidecar was changed"
+    copy = stamp / shipped("forgetting").name
+    records = json.loads(sidecar_path_for(copy).read_text())["probes"]
+    ids = applicable("v1", forgetting.questions)
+    assert len(ids) == 35  # never-known probes are not applicable
+    v1, v2, v3, v6, v8, v9 = (records[n] for n in ("v1", "v2", "v3", "v6", "v8", "v9"))
+    for r in (v1, v2, v3, v6, v8, v9):
+        assert r["status"] == "measured" and r["corpus_sha256"] == forgetting.sha256
+        assert r["model"] == "scripted-ref" and r["judge_model"] == "scripted-judge"
+        assert r["date"] and r["seed"] == 0
+    assert v1["applicable"] == 35 and set(v1["outcomes"]) == set(ids)
+    assert set(v1["outcomes"].values()) == {"correct"}
+    assert v1["pairs"] == {pid: "flipped" for pid in pair_ids(forgetting.questions)}
+    assert v2["samples"] == 10 and v2["temperature"] == 1.0
+    assert set(v2["outcomes"].values()) == {"pass"} and set(v2["hits"].values()) == {0}
+    assert set(v3["outcomes"].values()) == {"pass"}
+    assert v6["applicable"] == 20  # redundant still-valid controls are skipped
+    assert set(v6["outcomes"].values()) == {"pass"}
+    assert all(len(parts) == 2 for parts in v6["components"].values())
+    assert set(v8["outcomes"].values()) == {"correct"}
+    for q in forgetting.questions:
+        if q.question_id not in v9["outcomes"]:
+            continue
+        view, handles = question_view(q, forgetting.sha256, "timestamps-only")
+        top = {handles[view.sessions[i].session_id] for i in bm25_top_k(view.sessions, q.question)}
+        full = set(forgetting.gold_indices(forgetting.questions.index(q))) <= top
+        assert (v9["outcomes"][q.question_id] == "correct") == full, q.question_id
+    assert "V1 oracle answerability" in out and "invalidated: correct 20/20" in out
+    samples = tmp_path / "work" / "probes" / CORPUS_ID / "probes" / "probe-samples.jsonl"
+    logged = [json.loads(line) for line in samples.read_text().splitlines()]
+    assert {entry["probe"] for entry in logged} == {"v1", "v2", "v3", "v6", "v8", "v9"}
+    assert all(entry["answer"] in ("EVIDENCE-SEEN", "I do not know.") for entry in logged)
+    # The checker accepts the stamped copy.
+    rc, out, err = run_cli("check", str(copy), "--select", "REC", "--summary")
+    assert rc == 0, out + err
+    assert "V6 leave-one-out" in err and "applies to 20 of 50" in err
+    # A record naming another hash is a finding.
+    tampered = tmp_path / "tampered"
+    shutil.copytree(stamp, tampered)
+    meta = sidecar_path_for(tampered / copy.name)
+    data = json.loads(meta.read_text())
+    data["probes"]["v9"]["corpus_sha256"] = "0" * 64
+    data["probes"]["v2"]["applicable"] = 50
+    meta.write_text(json.dumps(data))
+    rc, out, _ = run_cli("check", str(tampered / copy.name), "--select", "REC", "--format", "json")
+    codes = {(f["code"], f["message"].split(" ")[1]) for f in json.loads(out)}
+    assert rc == 1 and codes == {("REC002", "v9"), ("REC003", "v2")}
+
+
+def test_probe_refuses_to_stamp_the_shipped_sidecar(
+    tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
+) -> None:
+    server = serve(judge_reader(forgetting))
+    before = sidecar_path_for(shipped("forgetting")).read_bytes()
+    rc, _, err = probe(
+        server.url, tmp_path, "--probes", "v1", "--stamp", str(shipped("forgetting").parent)
+    )
+    assert rc == 2 and "overwrite the shipped sidecar" in err
+    assert sidecar_path_for(shipped("forgetting")).read_bytes() == before
+
+
+def test_headroom_fills_in_from_stamped_records(
+    tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
+) -> None:
+    models = judge_reader(forgetting)
+    server = serve(models)
+    stamp = tmp_path / "corpora"
+    rc, _, err = probe(server.url, tmp_path, "--probes", "v1,v8,v9", "--stamp", str(stamp))
+    assert rc == 0, err
+    index = json.loads(INDEX.read_text())
+    entry = index["corpora"][CORPUS_ID] | {"file": shipped("forgetting").name}
+    (stamp / "index.json").write_text(
+        json.dumps({"family": "TypedMemEval", "corpora": {CORPUS_ID: entry}})
+    )
+    by_id = {q.question_id: q for q in forgetting.questions}
+    runner = ScriptedModels(forgetting.questions, lambda q, f: consistent_verdict(by_id[q], f))
+    result = tmp_path / "results" / "forgetting" / "reference-no-memory" / "h1.json"
+    rc, out, err = run_cli(
+        "run",
+        CORPUS_ID,
+        "--index",
+        str(stamp / "index.json"),
+        "--system",
+        "no-memory",
+        "--base-url",
+        serve(runner).url,
+        "--model",
+        "m",
+        "--judge-model",
+        "j",
+        "--run-id",
+        "h1",
+        "--work",
+        str(tmp_path / "work"),
+        "--out",
+        str(result),
+    )
+    assert rc == 0, err
+    records = json.loads(sidecar_path_for(stamp / shipped("forgetting").name).read_text())["probes"]
+    v9 = records["v9"]["outcomes"]
+    share = sum(v == "correct" for v in v9.values()) / len(v9)
+    assert f"V1 − V9 {1 - share:+.3f}, V8 − V9 {1 - share:+.3f} over 35 questions" in out
+    assert "limited by retrieval" in out or "limited by none" in out
+    rc, out, _ = run_cli(
+        "report", str(result), "--index", str(stamp / "index.json"), "--format", "json"
+    )
+    assert rc == 0
+    headroom = json.loads(out)["headroom"]
+    assert headroom["status"] == "measured"
+    assert {s["label"] for s in headroom["by_shape"]} == {"invalidated", "still-valid"}
+    for s in headroom["by_shape"]:
+        assert s["v1"] == 1.0 and s["v8"] == 1.0 and s["limited_by"] in ("retrieval", "none")
+
+
+def test_shipped_sidecars_say_unmeasured_with_the_reason() -> None:
+    for vertical in ("forgetting", "prospective", "workingmemory"):
+        data = json.loads(sidecar_path_for(shipped(vertical)).read_text())
+        for name in ("v1", "v2", "v3", "v6", "v8", "v9"):
+            record = data["probes"][name]
+            assert record["status"] == "unmeasured", (vertical, name)
+            assert "no reference model is reachable" in record["reason"]
+            assert not record["outcomes"] and record["model"] is None
+    assert load_ours(shipped("forgetting")).sha256
