@@ -473,6 +473,20 @@ def test_no_template_sentence_is_made_of_a_question_s_keywords() -> None:
 # --- gates -----------------------------------------------------------------------------------
 
 
+def test_the_adversary_gates_pass_and_can_refuse(episodic_corpus: Built) -> None:
+    """SEP008 and SEP009 gate this vertical: the corpus passes them, and the same corpus whose
+    gold sessions of each haystack share a word of their own (a topic only gold keeps coming
+    back to) is refused by the haystack-relative adversary."""
+    _, loaded = in_memory(episodic_corpus.questions)
+    assert episodic.adversary_gates(loaded) == []
+    marked = [q.model_copy(deep=True) for q in episodic_corpus.questions]
+    for n, q in enumerate(marked):
+        for si in _gold(q):
+            q.haystack_sessions[si][0].content += f" Zorbify{n} again, as ever."
+    _, planted = in_memory(marked)
+    assert any(r.startswith("SEP008") for r in episodic.adversary_gates(planted))
+
+
 def _marked(seed: int, revision: str, levers: Levers) -> Built:
     """The real corpus with one planted defect: every evidence turn ends in the same aside."""
     built = episodic.build(seed, revision, levers)
