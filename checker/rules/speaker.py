@@ -89,8 +89,7 @@ def speaker_of_stating_turn(ctx: CorpusContext) -> Iterator[Violation]:
                     f"said by {derived or 'nobody'} ({where or 'in no turn'})",
                 )
         profile = BY_KEY.get(block.vertical)
-        shape = profile.shape(block.shape) if profile is not None else None
-        if profile is None or shape is None or not shape.attribution:
+        if profile is None or block.shape not in profile.attribution_shapes:
             continue
         lead = profile.speaker_lead(recorded)
         if lead is None:

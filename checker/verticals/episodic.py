@@ -59,6 +59,7 @@ PROFILE = Vertical(
     position=2,
     # Answers speak from the assistant's side: "me" in a question is the user, "you" the
     # assistant.
+    attribution_shapes=("participant-attribution",),
     speaker_leads=(("user", "You did"), ("assistant", "I did"), ("both", "Both of us")),
     shapes=(
         Shape("assistant-stated", 20, required_fields=("stated_by",)),
@@ -68,7 +69,6 @@ PROFILE = Vertical(
             15,
             chance_floor=Fraction(1, 3),
             required_fields=("stated_by",),
-            attribution=True,
         ),
     ),
     list_length=(4, 7),

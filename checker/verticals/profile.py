@@ -35,9 +35,6 @@ class Shape:
     set_answer: bool = False
     #: Scored pairwise on the items an answer mentions; results carry `list_order`.
     list_order: bool = False
-    #: The answer says who said something (`stated_by`); it opens with the vertical's
-    #: `speaker_leads` phrase for that speaker.
-    attribution: bool = False
 
 
 @dataclass(frozen=True)
@@ -233,8 +230,10 @@ class Vertical:
     component_order: ComponentOrder | None = None
     #: Smallest and largest list length (list-order shapes).
     list_length: tuple[int, int] | None = None
-    #: Attribution shapes: how an answer opens for each `stated_by` value, e.g.
-    #: (("user", "You did"), …) — the checker holds the answer to the speaker it derives.
+    #: Shapes whose answer says who said something (`stated_by`), and how such an answer opens
+    #: for each speaker, e.g. (("user", "You did"), …): the checker holds the answer to the
+    #: speaker it derives from the turns (DRV010).
+    attribution_shapes: tuple[str, ...] = ()
     speaker_leads: tuple[tuple[str, str], ...] = ()
     pairing: Pairing | None = None
     sub_labels: tuple[SubLabel, ...] = ()
