@@ -586,6 +586,7 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
+        _levers((4, 6), (1, 3), (0, 1), mentions=(1, 2), people=(8, 11), families=(5, 6)),
         _levers((3, 5), (1, 3), (0, 1), mentions=(1, 2), people=(8, 11), families=(5, 6)),
         _levers((2, 4), (1, 2), (0, 1), mentions=(1, 2), people=(8, 11), families=(7, 9)),
         _levers((4, 6), (2, 3), (1, 1), mentions=(1, 2), people=(7, 10), families=(6, 8)),
