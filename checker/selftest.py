@@ -1,11 +1,13 @@
-"""`typedmemeval check --self-test`: the separability gate checks itself.
+"""`typedmemeval check --self-test`: the separability gate checks itself, and so do the rules
+beyond it that a planted defect can name.
 
 1. A clean corpus (built in memory, or `--self-test-base PATH`) must pass every SEP rule,
-   learned adversaries included.
+   learned adversaries included, and every rule a plant of another family names (IDN004,
+   TIM003, CAL003).
 2. Each defect class from the documents' history is planted into a copy, and the rule that
-   must refuse it has to (with the finding that names the defect); the two cases that must not
-   be refused — a phrase that exists only across a punctuation boundary, and a feature exempt
-   with a reason — must pass.
+   must refuse it has to (with the finding that names the defect); the cases that must not be
+   refused — a phrase that exists only across a punctuation boundary, a feature exempt with a
+   reason, arms drawn alike, a thin ladder honestly stamped unvalidated — must pass.
 3. False-refusal calibration: thousands of features are tested, so the single-feature gate,
    with the haystack-relative adversary on, is run on 20 copies with gold labels shuffled
    within question and may refuse at most one (the distribution test's family-wise condition
@@ -23,7 +25,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -36,6 +38,7 @@ from checker.formats.separability import Exemption, SeparabilityRecord
 from checker.formats.sidecar import CeilingRecord, GeneratorInfo, Sidecar, StructureRecord
 from checker.load import LoadedCorpus, load_any
 from checker.registry import all_rules, run
+from checker.selftest_plants import RULE_PLANTS
 from checker.separability import measure_separability, refusals
 from checker.separability.gate import distinct_haystacks, relabelled, table
 from checker.separability.metadata import metadata_adversary
@@ -46,6 +49,8 @@ from checker.separability.synthetic import build_clean_corpus, rebuilt
 CALIBRATION_COPIES = 20
 CALIBRATION_ALLOWED = 1
 SEED = 0
+#: V7's plants, then those of the rules beyond V7 (identifiers, time expressions, ladders).
+ALL_PLANTS: tuple[Plant, ...] = PLANTS + RULE_PLANTS
 _TABLE_CODES = ("SEP001", "SEP002", "SEP003", "SEP005", "SEP006", "SEP007")
 
 
@@ -104,10 +109,17 @@ def _exemptions(corpus: LoadedCorpus) -> list[Exemption]:
 _ADVERSARY_CODES = ("SEP004", "SEP008", "SEP009")
 
 
-def findings(corpus: LoadedCorpus, *, adversary: bool) -> list[Finding]:
-    codes = set(_TABLE_CODES) | (set(_ADVERSARY_CODES) if adversary else set())
+def findings(corpus: LoadedCorpus, *, adversary: bool, only: Iterable[str] = ()) -> list[Finding]:
+    """The V7 table's findings (and the adversaries'), or those of the rules in `only`."""
+    codes = set(only) or set(_TABLE_CODES) | (set(_ADVERSARY_CODES) if adversary else set())
     rules = [r for r in all_rules() if r.code in codes]
     return run(rules, "corpus", CorpusContext(corpus=corpus), corpus.display)
+
+
+def _clean_codes() -> set[str]:
+    """Every rule the clean base must pass: the V7 table, the adversaries, and each rule a
+    plant of another family runs."""
+    return set(_TABLE_CODES) | set(_ADVERSARY_CODES) | {c for p in ALL_PLANTS for c in p.rules}
 
 
 def _check_plant(base: LoadedCorpus, plant: Plant, out: TextIO) -> bool:
@@ -120,7 +132,7 @@ def _check_plant(base: LoadedCorpus, plant: Plant, out: TextIO) -> bool:
     # The base's own exemptions still hold; its stamped record does not describe the copy.
     kept = [e for e in _exemptions(base) if e.feature not in planted.withdraw]
     _with_declarations(corpus, kept + planted.exemptions, planted.stamped)
-    found = findings(corpus, adversary=plant.adversary)
+    found = findings(corpus, adversary=plant.adversary, only=plant.rules)
     by_code: dict[str, list[str]] = {}
     for f in found:
         by_code.setdefault(f.code, []).append(f.message)
@@ -271,11 +283,12 @@ def run_self_test(base_path: Path | None, out: TextIO, only: Sequence[str] = ())
     base = load_base(base_path)
     label = str(base_path) if base_path else "synthetic clean corpus (seed 0)"
     sessions = sum(len(q.haystack_sessions) for q in base.questions)
-    out.write(f"V7 self-test on {label}: {len(base.questions)} questions, {sessions} sessions\n")
+    out.write(f"self-test on {label}: {len(base.questions)} questions, {sessions} sessions\n")
     record = measure_separability(
         base, _exemptions(base), adversary=True, seed=SEED, haystack=True, metadata=True
     )
-    clean = not findings(base, adversary=True)
+    dirty = findings(base, adversary=True, only=_clean_codes())
+    clean = not dirty
     adv = ", ".join(
         f"{a.name} {a.auc:.3f} (shuffled {a.shuffled_auc:.3f})" for a in record.adversaries
     )
@@ -289,19 +302,23 @@ def run_self_test(base_path: Path | None, out: TextIO, only: Sequence[str] = ())
             if meta.status == "skipped"
             else f", metadata lift {meta.lift} (shuffled {meta.shuffled_lift})"
         )
+    beyond = sorted(c for c in _clean_codes() if not c.startswith("SEP"))
     out.write(
         f"  [{'ok' if clean else 'FAIL'}] clean base passes: worst feature {record.worst_feature} "
-        f"{record.worst_auc}; adversaries {adv}\n"
+        f"{record.worst_auc}; adversaries {adv}; and {', '.join(beyond)} silent\n"
     )
     if not clean:
         for reason in refusals(record)[:8]:
             out.write(f"         refusal: {reason}\n")
+        for f in dirty:
+            if not f.code.startswith("SEP"):
+                out.write(f"         {f.code}: {f.message}\n")
         out.write(
             "self-test FAILED: the base corpus is refused, so planted defects prove nothing\n"
         )
         return 1
     results: list[bool] = [clean]
-    for plant in PLANTS:
+    for plant in ALL_PLANTS:
         if only and not any(o in plant.name for o in only):
             continue
         results.append(_check_plant(base, plant, out))

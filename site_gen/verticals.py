@@ -6,10 +6,12 @@ sidecar (measurements the checker re-derives in CI); text read from either is es
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from checker.family import K_REF, SMALL_SHAPE_N, VERTICALS, Vertical
+from checker.formats.retrieval import CoverageRecord
 from checker.formats.separability import FeatureRow, SeparabilityRecord
 from checker.formats.sidecar import ProbeRecord, Sidecar
 from site_gen import inside
@@ -217,7 +219,84 @@ def calibration_block(sidecar: Sidecar, stats: CorpusStats | None) -> Md:
     )
     if cov.tie_rate is not None:
         out += Md(f"\nTop-K boundary inside a tie: {rate(cov.tie_rate, all_n)}.\n")
+    out += Md("\n#### Beside BM25: a competent retriever and a shallow reader\n\n")
+    out += competent_block(cov, gb_n)
     return Md(out)
+
+
+def competent_block(cov: CoverageRecord, gb_n: int) -> Md:
+    """The competent retriever and the shallow reader beside BM25's gold-bearing coverage."""
+    competent, shallow = cov.competent, cov.shallow_reader
+    if competent is None or shallow is None:
+        return Md(
+            "Competent retriever and shallow reader: **unmeasured** in this sidecar, which was "
+            "stamped before they were added to the record; `typedmemeval check --summary` "
+            "measures both from the corpus bytes.\n"
+        )
+    n = competent.gold_bearing_n or gb_n
+    out = Md(
+        f"A learned reranker ({code(competent.retriever)}: {code(competent.model)}) re-ranks "
+        f"each haystack from cheap (question, session) features, trained on other haystacks; "
+        f"the shallow reader flags the sessions where one turn holds every content word of "
+        f"the question and a value-like word, and its graded form ranks by the share of "
+        f"content words such a turn holds. Ties count as for BM25. Published, not gating: the "
+        f"family's goal is a competent-retriever coverage of at most {code(competent.goal)}, "
+        f"so that retrieval difficulty survives a retriever smarter than BM25.\n\n"
+    )
+    rows = [
+        [
+            Md(f"BM25 {code(cov.retriever)} (the reference)"),
+            rate(cov.gold_bearing_mean, n),
+            rate(competent.bm25_top1_mean, n),
+        ],
+        [
+            Md(f"competent reranker {code(competent.retriever)}"),
+            rate(competent.gold_bearing_mean, n),
+            rate(competent.top1_mean, n),
+        ],
+        [
+            Md("shallow reader, graded"),
+            rate(shallow.graded_coverage_mean, shallow.gold_bearing_n),
+            rate(shallow.graded_top1_mean, shallow.gold_bearing_n),
+        ],
+    ]
+    for shape, value in competent.per_shape.items():
+        shape_n = competent.per_shape_n.get(shape, 0)
+        rows.append(
+            [
+                Md(f"competent reranker, {esc(shape)}"),
+                rate(value, shape_n),
+                rate(competent.per_shape_top1.get(shape), shape_n),
+            ]
+        )
+    out += table([f"retriever (K_ref = {competent.k_ref})", "gold-bearing coverage", "top-1"], rows)
+    mean = competent.gold_bearing_mean
+    if mean is not None:
+        verdict = "within" if mean <= competent.goal + 1e-9 else "**above**"
+        out += Md(f"\nThe competent retriever is {verdict} the goal.\n")
+    out += Md(
+        f"\nShallow reader (a turn with every content word and a value-like word): recall "
+        f"{rate(shallow.recall_mean, shallow.gold_bearing_n)}, precision "
+        f"{rate(shallow.precision_mean, shallow.precision_n)}; its graded reading separates "
+        f"gold within question at AUC {rate(shallow.graded_auc, shallow.gold_bearing_n)}.\n"
+    )
+    if competent.leans:
+        out += Md(
+            "\nThe reranker leans on: " + ", ".join(_lean(x) for x in competent.leans[:5]) + ".\n"
+        )
+    return Md(out)
+
+
+_WEIGHTED = re.compile(r"(?P<name>.*) \((?P<weight>[+-]\d+\.\d+)\)")
+
+
+def _lean(entry: str) -> Md:
+    """A feature with its weight, both as code (a recorded model, not a rate): the weight apart,
+    so that a feature name that cannot be code does not leave the weight as bare prose."""
+    found = _WEIGHTED.fullmatch(entry)
+    if found is None:
+        return code(entry)
+    return Md(f"{code(found['name'])} {code(found['weight'])}")
 
 
 def scaffolding_block(sidecar: Sidecar, stats: CorpusStats | None) -> Md:
@@ -379,6 +458,10 @@ LADDER_KINDS: dict[str, str] = {
     "gold sessions), not because retrieval gets harder",
     "oracle-not-flat": "coverage slopes, but the oracle's answers also vary across bands by more "
     "than the threshold, so the answer model, not memory, may be what gets harder",
+    "thin-band": "coverage slopes, but the easiest or the hardest band holds too few "
+    "gold-bearing questions to certify it",
+    "not-significant": "coverage slopes, but shuffling the band labels makes such a fall too "
+    "often (the permutation p is not below the level)",
     "single-band": "fewer than two bands hold gold-bearing questions, so there is no slope",
 }
 
@@ -395,16 +478,22 @@ def ladder_block(sidecar: Sidecar) -> Md:
     out = Md(
         f"A dial is validated only if ceiling-relative coverage (coverage ÷ min(1, K_ref/G)), on "
         f"scaffolding-stripped text, falls by at least {code(ladder.threshold)} from the easiest "
-        f"band to the hardest. An unvalidated band describes how the corpus was built, not "
+        f"band to the hardest, each of those bands holds at least {code(ladder.min_band_n)} "
+        f"gold-bearing questions, and the fall's one-sided permutation p (band labels shuffled "
+        f"among the two bands' questions, {code(ladder.permutations)} seeded draws) is below "
+        f"{code(ladder.alpha)}. An unvalidated band describes how the corpus was built, not "
         f"evidence that its questions are harder. Every band here is a diagnostic stratum.\n\n"
     )
     rows = []
     for v in ladder.verdicts:
         bands = sorted(v.n_by_band, key=lambda b: (len(b), b))
+        significance = Md("—")
         if v.relative_drop is not None and bands:
             first, last = v.n_by_band[bands[0]], v.n_by_band[bands[-1]]
             drop = f"{v.relative_drop:.2f}".replace("-", "\u2212")
             fall = Md(f"{drop} (n={first} vs {last})")
+            if v.permutation_p is not None:
+                significance = rate(v.permutation_p, first + last, digits=4)
         else:
             fall = Md("—")
         why = LADDER_KINDS.get(v.kind, v.kind)
@@ -416,6 +505,7 @@ def ladder_block(sidecar: Sidecar) -> Md:
                 _by_band(v.by_band, v.n_by_band) or Md("—"),
                 _by_band(v.coverage_by_band, v.n_by_band) or Md("—"),
                 fall,
+                significance,
                 Md(f"{esc(why)}; {oracle}"),
             ]
         )
@@ -426,6 +516,7 @@ def ladder_block(sidecar: Sidecar) -> Md:
             "ceiling-relative coverage by band",
             "coverage by band",
             "fall, easiest to hardest band",
+            "permutation p",
             "why",
         ],
         rows,

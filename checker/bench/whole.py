@@ -7,7 +7,8 @@ from ×1 to ×16 (target ≤ 1.1). The floor is what no checker can avoid: read 
 the JSON, and run the shared tokenizer over every turn once; it is timed just before and just
 after the checker on each file and the two are averaged. The whole checker loads strictly
 (pydantic), tokenizes each session once (cached on the corpus and shared by every rule) and
-runs the rules; the per-rule split at ×1 shows where the time goes.
+runs the rules, then the competent retriever and the shallow reader that `check --summary`
+prints; the per-rule split at ×1 shows where the time goes.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from checker.formats.ids import DATE_FORMAT, pair_id, question_id, session_id
 from checker.io import dump_json, parse_json
 from checker.load import load_ours
 from checker.registry import Rule, all_rules, run
+from checker.retrieval import measure_competent, measure_shallow_reader
 from checker.text import fold, raw_tokens
 from checker.verticals import SyntheticQuestion
 
@@ -222,6 +224,12 @@ def _whole(path: Path, rules: list[Rule], per_rule: dict[str, float]) -> float:
         began = time.perf_counter()
         run([r], "corpus", ctx, corpus.display)
         per_rule[r.code] += time.perf_counter() - began
+    # The competent retriever and the shallow reader: `check --summary` prints them and CAL004
+    # re-measures them wherever a sidecar stamps them, so they are part of the whole checker.
+    began = time.perf_counter()
+    measure_competent(corpus)
+    measure_shallow_reader(corpus)
+    per_rule["(competent)"] += time.perf_counter() - began
     return time.perf_counter() - start
 
 

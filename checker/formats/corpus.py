@@ -225,7 +225,9 @@ class Question(Strict):
     question_date: str
     """When the question is asked: `YYYY/MM/DD (Ddd) HH:MM`."""
     haystack_session_ids: list[str]
-    """One id per session: `<question_id>-sNNN`, or `<pair_id>-sNNN` for the arms of a pair."""
+    """One id per session: `<haystack-token>-sNNN`, the token opaque and drawn per haystack
+    (never the question id, a pair id, `_abs`, a shape or an arm); the arms of a pair share
+    their haystack's ids."""
     haystack_dates: list[str]
     """One timestamp per session, in the question-date format, non-decreasing."""
     haystack_sessions: list[list[Turn]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from checker.family import BY_ABBREV
+from checker.io import sha256_bytes
 
 _ABBREV = "|".join(sorted(BY_ABBREV))
 
@@ -17,6 +18,10 @@ QUESTION_ID_RE = re.compile(
 )
 PAIR_ID_RE = re.compile(rf"^tme-(?P<abbrev>{_ABBREV})-(?P<yymm>\d{{4}})-p(?P<n>\d{{2}})$")
 SESSION_SUFFIX_RE = re.compile(r"^(?P<owner>.+)-s(?P<n>\d{3})$")
+#: A haystack token (R-FMT-3): alphanumeric words joined by single `-` or `_`.
+HAYSTACK_TOKEN_RE = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
+#: Hex digits of an opaque haystack token after its leading `h`.
+HAYSTACK_TOKEN_HEX = 10
 DATE_FORMAT = "%Y/%m/%d (%a) %H:%M"
 DATE_RE = re.compile(r"^\d{4}/\d{2}/\d{2} \((Mon|Tue|Wed|Thu|Fri|Sat|Sun)\) \d{2}:\d{2}$")
 
@@ -38,4 +43,13 @@ def pair_id(abbrev: str, revision: str, n: int) -> str:
 
 
 def session_id(owner: str, index: int) -> str:
+    """`<owner>-sNNN`: the owner is the haystack's token (`haystack_token`)."""
     return f"{owner}-s{index:03d}"
+
+
+def haystack_token(seed: int, haystack: int) -> str:
+    """The opaque token of one haystack (R-FMT-3): `h` and hex digits of the sha256 of the corpus
+    seed and the haystack's number, so it says nothing of the question asked about it (not its
+    id, shape, arm or abstention) and two haystacks of a corpus never share one."""
+    digest = sha256_bytes(f"typedmemeval-haystack:{seed}:{haystack}".encode())
+    return "h" + digest[:HAYSTACK_TOKEN_HEX]

@@ -18,8 +18,92 @@ LadderKind = Literal[
     "falls-only-by-ceiling",
     "oracle-not-flat",
     "thin-band",
+    "not-significant",
     "single-band",
 ]
+
+
+class CompetentRecord(Strict):
+    """A learned question-conditioned reranker's coverage at K_ref and top-1 (R-CHK-HAYSTACK):
+    published beside BM25's, not gating."""
+
+    retriever: str
+    """Reranker name and version, e.g. `reranker-logreg-v1`."""
+    model: str
+    """Model family, hyperparameters and fold scheme, pinned in code."""
+    features: list[str] = Field(default_factory=list)
+    """The (question, session) features it reads, in column order."""
+    folds: int = 0
+    """Cross-validation folds (grouped by haystack); 0 when the corpus has too few haystacks
+    to hold any out, and then nothing is measured."""
+    k_ref: int
+    """Retrieval budget in sessions."""
+    goal: float = 0.9
+    """The gold-bearing mean this family aims to stay at or under (not gating yet)."""
+    tie_policy: str = "expected-over-random-order-within-ties"
+    """How tied scores are counted at the top-K boundary and at the top."""
+    gold_bearing_n: int = 0
+    """Questions with at least one gold session."""
+    gold_bearing_mean: float | None = None
+    """Mean coverage at K_ref over gold-bearing questions, each scored by a model trained on
+    other haystacks."""
+    top1_mean: float | None = None
+    """Mean over gold-bearing questions of the probability that the top-ranked session is gold."""
+    bm25_top1_mean: float | None = None
+    """The same for the reference retriever (BM25's own top-1), for comparison."""
+    per_shape: dict[str, float] = Field(default_factory=dict)
+    """Gold-bearing mean coverage per shape."""
+    per_shape_top1: dict[str, float] = Field(default_factory=dict)
+    """Gold-bearing mean top-1 per shape."""
+    per_shape_n: dict[str, int] = Field(default_factory=dict)
+    """Gold-bearing questions per shape."""
+    per_question: dict[str, float] = Field(default_factory=dict)
+    """Coverage at K_ref per question id (G = 0 reads 1.0)."""
+    per_question_top1: dict[str, float] = Field(default_factory=dict)
+    """Top-1 per question id (G = 0 reads 1.0)."""
+    leans: list[str] = Field(default_factory=list)
+    """Each feature with its weight in a model fitted on the whole corpus, largest first."""
+
+
+class ShallowReaderRecord(Strict):
+    """The shallow-reader probe (R-CHK-HAYSTACK): sessions where one turn holds the question's
+    content words and a value-like word; published, not gating."""
+
+    definition: str
+    """What the reader flags, in words."""
+    gold_bearing_n: int = 0
+    """Questions with at least one gold session."""
+    recall_mean: float | None = None
+    """Mean over gold-bearing questions of the share of gold sessions flagged (its coverage)."""
+    precision_n: int = 0
+    """Gold-bearing questions where it flags at least one session."""
+    precision_mean: float | None = None
+    """Mean over those of the share of flagged sessions that are gold."""
+    k_ref: int = 5
+    """Retrieval budget of the graded reading's coverage."""
+    graded_coverage_mean: float | None = None
+    """Gold-bearing mean coverage at K_ref when each haystack is ranked by the largest share of
+    the content words a value-bearing turn holds (ties counted as BM25's are)."""
+    graded_top1_mean: float | None = None
+    """Gold-bearing mean probability that the graded reading's top session is gold."""
+    graded_auc: float | None = None
+    """Pooled within-question AUC of the graded reading (gold vs distractor sessions)."""
+    without_gold_n: int = 0
+    """Questions without gold (abstentions)."""
+    without_gold_flagged: int = 0
+    """Of those, how many it flags a session in (a reader would answer them wrongly)."""
+    per_shape_recall: dict[str, float] = Field(default_factory=dict)
+    """Mean recall per shape (gold-bearing questions)."""
+    per_shape_precision: dict[str, float] = Field(default_factory=dict)
+    """Mean precision per shape (questions where it flags a session)."""
+    per_shape_n: dict[str, int] = Field(default_factory=dict)
+    """Gold-bearing questions per shape."""
+    per_question_recall: dict[str, float] = Field(default_factory=dict)
+    """Recall per gold-bearing question id."""
+    per_question_precision: dict[str, float] = Field(default_factory=dict)
+    """Precision per question id where it flags a session."""
+    per_question_flagged: dict[str, int] = Field(default_factory=dict)
+    """Sessions flagged per question id."""
 
 
 class CoverageRecord(Strict):
@@ -82,6 +166,10 @@ class CoverageRecord(Strict):
     in the boundary tie: the questions whose coverage a session-order tie-break would move."""
     gold_tied_questions: list[str] = Field(default_factory=list)
     """The questions counted by `gold_tie_rate`."""
+    competent: CompetentRecord | None = None
+    """The competent retriever beside BM25 (records stamped before it existed carry none)."""
+    shallow_reader: ShallowReaderRecord | None = None
+    """The shallow-reader probe (records stamped before it existed carry none)."""
 
 
 class ScaffoldingRecord(Strict):
@@ -117,11 +205,13 @@ class LadderVerdict(Strict):
     `falls-only-by-ceiling` (coverage falls, ceiling-relative coverage does not);
     `oracle-not-flat` (it slopes, but the oracle's answers vary across bands by more than the
     threshold); `thin-band` (it slopes, but the easiest or hardest band holds too few
-    gold-bearing questions to certify it); `single-band` (fewer than two bands hold
-    gold-bearing questions)."""
+    gold-bearing questions to certify it); `not-significant` (it slopes, but the fall's
+    one-sided permutation p is not below the record's `alpha`); `single-band` (fewer than two
+    bands hold gold-bearing questions)."""
     validated: bool
     """Whether the dial slopes by ≥ the threshold in ceiling-relative coverage, hardest vs
-    easiest band, on scaffolding-stripped text (and the oracle stays flat where measured)."""
+    easiest band, on scaffolding-stripped text, with both end bands large enough and the fall
+    significant (and the oracle stays flat where measured)."""
     reason: str
     """Why it is or is not validated, with the numbers."""
     by_band: dict[str, float] = Field(default_factory=dict)
@@ -136,6 +226,10 @@ class LadderVerdict(Strict):
     """Ceiling-relative coverage of the easiest band minus that of the hardest."""
     coverage_drop: float | None = None
     """Stripped coverage of the easiest band minus that of the hardest."""
+    permutation_p: float | None = None
+    """One-sided permutation p of `relative_drop`: the share of random relabellings of the
+    easiest and hardest bands' questions (sizes kept) whose fall is at least the observed one,
+    the observed labelling counted in. None in records stamped before the test existed."""
     oracle_by_band: dict[str, float] = Field(default_factory=dict)
     """V1 oracle success rate per band, where a measured V1 record exists."""
     oracle_spread: float | None = None
@@ -148,9 +242,15 @@ class LadderRecord(Strict):
     threshold: float = 0.15
     """Minimum fall in ceiling-relative coverage from the easiest to the hardest band, and the
     largest oracle spread across bands, for a dial to be validated."""
-    min_band_n: int = 4
+    min_band_n: int = 8
     """Fewest gold-bearing questions the easiest and the hardest band each need before a slope
     between them can validate the dial."""
+    alpha: float = 0.05
+    """A fall validates only when its one-sided permutation p is below this."""
+    permutations: int = 10_000
+    """Random band relabellings drawn for each dial's permutation test."""
+    permutation_seed: int = 0
+    """Seed of those draws."""
     strip: str | None = None
     """What was stripped from distractors before ranking (see `CoverageRecord.strip`)."""
     verdicts: list[LadderVerdict] = Field(default_factory=list)

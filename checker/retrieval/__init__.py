@@ -1,6 +1,7 @@
-"""Retrieval calibration (R-CHK-BM25, R-CHK-LADDER): how hard a corpus's evidence is to find
-for a plain lexical retriever at the reference budget, what no retriever can exceed, how much of
-the difficulty a scaffolding strip removes, and whether difficulty bands measure memory.
+"""Retrieval calibration (R-CHK-BM25, R-CHK-LADDER, R-CHK-HAYSTACK): how hard a corpus's
+evidence is to find for a plain lexical retriever at the reference budget, what no retriever can
+exceed, how much of the difficulty a scaffolding strip removes, whether difficulty bands measure
+memory, and how much of it survives a competent reranker and a shallow reader.
 
 Generators gate on these measurements and stamp their records into sidecars; the checker's
 CAL rules re-measure them from the bytes.
@@ -23,8 +24,11 @@ from checker.retrieval.ceilings import (
     shortfall,
     structural_ceiling,
 )
+from checker.retrieval.competent import measure_competent
 from checker.retrieval.ladder import THRESHOLD, measure_ladder
+from checker.retrieval.published import published_coverage
 from checker.retrieval.scaffolding import measure_scaffolding
+from checker.retrieval.shallow import measure_shallow_reader
 from checker.retrieval.strips import GENERIC, ScaffoldingPatternError
 
 __all__ = [
@@ -41,9 +45,12 @@ __all__ = [
     "ceiling_relative",
     "ceiling_table",
     "coverage_of_question",
+    "measure_competent",
     "measure_coverage",
     "measure_ladder",
     "measure_scaffolding",
+    "measure_shallow_reader",
+    "published_coverage",
     "shortfall",
     "structural_ceiling",
 ]

@@ -129,11 +129,11 @@ def inclusion_probabilities(scores: Scores, k: int) -> tuple[Scores, bool]:
 def expected_coverage(scores: Scores, gold: Sequence[int], k: int) -> tuple[float, bool]:
     """Expected share of the gold sessions in the top k (G = 0 reads 1.0: nothing to miss), and
     whether the top-k boundary falls inside a tie."""
-    coverage, boundary_tie, _ = _coverage_and_ties(scores, gold, k)
+    coverage, boundary_tie, _ = coverage_and_ties(scores, gold, k)
     return coverage, boundary_tie
 
 
-def _coverage_and_ties(scores: Scores, gold: Sequence[int], k: int) -> tuple[float, bool, bool]:
+def coverage_and_ties(scores: Scores, gold: Sequence[int], k: int) -> tuple[float, bool, bool]:
     probability, boundary_tie = inclusion_probabilities(scores, k)
     if not gold:
         return 1.0, boundary_tie, False
@@ -304,6 +304,19 @@ def array_scores(
     return score
 
 
+def shipped_scores(corpus: LoadedCorpus, qi: int) -> Scores:
+    """The reference retriever's score of every session of question `qi` as shipped (what
+    `question_coverage` ranks without a strip; cached per corpus)."""
+    cached: dict[int, Scores] = corpus.cache.setdefault("retrieval.shipped_scores", {})
+    found = cached.get(qi)
+    if found is None:
+        sessions, terms, n, _, _ = _question_terms(corpus, qi)
+        vocabulary = corpus.token_ids.vocabulary
+        query = [vocabulary.get(w) for w in query_tokens(corpus, qi)]
+        found = cached[qi] = array_scores(sessions, terms, n, query)
+    return found
+
+
 def _strip_key(strips: tuple[Strip, ...]) -> str:
     return strips_label(strips) or ""
 
@@ -319,16 +332,20 @@ def question_coverage(
     found = cache.get(qi)
     if found is not None:
         return found
-    sessions, terms, n, changed, created = _question_terms(corpus, qi, strips)
-    if strips and changed == 0:
-        found = question_coverage(corpus, qi, (), k_ref)  # the strip found nothing to remove
-        cache[qi] = found
-        return found
+    changed = 0
+    if strips:
+        sessions, terms, n, changed, created = _question_terms(corpus, qi, strips)
+        if changed == 0:
+            found = question_coverage(corpus, qi, (), k_ref)  # the strip found nothing to remove
+            cache[qi] = found
+            return found
+        vocabulary = corpus.token_ids.vocabulary
+        query = [vocabulary.get(w, created.get(w)) for w in query_tokens(corpus, qi)]
+        scores = array_scores(sessions, terms, n, query)
+    else:
+        scores = shipped_scores(corpus, qi)
     gold = corpus.gold_indices(qi)
-    vocabulary = corpus.token_ids.vocabulary
-    query = [vocabulary.get(w, created.get(w)) for w in query_tokens(corpus, qi)]
-    scores = array_scores(sessions, terms, n, query)
-    coverage, tie, gold_in_tie = _coverage_and_ties(scores, gold, k_ref)
+    coverage, tie, gold_in_tie = coverage_and_ties(scores, gold, k_ref)
     found = QuestionCoverage(coverage, len(gold), tie, gold_in_tie, changed)
     cache[qi] = found
     return found
@@ -346,12 +363,12 @@ def all_question_coverage(
     return [question_coverage(corpus, qi, strips, k_ref) for qi in range(len(corpus.questions))]
 
 
-def _mean(values: Iterable[float]) -> float | None:
+def rounded_mean(values: Iterable[float]) -> float | None:
     found = list(values)
     return round(sum(found) / len(found), DECIMALS) if found else None
 
 
-def _shape(corpus: LoadedCorpus, qi: int) -> str:
+def shape_of(corpus: LoadedCorpus, qi: int) -> str:
     block = corpus.questions[qi].typedmemeval
     return block.shape if block is not None and block.shape else "(no shape)"
 
@@ -379,7 +396,7 @@ def measure_coverage_with(
     ceilings: list[float] = []
     for qi in gold_bearing:
         m = measured[qi]
-        by_shape.setdefault(_shape(corpus, qi), []).append(m.coverage)
+        by_shape.setdefault(shape_of(corpus, qi), []).append(m.coverage)
         by_vertical.setdefault(_vertical(corpus, qi), []).append(m.coverage)
         distribution[f"{m.coverage:.2f}"] += 1
         ceilings.append(structural_ceiling(m.gold, k_ref))
@@ -399,20 +416,20 @@ def measure_coverage_with(
         band_low=BAND_LOW,
         band_high=BAND_HIGH,
         gold_bearing_n=len(gold_bearing),
-        gold_bearing_mean=_mean(coverages),
+        gold_bearing_mean=rounded_mean(coverages),
         all_n=len(measured),
-        all_mean=_mean(m.coverage for m in measured),
-        per_shape={k: _mean(v) or 0.0 for k, v in sorted(by_shape.items())},
+        all_mean=rounded_mean(m.coverage for m in measured),
+        per_shape={k: rounded_mean(v) or 0.0 for k, v in sorted(by_shape.items())},
         per_shape_n={k: len(v) for k, v in sorted(by_shape.items())},
-        per_vertical={k: _mean(v) or 0.0 for k, v in sorted(by_vertical.items())},
+        per_vertical={k: rounded_mean(v) or 0.0 for k, v in sorted(by_vertical.items())},
         per_question={
             q.question_id: round(m.coverage, DECIMALS)
             for q, m in zip(corpus.questions, measured, strict=True)
         },
         distribution=dict(sorted(distribution.items())),
-        ceiling_mean=_mean(ceilings),
-        shortfall_mean=_mean(c - v for c, v in zip(ceilings, coverages, strict=True)),
-        ceiling_relative_mean=_mean(v / c for c, v in zip(ceilings, coverages, strict=True)),
+        ceiling_mean=rounded_mean(ceilings),
+        shortfall_mean=rounded_mean(c - v for c, v in zip(ceilings, coverages, strict=True)),
+        ceiling_relative_mean=rounded_mean(v / c for c, v in zip(ceilings, coverages, strict=True)),
         tie_rate=round(len(tied) / len(over_k), DECIMALS) if over_k else None,
         tied_questions=tied,
         gold_tie_rate=round(len(gold_tied) / len(gold_over_k), DECIMALS) if gold_over_k else None,

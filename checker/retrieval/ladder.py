@@ -9,15 +9,27 @@ memory difficulty).
 
 Both corrections are needed together (design record §20): with scaffolding in place a keyword
 clause makes a ladder look graded, and without the ceiling a dial that moves G makes coverage
-fall with no retrieval difficulty at all. Hence the verdicts: `validated`; `does-not-slope`;
-`falls-only-by-ceiling` (stripped coverage falls, ceiling-relative coverage does not);
-`oracle-not-flat`; `thin-band` (it slopes, but an end band holds fewer than `MIN_BAND_N`
-gold-bearing questions); `single-band` (fewer than two bands hold a gold-bearing question).
+fall with no retrieval difficulty at all.
+
+A fall is also tested for chance: the per-question ceiling-relative coverages of the easiest and
+the hardest band are pooled, the band labels permuted among them (`PERMUTATIONS` times, seeded),
+and the one-sided p is the share of labellings whose fall is at least the observed one (the
+observed labelling counted in). With G = 1 a question's coverage is 0 or 1, so a band of a few
+questions can fall by 0.25 on one question; the test says how often shuffling alone does that.
+
+Hence the verdicts: `validated`; `does-not-slope`; `falls-only-by-ceiling` (stripped coverage
+falls, ceiling-relative coverage does not); `thin-band` (it slopes, but the easiest or the
+hardest band holds fewer than `MIN_BAND_N` gold-bearing questions); `not-significant` (it
+slopes, both end bands are large enough, but the permutation p is not below `ALPHA`);
+`oracle-not-flat`; `single-band` (fewer than two bands hold a gold-bearing question).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
 
 from checker.family import K_REF
 from checker.formats.retrieval import LadderKind, LadderRecord, LadderVerdict
@@ -29,10 +41,16 @@ from checker.retrieval.strips import strips_label
 
 THRESHOLD = 0.15
 #: A slope between two bands validates only when each holds at least this many gold-bearing
-#: questions: with G = 2 a question's coverage is 0, 0.5 or 1, so one question in a band of two
-#: moves the band by 0.25, more than the threshold. Refusing to validate costs nothing; a
-#: validation certified by one or two questions would be a published claim made of noise.
-MIN_BAND_N = 4
+#: questions: with G = 1 or 2 a question's coverage is 0, 0.5 or 1, so one question in a band of
+#: four moves the band by 0.125–0.25, about the threshold. Refusing to validate costs nothing; a
+#: validation certified by a handful of questions would be a published claim made of noise.
+MIN_BAND_N = 8
+#: The fall from the easiest to the hardest band must have a one-sided permutation p below this.
+ALPHA = 0.05
+#: Band labellings drawn for the permutation test (the smallest reachable p is 1/(1 + this)).
+PERMUTATIONS = 10_000
+#: Seed of the permutation draws (one generator per dial, so each verdict is reproducible alone).
+PERMUTATION_SEED = 0
 #: Outcome strings of a V1 record that count as the oracle answering correctly / wrongly; any
 #: other outcome (not applicable, inconclusive, unrun) is left out of the band's rate.
 ORACLE_SUCCESS = frozenset({"pass", "passed", "correct"})
@@ -64,6 +82,32 @@ def _band_label(band: int) -> str:
     return str(band)
 
 
+def permutation_p(
+    easy: Sequence[float],
+    hard: Sequence[float],
+    permutations: int = PERMUTATIONS,
+    seed: int = PERMUTATION_SEED,
+) -> float:
+    """One-sided permutation p of the fall mean(easy) − mean(hard).
+
+    The values of both bands are pooled; each draw deals them out again into a band of
+    len(easy) and a band of len(hard) uniformly at random, and p = (1 + draws whose fall is at
+    least the observed one) / (1 + draws). (A test holds it to the exact share over every
+    labelling on small bands.)"""
+    values = np.asarray([*easy, *hard], dtype=np.float64)
+    n_easy = len(easy)
+    if n_easy == 0 or len(hard) == 0:
+        return 1.0
+    observed = values[:n_easy].mean() - values[n_easy:].mean()
+    rng = np.random.default_rng(seed)
+    # Each row is one labelling: the first n_easy of a random ordering are the easy band.
+    order = np.argsort(rng.random((permutations, len(values))), axis=1)
+    dealt = values[order]
+    falls = dealt[:, :n_easy].mean(axis=1) - dealt[:, n_easy:].mean(axis=1)
+    at_least = int((falls >= observed - _SLACK).sum())
+    return (1 + at_least) / (1 + permutations)
+
+
 def judge_dial(
     dial: str,
     coverage_by_band: dict[int, list[float]],
@@ -71,6 +115,7 @@ def judge_dial(
     oracle_by_band: dict[int, list[bool]] | None,
     threshold: float = THRESHOLD,
     min_band_n: int = MIN_BAND_N,
+    alpha: float = ALPHA,
 ) -> LadderVerdict:
     """The verdict for one dial from per-band (gold-bearing) coverages and ceilings."""
     bands = sorted(b for b, v in coverage_by_band.items() if v)
@@ -105,6 +150,12 @@ def judge_dial(
     rel_drop = relative[easy] - relative[hard]
     cov_drop = coverage[easy] - coverage[hard]
 
+    def per_question(b: int) -> list[float]:
+        return [c / k for c, k in zip(coverage_by_band[b], ceiling_by_band[b], strict=True)]
+
+    p = permutation_p(per_question(easy), per_question(hard))
+    significance = f"one-sided permutation p {p:.4f}"
+
     def at(b: int) -> str:
         return (
             f"band {b} {relative[b]:.2f} (coverage {coverage[b]:.2f}, ceiling {ceiling[b]:.2f}, "
@@ -118,8 +169,14 @@ def judge_dial(
         if thin:
             kind = "thin-band"
             reason = (
-                f"{span}, a fall of {rel_drop:.2f}; but band {thin[0]} holds fewer than "
-                f"{min_band_n} gold-bearing questions, too few to certify a slope"
+                f"{span}, a fall of {rel_drop:.2f} ({significance}); but band {thin[0]} holds "
+                f"fewer than {min_band_n} gold-bearing questions, too few to certify a slope"
+            )
+        elif p >= alpha:
+            kind = "not-significant"
+            reason = (
+                f"{span}, a fall of {rel_drop:.2f}; but its {significance} is not below "
+                f"{alpha}: shuffling the band labels makes such a fall too often"
             )
         elif spread is not None and spread > threshold + _SLACK:
             kind = "oracle-not-flat"
@@ -132,7 +189,10 @@ def judge_dial(
             oracle_note = (
                 f"; V1 oracle spread {spread:.2f}" if spread is not None else "; oracle unmeasured"
             )
-            reason = f"{span}, a fall of {rel_drop:.2f} ≥ {threshold}{oracle_note}"
+            reason = (
+                f"{span}, a fall of {rel_drop:.2f} ≥ {threshold}, {significance} < {alpha}"
+                f"{oracle_note}"
+            )
     elif cov_drop >= threshold - _SLACK:
         kind = "falls-only-by-ceiling"
         reason = (
@@ -141,7 +201,7 @@ def judge_dial(
         )
     else:
         kind = "does-not-slope"
-        reason = f"{span}, a fall of {rel_drop:.2f} < {threshold}"
+        reason = f"{span}, a fall of {rel_drop:.2f} < {threshold} ({significance})"
     return LadderVerdict(
         dial=dial,
         kind=kind,
@@ -149,6 +209,7 @@ def judge_dial(
         reason=reason,
         relative_drop=round(rel_drop, DECIMALS),
         coverage_drop=round(cov_drop, DECIMALS),
+        permutation_p=round(p, DECIMALS),
         **fields,
     )
 
@@ -199,7 +260,13 @@ def measure_ladder(
         for dial in sorted(d for d in dials if d)
     ]
     record = LadderRecord(
-        threshold=THRESHOLD, min_band_n=MIN_BAND_N, strip=strips_label(strips), verdicts=verdicts
+        threshold=THRESHOLD,
+        min_band_n=MIN_BAND_N,
+        alpha=ALPHA,
+        permutations=PERMUTATIONS,
+        permutation_seed=PERMUTATION_SEED,
+        strip=strips_label(strips),
+        verdicts=verdicts,
     )
     corpus.cache[key] = record
     return record

@@ -16,9 +16,12 @@ from checker.registry import rule
 from checker.retrieval import (
     ScaffoldingPatternError,
     band_refusals,
+    measure_competent,
     measure_coverage,
     measure_ladder,
     measure_scaffolding,
+    measure_shallow_reader,
+    published_coverage,
 )
 from checker.retrieval.bm25 import question_coverage
 from checker.retrieval.scaffolding import declared_pattern_of
@@ -105,9 +108,13 @@ def difficulty_validated(ctx: CorpusContext) -> Iterator[Violation]:
     """Each banded question's `difficulty_validated` equals its dial's ladder verdict.
 
     A dial is validated only if ceiling-relative coverage on scaffolding-stripped text falls by
-    ≥ 0.15 from the easiest band to the hardest (and the oracle stays flat where measured). The
-    flag is set by this test, never by hand: the documents certified two ladders that were
-    the scaffolding clause and the structural ceiling, not memory difficulty.
+    ≥ 0.15 from the easiest band to the hardest, both of those bands hold at least 8
+    gold-bearing questions (`thin-band` otherwise), the fall's one-sided permutation p (band
+    labels shuffled among the two bands' questions, 10,000 seeded draws) is below 0.05
+    (`not-significant` otherwise), and the oracle stays flat where measured. The flag is set by
+    this test, never by hand: the documents certified two ladders that were the scaffolding
+    clause and the structural ceiling, not memory difficulty, and a fall of 0.25 in a band of
+    four questions is one question.
     """
     try:
         ladder = measure_ladder(ctx.corpus)
@@ -177,6 +184,26 @@ def _differences(stamped: Any, measured: Any, path: str) -> list[str]:
     return []
 
 
+#: Coverage-record fields compared only when the stamped record carries them.
+LATER_COVERAGE_FIELDS = ("competent", "shallow_reader")
+
+
+def _per_question_maps(
+    stamped: dict[str, Any], measured: dict[str, Any]
+) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """Take every per-question map out of two dumped coverage records (they are compared one
+    question at a time), as (path, stamped, measured)."""
+    out: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+    for where, a, b in [("coverage", stamped, measured)] + [
+        (f"coverage.{k}", stamped[k], measured.get(k) or {})
+        for k in LATER_COVERAGE_FIELDS
+        if isinstance(stamped.get(k), dict)
+    ]:
+        for key in sorted(k for k in a if k.startswith("per_question")):
+            out.append((f"{where}.{key}", a.pop(key) or {}, b.pop(key, None) or {}))
+    return out
+
+
 def _question_ids(corpus: LoadedCorpus) -> set[str]:
     return {q.question_id for q in corpus.questions}
 
@@ -191,9 +218,11 @@ def retrieval_record(ctx: CorpusContext) -> Iterator[Violation]:
 
     Every stamped figure is re-measured from the bytes: per-question and mean coverage, the
     retriever and its parameters, the ceiling-derived figures (mean ceiling, shortfall,
-    ceiling-relative mean), tie rate, both dependences, and every ladder verdict with its
-    per-band numbers; floats agree within 0.0005. (The ceiling table itself is REC001's.) A
-    record nobody re-runs is a claim, not a check.
+    ceiling-relative mean), tie rate, the competent retriever's and the shallow reader's
+    records where the sidecar carries them (records stamped before they existed carry none),
+    both dependences, and every ladder verdict with its per-band numbers and permutation p;
+    floats agree within 0.0005. (The ceiling table itself is REC001's.) A record nobody re-runs
+    is a claim, not a check.
     """
     corpus = ctx.corpus
     sidecar = corpus.sidecar
@@ -203,29 +232,38 @@ def retrieval_record(ctx: CorpusContext) -> Iterator[Violation]:
     if sidecar.coverage is None:
         yield Violation(None, f"sidecar stamps no coverage record; {regenerate}")
     else:
-        measured = measure_coverage(corpus, k_ref=sidecar.k_ref).model_dump()
         stamped = sidecar.coverage.model_dump()
-        stamped_pq: dict[str, float] = stamped.pop("per_question")
-        measured_pq: dict[str, float] = measured.pop("per_question")
+        # The competent retriever and the shallow reader are later additions: a record that
+        # carries them is held to them, one stamped before them is not asked for them.
+        later = [k for k in LATER_COVERAGE_FIELDS if stamped.get(k) is not None]
+        measured = (
+            published_coverage(corpus, sidecar.k_ref)
+            if later
+            else measure_coverage(corpus, k_ref=sidecar.k_ref)
+        ).model_dump()
+        for key in LATER_COVERAGE_FIELDS:
+            if key not in later:
+                stamped.pop(key, None)
+                measured.pop(key, None)
+        for path, stamped_pq, measured_pq in _per_question_maps(stamped, measured):
+            listed = 0
+            for qid in sorted(set(stamped_pq) | set(measured_pq)):
+                lines = _differences(stamped_pq.get(qid), measured_pq.get(qid), "")
+                if not lines:
+                    continue
+                listed += 1
+                if listed <= MAX_LISTED:
+                    yield Violation(
+                        qid if qid in _question_ids(corpus) else None,
+                        f"sidecar {path}[{qid}] is stamped {stamped_pq.get(qid)!r}, "
+                        f"re-measured {measured_pq.get(qid)!r}; {regenerate}",
+                    )
+            if listed > MAX_LISTED:
+                yield Violation(
+                    None, f"… and {listed - MAX_LISTED} more disagreements in sidecar {path}"
+                )
         for line in _differences(stamped, measured, "coverage"):
             yield Violation(None, f"sidecar {line}; {regenerate}")
-        listed = 0
-        for qid in sorted(set(stamped_pq) | set(measured_pq)):
-            lines = _differences(stamped_pq.get(qid), measured_pq.get(qid), "")
-            if not lines:
-                continue
-            listed += 1
-            if listed <= MAX_LISTED:
-                yield Violation(
-                    qid if qid in _question_ids(corpus) else None,
-                    f"sidecar coverage.per_question[{qid}] is stamped {stamped_pq.get(qid)!r}, "
-                    f"re-measured {measured_pq.get(qid)!r}; {regenerate}",
-                )
-        if listed > MAX_LISTED:
-            yield Violation(
-                None,
-                f"… and {listed - MAX_LISTED} more per-question coverage disagreements",
-            )
     if sidecar.scaffolding is None:
         yield Violation(None, f"sidecar stamps no scaffolding record; {regenerate}")
     else:
@@ -311,6 +349,42 @@ def _fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.4f}"
 
 
+def competent_lines(corpus: LoadedCorpus) -> list[str]:
+    """The summary's lines for the competent retriever and the shallow reader."""
+    competent = measure_competent(corpus)
+    shallow = measure_shallow_reader(corpus)
+    mean = competent.gold_bearing_mean
+    if mean is None:
+        verdict = f"unmeasured: {competent.folds} folds (too few haystacks to hold one out)"
+    else:
+        verdict = "within" if mean <= competent.goal + 1e-9 else "ABOVE"
+        verdict = f"{verdict} the goal ≤ {competent.goal} (published, not gating)"
+    abstentions = (
+        f"; flags a session in {shallow.without_gold_flagged} of {shallow.without_gold_n} "
+        "questions without gold"
+        if shallow.without_gold_n
+        else ""
+    )
+    return [
+        f"competent retriever {competent.retriever} at K_ref={competent.k_ref}: gold-bearing "
+        f"mean {_fmt(mean)} (n={competent.gold_bearing_n}), top-1 {_fmt(competent.top1_mean)} "
+        f"(BM25 top-1 {_fmt(competent.bm25_top1_mean)}); {verdict}",
+        "competent retriever per shape: "
+        + ", ".join(
+            f"{shape} {value:.4f} / top-1 {competent.per_shape_top1.get(shape, 0.0):.4f} "
+            f"(n={competent.per_shape_n.get(shape, 0)})"
+            for shape, value in competent.per_shape.items()
+        )
+        + f"; {competent.model}; leans on "
+        + ", ".join(competent.leans[:4]),
+        f"shallow reader (a turn with every content word and a value-like word): recall "
+        f"{_fmt(shallow.recall_mean)} (n={shallow.gold_bearing_n}), precision "
+        f"{_fmt(shallow.precision_mean)} (n={shallow.precision_n}){abstentions}; graded by content share in a value-bearing turn: coverage at K_ref "
+        f"{_fmt(shallow.graded_coverage_mean)}, top-1 {_fmt(shallow.graded_top1_mean)}, "
+        f"within-question AUC {_fmt(shallow.graded_auc)}",
+    ]
+
+
 @section("coverage")
 def _summary(corpus: LoadedCorpus) -> list[str]:
     coverage = measure_coverage(corpus)
@@ -329,6 +403,7 @@ def _summary(corpus: LoadedCorpus) -> list[str]:
         f"tie rate {_fmt(coverage.tie_rate)} ({len(coverage.tied_questions)} questions; gold "
         f"inside the tie in {len(coverage.gold_tied_questions)}, "
         f"rate {_fmt(coverage.gold_tie_rate)})",
+        *competent_lines(corpus),
     ]
     declared = declared_pattern_of(corpus)
     try:

@@ -10,7 +10,14 @@ from checker.context import CorpusContext
 from checker.family import BY_ABBREV, BY_KEY, K_REF
 from checker.findings import Violation
 from checker.formats.corpus import Question
-from checker.formats.ids import PAIR_ID_RE, QUESTION_ID_RE, SESSION_SUFFIX_RE, yymm
+from checker.formats.ids import (
+    HAYSTACK_TOKEN_RE,
+    PAIR_ID_RE,
+    QUESTION_ID_RE,
+    SESSION_SUFFIX_RE,
+    session_id,
+    yymm,
+)
 from checker.formats.sidecar import CeilingRecord, StructureRecord
 from checker.load import LoadedCorpus, parse_date
 from checker.registry import rule
@@ -163,26 +170,48 @@ def question_id_format(ctx: CorpusContext) -> Iterator[Violation]:
             yield Violation(q.question_id, f"a {block.shape} question {want} the _abs suffix")
 
 
-@rule("STR002", "session-id-format", example="session 3 id 'x' should be 'tme-for-2612-001-s003'")
+@rule(
+    "STR002",
+    "session-id-format",
+    example="session 3 id 'h3f0c9a41d2-s099' should be 'h3f0c9a41d2-s003'",
+)
 def session_id_format(ctx: CorpusContext) -> Iterator[Violation]:
-    """Session ids are `<question_id>-sNNN` (or `<pair_id>-sNNN` for shared-haystack arms),
-    numbered by position and unique within the question.
+    """Session ids are `<haystack-token>-sNNN`: one token for every session of a haystack, NNN
+    its position, no id twice, and no two different haystacks sharing a token (R-FMT-3).
 
-    Session ids that encode anything but position (a gold suffix, a different numbering) are a metadata tell."""
+    Session ids that encode anything but position (a gold suffix, a different numbering) are a
+    metadata tell; what the token itself may not carry (the question id, `_abs`, a shape or an
+    arm) is IDN004's. The arms of a before/after pair share one haystack and so one token."""
+    owners: dict[str, Question] = {}
     for q in ctx.corpus.questions:
-        owner = q.question_id
-        if q.typedmemeval is not None and q.typedmemeval.pair_id and _shares_haystack(q):
-            owner = q.typedmemeval.pair_id
         seen: set[str] = set()
-        for i, sid in enumerate(q.haystack_session_ids):
+        for sid in q.haystack_session_ids:
             if sid in seen:
                 yield Violation(q.question_id, f"session id {sid!r} appears twice")
             seen.add(sid)
-            m = SESSION_SUFFIX_RE.match(sid)
-            want = f"{owner}-s{i:03d}"
-            if not m or sid != want:
+        if not q.haystack_session_ids:
+            continue
+        first = SESSION_SUFFIX_RE.match(q.haystack_session_ids[0])
+        owner = first["owner"] if first else ""
+        if not HAYSTACK_TOKEN_RE.match(owner):
+            yield Violation(
+                q.question_id,
+                f"session 0 id {q.haystack_session_ids[0]!r} is not <haystack-token>-s000 (a "
+                "token of letters and digits, words joined by - or _)",
+            )
+            continue
+        for i, sid in enumerate(q.haystack_session_ids):
+            want = session_id(owner, i)
+            if sid != want:
                 yield Violation(q.question_id, f"session {i} id {sid!r} should be {want!r}")
                 break
+        other = owners.setdefault(owner, q)
+        if other is not q and other.haystack_sessions != q.haystack_sessions:
+            yield Violation(
+                q.question_id,
+                f"haystack token {owner!r} also names the different haystack of "
+                f"{other.question_id}; give every haystack its own token",
+            )
 
 
 @rule("STR003", "duplicate-question-id", example="question id appears 2 times")
@@ -328,11 +357,6 @@ def gold_position(ctx: CorpusContext) -> Iterator[Violation]:
     pinned = pinned_slot(ctx.corpus)
     if pinned and declared_pin(ctx.corpus) is None:
         yield Violation(None, f"{pinned}, and no pin is declared")
-
-
-def _shares_haystack(q: Question) -> bool:
-    """Arms that share one haystack: before/after arms (clock-dependent pairs)."""
-    return q.typedmemeval is not None and q.typedmemeval.arm in ("before", "after")
 
 
 @rule("STR011", "pair-arms", example="pair tme-pro-2612-p03 arms differ in haystack_sessions")

@@ -63,6 +63,8 @@ class Plant:
     adversary: bool = False
     #: The documents' history this plant re-creates.
     history: str = ""
+    #: The rules run on the planted copy, when not the V7 table (plants of other families).
+    rules: tuple[str, ...] = ()
 
 
 def copy_questions(corpus: LoadedCorpus) -> list[Question]:

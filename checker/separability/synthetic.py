@@ -21,7 +21,7 @@ from pathlib import Path
 
 from checker.family import VERTICALS
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
-from checker.formats.ids import DATE_FORMAT
+from checker.formats.ids import DATE_FORMAT, haystack_token, session_id
 from checker.load import LoadedCorpus
 
 _SYLLABLES = (
@@ -30,7 +30,7 @@ _SYLLABLES = (
 _THINGS = "lamp kettle ladder bicycle toolbox heater mirror rug printer stool".split()
 _WHEN = (
     "last week",
-    "on Tuesday",
+    "on Sundays",
     "after lunch",
     "a few days ago",
     "in the end",
@@ -182,7 +182,7 @@ def build_clean_corpus(
             stamp += timedelta(minutes=rng.randint(6 * 60, 40 * 60))
             dates.append(stamp.strftime(DATE_FORMAT))
         asked = stamp + timedelta(hours=rng.randint(2, 30))
-        ids = [f"{qid}-s{i:03d}" for i in range(n)]
+        ids = [session_id(haystack_token(seed, qn + 1), i) for i in range(n)]
         built.append(
             Question(
                 question_id=qid,

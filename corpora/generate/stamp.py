@@ -23,7 +23,7 @@ from checker.formats.sidecar import (
 )
 from checker.io import dump_json, sha256_bytes
 from checker.load import LoadedCorpus
-from checker.retrieval import measure_coverage, measure_ladder, measure_scaffolding
+from checker.retrieval import measure_ladder, measure_scaffolding, published_coverage
 from checker.rules.structure import measure_structure
 from checker.separability import measure_separability
 
@@ -93,7 +93,7 @@ def sidecar_for(
         structure=structure,
         ceiling=ceiling,
         exemptions=list(exemptions),
-        coverage=measure_coverage(corpus),
+        coverage=published_coverage(corpus),
         scaffolding=measure_scaffolding(corpus, None),
         ladder=measure_ladder(corpus),
         separability=measure_separability(corpus, list(exemptions), adversary=True, seed=0),

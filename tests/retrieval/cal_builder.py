@@ -220,8 +220,12 @@ def scaffolded() -> list[dict[str, Any]]:
     return out
 
 
+#: Questions in each end band of the ladder fixtures: the fewest a slope may be certified on.
+PER_BAND = 8
+
+
 def ladder(stamp: Callable[[str], bool]) -> list[dict[str, Any]]:
-    """Three dials, four questions in each end band:
+    """Three dials, `PER_BAND` questions in each end band:
 
     - distance (validated): band 1 clean, band 5 under natural decoys → 1.00 → 0.00 against
       a ceiling of 1;
@@ -240,11 +244,40 @@ def ladder(stamp: Callable[[str], bool]) -> list[dict[str, Any]]:
         ("dispersion", 5, 10, 0),
     ]
     for dial, band, g, decoys in plan:
-        for _ in range(4):
+        for _ in range(PER_BAND):
             n += 1
             kinds = haystack(n, g, decoys, fillers=4 if g > 5 else 6)
             out.append(question(n, kinds, band=band, dial=dial, validated=stamp(dial)))
     return out
+
+
+def banded(
+    bands: dict[int, list[bool]], stamped: bool, dial: str = "distance"
+) -> list[dict[str, Any]]:
+    """One dial; per band, one question per entry, buried under natural decoys where the entry
+    is True (coverage 0) and clean otherwise (coverage 1); every question stamped `stamped`."""
+    out: list[dict[str, Any]] = []
+    n = 0
+    for band, buried in sorted(bands.items()):
+        for bury in buried:
+            n += 1
+            kinds = haystack(n, 1, 6 if bury else 0)
+            out.append(question(n, kinds, band=band, dial=dial, validated=stamped))
+    return out
+
+
+def thin_band() -> list[dict[str, Any]]:
+    """A flat ladder whose hardest band holds four questions, one of them buried: it falls by
+    0.25 on four questions, which certifies nothing (`thin-band`), yet it is stamped validated."""
+    return banded({1: [False] * PER_BAND, 5: [False, True, False, False]}, stamped=True)
+
+
+def not_significant() -> list[dict[str, Any]]:
+    """Eight questions per end band, 2 and 4 of them buried: the band means fall 0.75 → 0.50,
+    but a random relabelling falls that far three times in ten (`not-significant`)."""
+    band_1 = [False, True, False, False, False, True, False, False]
+    band_5 = [True, False, True, False, False, True, False, True]
+    return banded({1: band_1, 5: band_5}, stamped=True)
 
 
 def forgetting(invalidated_decoys: list[int], control_decoys: list[int]) -> list[dict[str, Any]]:
@@ -303,6 +336,8 @@ def build(root: Path = FIXTURES) -> list[Path]:
         ("CAL002/fail", "prospective", scaffolded(), {"declared_pattern": SCAFFOLD_PATTERN}),
         ("CAL003/pass", "prospective", ladder(lambda dial: dial == "distance"), {}),
         ("CAL003/fail", "prospective", ladder(lambda dial: dial != "distance"), {}),
+        ("CAL003/fail/thin-band", "prospective", thin_band(), {}),
+        ("CAL003/fail/not-significant", "prospective", not_significant(), {}),
         ("CAL004/pass", "prospective", ladder(lambda dial: dial == "distance"), {}),
         (
             "CAL004/fail",

@@ -15,7 +15,7 @@ def test_committed_fixtures_match_the_builder(tmp_path: Path) -> None:
     stale = []
     for folder in build(tmp_path):
         relative = folder.relative_to(tmp_path)
-        for fresh in sorted(folder.iterdir()):
+        for fresh in sorted(p for p in folder.iterdir() if p.is_file()):
             committed = FIXTURES / relative / fresh.name
             if not committed.exists() or committed.read_bytes() != fresh.read_bytes():
                 stale.append(str(relative / fresh.name))

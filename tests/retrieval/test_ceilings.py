@@ -11,7 +11,7 @@ from checker.retrieval import (
     shortfall,
     structural_ceiling,
 )
-from tests.retrieval.cal_builder import ladder
+from tests.retrieval.cal_builder import PER_BAND, ladder
 from tests.retrieval.conftest import CorpusOf
 
 
@@ -38,8 +38,12 @@ def test_ceiling_table_and_questions_over_k_ref(corpus_of: CorpusOf) -> None:
     table = ceiling_table(corpus)
     assert table.by_g == {"1": 1.0, "10": 0.5}
     assert table.min == 0.5
-    # The four hardest dispersion questions need ten sessions with a budget of five.
-    assert table.questions_over_k_ref == [f"tme-pro-2612-{n:03d}" for n in range(21, 25)]
+    # The hardest dispersion band's questions (the last PER_BAND) need ten sessions with a
+    # budget of five.
+    last = 6 * PER_BAND
+    assert table.questions_over_k_ref == [
+        f"tme-pro-2612-{n:03d}" for n in range(last - PER_BAND + 1, last + 1)
+    ]
 
 
 def test_coverage_record_reads_against_the_ceiling(corpus_of: CorpusOf) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from checker import selftest
+from checker.selftest_plants import RULE_PLANTS
 from checker.separability.plants import PLANTS
 from tests.conftest import run_cli
 
@@ -56,6 +57,30 @@ def test_every_spec_defect_class_is_planted_and_names_its_rule() -> None:
     ):
         assert defect in names, defect
     assert all(p.expect or "must not refuse" in p.name for p in PLANTS)
+
+
+def test_the_rules_beyond_v7_have_their_plants_and_each_runs_alone() -> None:
+    named = {p.name: p for p in RULE_PLANTS}
+    assert {code for p in RULE_PLANTS for code in p.expect} == {"IDN004", "TIM003", "CAL003"}
+    for plant in RULE_PLANTS:
+        assert plant.rules, plant.name
+        assert set(plant.expect) <= set(plant.rules), plant.name
+    assert any("must not refuse" in name for name in named)
+
+
+def test_the_plants_beyond_v7_are_refused_by_their_rules() -> None:
+    out = io.StringIO()
+    code = selftest.run_self_test(
+        None, out, only=("_abs-like", "ambiguous weekday", "flat ladder", "same ladder")
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "[ok] _abs-like session id -> IDN004" in text
+    assert "[ok] ambiguous weekday (next <weekday>) -> TIM003" in text
+    assert "[ok] flat ladder that falls on four questions, stamped validated -> CAL003" in text
+    assert "thin-band" in text
+    assert "[ok] the same ladder stamped unvalidated (must not refuse) -> not refused" in text
+    assert "and CAL003, IDN004, TIM003 silent" in text
 
 
 def test_subset_on_the_synthetic_base() -> None:

@@ -156,6 +156,31 @@ def test_a_vertical_with_a_corpus_shows_its_record(sources: SiteSources) -> None
     assert "Learned adversary" in page and "Difficulty ladder" in page
 
 
+def test_the_calibration_section_sets_the_competent_retriever_beside_bm25(
+    sources: SiteSources,
+) -> None:
+    release = sources.latest("forgetting")
+    assert release is not None and release.sidecar is not None
+    page = verticals.vertical_page(BY_KEY["forgetting"], release)
+    assert "Beside BM25: a competent retriever and a shallow reader" in page
+    assert "| competent reranker `reranker-logreg-v1` | 0.95 (n=2) | 0.50 (n=2) |" in page
+    assert "| shallow reader, graded | 1.00 (n=2) | 0.50 (n=2) |" in page
+    assert "The competent retriever is **above** the goal." in page
+    assert "permutation p" in page and "0.5000 (n=2)" in page
+
+
+def test_a_sidecar_stamped_before_the_competent_retriever_says_unmeasured(
+    sources: SiteSources,
+) -> None:
+    release = sources.latest("forgetting")
+    assert release is not None and release.sidecar is not None
+    assert release.sidecar.coverage is not None
+    older = release.sidecar.coverage.model_copy(update={"competent": None, "shallow_reader": None})
+    sidecar = release.sidecar.model_copy(update={"coverage": older})
+    block = verticals.calibration_block(sidecar, release.stats)
+    assert "Competent retriever and shallow reader: **unmeasured**" in block
+
+
 def test_read_release_reports_a_missing_file(tmp_path: Path, sources: SiteSources) -> None:
     entry = sources.releases[0].entry
     missing = read_release(tmp_path / "nowhere", "typedmemeval-x-2026.12", entry)
