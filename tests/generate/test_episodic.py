@@ -44,7 +44,13 @@ from corpora.generate.exchanges import (
 from corpora.generate.names import refusal
 from corpora.generate.pipeline import generate
 from corpora.generate.render import fill, speaker_person
-from corpora.generate.stamp import corpus_file, corpus_text, in_memory, sidecar_file
+from corpora.generate.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
 from corpora.generate.vertical import Built, Levers
 from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 
@@ -121,12 +127,14 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 
 @pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Episodic corpus yet")
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
-    """The shipped bytes are the build at the competition setting its trace says passed."""
+    """The shipped bytes are the build at the competition setting its trace says passed, with
+    the ladder's verdicts stamped as the gate stamps them."""
     trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
     attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
     g = episodic.GENERATOR
     built = episodic.build(g.seed, REVISION, g.levers[attempt - 1])
-    assert corpus_text(built.questions).encode() == SHIPPED.read_bytes()
+    shipped = corpus_text(stamp_validated(built.questions)).encode()
+    assert shipped == SHIPPED.read_bytes()
 
 
 # --- shapes and counts -----------------------------------------------------------------------
