@@ -34,7 +34,7 @@ def speaker_of(roles: set[str]) -> str | None:
 
 
 @rule(
-    "DRV010",
+    "DRV011",
     "speaker-of-stating-turn",
     example="stated_by is 'user' but 'velmor' is said by the assistant (session 6 turn 3)",
 )

@@ -232,7 +232,7 @@ class Vertical:
     list_length: tuple[int, int] | None = None
     #: Shapes whose answer says who said something (`stated_by`), and how such an answer opens
     #: for each speaker, e.g. (("user", "You did"), …): the checker holds the answer to the
-    #: speaker it derives from the turns (DRV010).
+    #: speaker it derives from the turns (DRV011).
     attribution_shapes: tuple[str, ...] = ()
     speaker_leads: tuple[tuple[str, str], ...] = ()
     pairing: Pairing | None = None

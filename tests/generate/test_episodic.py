@@ -165,7 +165,7 @@ def test_shapes_counts_and_haystack_sizes(episodic_corpus: Built) -> None:
 
 
 def test_every_gold_re_derives_and_no_answer_leaks(episodic_corpus: Built) -> None:
-    codes = ("DRV005", "DRV009", "DRV010", "LEK001", "LEK002", "LEK003", "STR007", "STR009")
+    codes = ("DRV005", "DRV009", "DRV011", "LEK001", "LEK002", "LEK003", "STR007", "STR009")
     assert _findings(episodic_corpus.questions, codes) == []
 
 
@@ -184,8 +184,8 @@ def test_the_checker_refuses_gold_the_conversation_does_not_bear_out(
     other.haystack_sessions[0][
         0
     ].content += f" Someone mentioned {_value(stated, episodic_corpus)} to me."
-    found = _findings(questions, ("DRV005", "DRV010", "LEK002"))
-    assert any(f.startswith(f"DRV010 {attribution.question_id}") for f in found), found
+    found = _findings(questions, ("DRV005", "DRV011", "LEK002"))
+    assert any(f.startswith(f"DRV011 {attribution.question_id}") for f in found), found
     assert any(f.startswith(f"DRV005 {listing.question_id}") for f in found), found
     assert any(f.startswith(f"LEK002 {stated.question_id}") for f in found), found
 
