@@ -388,12 +388,22 @@ def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
                 )
 
 
+def _named(item: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(item.lower())}(?!\w)", text.lower()) is not None
+
+
+def _answer_position(item: str, answer: str) -> int | None:
+    m = re.search(rf"(?<!\w){re.escape(item.lower())}(?!\w)", answer.lower())
+    return m.start() if m else None
+
+
 @rule("DRV005", "list-order", example="items are not listed in session order: sessions [9, 4, 12]")
 def list_order(ctx: CorpusContext) -> Iterator[Violation]:
-    """List-order gold is the session order of the items, each item named in its own session, and
-    the list length is within the vertical's declared range (Episodic: 4-7).
+    """List-order gold is the session order of the items, each item named in its own session and
+    in no other, the list length is within the vertical's declared range (Episodic: 4-7), and the
+    answer names the items in that order.
 
-    Order questions are scored pairwise on the items an answer mentions, so the recorded order must be the order the conversation actually produced."""
+    Order questions are scored pairwise on the items an answer mentions, so the recorded order must be the order the conversation actually produced: an item named in two sessions has no one place in it, and an answer listing the items otherwise grades systems against an order nobody heard."""
     for qi, q in enumerate(ctx.corpus.questions):
         block = q.typedmemeval
         if block is None or block.list_order is None:
@@ -421,9 +431,32 @@ def list_order(ctx: CorpusContext) -> Iterator[Violation]:
             yield Violation(
                 q.question_id, f"items sit in sessions {sorted(set(idx))}, gold is {sorted(gold)}"
             )
+        texts = [session_text(q, i) for i in range(len(q.haystack_sessions))]
         for item, si in zip(lo.items, idx, strict=True):
-            if si < len(q.haystack_sessions) and item.lower() not in session_text(q, si).lower():
+            if si < len(texts) and item.lower() not in texts[si].lower():
                 yield Violation(q.question_id, f"item {item!r} is not named in session {si}")
+            elsewhere = [
+                other for other, text in enumerate(texts) if other != si and _named(item, text)
+            ]
+            if elsewhere:
+                yield Violation(
+                    q.question_id,
+                    f"item {item!r} of session {si} is also named in session(s) {elsewhere}, so "
+                    "its place in the order of mention is ambiguous",
+                )
+        positions = [_answer_position(item, q.answer) for item in lo.items]
+        missing = [item for item, at in zip(lo.items, positions, strict=True) if at is None]
+        if missing:
+            yield Violation(
+                q.question_id, f"the answer does not name item(s) {', '.join(map(repr, missing))}"
+            )
+        elif any(b <= a for a, b in itertools.pairwise(p for p in positions if p is not None)):
+            said = [item for _, item in sorted(zip(positions, lo.items, strict=True))]
+            yield Violation(
+                q.question_id,
+                f"the answer lists the items as {said}, not in the order of their sessions "
+                f"{list(lo.items)}",
+            )
 
 
 @rule(

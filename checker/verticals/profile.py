@@ -266,6 +266,11 @@ class Vertical:
     component_order: ComponentOrder | None = None
     #: Smallest and largest list length (list-order shapes).
     list_length: tuple[int, int] | None = None
+    #: Shapes whose answer says who said something (`stated_by`), and how such an answer opens
+    #: for each speaker, e.g. (("user", "You did"), …): the checker holds the answer to the
+    #: speaker it derives from the turns (DRV011).
+    attribution_shapes: tuple[str, ...] = ()
+    speaker_leads: tuple[tuple[str, str], ...] = ()
     pairing: Pairing | None = None
     sub_labels: tuple[SubLabel, ...] = ()
     #: Largest gap in mean BM25 coverage allowed between the arms of its pairs, or None.
@@ -304,6 +309,10 @@ class Vertical:
         """Every block field a question of `shape` must carry."""
         found = self.shape(shape)
         return self.required_fields + (found.required_fields if found else ())
+
+    def speaker_lead(self, stated_by: str) -> str | None:
+        """How an attribution answer opens when `stated_by` said it, or None."""
+        return dict(self.speaker_leads).get(stated_by)
 
     def sub_label(self, name: str) -> SubLabel | None:
         return next((s for s in self.sub_labels if s.name == name), None)

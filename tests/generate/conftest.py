@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpora.generate import forgetting, prospective, workingmemory
+from corpora.generate import episodic, forgetting, prospective, workingmemory
 from corpora.generate.vertical import Built
 
 #: A handful of questions of every Forgetting shape, and one WorkingMemory cell per rung.
@@ -39,3 +39,9 @@ def workingmemory_corpus() -> Built:
 def prospective_corpus() -> Built:
     g = prospective.GENERATOR
     return prospective.build(g.seed, "2026.12", g.levers[0])
+
+
+@pytest.fixture(scope="session")
+def episodic_corpus() -> Built:
+    g = episodic.GENERATOR
+    return episodic.build(g.seed, "2026.12", g.levers[0])
