@@ -33,9 +33,6 @@ from datetime import datetime, timedelta
 
 from checker.formats.corpus import ListOrder, Twin, TypedMemEvalBlock
 from checker.formats.ids import question_id
-from checker.load import LoadedCorpus
-from checker.rules.separability import record_of
-from checker.separability.gate import haystack_refusals, metadata_refusals
 from corpora.generate.allocate import (
     MENTION_SLOT,
     TWIN_SLOT,
@@ -569,17 +566,6 @@ def _levers(
     return base
 
 
-def adversary_gates(corpus: LoadedCorpus) -> list[str]:
-    """The haystack-relative and answer-from-metadata adversaries (SEP008, SEP009) gate this
-    corpus: it was built to pass them, so a draw that fails one is refused here even while the
-    shared gate leaves them out for the drafts built before them."""
-    haystack = record_of(corpus, adversary=False, haystack=True).haystack_adversary
-    metadata = record_of(corpus, adversary=False, metadata=True).metadata_adversary
-    return [f"SEP008 {r}" for r in haystack_refusals(haystack)] + [
-        f"SEP009 {r}" for r in metadata_refusals(metadata)
-    ]
-
-
 GENERATOR = VerticalGenerator(
     key=VERTICAL,
     module=__name__,
@@ -592,11 +578,6 @@ GENERATOR = VerticalGenerator(
         _levers((4, 6), (2, 3), (1, 1), mentions=(1, 2), people=(7, 10), families=(6, 8)),
     ),
     build=build,
-    refusals=adversary_gates,
-    notes=(
-        "the haystack-relative (SEP008) and answer-from-metadata (SEP009) adversaries gate "
-        "this vertical",
-    ),
 )
 
 __all__ = ["GENERATOR", "SUGGESTION_KINDS", "build"]
