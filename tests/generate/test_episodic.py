@@ -52,6 +52,7 @@ from corpora.generate.stamp import (
     stamp_validated,
 )
 from corpora.generate.vertical import Built, Levers
+from tests.generate.conftest import shared_gate_refusals
 from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -485,14 +486,15 @@ def test_the_adversary_gates_pass_and_can_refuse(episodic_corpus: Built) -> None
     """SEP008 and SEP009 gate this vertical: the corpus passes them, and the same corpus whose
     gold sessions of each haystack share a word of their own (a topic only gold keeps coming
     back to) is refused by the haystack-relative adversary."""
-    _, loaded = in_memory(episodic_corpus.questions)
-    assert episodic.adversary_gates(loaded) == []
+    g = episodic.GENERATOR
+    clean = shared_gate_refusals(g, episodic_corpus)
+    assert not [r for r in clean if r.startswith(("SEP008", "SEP009"))], clean
     marked = [q.model_copy(deep=True) for q in episodic_corpus.questions]
     for n, q in enumerate(marked):
         for si in _gold(q):
             q.haystack_sessions[si][0].content += f" Zorbify{n} again, as ever."
-    _, planted = in_memory(marked)
-    assert any(r.startswith("SEP008") for r in episodic.adversary_gates(planted))
+    found = shared_gate_refusals(g, episodic_corpus, marked)
+    assert any(r.startswith("SEP008") for r in found), found
 
 
 def _marked(seed: int, revision: str, levers: Levers) -> Built:

@@ -51,6 +51,7 @@ from corpora.generate.stamp import (
     stamp_validated,
 )
 from corpora.generate.vertical import Built, Levers
+from tests.generate.conftest import shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -376,8 +377,9 @@ def test_a_corpus_whose_session_order_encodes_event_order_is_not_written(tmp_pat
 def test_the_adversaries_the_shared_gate_leaves_out_gate_this_corpus(corpus: Built) -> None:
     """Planted: the gold sessions of each haystack share a word no other session has (its
     centre of mass), which only the haystack-relative adversary reads."""
-    _, clean = in_memory(corpus.questions)
-    assert temporal.adversary_refusals(clean) == []
+    g = temporal.GENERATOR
+    clean = shared_gate_refusals(g, corpus)
+    assert not [r for r in clean if r.startswith(("SEP008", "SEP009"))], clean
     planted = []
     for n, q in enumerate(corpus.questions):
         marker = f"Worth noting for the Quorbane{chr(97 + n % 26)}{chr(97 + n // 26)} folder."
@@ -389,6 +391,5 @@ def test_the_adversaries_the_shared_gate_leaves_out_gate_this_corpus(corpus: Bui
             for s in q.haystack_sessions
         ]
         planted.append(q.model_copy(update={"haystack_sessions": sessions}))
-    _, told = in_memory(planted)
-    found = temporal.adversary_refusals(told)
+    found = shared_gate_refusals(g, corpus, planted)
     assert any(r.startswith("SEP008") for r in found), found
