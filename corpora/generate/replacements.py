@@ -125,6 +125,25 @@ BELIEFS: dict[str, str] = {
 }
 
 
+#: How a source-attribution question restates a belief: in other words than any clause of its
+#: family uses (the value alone ties it to the conversation), so the sentence that stated it is
+#: not made of the question's words and the scaffolding strip leaves it alone.
+ASKED_BELIEFS: dict[str, str] = {
+    "car": "{holder} gets about in a {V}",
+    "work": "{holder} is employed by {V}",
+    "gym": "{holder} keeps fit at {V}",
+    "dentist": "{holder}'s teeth are looked after by {V}",
+    "road": "{holder}'s address is on {V}",
+    "choir": "{holder} is a singer in {V}",
+    "bank": "{holder}'s money is kept at {V}",
+    "boat": "{holder} sails on the {V}",
+    "bookclub": "{holder} reads with the {V} group",
+    "piano": "{holder} is taught the keyboard by {V}",
+    "broadband": "{holder}'s internet provider is {V}",
+    "allotment": "{holder} grows vegetables at {V}",
+}
+
+
 def _family(key: str) -> Family:
     shared = FAMILIES[key]
     clauses = dict(shared.clauses)
@@ -184,6 +203,7 @@ def check_replacement_bank() -> None:
     for key, options in REPLACEMENT_FAMILY_REPLIES.items():
         texts += [(f"{key} reply", t) for t in options]
     texts += [(f"{k} belief", t) for k, t in BELIEFS.items()]
+    texts += [(f"{k} asked belief", t) for k, t in ASKED_BELIEFS.items()]
     for key in REPLACEMENT_CLAUSES:
         texts += [(f"{key} clause", t) for t in REPLACEMENT_CLAUSES[key] + PROPOSED_CLAUSES[key]]
     for where, text in texts:
@@ -201,8 +221,18 @@ def check_replacement_bank() -> None:
                     f"{family.key} template {text!r} names none of its question's keywords "
                     f"{sorted(keywords)}"
                 )
-    if set(REPLACEMENT_CLAUSES) != set(BELIEFS) or set(BELIEFS) != set(PROPOSED_CLAUSES):
+    if not set(REPLACEMENT_CLAUSES) == set(BELIEFS) == set(PROPOSED_CLAUSES) == set(ASKED_BELIEFS):
         raise BankError("every Semantic family needs replacement, proposal and belief phrases")
+    for family in SEMANTIC_FAMILIES:
+        clause_words = {
+            w for clauses in family.clauses.values() for t in clauses for w in bm25_tokens(t)
+        }
+        shared = clause_words & set(bm25_tokens(ASKED_BELIEFS[family.key].format(holder="", V="")))
+        if shared:
+            raise BankError(
+                f"{family.key} asked belief uses its clauses' words {sorted(shared)}: the stating "
+                "sentence would be made of the question's words"
+            )
 
 
 check_replacement_bank()

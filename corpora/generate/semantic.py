@@ -32,9 +32,18 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from types import MappingProxyType
 
-from checker.formats.corpus import Event, GoldComponent, Relation, Twin, TypedMemEvalBlock
+from checker.formats.corpus import (
+    Event,
+    GoldComponent,
+    Question,
+    Relation,
+    Twin,
+    TypedMemEvalBlock,
+)
 from checker.formats.ids import question_id
+from checker.retrieval.strips import is_keyword_sentence
 from checker.rules.resolution import names as text_names
+from checker.text import bm25_tokens, sentences
 from corpora.generate.aliases import (
     ALIAS,
     ALIAS_FRAMES,
@@ -62,6 +71,7 @@ from corpora.generate.haystack import (
 from corpora.generate.names import NameRegistry
 from corpora.generate.render import Bank, speaker_person
 from corpora.generate.replacements import (
+    ASKED_BELIEFS,
     BELIEFS,
     REPLACEMENT,
     REPLACEMENT_FAMILY_REPLIES,
@@ -684,7 +694,9 @@ def _question_text(spec: Spec, hay: Haystack) -> str:
     if spec.shape == "co-reference":
         holder = hay.names[person.key] if spec.by_name else relation_designation(person)
         return family.questions[0].format(holder=holder)
-    belief = BELIEFS[family.key].format(holder=relation_designation(person), V=asked.values[0])
+    belief = ASKED_BELIEFS[family.key].format(
+        holder=relation_designation(person), V=asked.values[0]
+    )
     return (
         f"I am sure I told you that {belief}. What else did we talk about in the conversation "
         "where I said it?"
@@ -697,34 +709,48 @@ def _source_answer(items: Sequence[tuple[str, str]]) -> str:
     return f"In that conversation you also told me that {joined}."
 
 
-def build_question(
-    *, seed: int, revision: str, spec: Spec, names: NameRegistry, levers: Levers
-) -> AssembledQuestion:
-    """One question: its haystack drawn (redrawn when its kits cannot fit), rendered, and its
-    block recording every value of the asked family, every alias and the gold's derivation."""
-    qid = question_id(ABBREV, revision, spec.n)
-    rng = question_rng(seed, VERTICAL, spec.n)
-    for attempt in range(TRIES):
-        layout = question_rng(seed, VERTICAL, spec.n, f"layout/{attempt}")
-        cast = question_rng(seed, VERTICAL, spec.n, f"cast/{attempt}")
-        people, fams = _cast(cast, spec)
-        trial = names.fork()
-        world = World(cast, trial, qid, people, fams)
-        count = spec.h + (
-            spec.length
-            if spec.shape == "current-value"
-            else 2
-            if spec.shape == "co-reference"
-            else 1
-        )
-        try:
-            hay = build_haystack(spec, world, count, layout, cast, levers)
-        except AllocationError:
-            continue
-        break
-    else:
-        raise AllocationError(f"{qid}: no haystack fits after {TRIES} draws")
-    names.adopt(trial)
+def _keyword_sentences(question: str, record: Question) -> list[str]:
+    """Sentences of the haystack made mostly of the question's own words: the generic
+    scaffolding strip would remove them, so a haystack holding one is redrawn."""
+    keywords = frozenset(bm25_tokens(question))
+    return [
+        sentence
+        for session in record.haystack_sessions
+        for turn in session
+        for sentence in sentences(turn.content)
+        if is_keyword_sentence(sentence, keywords)
+    ]
+
+
+@dataclass
+class Drawn:
+    """One question's haystack as drawn and rendered, before its answer is written."""
+
+    hay: Haystack
+    assembled: AssembledQuestion
+    events: list[Event]
+    gold: list[int]
+    #: Source attribution: (description, value) of what else the source session said.
+    items: list[tuple[str, str]]
+
+
+def _draw(
+    *, seed: int, qid: str, spec: Spec, names: NameRegistry, levers: Levers, attempt: int
+) -> Drawn | None:
+    """One draw of the question's haystack, rendered; None when its kits cannot fit, a
+    sentence is made of the question's words, or a source names nothing only it names."""
+    layout = question_rng(seed, VERTICAL, spec.n, f"layout/{attempt}")
+    cast = question_rng(seed, VERTICAL, spec.n, f"cast/{attempt}")
+    rng = question_rng(seed, VERTICAL, spec.n, *([f"render/{attempt}"] if attempt else []))
+    people, fams = _cast(cast, spec)
+    world = World(cast, names, qid, people, fams)
+    count = spec.h + (
+        spec.length if spec.shape == "current-value" else 2 if spec.shape == "co-reference" else 1
+    )
+    try:
+        hay = build_haystack(spec, world, count, layout, cast, levers)
+    except AllocationError:
+        return None
     moments = varied_schedule(cast, start_date(cast), count)
     # Asked one to three days after the last session, at a waking hour.
     day = moments[-1].replace(hour=0, minute=0) + timedelta(days=cast.randint(1, 3))
@@ -737,8 +763,7 @@ def build_question(
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
     asked = hay.kits[0]
-    family = asked.kit.family
-    events = events_of(hay.slots, family.key)
+    events = events_of(hay.slots, asked.kit.family.key)
     gold = sorted(asked.kit.sessions[: _evidence_count(asked)])
     question = _question_text(spec, hay)
     assembled = assemble_question(
@@ -752,12 +777,41 @@ def build_question(
         rng=rng,
         bank=SEMANTIC_BANK,
     )
-    record = assembled.question
+    if _keyword_sentences(question, assembled.question):
+        return None
+    items: list[tuple[str, str]] = []
     if spec.shape == "source-attribution":
-        texts = ["\n".join(t.content for t in session) for session in record.haystack_sessions]
+        texts = [
+            "\n".join(t.content for t in session)
+            for session in assembled.question.haystack_sessions
+        ]
         items = discussed_in(hay.slots, gold[0], texts)
         if not items:
-            raise AllocationError(f"{qid}: the source session names nothing only it names")
+            return None
+    return Drawn(hay, assembled, events, gold, items)
+
+
+def build_question(
+    *, seed: int, revision: str, spec: Spec, names: NameRegistry, levers: Levers
+) -> AssembledQuestion:
+    """One question: its haystack drawn (redrawn when its kits cannot fit or its text would
+    give the scaffolding strip something to remove), rendered, and its block recording every
+    value of the asked family, every alias and the gold's derivation."""
+    qid = question_id(ABBREV, revision, spec.n)
+    for attempt in range(TRIES):
+        trial = names.fork()
+        drawn = _draw(seed=seed, qid=qid, spec=spec, names=trial, levers=levers, attempt=attempt)
+        if drawn is not None:
+            break
+    else:
+        raise AllocationError(f"{qid}: no haystack fits after {TRIES} draws")
+    names.adopt(trial)
+    hay, assembled, events, gold = drawn.hay, drawn.assembled, drawn.events, drawn.gold
+    asked = hay.kits[0]
+    family = asked.kit.family
+    record = assembled.question
+    if spec.shape == "source-attribution":
+        items = drawn.items
         source = next(
             e
             for e in events
