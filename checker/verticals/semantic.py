@@ -77,7 +77,9 @@ PROFILE = Vertical(
             "beside it. Co-reference facts are stated under the other designation than the "
             "question's, with the alias established in a different session and other people's "
             "aliases and facts of the same kind around it. A source-attribution belief is "
-            "stated once, and its value recurs in sessions that say it of someone else."
+            "stated once, its value recurs in sessions that say it of someone else, and the "
+            "question restates it in other words than the conversation used. A haystack with a "
+            "sentence made mostly of its question's words is drawn again."
         ),
         reading=(
             "Current-value questions are banded by dispersion: the length of the chain, which "
