@@ -131,6 +131,8 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
+#: Chains (asked or not) with a considered switch or rumour of their own after the last link.
+LATE_TWIN_SHARE = 0.5
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
 
@@ -311,14 +313,28 @@ def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
         total += 1
 
 
-def _order_chains(kits: Sequence[HotKit]) -> None:
+def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
     """A chain's statement and replacements in session order (placement drew their sessions
-    at random; the chain's links take them first to last)."""
+    at random; the chain's links take them first to last). In about half the chains, asked or
+    not, a switch considered or a rumour of the holder's own comes after the last link: the
+    latest thing said of the holder is then not the current value, and only following the
+    replacements finds it."""
     for h in kits:
         if h.kind != CHAIN:
             continue
         k = len(h.values)
-        h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
+        links = h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
+        own = [
+            i
+            for i, kind in enumerate(h.kit.kinds)
+            if kind in (TWIN_CONSIDERED, TWIN_RUMOUR) and i >= k
+        ]
+        if not own or rng.random() >= LATE_TWIN_SHARE:
+            continue
+        i = rng.choice(own)
+        if h.kit.sessions[i] < links[-1]:
+            h.kit.sessions[i], h.kit.sessions[k - 1] = links[-1], h.kit.sessions[i]
+            h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
 
 
 # --- one question ---------------------------------------------------------------------------
@@ -553,7 +569,7 @@ def build_haystack(
             names[h.kit.person.key] = world.names.issue(cast, world.owner)
     _fit(layout, kits, count)
     place_hot(layout, [h.kit for h in kits], count)
-    _order_chains(kits)
+    _order_chains(kits, layout)
     slots = _hot_moves(kits, count, world, cast, names)
     _cold(slots, kits, world, cast, names)
     _name_cold_moves(slots, kits, cast, names)
