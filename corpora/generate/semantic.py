@@ -117,7 +117,7 @@ CHAIN, ALIASED, BELIEF = "chain", "aliased", "belief"
 KIT_SHARES = ((CHAIN, 0.4), (ALIASED, 0.3), (BELIEF, 0.3))
 SHAPE_KIT = {"current-value": CHAIN, "co-reference": ALIASED, "source-attribution": BELIEF}
 #: A belief's value recurs in this many twins that say it of someone else.
-ECHOES = (2, 3)
+ECHOES = (3, 4)
 #: A twin that repeats a belief's value (rendered as someone else's fact).
 ECHO = "echo"
 #: Twin kinds per kit kind (echoes are added to beliefs on top of these).
