@@ -191,6 +191,22 @@ class NameRegistry:
             "corpora/generate/names.py"
         )
 
+    def fork(self) -> NameRegistry:
+        """A copy to issue from tentatively (a haystack that may be redrawn); `adopt` it to
+        keep what it issued, or drop it to forget."""
+        copy = NameRegistry()
+        copy._issued = dict(self._issued)
+        copy._order = list(self._order)
+        copy._reserved = set(self._reserved)
+        return copy
+
+    def adopt(self, fork: NameRegistry) -> None:
+        """Keep every name `fork` issued (it must have been forked from this registry)."""
+        if fork._order[: len(self._order)] != self._order:
+            raise ValueError("adopt only a fork of this registry")
+        self._issued = dict(fork._issued)
+        self._order = list(fork._order)
+
     @property
     def issued(self) -> list[str]:
         """Every name issued, in issue order."""
