@@ -29,7 +29,7 @@ from checker.summary import section
 
 #: A dependence that would not print as 0.00 at two decimals is a finding: R-GEN-2 requires our
 #: corpora to measure 0.00 because there is nothing to strip, and the site publishes two
-#: decimals. (The documents' scaffolding was worth +0.10 to +0.34; one gold-bearing question of
+#: decimals. (Scaffolding in docs/history.md was worth +0.10 to +0.34; one gold-bearing question of
 #: 35 moving from 0.5 to 1.0 already shifts the mean by 0.014.)
 DEPENDENCE_TOLERANCE = 0.005
 #: Stamped and re-measured figures agree within half a unit of the fourth decimal, so a record
@@ -67,8 +67,8 @@ def scaffolding_dependence(ctx: CorpusContext) -> Iterator[Violation]:
 
     Measured with the pattern the sidecar declares and always with the generic strip
     (bracketed and parenthetical clauses; sentences made mostly of the question's own
-    keywords). The documents' corpora reached their band with a bracketed keyword clause in
-    distractors; one regular expression removed +0.10 to +0.34 of their difficulty, and every
+    keywords). Earlier corpora (docs/history.md) reached their band with a bracketed keyword
+    clause in distractors; one regular expression removed +0.10 to +0.34 of their difficulty, and every
     ladder they certified on it was an artifact. Fires when a dependence exceeds 0.005.
     """
     declared = declared_pattern_of(ctx.corpus)
