@@ -12,6 +12,7 @@ import pkgutil
 from checker.verticals.profile import (
     AnswerClass,
     ComponentOrder,
+    EventOrder,
     JudgeRules,
     JudgeState,
     Pairing,
@@ -30,6 +31,7 @@ __all__ = [
     "PROFILES",
     "AnswerClass",
     "ComponentOrder",
+    "EventOrder",
     "JudgeRules",
     "JudgeState",
     "Pairing",
