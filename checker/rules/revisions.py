@@ -284,7 +284,7 @@ def instant_on_a_boundary_date(ctx: CorpusContext) -> Iterator[Violation]:
                     yield Violation(
                         q.question_id,
                         f"the record instant {as_of.strftime(STAMP)} falls on the date session "
-                        f"{entry.event.session_index} was recorded ({entry.recorded_at}); ask a "
+                        f"{entry.event.session_index} was recorded ({entry.event.recorded_at}); ask a "
                         "day either side",
                     )
                     break

@@ -95,12 +95,12 @@ PROFILE = Vertical(
         ),
         construction=(
             "Each asked subject (a person's employer, street, gym …) is recorded as a change "
-            "from one value to another at a stated instant (\"is leaving A and starts at B in "
+            'from one value to another at a stated instant ("is leaving A and starts at B in '
             'nine days", "left A for B eleven days ago"), then corrected ("the new one is C, '
             'not B"), and in correction-depth questions corrected again. The record axis is '
             "the stating sessions' timestamps; the state axis is stated relative to each "
             "session, ahead or behind it at random, so neither axis predicts the other. Every "
-            "question names both instants relative to its own date (\"A fortnight ago, where "
+            'question names both instants relative to its own date ("A fortnight ago, where '
             'would you have said my sister was working nine days ago?"), and REV001 replays '
             "the events at them to recompute the answer; REV002 keeps each instant a calendar "
             "day away from the recordings and bounds it is compared with.\n\n"

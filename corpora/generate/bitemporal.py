@@ -68,8 +68,13 @@ from corpora.generate.corrections import (
     RECORD_FAMILIES,
     RecordFamily,
 )
-from corpora.generate.haystack import AssembledQuestion, World, assemble_question, capitalise
-from corpora.generate.haystack import moment_since
+from corpora.generate.haystack import (
+    AssembledQuestion,
+    World,
+    assemble_question,
+    capitalise,
+    moment_since,
+)
 from corpora.generate.names import NameRegistry
 from corpora.generate.reminders import spoken_instant
 from corpora.generate.vertical import Built, Levers, VerticalGenerator, kit_levers, question_rng
@@ -120,16 +125,18 @@ RECORD_MARGIN = timedelta(hours=6)
 STATE_MARGIN = timedelta(hours=12)
 #: Record-instant lookbacks a question names, in weeks.
 LOOKBACKS = tuple(range(1, 11))
-#: State instants a question names: `at that point`, `today`, weeks before or after the date.
+#: State instants a question names: `at that point`, `now`, weeks before or after the date.
+#: (`now`, not `today`: "today" is ordinary small talk in the conversations, "now" no
+#: retriever indexes.)
 STATE_BEFORE = LOOKBACKS
 STATE_AFTER = (1, 2, 3)
 #: How likely each form of state instant is drawn.
-STATE_FORMS = (("same", 0.3), ("today", 0.15), ("before", 0.4), ("after", 0.15))
+STATE_FORMS = (("same", 0.3), ("now", 0.15), ("before", 0.4), ("after", 0.15))
 #: Haystacks drawn for one spec before giving up.
 REDRAWS = 20
 LEADS = (
     "{A}, what would you have said {holder}'s {noun} {be} {B}?",
-    "As things stood {a}, what would you have said {holder}'s {noun} {be} {B}?",
+    "Based on what you knew {a}, what would you have said {holder}'s {noun} {be} {B}?",
     "Cast your mind to {a}: what would you have said {holder}'s {noun} {be} {B}?",
 )
 _NUMBER_NAMES = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "zero")}
@@ -151,23 +158,24 @@ def lead_expression(days: int) -> str:
 
 
 def weeks_ago(weeks: int) -> str:
-    """`a week ago`, `a fortnight ago`, `five weeks ago`: how a question names an earlier
-    instant (in weeks, where the conversations count in days, so a question's time words are
-    never a sentence's)."""
+    """`a week ago`, `a fortnight ago`, `5 weeks ago`: how a question names an earlier instant
+    (in weeks, where the conversations count in days, and with numerals, where the
+    conversations spell numbers out, so a question's time words are never a sentence's and
+    never score a session on "four" of "twenty-four days")."""
     if weeks == 1:
         return "a week ago"
     if weeks == 2:
         return "a fortnight ago"
-    return f"{_NUMBER_NAMES[weeks]} weeks ago"
+    return f"{weeks} weeks ago"
 
 
 def in_weeks(weeks: int) -> str:
-    """`in a week`, `in a fortnight`, `in three weeks`."""
+    """`in a week`, `in a fortnight`, `in 3 weeks`."""
     if weeks == 1:
         return "in a week"
     if weeks == 2:
         return "in a fortnight"
-    return f"in {_NUMBER_NAMES[weeks]} weeks"
+    return f"in {weeks} weeks"
 
 
 @dataclass(frozen=True)
@@ -425,9 +433,9 @@ def build_haystack(
         for move, s in zip(
             _revision_moves(subject, moments, evidence=ki == 0), subject.sessions, strict=True
         ):
-            slots[s][STATEMENT_SLOT if move.kind in (CHANGE_AHEAD, CHANGE_PAST) else CORRECTION_SLOT] = (
-                move
-            )
+            slots[s][
+                STATEMENT_SLOT if move.kind in (CHANGE_AHEAD, CHANGE_PAST) else CORRECTION_SLOT
+            ] = move
         for kind, s in zip(kit.kinds[revisions:], kit.sessions[revisions:], strict=True):
             if kind == MENTION:
                 slots[s][MENTION_SLOT] = Move(MENTION, kit.person, kit.family)
@@ -652,11 +660,11 @@ def choose_instants(
         pair = (rng.choice(ones), rng.choice(twos))
         if form == "same":
             valid_at = rng.choice(SAME_INSTANT)
-        elif form == "today":
-            valid_at = "today"
+        elif form == "now":
+            valid_at = "now"
         else:
             valid_at = weeks_ago(-offset) if offset < 0 else in_weeks(offset)
-        return Asking(weeks_ago(lookback), valid_at, form in ("today", "after"), pair)
+        return Asking(weeks_ago(lookback), valid_at, form in ("now", "after"), pair)
     raise ClockError(f"no question dates fit the {straddle} straddle of {subject.subject}")
 
 
@@ -751,7 +759,13 @@ def _gap_band(subject: Subject) -> int:
 
 
 def build_spec(
-    spec: Spec, *, seed: int, revision: str, first_n: int, pair_n: int, names: NameRegistry,
+    spec: Spec,
+    *,
+    seed: int,
+    revision: str,
+    first_n: int,
+    pair_n: int,
+    names: NameRegistry,
     levers: Levers,
 ) -> list[AssembledQuestion]:
     """Both arms of one haystack's pair."""
@@ -786,7 +800,9 @@ def build_spec(
         seeded_from=f"{VERTICAL} seed {seed}, haystack {spec.key}",
     )
     question = _question(rng, subject, asking)
-    answers = [_answer(subject, gold_value(subject, haystack.moments, at), at) for at in asking.arms]
+    answers = [
+        _answer(subject, gold_value(subject, haystack.moments, at), at) for at in asking.arms
+    ]
     first = assemble_question(
         question_id=question_id(ABBREV, revision, first_n),
         session_owner=owner,
@@ -847,7 +863,7 @@ GENERATOR = VerticalGenerator(
         "recording and 9 straddling a change's instant; correction-depth 6 straddling the first "
         "correction and 6 the second",
         "changes stated U(2, 30) days ahead of or behind their session; revisions 3-9 sessions "
-        "apart; the earlier arm asked within 21 days of the last session, the later one "
-        "U(1, 3) days after it",
+        "apart; the earlier arm asked within 30 days of the last session, the later one "
+        "2 or 3 calendar days after it",
     ),
 )

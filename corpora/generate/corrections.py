@@ -90,7 +90,9 @@ def _record(
                 PROPOSED: proposed,
                 "considered": considered
                 if considered is not None
-                else tuple(shared.clauses["considered"]) if shared else (),
+                else tuple(shared.clauses["considered"])
+                if shared
+                else (),
             }
         ),
         topics=topics if topics is not None else (shared.topics if shared else ()),
@@ -383,6 +385,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
 )
 BY_KEY: dict[str, RecordFamily] = {f.key: f for f in RECORD_FAMILIES}
 
+
 def _timeless(frames: tuple[str, ...]) -> tuple[str, ...]:
     """The shared frames that place nothing in time: in a record whose every instant matters,
     a colour expression ("three days ago my sister asked …") reads as one more instant."""
@@ -466,7 +469,7 @@ RECORD_BANK = Bank(
 ANSWER_WORDS = frozenset("record showed".split())
 #: Words the questions use to frame their instants (beyond time expressions), kept out of the
 #: conversations so that a retriever is not led to any one construction.
-QUESTION_WORDS = frozenset("said stood things cast mind".split())
+QUESTION_WORDS = frozenset("said based knew cast mind".split())
 
 _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 
