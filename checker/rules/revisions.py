@@ -252,10 +252,13 @@ def as_of_replay(ctx: CorpusContext) -> Iterator[Violation]:
                     problems.append(f"{where}, but the gold answer names {', '.join(named)}")
             elif named != [found.event.value]:
                 others = [v for v in named if v != found.event.value]
-                problems.append(
-                    f"{where}, and the gold answer "
-                    + (f"also names {', '.join(others)}" if others else "does not name it")
-                )
+                if found.event.value not in named:
+                    said = "does not name it" + (
+                        f" (it names {', '.join(others)})" if others else ""
+                    )
+                else:
+                    said = f"also names {', '.join(others)}"
+                problems.append(f"{where}, and the gold answer {said}")
         for message in problems:
             yield Violation(q.question_id, message)
 
