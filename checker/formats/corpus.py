@@ -149,11 +149,11 @@ class AsOfQuery(Strict):
     subject: str
     """The `subject` of the events the question asks about."""
     as_of: str
-    """The record instant (transaction time) as the question text names it: `a fortnight ago`,
-    `nine days ago`, `today`."""
+    """The record instant (transaction time) as the question text names it: `a week ago`,
+    `a fortnight ago`, `5 weeks ago`."""
     valid_at: str
-    """The state instant (valid time) as the question text names it: `ten days ago`, `in four
-    days`, `today`, or `at that point` (the record instant itself)."""
+    """The state instant (valid time) as the question text names it: `6 weeks ago`, `a week
+    from now`, `now`, or `at that point` (the record instant itself)."""
 
 
 class Pivot(Strict):

@@ -100,9 +100,11 @@ PROFILE = Vertical(
             'not B"), and in correction-depth questions corrected again. The record axis is '
             "the stating sessions' timestamps; the state axis is stated relative to each "
             "session, ahead or behind it at random, so neither axis predicts the other. Every "
-            'question names both instants relative to its own date ("A fortnight ago, where '
-            'would you have said my sister was working nine days ago?"), and REV001 replays '
-            "the events at them to recompute the answer; REV002 keeps each instant a calendar "
+            'question names both instants relative to its own date ("A fortnight ago, what '
+            'would you have said my sister\'s employer was 5 weeks ago?"; "… would be a week '
+            'from now?"; "… was at that point?"), in weeks and numerals where the '
+            "conversations count days in words, and REV001 replays the events at them to "
+            "recompute the answer; REV002 keeps each instant a calendar "
             "day away from the recordings and bounds it is compared with.\n\n"
             "All 60 questions are 30 before/after pairs: one haystack asked on two dates, "
             "sharing its sessions, dates, ids and question text byte for byte. Because both "

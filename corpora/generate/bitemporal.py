@@ -169,13 +169,11 @@ def weeks_ago(weeks: int) -> str:
     return f"{weeks} weeks ago"
 
 
-def in_weeks(weeks: int) -> str:
-    """`in a week`, `in a fortnight`, `in 3 weeks`."""
-    if weeks == 1:
-        return "in a week"
-    if weeks == 2:
-        return "in a fortnight"
-    return f"in {weeks} weeks"
+def weeks_from_now(weeks: int) -> str:
+    """`a week from now`, `2 weeks from now`: a later instant, pinned to the question date (`in
+    a week` after "4 weeks ago, what would you have said …" could be read from the earlier
+    instant)."""
+    return "a week from now" if weeks == 1 else f"{weeks} weeks from now"
 
 
 @dataclass(frozen=True)
@@ -663,7 +661,7 @@ def choose_instants(
         elif form == "now":
             valid_at = "now"
         else:
-            valid_at = weeks_ago(-offset) if offset < 0 else in_weeks(offset)
+            valid_at = weeks_ago(-offset) if offset < 0 else weeks_from_now(offset)
         return Asking(weeks_ago(lookback), valid_at, form in ("now", "after"), pair)
     raise ClockError(f"no question dates fit the {straddle} straddle of {subject.subject}")
 
