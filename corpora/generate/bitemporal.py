@@ -749,11 +749,12 @@ def _answer(subject: Subject, value: str, at: Instants) -> str:
 
 
 def _gap_band(subject: Subject) -> int:
-    """Difficulty band of the discrimination dial: the fewest sessions between two of the
-    asked subject's revisions (closer revisions are harder to tell apart)."""
+    """Difficulty band of the discrimination dial, from the fewest sessions between two of the
+    asked subject's revisions: closer revisions are harder to tell apart, so the closest are
+    band 5 and the farthest band 1 (the ladder's bands grow harder upwards)."""
     gaps = [b - a for a, b in zip(subject.sessions, subject.sessions[1:], strict=False)]
     low, high = GAP_RANGE
-    return 1 + (min(gaps) - low) * 5 // (high - low + 1)
+    return 5 - (min(gaps) - low) * 5 // (high - low + 1)
 
 
 def build_spec(
