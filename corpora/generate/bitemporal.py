@@ -10,8 +10,9 @@ instant. The change's lead is drawn independently of where its session sits, so 
 predicts the other.
 
 Pairs. Every haystack is asked twice, on two question dates, with one question text that names
-both instants relative to the question date ("A fortnight ago, what would you have said my
-sister's employer was nine days ago?"). Moving the date moves both instants, and the arms are
+both instants relative to the question date, in weeks and numerals ("A fortnight ago, what
+would you have said my sister's employer was 5 weeks ago?", "… would be a week from now?",
+"… was at that point?"). Moving the date moves both instants, and the arms are
 placed so that exactly one axis crosses a boundary between them:
 
 | shape | pairs | what the arms straddle | before arm | after arm |
