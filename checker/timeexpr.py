@@ -261,3 +261,36 @@ def reading(expression: str, base: datetime) -> str | None:
     or when it is not an expression of the grammar)."""
     found = convention_dependent(expression.strip(), base)
     return found[0].reason if found else None
+
+
+# --- instants on either side of a timestamp ---------------------------------------------------
+
+#: "N days ago", "a week ago", "a fortnight ago": an earlier instant at the same time of day.
+PAST_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("ago", re.compile(rf"\b{_N}\s+{_UNIT}\s+ago\b", re.I)),
+    ("fortnight_ago", re.compile(r"\ba\s+fortnight\s+ago\b", re.I)),
+]
+#: Expressions that name the timestamp itself.
+PRESENT = frozenset({"now", "today", "right now"})
+
+
+def resolve_offset(expression: str, base: datetime) -> datetime | None:
+    """Resolve an expression naming an instant before, at or after `base`, with no reading
+    that depends on a convention: `N minutes/hours/days/weeks ago` and `a fortnight ago` (that
+    long before `base`, same time of day), `now` and `today` (`base` itself), and every form of
+    the future grammar (`resolve`). The whole string must be one expression.
+
+    This is how a question names its instants relative to its own date, and how a statement
+    dates a change that already happened ("she started there nine days ago"): exact offsets
+    only, never a calendar date."""
+    text = expression.strip()
+    if text.lower() in PRESENT:
+        return base
+    for kind, pattern in PAST_PATTERNS:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        if kind == "fortnight_ago":
+            return base - timedelta(days=14)
+        return base - _number(m["n"]) * UNITS[m["unit"].lower()]
+    return resolve(text, base)

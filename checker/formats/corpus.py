@@ -132,6 +132,28 @@ class Event(Strict):
     """Bitemporal: start of the state's validity."""
     valid_to: str | None = None
     """Bitemporal: end of the state's validity (exclusive), if known."""
+    valid_from_expression: str | None = None
+    """The relative expression, exactly as the event's session states it, that `valid_from`
+    re-derives from (against `recorded_at`); None when the bound is inherited from the event
+    this one corrects, or open."""
+    valid_to_expression: str | None = None
+    """The same for `valid_to`."""
+
+
+class AsOfQuery(Strict):
+    """What a question asks of a bitemporal record: the state of one subject at one instant, as
+    the record stood at another. Both instants are named in the question text relative to the
+    question date, so the arms of a pair share this block and each re-derives its own instants
+    from its own `question_date`."""
+
+    subject: str
+    """The `subject` of the events the question asks about."""
+    as_of: str
+    """The record instant (transaction time) as the question text names it: `a week ago`,
+    `a fortnight ago`, `5 weeks ago`."""
+    valid_at: str
+    """The state instant (valid time) as the question text names it: `6 weeks ago`, `a week
+    from now`, `now`, or `at that point` (the record instant itself)."""
 
 
 class Pivot(Strict):
@@ -181,6 +203,9 @@ class TypedMemEvalBlock(Strict):
     """Temporal, Bitemporal, Semantic, Procedural, Conjunction: structured events."""
     pivot: Pivot | None = None
     """Prospective: where the answer flips and where that instant was stated."""
+    as_of_query: AsOfQuery | None = None
+    """Bitemporal: the subject and the two instants the question asks about (V5 replays the
+    `events` at them)."""
     answer_items: list[str] | None = None
     """Set answers (due-window): the items gold consists of."""
     twins: list[Twin] | None = None

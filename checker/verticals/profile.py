@@ -122,6 +122,21 @@ class Pairing:
 
 
 @dataclass(frozen=True)
+class RecordReplay:
+    """A record replayed as of an instant: each event says when the record learned it
+    (`recorded_at`) and when the state it records held (`valid_from`, `valid_to`), and a later
+    event replaces an earlier one through a relation of one of `supersedes`. A question's
+    `as_of_query` names a subject and two instants; its gold is the value the record, as it
+    stood at the first, gives for the second (REV001 replays it; REV002 keeps both instants a
+    calendar day away from every recording and validity bound)."""
+
+    #: Relation kinds by which an event replaces the one it names (`corrects`).
+    supersedes: tuple[str, ...]
+    #: How a question names the record instant itself as the state instant ("at that point").
+    same_instant: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class AnswerClass:
     """A categorical answer class, for the answer-from-metadata adversary (SEP009): a system
     that reads only the question, its date and the sessions' ids and dates must not be able to
@@ -318,6 +333,8 @@ class Vertical:
     answer_class: AnswerClass | None = None
     #: Gold recomputed by resolving events: current values, aliases, sources (RSV rules).
     resolution: Resolution | None = None
+    #: Gold is a record replayed as of an instant (REV001, REV002), or None.
+    record_replay: RecordReplay | None = None
     synthetic: Synthetic = field(default_factory=Synthetic)
     #: How the family judge reads this vertical's answers.
     judge: JudgeRules = field(default_factory=lambda: JudgeRules(instructions=""))

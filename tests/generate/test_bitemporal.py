@@ -1,0 +1,281 @@
+"""The Bitemporal generator: byte-identical regeneration; every answer re-derived by replaying
+the events at the question's two instants; pairs whose arms differ in their date only and flip
+on one axis at a time; a state axis drawn independently of the record axis; content with no
+date, no digit and no framing word; a bank that refuses templates breaking its writing rules;
+and the shared gate, adversaries included, passing the corpus."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from scipy.stats import kendalltau
+
+from checker.api import check_corpus
+from checker.family import BY_KEY
+from checker.formats.corpus import Question
+from checker.load import parse_date
+from checker.registry import get_rule
+from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
+from checker.rules.leaks import PRODUCTION_WORDS
+from checker.rules.revisions import entries, question_instants, replay, standing
+from checker.text import raw_tokens
+from corpora.generate import bitemporal, corrections
+from corpora.generate.bank import BankError
+from corpora.generate.names import refusal
+from corpora.generate.parity import parity_test
+from corpora.generate.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
+from corpora.generate.vertical import Built
+from tests.generate.conftest import shared_gate_refusals
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / corpus_file("bitemporal", REVISION)
+SHIPPED_SIDECAR = ROOT / "corpora" / sidecar_file("bitemporal", REVISION)
+#: One haystack of every straddle (spec keys are 1-based, in PLAN order).
+SMALL = (1, 10, 19, 25)
+ALPHA = 0.01
+MAKING_WORDS = re.compile(
+    r"\b(gold|filler|distractors?|decoys?|near.misses?|evidence|competitors?|twins?|rivals?|"
+    r"record showed|belief|as.of)\b",
+    re.I,
+)
+REPLAY = BY_KEY["bitemporal"].record_replay
+
+
+def small(seed: int = bitemporal.SEED) -> Built:
+    levers = bitemporal.GENERATOR.levers[0]
+    specs = bitemporal._specs(seed, levers)
+    return bitemporal.build_specs(seed, REVISION, levers, [specs[k - 1] for k in SMALL])
+
+
+def _digest(built: Built) -> str:
+    return hashlib.sha256(corpus_text(built.questions).encode()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Built:
+    """The whole corpus at the first setting of the levers (no gates)."""
+    g = bitemporal.GENERATOR
+    return bitemporal.build(g.seed, REVISION, g.levers[0])
+
+
+def _findings(questions: list[Question], codes: tuple[str, ...]) -> list[str]:
+    _, loaded = in_memory(questions)
+    rules = [get_rule(code) for code in codes]
+    return [f"{f.code} {f.question_id}: {f.message}" for f in check_corpus(loaded, None, rules)]
+
+
+def _pairs(corpus: Built) -> list[tuple[Question, Question]]:
+    qs = corpus.questions
+    return [(qs[i], qs[i + 1]) for i in range(0, len(qs), 2)]
+
+
+# --- regeneration ----------------------------------------------------------------------------
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == {
+        s.name for s in BY_KEY["bitemporal"].shapes
+    }
+    assert corpus_text(small().questions) == corpus_text(first.questions)
+    assert _digest(small(seed=1)) != _digest(first)
+
+
+def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
+    script = "from tests.generate.test_bitemporal import small, _digest\nprint(_digest(small()))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == [_digest(small())]
+
+
+def test_the_shipped_corpus_is_what_the_generator_builds(corpus: Built) -> None:
+    """The shipped bytes are the build at the setting its trace says passed."""
+    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
+    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    assert attempt == 1, "the module fixture builds the first setting"
+    assert corpus_text(stamp_validated(corpus.questions)).encode() == SHIPPED.read_bytes()
+
+
+# --- shapes, pairs and gold --------------------------------------------------------------------
+
+
+def test_shapes_pairs_and_haystack_sizes(corpus: Built) -> None:
+    shapes = Counter(q.typedmemeval.shape for q in corpus.questions)
+    assert shapes == {s.name: s.count for s in BY_KEY["bitemporal"].shapes}
+    assert len({q.typedmemeval.pair_id for q in corpus.questions}) == 30
+    for q in corpus.questions:
+        g = len(q.answer_session_ids)
+        assert g == (3 if q.typedmemeval.shape == bitemporal.DEPTH else 2), q.question_id
+        h = len(q.haystack_sessions) - g
+        assert bitemporal.H_RANGE[0] <= h <= bitemporal.H_RANGE[1], q.question_id
+
+
+def test_the_arms_of_a_pair_differ_in_their_date_and_answer_only(corpus: Built) -> None:
+    for before, after in _pairs(corpus):
+        assert (before.typedmemeval.arm, after.typedmemeval.arm) == ("before", "after")
+        assert before.question == after.question
+        assert before.haystack_sessions == after.haystack_sessions
+        assert before.haystack_dates == after.haystack_dates
+        assert before.haystack_session_ids == after.haystack_session_ids
+        assert before.answer != after.answer, before.question_id
+        asked = [parse_date(q.question_date) for q in (before, after)]
+        assert asked[0] is not None and asked[1] is not None and asked[0] < asked[1]
+
+
+def test_every_answer_re_derives_from_the_events(corpus: Built) -> None:
+    assert _findings(corpus.questions, ("REV001", "REV002", "TIM001", "TIM002", "LEK001")) == []
+    assert REPLAY is not None
+    for q in corpus.questions:
+        block = q.typedmemeval
+        record = entries(block.events or [])
+        as_of, valid_at = question_instants(q, REPLAY)
+        assert as_of is not None and valid_at is not None
+        found = replay(record, as_of, valid_at, REPLAY.supersedes)
+        assert found is not None and found.event.value in q.answer, q.question_id
+
+
+def test_each_pair_flips_on_the_axis_its_straddle_names(corpus: Built) -> None:
+    """A record-axis pair reads one state instant's side of the change in both arms and two
+    revisions of the record; a state-axis pair reads one revision and both sides."""
+    assert REPLAY is not None
+    straddles = [s for _, s, n in bitemporal.PLAN for _ in range(n)]
+    for (before, after), straddle in zip(_pairs(corpus), straddles, strict=True):
+        record = entries(before.typedmemeval.events or [])
+        change = record[1].valid_from
+        assert change is not None
+        sides, revisions = [], []
+        for q in (before, after):
+            as_of, valid_at = question_instants(q, REPLAY)
+            assert as_of is not None and valid_at is not None
+            sides.append(valid_at < change)
+            revisions.append(len(standing(record, as_of, ())) - 2)
+        if straddle == "state":
+            assert sides == [True, False] and revisions[0] == revisions[1], before.question_id
+        else:
+            first = {"record": 0, "first": 0, "second": 1}[straddle]
+            assert sides == [False, False], before.question_id
+            assert revisions == [first, first + 1], before.question_id
+
+
+def test_the_checker_refuses_an_answer_the_record_did_not_give(corpus: Built) -> None:
+    q = corpus.questions[0]
+    values = [e.value for e in q.typedmemeval.events or [] if e.value]
+    wrong = next(v for v in values if v not in q.answer)
+    bad = q.model_copy(update={"answer": f"{wrong}."})
+    found = _findings([bad], ("REV001",))
+    assert len(found) == 1 and "does not name it" in found[0], found
+
+
+def test_the_state_axis_is_drawn_independently_of_the_record_axis(corpus: Built) -> None:
+    """How far a change lies ahead of or behind its session says nothing of where that session
+    sits in its haystack, and changes ahead and behind both come up often."""
+    leads, positions = [], []
+    for q in corpus.questions[::2]:
+        record = entries(q.typedmemeval.events or [])
+        assert record[1].valid_from is not None and record[1].recorded is not None
+        leads.append((record[1].valid_from - record[1].recorded).days)
+        positions.append(record[1].event.session_index / len(q.haystack_sessions))
+    tau, p = kendalltau(leads, positions)
+    assert abs(tau) < 0.2 or p > 0.05, (tau, p)
+    ahead = sum(1 for d in leads if d > 0)
+    assert 8 <= ahead <= 22, ahead
+
+
+def test_every_asked_subject_has_value_bearing_twins(corpus: Built) -> None:
+    for q in corpus.questions:
+        twins = q.typedmemeval.twins or []
+        assert twins, q.question_id
+        text = [" ".join(t.content for t in s) for s in q.haystack_sessions]
+        for twin in twins:
+            assert twin.value and twin.value in text[twin.session_index], q.question_id
+
+
+def test_gold_and_other_sessions_draw_from_one_mixture(corpus: Built) -> None:
+    result = parity_test(corpus)
+    assert result.kinds.p_value > ALPHA, result.describe()
+    assert result.templates.p_value > ALPHA, result.describe()
+    assert result.templates.categories >= 20, "the test pooled away everything it could see"
+
+
+def test_the_shared_gate_passes_the_corpus(corpus: Built) -> None:
+    """Every checker rule, the separability adversaries (SEP008, SEP009) among them."""
+    assert shared_gate_refusals(bitemporal.GENERATOR, corpus) == []
+
+
+# --- content -----------------------------------------------------------------------------------
+
+
+def test_content_names_no_date_no_digit_and_nothing_of_its_making(corpus: Built) -> None:
+    for q in corpus.questions:
+        for session in q.haystack_sessions:
+            for turn in session:
+                text = turn.content
+                assert not re.search(r"\d", text), (q.question_id, text)
+                assert not YEAR_RE.search(text)
+                assert not any(p.search(text) for _, p in ABSOLUTE_DATE_PATTERNS), text
+                assert not PRODUCTION_WORDS.search(text), text
+                assert not MAKING_WORDS.search(text), text
+                assert not re.search(r"\bnext (mon|tues|wednes|thurs|fri|satur|sun)day\b", text)
+
+
+def test_questions_share_no_framing_word_with_the_conversations(corpus: Built) -> None:
+    words = corrections.QUESTION_WORDS | corrections.ANSWER_WORDS
+    for q in corpus.questions[::2]:
+        for session in q.haystack_sessions:
+            for turn in session:
+                assert not words & set(raw_tokens(turn.content)), turn.content
+
+
+def test_every_name_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
+    assert [n for n in corpus.names.issued if refusal(n) is not None] == []
+    owners: dict[str, set[str]] = {}
+    for q in corpus.questions:
+        words = {
+            w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
+        }
+        for name in set(corpus.names.issued) & words:
+            owners.setdefault(name, set()).add(q.typedmemeval.pair_id or q.question_id)
+    assert {n: o for n, o in owners.items() if len(o) != 1} == {}
+
+
+def test_the_bank_refuses_a_template_with_a_digit(monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = dict(corrections.RECORD_FRAMES)
+    frames[corrections.CORRECTION] = (
+        *frames[corrections.CORRECTION],
+        "Correction about {holder}, as of 3 May: {clause}.",
+    )
+    monkeypatch.setattr(corrections, "RECORD_FRAMES", frames)
+    with pytest.raises(BankError, match="digit"):
+        corrections.check_record_bank()
+
+
+def test_the_bank_refuses_a_framing_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = dict(corrections.RECORD_FRAMES)
+    frames[corrections.CORRECTION] = (
+        *frames[corrections.CORRECTION],
+        "Cast your mind back about {holder}: {clause}.",
+    )
+    monkeypatch.setattr(corrections, "RECORD_FRAMES", frames)
+    with pytest.raises(BankError, match="framing word"):
+        corrections.check_record_bank()
