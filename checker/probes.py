@@ -101,6 +101,24 @@ def components(question: Question) -> list[tuple[str, int]]:
     return out
 
 
+def rivals_of(question: Question, session_index: int) -> tuple[int, ...]:
+    """The sessions a component in `session_index` declares as its rivals (V6 shows them in
+    its place), in haystack order; none when it declares none."""
+    found: set[int] = set()
+    for c in question.typedmemeval.gold_components or ():
+        if c.session_index == session_index and c.rivals:
+            found.update(c.rivals)
+    return tuple(sorted(found))
+
+
+def leave_one_out(question: Question, gold: Sequence[int], session_index: int) -> tuple[int, ...]:
+    """What V6 shows when the component in `session_index` is left out: the rest of gold and
+    the component's declared rivals, in haystack order."""
+    kept = {g for g in gold if g != session_index} | set(rivals_of(question, session_index))
+    kept.discard(session_index)
+    return tuple(sorted(kept))
+
+
 def not_applicable(probe: str, question: Question) -> str | None:
     """Why `probe` does not apply to `question`, or None when it does."""
     block = question.typedmemeval

@@ -67,6 +67,11 @@ class GoldComponent(Strict):
     """What the component is: `statement`, `invalidation`, `reaffirmation`, `fact`, …"""
     session_index: int = Field(ge=0)
     """Index into `haystack_sessions` of the session carrying it."""
+    rivals: list[int] | None = None
+    """Sessions that compete with this component: the V6 leave-one-out probe shows them in its
+    place, with the rest of gold, so a component whose load-bearing claim rests on competition
+    (a procedure's listing, when its dependencies alone would give the order) is tested
+    against that competition rather than against an empty seat."""
 
 
 class Twin(Strict):
