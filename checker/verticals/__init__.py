@@ -12,6 +12,7 @@ import pkgutil
 from checker.verticals.profile import (
     AnswerClass,
     ComponentOrder,
+    EventOrder,
     JudgeRules,
     JudgeState,
     Pairing,
@@ -31,6 +32,7 @@ __all__ = [
     "PROFILES",
     "AnswerClass",
     "ComponentOrder",
+    "EventOrder",
     "JudgeRules",
     "JudgeState",
     "Pairing",
