@@ -193,7 +193,9 @@ def cue(text: str, first: str, second: str, vocabulary: Procedures) -> str | Non
             continue
         lo, hi = sorted((a, b))
         between = sentence[lo:hi].lower()
-        said_before = any(re.search(rf"\b{re.escape(w)}\b", between) for w in vocabulary.before_words)
+        said_before = any(
+            re.search(rf"\b{re.escape(w)}\b", between) for w in vocabulary.before_words
+        )
         said_after = any(re.search(rf"\b{re.escape(w)}\b", between) for w in vocabulary.after_words)
         if said_before == said_after:
             continue
@@ -283,7 +285,9 @@ def current_steps(procedure: Procedure, vocabulary: Procedures) -> list[str]:
         _target(e, vocabulary.amends): e.value or ""
         for e in procedure.hops.get(vocabulary.amendment, [])
     }
-    retired = {_target(e, vocabulary.retires) for e in procedure.hops.get(vocabulary.retirement, [])}
+    retired = {
+        _target(e, vocabulary.retires) for e in procedure.hops.get(vocabulary.retirement, [])
+    }
     out = []
     for s in procedure.steps:
         if s.event_id in retired:

@@ -75,7 +75,13 @@ def synthetic_procedure(q: SyntheticQuestion) -> Mapping[str, Any]:
     n_steps = max(3, len(hops) + 1)
     p = PROCEDURES
     events: list[dict[str, Any]] = [
-        {"event_id": "p", "kind": p.procedure, "subject": "s", "value": "v", "session_index": listing}
+        {
+            "event_id": "p",
+            "kind": p.procedure,
+            "subject": "s",
+            "value": "v",
+            "session_index": listing,
+        }
     ]
     events += [
         {
@@ -98,8 +104,14 @@ def synthetic_procedure(q: SyntheticQuestion) -> Mapping[str, Any]:
             kind = {p.precondition: p.waits, p.amendment: p.amends, p.retirement: p.retires}
             relations = [{"kind": kind[ask.hop], "other_event_id": f"s{k}"}]
         events.append(
-            {"event_id": f"h{k}", "kind": ask.hop, "subject": "s", "value": "w",
-             "session_index": si, "relations": relations}
+            {
+                "event_id": f"h{k}",
+                "kind": ask.hop,
+                "subject": "s",
+                "value": "w",
+                "session_index": si,
+                "relations": relations,
+            }
         )
     block: dict[str, Any] = {
         "events": events,

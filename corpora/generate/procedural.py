@@ -62,13 +62,15 @@ from corpora.generate.procedures import (
     ORDER_WORDS,
     PRECONDITION_QUESTIONS,
     PROCEDURE_BANK,
-    PROCEDURES as FAMILIES,
     RETIREMENT,
     SIDE_WORDS,
     STEP_NOUNS,
     TWIN_KINDS,
 )
 from corpora.generate.procedures import PRECONDITION as PRECONDITION_MOVE
+from corpora.generate.procedures import (
+    PROCEDURES as FAMILIES,
+)
 from corpora.generate.vertical import Built, Levers, VerticalGenerator, question_rng
 from corpora.generate.world import (
     MENTION,
@@ -89,7 +91,12 @@ VERSION = "1.0.0"
 #: The questions in id order.
 PLAN = (STEP_ORDER,) * 20 + (PRECONDITION,) * 20 + (AMENDED,) * 20 + (RETIRED,) * 20
 #: The second hop each shape's procedures carry.
-HOP = {STEP_ORDER: DEPENDENCY, PRECONDITION: PRECONDITION_MOVE, AMENDED: AMENDMENT, RETIRED: RETIREMENT}
+HOP = {
+    STEP_ORDER: DEPENDENCY,
+    PRECONDITION: PRECONDITION_MOVE,
+    AMENDED: AMENDMENT,
+    RETIRED: RETIREMENT,
+}
 #: Steps per procedure.
 STEPS = 4
 #: Non-gold sessions per haystack.
@@ -211,7 +218,9 @@ def make_kit(
 ) -> Kit:
     world.reserve(person, family)
     steps = draw_steps(rng, world)
-    kit = Kit(person, family, shape, steps, listing_order(rng, STEPS), draw_hops(rng, world, shape, steps))
+    kit = Kit(
+        person, family, shape, steps, listing_order(rng, STEPS), draw_hops(rng, world, shape, steps)
+    )
     key = "order" if shape == STEP_ORDER else "edit"
     for _ in range(rng.randint(levers[f"twins_{key}_min"], levers[f"twins_{key}_max"])):
         kit.twins.append(draw_twin(rng, world, person))
@@ -270,7 +279,12 @@ def listing_move(person: Person, family: Family, names: Sequence[str], evidence:
 
 
 def hop_move(
-    rng: random.Random, person: Person, family: Family, steps: Sequence[str], hop: Hop, evidence: bool
+    rng: random.Random,
+    person: Person,
+    family: Family,
+    steps: Sequence[str],
+    hop: Hop,
+    evidence: bool,
 ) -> Move:
     """A second-hop move: `{V}` and `{W}` as the frames read them."""
     if hop.kind == DEPENDENCY:
@@ -405,15 +419,33 @@ def events_of(kits: Sequence[Kit], rng: random.Random) -> list[Event]:
             if hop.kind == DEPENDENCY:
                 a, b = hop.steps
                 planned.append(
-                    (p.dependency, subject, None, hop.session, [(p.first, step_at[a]), (p.then, step_at[b])])
+                    (
+                        p.dependency,
+                        subject,
+                        None,
+                        hop.session,
+                        [(p.first, step_at[a]), (p.then, step_at[b])],
+                    )
                 )
             elif hop.kind == PRECONDITION_MOVE:
                 planned.append(
-                    (p.precondition, subject, hop.value, hop.session, [(p.waits, step_at[hop.steps[0]])])
+                    (
+                        p.precondition,
+                        subject,
+                        hop.value,
+                        hop.session,
+                        [(p.waits, step_at[hop.steps[0]])],
+                    )
                 )
             elif hop.kind == AMENDMENT:
                 planned.append(
-                    (p.amendment, subject, hop.value, hop.session, [(p.amends, step_at[hop.steps[0]])])
+                    (
+                        p.amendment,
+                        subject,
+                        hop.value,
+                        hop.session,
+                        [(p.amends, step_at[hop.steps[0]])],
+                    )
                 )
             else:
                 planned.append(
@@ -481,10 +513,14 @@ def build_question(
     kits = [make_kit(rng, world, asked_person, FAMILIES[families[0]], plan.shape, levers)]
     taken = 1
     for _ in range(plan.rivals):
-        kits.append(make_kit(rng, world, asked_person, FAMILIES[families[taken]], plan.shape, levers))
+        kits.append(
+            make_kit(rng, world, asked_person, FAMILIES[families[taken]], plan.shape, levers)
+        )
         taken += 1
     for _ in range(plan.others):
-        kits.append(make_kit(rng, world, second, FAMILIES[families[taken]], plan.others_shape, levers))
+        kits.append(
+            make_kit(rng, world, second, FAMILIES[families[taken]], plan.others_shape, levers)
+        )
         taken += 1
     target = kits[0]
     g = 1 + len(target.hops)

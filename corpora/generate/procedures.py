@@ -482,8 +482,7 @@ ORDER_QUESTIONS = (
 )
 PRECONDITION_QUESTIONS = (
     "When {holder} is {task}, which step has to wait, and what does it wait for?",
-    "When {holder} is {task}, what has to be ready before a step can start, and which step "
-    "is it?",
+    "When {holder} is {task}, what has to be ready before a step can start, and which step is it?",
 )
 CURRENT_QUESTIONS = (
     "Which steps does {holder} follow for {task} now?",
@@ -551,7 +550,9 @@ def _check_plain() -> None:
         texts += [(f"{family.key} topic", t) for t in family.topics]
         texts += [(f"{family.key} clause", t) for t in family.clauses[LISTING]]
         texts.append((f"{family.key} task", family.noun))
-    texts += [("step noun", t) for t in STEP_NOUNS] + [("condition noun", t) for t in CONDITION_NOUNS]
+    texts += [("step noun", t) for t in STEP_NOUNS] + [
+        ("condition noun", t) for t in CONDITION_NOUNS
+    ]
     for where, text in texts:
         if _PLAIN.search(_bare(text)):
             raise ProcedureBankError(f"{where} template {text!r} has a digit, bracket or em dash")
@@ -597,7 +598,9 @@ def _check_cues() -> None:
         allowed = LINK_CUES.get(kind, frozenset()) if where.startswith("frame") else frozenset()
         stray = (words & asked) - allowed
         if stray:
-            raise ProcedureBankError(f"{where} template {template!r} uses question words {sorted(stray)}")
+            raise ProcedureBankError(
+                f"{where} template {template!r} uses question words {sorted(stray)}"
+            )
         if where.startswith("frame") and kind in LINK_CUES and not words & LINK_CUES[kind]:
             raise ProcedureBankError(f"{where} template {template!r} lacks its cue")
         if where.startswith("frame") and kind not in LINK_CUES and words & cues:
@@ -617,14 +620,20 @@ def _check_shapes() -> None:
         for template in PROCEDURE_FRAMES[kind]:
             v, w = template.find("{V}"), template.find("{W}")
             if v < 0 or w < 0 or "{clause}" in template:
-                raise ProcedureBankError(f"{kind} frame {template!r} must name {{V}} and {{W}} only")
+                raise ProcedureBankError(
+                    f"{kind} frame {template!r} must name {{V}} and {{W}} only"
+                )
             if kind == DEPENDENCY and not re.search(r"\{V\}.*\{rel\}.*\{W\}", template):
                 raise ProcedureBankError(f"{kind} frame {template!r} must read {{V}} {{rel}} {{W}}")
             if kind == RETIREMENT and not re.search(r"\{V\}.*\{side\}.*\{W\}", template):
-                raise ProcedureBankError(f"{kind} frame {template!r} must read {{V}} {{side}} {{W}}")
+                raise ProcedureBankError(
+                    f"{kind} frame {template!r} must read {{V}} {{side}} {{W}}"
+                )
     for template in LISTING_FRAMES:
         if "{steps}" not in template or "{clause}" not in template:
-            raise ProcedureBankError(f"listing frame {template!r} must name {{clause}} and {{steps}}")
+            raise ProcedureBankError(
+                f"listing frame {template!r} must name {{clause}} and {{steps}}"
+            )
 
 
 #: Worst-case fills for the density check: a two-word holder and two-word step names.
@@ -658,7 +667,9 @@ def check_keyword_density() -> None:
     asked = question_words()
     for where, template in conversation_templates():
         for family in PROCEDURES.values():
-            keywords = asked | frozenset(bm25_tokens(family.noun)) | frozenset(bm25_tokens("best friend"))
+            keywords = (
+                asked | frozenset(bm25_tokens(family.noun)) | frozenset(bm25_tokens("best friend"))
+            )
             clauses = family.clauses[LISTING] if "{clause}" in template else ("",)
             topics = family.topics if "{topic}" in template.lower() else ("",)
             for clause in clauses:
