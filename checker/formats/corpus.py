@@ -72,6 +72,11 @@ class GoldComponent(Strict):
     place, with the rest of gold, so a component whose load-bearing claim rests on competition
     (a procedure's listing, when its dependencies alone would give the order) is tested
     against that competition rather than against an empty seat."""
+    load_bearing: bool | None = None
+    """This component alone is needed: leaving it out (with its rivals in its place) must stop
+    a reader producing gold, so V6 leaves it out. False: V6 keeps it in every context. None:
+    the question's `gold_components_load_bearing` decides. Where a shape mixes needed and
+    redundant components, each says which it is."""
 
 
 class Twin(Strict):

@@ -440,9 +440,12 @@ def two_hops(ctx: CorpusContext) -> Iterator[Violation]:
                 q.question_id,
                 f"gold components {declared}; the listing and its hops are {expected}",
             )
-        if not q.typedmemeval.gold_components_load_bearing:
+        undeclared = sorted(c.session_index for c in components if c.load_bearing is not True)
+        if not q.typedmemeval.gold_components_load_bearing or undeclared:
             yield Violation(
-                q.question_id, "two-hop components are load-bearing and must be declared so"
+                q.question_id,
+                "two-hop components are load-bearing and must be declared so, on the question "
+                f"and on each component (undeclared: sessions {undeclared})",
             )
 
 

@@ -115,8 +115,8 @@ def synthetic_procedure(q: SyntheticQuestion) -> Mapping[str, Any]:
         )
     block: dict[str, Any] = {
         "events": events,
-        "gold_components": [{"kind": p.membership, "session_index": listing}]
-        + [{"kind": ask.hop, "session_index": si} for si in hops],
+        "gold_components": [{"kind": p.membership, "session_index": listing, "load_bearing": True}]
+        + [{"kind": ask.hop, "session_index": si, "load_bearing": True} for si in hops],
         "gold_components_load_bearing": True,
     }
     if ask.answer == "current":

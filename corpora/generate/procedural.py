@@ -572,9 +572,19 @@ def build_question(
 
     hop_kind = HOP[plan.shape]
     rivals = sorted(h.session for k in kits[1 : 1 + plan.rivals] for h in k.hops)
+    # Every component is needed on its own: the listing because the rivals' hops leave a choice
+    # without it, each hop because the listing alone gives no order, condition or edit.
     components = [
-        GoldComponent(kind=PROCEDURES.membership, session_index=target.listing, rivals=rivals)
-    ] + [GoldComponent(kind=hop_kind, session_index=h.session) for h in target.hops]
+        GoldComponent(
+            kind=PROCEDURES.membership,
+            session_index=target.listing,
+            rivals=rivals,
+            load_bearing=True,
+        )
+    ] + [
+        GoldComponent(kind=hop_kind, session_index=h.session, load_bearing=True)
+        for h in target.hops
+    ]
     answer, items = answer_of(target)
     twins = sorted(
         (Twin(kind=t.kind, session_index=t.session, value=t.value) for t in target.twins),
