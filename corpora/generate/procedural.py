@@ -397,8 +397,9 @@ def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
 
 
 def interference_band(rivals: int) -> int:
-    """Difficulty band of the interference dial: two rivals are band 1, each more one up."""
-    return rivals - 1
+    """Difficulty band of the interference dial: two rivals (or fewer, which the gate refuses)
+    are band 1, each more one up."""
+    return max(1, rivals - 1)
 
 
 def events_of(kits: Sequence[Kit], rng: random.Random) -> list[Event]:
