@@ -279,7 +279,8 @@ def step_order(ctx: CorpusContext) -> Iterator[Violation]:
 
 
 def current_steps(procedure: Procedure, vocabulary: Procedures) -> list[str]:
-    """The procedure's step names after its amendments and retirements, in listing order."""
+    """The procedure's step names after its amendments and retirements (a set: the listing
+    gives no order, and amended-step and retired-step answers are read as sets)."""
     names = procedure.step_names()
     replaced = {
         _target(e, vocabulary.amends): e.value or ""
