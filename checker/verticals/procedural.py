@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.verticals.profile import (
+    AnswerClass,
     JudgeRules,
     Procedures,
     Prose,
@@ -136,6 +137,10 @@ PROFILE = Vertical(
     ),
     required_fields=("events",),
     procedures=PROCEDURES,
+    # Amended-step and retired-step questions share their wording: whether a step was replaced
+    # or dropped is a class no question text, date or id may tell. The other two shapes ask
+    # for an order and a condition by their wording, by design.
+    answer_class=AnswerClass(field="shape", shapes=(AMENDED, RETIRED)),
     prose=Prose(
         measures=(
             "Memory of a procedure told across sessions: its steps and the one order they must "

@@ -135,6 +135,9 @@ class AnswerClass:
     strata: str | None = None
     #: Why the strata may be told apart (shown with the record).
     strata_reason: str = ""
+    #: The shapes whose questions carry the class (empty: every shape); the others are not
+    #: tested, for shapes whose wording names what they ask by design.
+    shapes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

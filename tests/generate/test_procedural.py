@@ -18,6 +18,7 @@ from checker.formats.corpus import Question
 from checker.probes import components, leave_one_out
 from checker.registry import all_rules
 from checker.rules.procedures import current_steps, dependency_order, names_procedure, read
+from checker.separability.metadata import metadata_adversary
 from checker.verticals.procedural import AMENDED, PRECONDITION, PROCEDURES, RETIRED, STEP_ORDER
 from corpora.generate import procedural
 from corpora.generate.procedures import PROCEDURES as FAMILIES
@@ -198,3 +199,15 @@ def test_the_shipped_sidecar_declares_the_v6_components_unmeasured() -> None:
     sidecar = json.loads(SHIPPED.with_name(SHIPPED.stem + ".meta.json").read_text())
     assert sidecar["probes"]["v6"]["status"] == "unmeasured"
     assert sidecar["probes"]["v6"]["reason"]
+
+
+def test_whether_a_step_was_replaced_or_dropped_is_not_told_by_the_metadata(
+    corpus: Built,
+) -> None:
+    """Amended-step and retired-step questions share their wording; the answer-from-metadata
+    adversary is measured over exactly those forty and cannot tell the two apart."""
+    _, loaded = in_memory(corpus.questions)
+    record = metadata_adversary(loaded, seed=0)
+    assert record.status == "measured" and record.verdict == "pass"
+    assert record.questions == 40
+    assert record.reason is not None and "tested within shapes" in record.reason
