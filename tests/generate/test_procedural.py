@@ -18,6 +18,7 @@ from checker.formats.corpus import Question
 from checker.probes import components, leave_one_out
 from checker.registry import all_rules
 from checker.rules.procedures import current_steps, dependency_order, names_procedure, read
+from checker.runner.probe import ProbeSettings, plan_tasks
 from checker.separability.metadata import metadata_adversary
 from checker.verticals.procedural import AMENDED, PRECONDITION, PROCEDURES, RETIRED, STEP_ORDER
 from corpora.generate import procedural
@@ -211,3 +212,21 @@ def test_whether_a_step_was_replaced_or_dropped_is_not_told_by_the_metadata(
     assert record.status == "measured" and record.verdict == "pass"
     assert record.questions == 40
     assert record.reason is not None and "tested within shapes" in record.reason
+
+
+def test_the_v6_plan_shows_the_rivals_where_the_listing_was() -> None:
+    """The probe runner's leave-one-out tasks: leaving the listing out shows the other gold and
+    the rival procedures' hops; leaving a hop out shows the rest of gold and no rival."""
+    _, loaded = in_memory(small().questions)
+    tasks = plan_tasks(loaded, ProbeSettings(probes=("v6",)))
+    assert {t.qi for t in tasks} == set(range(len(loaded.questions)))
+    for t in tasks:
+        q = loaded.questions[t.qi]
+        gold = set(_gold(q))
+        listing = next(c for c in q.typedmemeval.gold_components or [] if c.rivals)
+        assert t.component is not None
+        left_out = t.component[1]
+        expected = gold - {left_out}
+        if left_out == listing.session_index:
+            expected |= set(listing.rivals or [])
+        assert set(t.sessions) == expected, (q.question_id, t.component)
