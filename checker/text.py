@@ -1,6 +1,6 @@
 """The one tokenizer and segmenter every rule shares (BM25, V7, the leak screens, V4).
 
-The source documents' history includes a fix applied to one tokenizer caller and not to its
+The defect history (docs/history.md) includes a fix applied to one tokenizer caller and not to its
 neighbour; here there is one module, and every rule calls it.
 
 Definitions:

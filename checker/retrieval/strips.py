@@ -10,7 +10,7 @@ sentences would measure the loss of evidence, not the loss of scaffolding):
   every sentence made mostly of the question's own keywords (at least two BM25 tokens, more
   than half of them tokens of the question).
 
-The documents' corpora reached their retrieval band with a bracketed clause listing the
+Earlier corpora (docs/history.md) reached their retrieval band with a bracketed clause listing the
 question's keywords in distractors; a one-line regular expression removed all of it.
 """
 

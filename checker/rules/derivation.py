@@ -1,6 +1,6 @@
 """V5: every gold answer re-derived from the corpus alone (R-CHK-V5), where that needs no model.
 
-The documents' first Prospective generator shipped 38 pairs whose due dates their own
+An earlier Prospective generator (docs/history.md) shipped 38 pairs whose due dates their own
 conversations could not produce, and every structural check passed; these rules recompute gold
 from the recorded structure and the message text, and compare.
 """
@@ -553,8 +553,8 @@ def pivot_derivation(ctx: CorpusContext) -> Iterator[Violation]:
     """Every Prospective pivot re-derives from its stating session's timestamp and the relative
     expression in that session's text, and lies strictly between the two arms' query times.
 
-    The documents' first generator produced 38 pairs whose dates their own conversations could
-    not produce; only recomputing from the bytes catches that."""
+    An earlier generator (docs/history.md) produced 38 pairs whose dates their own
+    conversations could not produce; only recomputing from the bytes catches that."""
     pairs = _pairs(ctx)
     for q in ctx.corpus.questions:
         block = q.typedmemeval

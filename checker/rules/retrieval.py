@@ -29,7 +29,7 @@ from checker.summary import section
 
 #: A dependence that would not print as 0.00 at two decimals is a finding: R-GEN-2 requires our
 #: corpora to measure 0.00 because there is nothing to strip, and the site publishes two
-#: decimals. (The documents' scaffolding was worth +0.10 to +0.34; one gold-bearing question of
+#: decimals. (Scaffolding in docs/history.md was worth +0.10 to +0.34; one gold-bearing question of
 #: 35 moving from 0.5 to 1.0 already shifts the mean by 0.014.)
 DEPENDENCE_TOLERANCE = 0.005
 #: Stamped and re-measured figures agree within half a unit of the fourth decimal, so a record
@@ -67,8 +67,8 @@ def scaffolding_dependence(ctx: CorpusContext) -> Iterator[Violation]:
 
     Measured with the pattern the sidecar declares and always with the generic strip
     (bracketed and parenthetical clauses; sentences made mostly of the question's own
-    keywords). The documents' corpora reached their band with a bracketed keyword clause in
-    distractors; one regular expression removed +0.10 to +0.34 of their difficulty, and every
+    keywords). Earlier corpora (docs/history.md) reached their band with a bracketed keyword
+    clause in distractors; one regular expression removed +0.10 to +0.34 of their difficulty, and every
     ladder they certified on it was an artifact. Fires when a dependence exceeds 0.005.
     """
     declared = declared_pattern_of(ctx.corpus)
@@ -112,9 +112,9 @@ def difficulty_validated(ctx: CorpusContext) -> Iterator[Violation]:
     gold-bearing questions (`thin-band` otherwise), the fall's one-sided permutation p (band
     labels shuffled among the two bands' questions, 10,000 seeded draws) is below 0.05
     (`not-significant` otherwise), and the oracle stays flat where measured. The flag is set by
-    this test, never by hand: the documents certified two ladders that were the scaffolding
-    clause and the structural ceiling, not memory difficulty, and a fall of 0.25 in a band of
-    four questions is one question.
+    this test, never by hand: docs/history.md records two certified ladders that were the
+    scaffolding clause and the structural ceiling, not memory difficulty, and a fall of 0.25 in a
+    band of four questions is one question.
     """
     try:
         ladder = measure_ladder(ctx.corpus)

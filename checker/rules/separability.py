@@ -62,8 +62,9 @@ def single_feature(ctx: CorpusContext) -> Iterator[Violation]:
 
     Pairs are formed within each question (the attacker is handed one haystack), pooled, and
     folded once. Features cover the whole session, each role, each turn slot, role order,
-    position, dates, session ids, every glyph, and recurring 1–3-gram phrases. The documents'
-    first corpora were found by counting capital letters (0.990) and by a missing clause."""
+    position, dates, session ids, every glyph, and recurring 1–3-gram phrases. The first
+    corpora in docs/history.md were found by counting capital letters (0.990) and by a missing
+    clause."""
     record = record_of(ctx.corpus, adversary=False)
     for row in record.features:
         if row.verdict == "refused" and "auc" in row.refused_by:
@@ -88,8 +89,8 @@ def distribution(ctx: CorpusContext) -> Iterator[Violation]:
 
     A mean hides a bimodal split: Episodic's turn length pooled to 0.527 while identifying gold
     outright in 54% of its questions, and a role-order tell read 0.6152 pooled. Every feature
-    gets this test — role sequences and n-grams included, the documents' bypass — and the
-    chance of a perfect split is computed per question from the observed values. Thousands of
+    gets this test — role sequences and n-grams included (docs/history.md: the bypass) — and
+    the chance of a perfect split is computed per question from the observed values. Thousands of
     features each get the test, so the tail p must also beat the smallest tail p the features
     reach under label shuffles within question (Westfall–Young): per feature alone, a corpus
     with shuffled labels was refused in 3 of 20 copies."""
@@ -140,7 +141,7 @@ def adversary(ctx: CorpusContext) -> Iterator[Violation]:
     Two pinned models (logistic regression over every non-exempt numeric feature, and over a
     TF-IDF bag of raw-token 1–2-grams), folds grouped by question, each beside the same pipeline
     on shuffled labels. A single-feature table certifies only the tells its authors imagined; the
-    documents' Forgetting v5 passed theirs at 0.67 while a bag of words finds its gold."""
+    Forgetting v5 in docs/history.md passed its own at 0.67 while a bag of words finds its gold."""
     record = record_of(ctx.corpus, adversary=True)
     t = record.thresholds
     for adv in record.adversaries:

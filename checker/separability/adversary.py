@@ -3,7 +3,7 @@
 A single-feature table certifies a corpus against the tells its authors imagined. A learned
 model is not told what to look for: trained on some questions' gold and filler, it scores the
 sessions of questions it never saw, and its within-question AUC says how well a cheap reader
-finds the evidence without reading it. The source documents' Forgetting v5 passed their gate
+finds the evidence without reading it. A Forgetting v5 corpus (docs/history.md) passed its gate
 (worst single feature 0.67) while a plain bag-of-words classifier finds its gold almost every
 time: invented values from the gold value bank recur across questions and never in filler, and
 several gold-only constructions each sit below the recurrence floor of the n-gram screen.

@@ -61,7 +61,7 @@ class Plant:
     build: Callable[[LoadedCorpus, random.Random], Planted | Skip]
     #: Whether the learned adversaries (SEP004, SEP008, SEP009) must run for this case.
     adversary: bool = False
-    #: The documents' history this plant re-creates.
+    #: The defect in docs/history.md this plant re-creates.
     history: str = ""
     #: The rules run on the planted copy, when not the V7 table (plants of other families).
     rules: tuple[str, ...] = ()

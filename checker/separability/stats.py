@@ -6,7 +6,7 @@ Everything is computed from within-question mid-ranks. A question's Mann-Whitney
 ties credited one half by the mid-ranks; pooling sums those counts over questions and divides
 by the summed pair counts G·H. Only sessions of the same question are ever compared: the
 attacker is handed one haystack, and pairs across questions answer an easier question (the
-source documents' pooled figure read 0.616 where the within-question one read 0.903).
+pooled figure in docs/history.md read 0.616 where the within-question one read 0.903).
 
 A label shuffle within question does not change the ranks, so the permutation null re-sums the
 same rank matrix under random gold subsets instead of re-ranking. The same shuffles give the

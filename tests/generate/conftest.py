@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checker.formats.corpus import Question
-from corpora.generate import episodic, forgetting, prospective, workingmemory
+from corpora.generate import episodic, forgetting, prospective, semantic, workingmemory
 from corpora.generate.gate import gate
 from corpora.generate.stamp import corpus_file
 from corpora.generate.vertical import Built, VerticalGenerator
@@ -51,6 +51,12 @@ def prospective_corpus() -> Built:
 def episodic_corpus() -> Built:
     g = episodic.GENERATOR
     return episodic.build(g.seed, "2026.12", g.levers[0])
+
+
+@pytest.fixture(scope="session")
+def semantic_corpus() -> Built:
+    g = semantic.GENERATOR
+    return semantic.build(g.seed, "2026.12", g.levers[0])
 
 
 def shared_gate_refusals(

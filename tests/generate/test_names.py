@@ -51,6 +51,26 @@ def test_the_registry_issues_fresh_names_only_once() -> None:
     assert registry.owner(issued[0]) == "q0"
 
 
+def test_a_fork_s_names_are_kept_only_when_adopted() -> None:
+    """A haystack drawn tentatively issues from a fork: dropping the fork forgets its names,
+    adopting it keeps them, and a registry adopts only its own forks."""
+    registry = NameRegistry()
+    rng = random.Random(3)
+    kept = registry.issue(rng, "q1")
+    dropped = registry.fork()
+    forgotten = dropped.issue(rng, "q2")
+    assert registry.issued == [kept]
+    adopted = registry.fork()
+    taken = adopted.issue(rng, "q2")
+    registry.adopt(adopted)
+    assert registry.issued == [kept, taken] and registry.owner(taken) == "q2"
+    assert forgotten not in registry.issued
+    stranger = NameRegistry()
+    stranger.issue(rng, "q9")
+    with pytest.raises(ValueError, match="fork"):
+        registry.adopt(stranger)
+
+
 def _questions_naming(built: Built) -> dict[str, list[str]]:
     tokens = {
         a.question.question_id: {
@@ -67,7 +87,7 @@ def _questions_naming(built: Built) -> dict[str, list[str]]:
     }
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "semantic_corpus"])
 def test_every_value_is_invented_and_named_by_one_question(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:

@@ -17,7 +17,9 @@ from corpora.generate.world import Move, SessionPlan
 ALPHA = 0.01
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "episodic_corpus"])
+@pytest.mark.parametrize(
+    "corpus", ["forgetting_corpus", "workingmemory_corpus", "episodic_corpus", "semantic_corpus"]
+)
 def test_gold_and_other_sessions_draw_from_one_mixture(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:

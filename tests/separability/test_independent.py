@@ -4,7 +4,7 @@ Nothing here reads the checker's thresholds, feature list or statistics: the AUC
 scikit-learn's `roc_auc_score` per question, pair-weighted and folded after pooling; the chance of
 a perfect split is counted by enumerating every gold subset; the Poisson-binomial tail is a plain
 convolution; the features are re-derived from the turns. Only the tokenizer is shared, by design
-(one tokenizer for every rule). The source documents' own gate certified corpora a substring
+(one tokenizer for every rule). The gate in docs/history.md certified corpora a substring
 filter could pick apart until a second implementation held its own constants.
 """
 

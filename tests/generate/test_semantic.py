@@ -1,0 +1,253 @@
+"""The Semantic generator: byte-identical regeneration, shapes and counts of SPEC §3, gold the
+checker re-derives from the events (the end of a replacement chain, a fact reached through an
+alias, the session a belief came from), rival chains beside the asked one, and planted
+disagreements between prose and gold refused by the RSV rules."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_corpus
+from checker.family import BY_KEY
+from checker.formats.corpus import Question
+from checker.registry import get_rule
+from checker.rules.resolution import names
+from corpora.generate import semantic
+from corpora.generate.bank import BankError
+from corpora.generate.haystack import World
+from corpora.generate.names import NameRegistry
+from corpora.generate.replacements import (
+    ASKED_BELIEFS,
+    REPLACEMENT,
+    check_replacement_bank,
+)
+from corpora.generate.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
+from corpora.generate.vertical import Built, question_rng
+from tests.generate.conftest import shared_gate_refusals
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / corpus_file("semantic", REVISION)
+SHIPPED_SIDECAR = ROOT / "corpora" / sidecar_file("semantic", REVISION)
+PROFILE = BY_KEY["semantic"]
+CV, CR, SA = "current-value", "co-reference", "source-attribution"
+#: A few questions of every shape.
+SMALL = frozenset({1, 2, 21, 22, 36, 37})
+RSV = ("RSV001", "RSV002", "RSV003", "RSV004")
+
+
+def small(seed: int = semantic.SEED) -> Built:
+    return semantic.build(seed, REVISION, semantic.GENERATOR.levers[0], only=SMALL)
+
+
+def _digest(built: Built) -> str:
+    return hashlib.sha256(corpus_text(built.questions).encode()).hexdigest()
+
+
+def _findings(questions: list[Question], codes: tuple[str, ...]) -> list[str]:
+    _, loaded = in_memory(questions)
+    rules = [get_rule(code) for code in codes]
+    return [f"{f.code} {f.question_id}: {f.message}" for f in check_corpus(loaded, None, rules)]
+
+
+def _gold(q: Question) -> list[int]:
+    return sorted(q.haystack_session_ids.index(sid) for sid in q.answer_session_ids)
+
+
+def _by_shape(built: Built, shape: str) -> list[Question]:
+    return [q for q in built.questions if q.typedmemeval.shape == shape]
+
+
+# --- regeneration ----------------------------------------------------------------------------
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == {CV, CR, SA}
+    assert corpus_text(small().questions) == corpus_text(first.questions)
+    assert _digest(small(seed=1)) != _digest(first)
+
+
+def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
+    script = "from tests.generate.test_semantic import small, _digest\nprint(_digest(small()))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == [_digest(small())]
+
+
+@pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Semantic corpus yet")
+def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
+    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
+    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    g = semantic.GENERATOR
+    built = semantic.build(g.seed, REVISION, g.levers[attempt - 1])
+    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+
+
+# --- shapes and counts -----------------------------------------------------------------------
+
+
+def test_shapes_counts_and_haystack_sizes(semantic_corpus: Built) -> None:
+    questions = semantic_corpus.questions
+    counts = Counter(q.typedmemeval.shape for q in questions)
+    assert counts == {s.name: s.count for s in PROFILE.shapes} == {CV: 20, CR: 15, SA: 15}
+    lengths = []
+    for q in questions:
+        gold = _gold(q)
+        h = len(q.haystack_sessions) - len(gold)
+        assert semantic.H_RANGE[0] <= h <= semantic.H_RANGE[1], (q.question_id, h)
+        shape = q.typedmemeval.shape
+        if shape == CV:
+            lengths.append(len(gold))
+            assert q.typedmemeval.difficulty == len(gold) - 2
+            assert q.typedmemeval.difficulty_dial == "dispersion"
+        else:
+            assert len(gold) == (2 if shape == CR else 1)
+            assert q.typedmemeval.difficulty is None
+    assert sorted(lengths) == sorted(semantic.CHAIN_LENGTHS)
+
+
+def test_co_reference_asks_by_name_and_by_relation_alike(semantic_corpus: Built) -> None:
+    """Half the co-reference questions name the person, half say how they relate: the
+    question's wording does not say which designation the fact was stated under."""
+    by_name = 0
+    for q in _by_shape(semantic_corpus, CR):
+        aliases = [e for e in q.typedmemeval.events or [] if e.kind == "alias"]
+        by_name += any(a.value and names(q.question, a.value) for a in aliases)
+    assert by_name in (7, 8)
+
+
+# --- gold the checker re-derives -------------------------------------------------------------
+
+
+def test_every_gold_re_derives_and_no_answer_leaks(semantic_corpus: Built) -> None:
+    codes = (*RSV, "LEK001", "LEK002", "LEK003", "STR007", "STR009")
+    assert _findings(semantic_corpus.questions, codes) == []
+
+
+def test_the_checker_refuses_gold_the_conversation_does_not_bear_out(
+    semantic_corpus: Built,
+) -> None:
+    """Prose and gold made to disagree on the real corpus: each is refused by its RSV rule."""
+    questions = [q.model_copy(deep=True) for q in semantic_corpus.questions]
+    chain = next(q for q in questions if q.typedmemeval.shape == CV)
+    replaced = next(
+        e
+        for e in chain.typedmemeval.events or []
+        if e.kind == "value" and e.session_index == _gold(chain)[0]
+    )
+    chain.answer = f"The value stated first, {replaced.value}."
+    aliased = next(q for q in questions if q.typedmemeval.shape == CR)
+    events = aliased.typedmemeval.events or []
+    alias = next(e for e in events if e.kind == "alias" and e.session_index in _gold(aliased))
+    fact = next(e for e in events if e.kind == "value" and names(aliased.answer, e.value or ""))
+    alias.session_index = fact.session_index
+    source = next(q for q in questions if q.typedmemeval.shape == SA)
+    other = next(i for i in range(len(source.haystack_sessions)) if i not in _gold(source))
+    source.answer_session_ids = [source.haystack_session_ids[other]]
+    found = _findings(questions, RSV)
+    assert any(f.startswith(f"RSV001 {chain.question_id}") for f in found), found
+    assert any(f.startswith(f"RSV002 {aliased.question_id}") for f in found), found
+    assert any(f.startswith(f"RSV003 {source.question_id}") for f in found), found
+
+
+def test_a_value_named_where_the_block_records_nothing_is_refused(
+    semantic_corpus: Built,
+) -> None:
+    """The block must know every session naming one of its values: a stray mention of the
+    current value in a distractor session is evidence it does not record."""
+    questions = [q.model_copy(deep=True) for q in semantic_corpus.questions]
+    q = next(q for q in questions if q.typedmemeval.shape == CV)
+    head = [e for e in q.typedmemeval.events or [] if e.session_index == max(_gold(q))][-1]
+    other = next(i for i in range(len(q.haystack_sessions)) if i not in _gold(q))
+    q.haystack_sessions[other][0].content += f" Someone mentioned {head.value} to me."
+    found = _findings(questions, ("RSV004",))
+    assert any(f.startswith(f"RSV004 {q.question_id}") for f in found), found
+
+
+# --- competition -----------------------------------------------------------------------------
+
+
+def test_every_asked_chain_has_a_rival_chain_beside_it() -> None:
+    """The first unasked kit of every haystack is of the asked kind: a current-value haystack
+    holds another chain of replacements nobody asks about, built the same way."""
+    g = semantic.GENERATOR
+    levers = g.levers[0]
+    for spec in semantic._specs(g.seed, levers):
+        if spec.shape != CV or spec.n > 6:
+            continue
+        layout = question_rng(0, "test", spec.n, "layout")
+        cast = question_rng(0, "test", spec.n, "cast")
+        people, fams = semantic._cast(cast, spec)
+        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
+        hay = semantic.build_haystack(spec, world, spec.h + spec.length, layout, cast, levers)
+        asked, rival = hay.kits[0], hay.kits[1]
+        assert rival.kind == asked.kind == semantic.CHAIN
+        assert (rival.kit.person.key, rival.kit.family.key) != (
+            asked.kit.person.key,
+            asked.kit.family.key,
+        )
+        assert rival.kit.kinds.count(REPLACEMENT) >= 2
+        replacements = [
+            slot[semantic.CHANGE_SLOT]
+            for slot in hay.slots
+            if slot[semantic.CHANGE_SLOT].kind == REPLACEMENT
+        ]
+        assert len(replacements) > asked.kit.kinds.count(REPLACEMENT)
+
+
+def test_a_source_belief_recurs_said_of_someone_else(semantic_corpus: Built) -> None:
+    """A source question's value is named in other sessions too, each of someone else: the
+    value alone does not find the conversation, and the answer names no date."""
+    for q in _by_shape(semantic_corpus, SA):
+        events = q.typedmemeval.events or []
+        source = next(e for e in events if e.kind == "value" and e.session_index == _gold(q)[0])
+        assert names(q.question, source.value or ""), q.question_id
+        echoes = [e for e in events if e.value == source.value and e.event_id != source.event_id]
+        assert len(echoes) >= 2, q.question_id
+        assert all(e.subject != source.subject for e in echoes)
+        assert not re.search(r"\d|day|week|month", q.answer), q.answer
+
+
+def test_the_replacement_bank_refuses_an_asked_belief_in_its_clauses_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(ASKED_BELIEFS, "car", "{holder} drives a {V}")
+    with pytest.raises(BankError, match="clauses' words"):
+        check_replacement_bank()
+
+
+# --- gates -----------------------------------------------------------------------------------
+
+
+def test_the_adversary_gates_pass_and_can_refuse(semantic_corpus: Built) -> None:
+    g = semantic.GENERATOR
+    clean = shared_gate_refusals(g, semantic_corpus)
+    assert clean == [], clean
+    marked = [q.model_copy(deep=True) for q in semantic_corpus.questions]
+    for n, q in enumerate(marked):
+        for si in _gold(q):
+            q.haystack_sessions[si][0].content += f" Zorbify{n} again, as ever."
+    found = shared_gate_refusals(g, semantic_corpus, marked)
+    assert any(r.startswith("SEP008") for r in found), found
