@@ -85,11 +85,13 @@ def _gold(question: Question) -> list[int]:
 
 def components(question: Question) -> list[tuple[str, int]]:
     """(label, session index) of each distinct gold component, in declared order: the declared
-    gold components, else the derivation's inputs."""
+    gold components (less those declared not load-bearing), else the derivation's inputs."""
     block = question.typedmemeval
     found: list[tuple[str, int]] = []
     if block.gold_components:
-        found = [(c.kind, c.session_index) for c in block.gold_components]
+        found = [
+            (c.kind, c.session_index) for c in block.gold_components if c.load_bearing is not False
+        ]
     elif block.derivation is not None:
         found = [(f"input {i + 1}", x.session_index) for i, x in enumerate(block.derivation.inputs)]
     seen: set[int] = set()
@@ -99,6 +101,24 @@ def components(question: Question) -> list[tuple[str, int]]:
             seen.add(si)
             out.append((f"{label} (session {si})", si))
     return out
+
+
+def rivals_of(question: Question, session_index: int) -> tuple[int, ...]:
+    """The sessions a component in `session_index` declares as its rivals (V6 shows them in
+    its place), in haystack order; none when it declares none."""
+    found: set[int] = set()
+    for c in question.typedmemeval.gold_components or ():
+        if c.session_index == session_index and c.rivals:
+            found.update(c.rivals)
+    return tuple(sorted(found))
+
+
+def leave_one_out(question: Question, gold: Sequence[int], session_index: int) -> tuple[int, ...]:
+    """What V6 shows when the component in `session_index` is left out: the rest of gold and
+    the component's declared rivals, in haystack order."""
+    kept = {g for g in gold if g != session_index} | set(rivals_of(question, session_index))
+    kept.discard(session_index)
+    return tuple(sorted(kept))
 
 
 def not_applicable(probe: str, question: Question) -> str | None:
@@ -113,7 +133,8 @@ def not_applicable(probe: str, question: Question) -> str | None:
     if probe == "v6":
         if block.gold_components_redundant:
             return "components declared redundant"
-        if not block.gold_components_load_bearing:
+        declared = any(c.load_bearing for c in block.gold_components or ())
+        if not block.gold_components_load_bearing and not declared:
             return "components not declared load-bearing"
         if len(components(question)) < 2:
             return "fewer than two components"

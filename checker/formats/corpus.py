@@ -67,6 +67,16 @@ class GoldComponent(Strict):
     """What the component is: `statement`, `invalidation`, `reaffirmation`, `fact`, …"""
     session_index: int = Field(ge=0)
     """Index into `haystack_sessions` of the session carrying it."""
+    rivals: list[int] | None = None
+    """Sessions that compete with this component: the V6 leave-one-out probe shows them in its
+    place, with the rest of gold, so a component whose load-bearing claim rests on competition
+    (a procedure's listing, when its dependencies alone would give the order) is tested
+    against that competition rather than against an empty seat."""
+    load_bearing: bool | None = None
+    """This component alone is needed: leaving it out (with its rivals in its place) must stop
+    a reader producing gold, so V6 leaves it out. False: V6 keeps it in every context. None:
+    the question's `gold_components_load_bearing` decides. Where a shape mixes needed and
+    redundant components, each says which it is."""
 
 
 class Twin(Strict):

@@ -27,7 +27,7 @@ from checker.family import K_REF, vertical
 from checker.formats.sidecar import ProbeRecord, Sidecar
 from checker.io import dump_json
 from checker.load import LoadedCorpus, sidecar_path_for
-from checker.probes import PROBES, Probe, applicable, components, pair_ids
+from checker.probes import PROBES, Probe, applicable, components, leave_one_out, pair_ids
 from checker.runner.client import CallFailed, CallStats, EndpointDown, ModelClient
 from checker.runner.judge import Judge, NoVerdict, Verdict, case_for
 from checker.runner.localfiles import JsonLines
@@ -82,7 +82,7 @@ def plan_tasks(corpus: LoadedCorpus, settings: ProbeSettings) -> list[Task]:
             everything = tuple(range(len(q.haystack_sessions)))
             if probe.context == "leave-one-out":
                 for component in components(q):
-                    kept = tuple(g for g in gold if g != component[1])
+                    kept = leave_one_out(q, gold, component[1])
                     tasks += [Task(name, qi, s, component, kept) for s in range(probe.samples)]
                 continue
             if probe.context == "gold":

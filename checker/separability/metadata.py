@@ -319,12 +319,12 @@ def _auc_within_strata(score: Floats, labels: list[str], strata: list[str], posi
 
 
 def _tested(
-    corpus: LoadedCorpus, field: str, strata_field: str | None
+    corpus: LoadedCorpus, field: str, strata_field: str | None, shapes: tuple[str, ...] = ()
 ) -> tuple[Tested | None, list[StratumRow]]:
     rows: list[tuple[Question, str, str]] = []
     for q in corpus.questions:
         label = _value(q, field)
-        if label is None:
+        if label is None or (shapes and _value(q, "shape") not in shapes):
             continue
         stratum = (_value(q, strata_field) if strata_field else None) or "all"
         rows.append((q, label, stratum))
@@ -429,7 +429,7 @@ def metadata_adversary(corpus: LoadedCorpus, seed: int) -> MetadataAdversaryReco
         return _skipped(
             f"{vertical.name} declares no categorical answer class (its answers are values)"
         )
-    tested, untested = _tested(corpus, declared.field, declared.strata)
+    tested, untested = _tested(corpus, declared.field, declared.strata, declared.shapes)
     if tested is None or len(set(tested.groups.tolist())) < 2:
         carried = sum(_value(q, declared.field) is not None for q in corpus.questions)
         why = (
@@ -497,6 +497,9 @@ def metadata_adversary(corpus: LoadedCorpus, seed: int) -> MetadataAdversaryReco
     if declared.strata and declared.strata_reason:
         public = f"{declared.strata} is public: {declared.strata_reason}"
         reason = f"{reason}; {public}" if reason else public
+    if declared.shapes:
+        within = f"tested within shapes {', '.join(declared.shapes)} only"
+        reason = f"{reason}; {within}" if reason else within
     return MetadataAdversaryRecord(
         status="measured",
         reason=reason,

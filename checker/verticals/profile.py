@@ -150,6 +150,68 @@ class AnswerClass:
     strata: str | None = None
     #: Why the strata may be told apart (shown with the record).
     strata_reason: str = ""
+    #: The shapes whose questions carry the class (empty: every shape); the others are not
+    #: tested, for shapes whose wording names what they ask by design.
+    shapes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StepQuestion:
+    """What one shape of a procedure vertical asks, for the rules that re-derive its gold."""
+
+    shape: str
+    #: What the answer is: `order` (every step of the procedure, in the one order its
+    #: dependencies allow), `condition` (what a step waits for, and that step) or `current`
+    #: (the steps left after an amendment or a retirement, as a set).
+    answer: str
+    #: The event kind of the second hop the asked procedure carries (`dependency`, …).
+    hop: str
+    #: Rival procedures the haystack must carry, each with a complete second hop of that kind
+    #: over steps of its own (two-hop questions are only two hops if losing the listing leaves
+    #: a choice).
+    rivals: int = 0
+
+
+@dataclass(frozen=True)
+class Procedures:
+    """Questions about procedures told across sessions: one listing names the procedure and
+    its steps; dependencies, preconditions, amendments and retirements name step or condition
+    pairs and never the procedure. The rules (STP) read the `events` block in these terms."""
+
+    questions: tuple[StepQuestion, ...]
+    #: Words a dependency's session puts between its two step names: the first-named step
+    #: comes first (`before`) or second (`after`).
+    before_words: tuple[str, ...]
+    after_words: tuple[str, ...]
+    #: Event kinds and relation kinds of the vocabulary.
+    procedure: str = "procedure"
+    """A procedure: `value` the words that name it, stated in its listing's session."""
+    step: str = "step"
+    """A step: `value` its name, relation `member_of` to its procedure, in the listing."""
+    member_of: str = "member-of"
+    dependency: str = "dependency"
+    """Two steps in order: relations `first` and `then`."""
+    first: str = "first"
+    then: str = "then"
+    precondition: str = "precondition"
+    """A condition (`value`) a step waits for: relation `waits` to that step."""
+    waits: str = "waited-for-by"
+    amendment: str = "amendment"
+    """An amended step (`value`, its new name) in place of a step: relation `amends`."""
+    amends: str = "amends"
+    retirement: str = "retirement"
+    """A step dropped with nothing in its place: relation `retires`."""
+    retires: str = "retires"
+    #: The gold component kind of the listing.
+    membership: str = "membership"
+
+    def question(self, shape: str) -> StepQuestion | None:
+        return next((q for q in self.questions if q.shape == shape), None)
+
+    @property
+    def hops(self) -> tuple[str, ...]:
+        """Every second-hop event kind."""
+        return (self.dependency, self.precondition, self.amendment, self.retirement)
 
 
 #: What a resolution question asks of its `events` block (`Resolution.queries`).
@@ -326,6 +388,8 @@ class Vertical:
     arm_coverage_gap: float | None = None
     #: Results are read as an outcome-by-distance curve (the distance rung of each question).
     distance_curve: bool = False
+    #: Questions about procedures told across sessions (the STP rules), or None.
+    procedures: Procedures | None = None
     #: Gold is an order recomputed from the events' relations (see `EventOrder`), or None.
     event_order: EventOrder | None = None
     #: The categorical answer class its questions fall in, or None when its answers are values

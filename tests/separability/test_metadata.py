@@ -149,6 +149,7 @@ def test_every_declared_answer_class_names_block_fields() -> None:
         assert v.answer_class.field in fields, v.name
         assert v.answer_class.strata is None or v.answer_class.strata in fields, v.name
         assert not v.answer_class.strata or v.answer_class.strata_reason, v.name
+        assert set(v.answer_class.shapes) <= {s.name for s in v.shapes}, v.name
 
 
 def test_question_text_is_weighted_as_tfidf_fitted_on_the_training_questions() -> None:

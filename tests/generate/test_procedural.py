@@ -1,0 +1,232 @@
+"""The Procedural generator: byte-identical regeneration, the shapes and counts of SPEC §3, gold
+the STP rules re-derive, two hops by construction (only the listing names the procedure), rival
+chains and rival edits the gate refuses to do without, and components declared load-bearing one
+by one with the listing's rivals declared for V6."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_corpus
+from checker.formats.corpus import Question
+from checker.probes import components, leave_one_out
+from checker.registry import all_rules
+from checker.rules.procedures import current_steps, dependency_order, names_procedure, read
+from checker.runner.probe import ProbeSettings, plan_tasks
+from checker.separability.metadata import metadata_adversary
+from checker.verticals.procedural import AMENDED, PRECONDITION, PROCEDURES, RETIRED, STEP_ORDER
+from corpora.generate import procedural
+from corpora.generate.procedures import PROCEDURES as FAMILIES
+from corpora.generate.procedures import family_words
+from corpora.generate.stamp import corpus_file, corpus_text, in_memory, stamp_validated
+from corpora.generate.vertical import Built, Levers
+from tests.generate.conftest import shared_gate_refusals
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / corpus_file("procedural", REVISION)
+#: Two questions of every shape.
+SMALL = frozenset({1, 2, 21, 22, 41, 42, 61, 62})
+STP = [r for r in all_rules() if r.code.startswith("STP")]
+
+
+def small(seed: int = procedural.SEED, levers: Levers | None = None) -> Built:
+    chosen = levers if levers is not None else procedural.GENERATOR.levers[0]
+    return procedural.build(seed, REVISION, chosen, only=SMALL)
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Built:
+    g = procedural.GENERATOR
+    return procedural.build(g.seed, REVISION, g.levers[0])
+
+
+def _digest(built: Built) -> str:
+    return hashlib.sha256(corpus_text(built.questions).encode()).hexdigest()
+
+
+def _gold(q: Question) -> list[int]:
+    return [q.haystack_session_ids.index(sid) for sid in q.answer_session_ids]
+
+
+def _text(q: Question, si: int) -> str:
+    return "\n".join(t.content for t in q.haystack_sessions[si])
+
+
+def _stp_findings(questions: list[Question]) -> list[str]:
+    _, loaded = in_memory(questions)
+    return [f"{f.code} {f.question_id}: {f.message}" for f in check_corpus(loaded, None, STP)]
+
+
+# --- regeneration ----------------------------------------------------------------------------
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == {
+        STEP_ORDER,
+        PRECONDITION,
+        AMENDED,
+        RETIRED,
+    }
+    assert _digest(small()) == _digest(first)
+    assert _digest(small(seed=1)) != _digest(first)
+
+
+def test_the_shipped_corpus_is_what_the_generator_builds(corpus: Built) -> None:
+    assert corpus_text(stamp_validated(corpus.questions)).encode() == SHIPPED.read_bytes()
+
+
+def test_shapes_and_counts_are_those_of_the_spec(corpus: Built) -> None:
+    shapes = Counter(q.typedmemeval.shape for q in corpus.questions)
+    assert shapes == {STEP_ORDER: 20, PRECONDITION: 20, AMENDED: 20, RETIRED: 20}
+    assert len({q.question_id for q in corpus.questions}) == 80
+
+
+# --- gold and the two hops -------------------------------------------------------------------
+
+
+def test_the_stp_rules_find_nothing_in_the_built_corpus(corpus: Built) -> None:
+    assert _stp_findings(corpus.questions) == []
+
+
+def test_exactly_one_gold_session_names_the_procedure(corpus: Built) -> None:
+    """The listing names the asked procedure; no other gold session names any word of it, so a
+    retriever working from the question's words reaches the listing and not the second hop."""
+    for q in corpus.questions:
+        gold = _gold(q)
+        reading = read(q, gold)
+        assert reading is not None and reading.asked is not None, q.question_id
+        naming = [si for si in gold if names_procedure(reading.asked, _text(q, si))]
+        assert naming == [reading.asked.listing], (q.question_id, naming)
+        family = next(f for f in FAMILIES.values() if f.noun in q.question)
+        for si in gold:
+            if si != reading.asked.listing:
+                assert not family_words(family) & set(re.findall(r"\w+", _text(q, si).lower()))
+
+
+def test_step_order_is_the_one_order_the_dependencies_allow_and_never_the_listing(
+    corpus: Built,
+) -> None:
+    for q in corpus.questions:
+        if q.typedmemeval.shape != STEP_ORDER:
+            continue
+        reading = read(q, _gold(q))
+        assert reading is not None and reading.asked is not None
+        asked = reading.asked
+        names = asked.step_names()
+        pairs = [
+            (
+                next(r.other_event_id for r in e.relations if r.kind == PROCEDURES.first),
+                next(r.other_event_id for r in e.relations if r.kind == PROCEDURES.then),
+            )
+            for e in asked.hops[PROCEDURES.dependency]
+        ]
+        order, why = dependency_order(names, pairs)
+        assert order is not None, why
+        wanted = [names[s] for s in order]
+        listing = _text(q, asked.listing)
+        assert sorted(wanted, key=listing.find) != wanted, q.question_id
+        assert sorted(wanted, key=q.answer.find) == wanted, q.question_id
+        # Any one dependency left out leaves two orders (each is load-bearing).
+        for k in range(len(pairs)):
+            assert dependency_order(names, pairs[:k] + pairs[k + 1 :])[0] is None
+
+
+def test_a_retired_step_leaves_a_gap_and_an_amended_one_a_new_name(corpus: Built) -> None:
+    """retired-step is not forgetting: the sequence loses a position and nothing new enters;
+    amended-step keeps every position, one under a new name."""
+    for q in corpus.questions:
+        shape = q.typedmemeval.shape
+        if shape not in (AMENDED, RETIRED):
+            continue
+        reading = read(q, _gold(q))
+        assert reading is not None and reading.asked is not None
+        listed = list(reading.asked.step_names().values())
+        now = current_steps(reading.asked, PROCEDURES)
+        assert sorted(q.typedmemeval.answer_items or []) == sorted(now)
+        if shape == RETIRED:
+            assert len(now) == len(listed) - 1 and set(now) < set(listed)
+        else:
+            assert len(now) == len(listed) and len(set(now) - set(listed)) == 1
+
+
+def test_rivals_are_complete_declared_on_the_listing_and_shown_by_v6(corpus: Built) -> None:
+    for q in corpus.questions:
+        gold = _gold(q)
+        block = q.typedmemeval
+        listing = next(c for c in block.gold_components or [] if c.kind == PROCEDURES.membership)
+        assert all(c.load_bearing for c in block.gold_components or [])
+        rivals = listing.rivals or []
+        assert rivals and not set(rivals) & set(gold)
+        shown = leave_one_out(q, gold, listing.session_index)
+        assert set(shown) == (set(gold) - {listing.session_index}) | set(rivals)
+        assert len(components(q)) == len(gold)
+
+
+# --- the gate refuses a corpus without the construction -------------------------------------
+
+
+def test_the_gate_refuses_a_corpus_with_one_rival() -> None:
+    levers = {**procedural.GENERATOR.levers[0], "rivals_min": 1, "rivals_order_max": 1}
+    levers["rivals_edit_max"] = 1
+    refusals = shared_gate_refusals(procedural.GENERATOR, small(levers=levers))
+    assert any(r.startswith("STP005") and "the shape needs 2" in r for r in refusals), refusals
+
+
+def test_the_gate_refuses_a_gold_hop_that_names_the_procedure() -> None:
+    built = small()
+    questions = [q.model_copy(deep=True) for q in built.questions]
+    q = questions[0]
+    reading = read(q, _gold(q))
+    assert reading is not None and reading.asked is not None
+    hop = next(si for si in _gold(q) if si != reading.asked.listing)
+    family = reading.asked.event.value
+    turn = q.haystack_sessions[hop][0]
+    turn.content = f"{turn.content} It is all for the {family}."
+    refusals = shared_gate_refusals(procedural.GENERATOR, built, questions)
+    assert any(
+        r.startswith(f"STP004 {q.question_id}") and "names the procedure" in r for r in refusals
+    ), refusals
+
+
+def test_the_shipped_sidecar_declares_the_v6_components_unmeasured() -> None:
+    sidecar = json.loads(SHIPPED.with_name(SHIPPED.stem + ".meta.json").read_text())
+    assert sidecar["probes"]["v6"]["status"] == "unmeasured"
+    assert sidecar["probes"]["v6"]["reason"]
+
+
+def test_whether_a_step_was_replaced_or_dropped_is_not_told_by_the_metadata(
+    corpus: Built,
+) -> None:
+    """Amended-step and retired-step questions share their wording; the answer-from-metadata
+    adversary is measured over exactly those forty and cannot tell the two apart."""
+    _, loaded = in_memory(corpus.questions)
+    record = metadata_adversary(loaded, seed=0)
+    assert record.status == "measured" and record.verdict == "pass"
+    assert record.questions == 40
+    assert record.reason is not None and "tested within shapes" in record.reason
+
+
+def test_the_v6_plan_shows_the_rivals_where_the_listing_was() -> None:
+    """The probe runner's leave-one-out tasks: leaving the listing out shows the other gold and
+    the rival procedures' hops; leaving a hop out shows the rest of gold and no rival."""
+    _, loaded = in_memory(small().questions)
+    tasks = plan_tasks(loaded, ProbeSettings(probes=("v6",)))
+    assert {t.qi for t in tasks} == set(range(len(loaded.questions)))
+    for t in tasks:
+        q = loaded.questions[t.qi]
+        gold = set(_gold(q))
+        listing = next(c for c in q.typedmemeval.gold_components or [] if c.rivals)
+        assert t.component is not None
+        left_out = t.component[1]
+        expected = gold - {left_out}
+        if left_out == listing.session_index:
+            expected |= set(listing.rivals or [])
+        assert set(t.sessions) == expected, (q.question_id, t.component)
