@@ -12,6 +12,7 @@ import pkgutil
 from checker.verticals.profile import (
     AnswerClass,
     ComponentOrder,
+    Composition,
     JudgeRules,
     JudgeState,
     Pairing,
@@ -29,6 +30,7 @@ __all__ = [
     "PROFILES",
     "AnswerClass",
     "ComponentOrder",
+    "Composition",
     "JudgeRules",
     "JudgeState",
     "Pairing",

@@ -1,0 +1,628 @@
+"""TypedMemEval-Conjunction: value-then-count 20, alias-then-count 15, order-then-value 15,
+invalidation-then-sum 15 (SPEC §3).
+
+Every haystack is a circle of people and the clubs they belong to (`clubs`), and every
+question composes two halves, each of another memory type:
+
+| shape | resolve (first half) | apply (second half) | gold |
+|---|---|---|---|
+| value-then-count | the club the named person belongs to | how many others belong to it | their statements |
+| alias-then-count | the other name the named person goes by | how many clubs are stated under it | the introduction and those statements |
+| order-then-value | who joined a kind of club first or last, from pairwise order sentences | that member's club | the order sentences and the member's statement |
+| invalidation-then-sum | which of the named person's memberships was cancelled later | the monthly fees of the rest, added | every membership, the cancellation |
+
+Hot groups. The asked group (a club's members, an aliased person's memberships, an order chain,
+a person's fee-paying memberships) is one of several in its haystack built by the same code
+from the same distribution: the others are the haystack's questions not asked, and each group
+gets value-bearing twins — a club considered and dropped, a membership rumoured and denied,
+with a fee where fees are stated — that a reader must not count. Every session makes the same
+moves, one per slot of its shape's recipe, and exactly one of them belongs to a hot group; the
+rest are cold (pairs that come up once). So a gold session is an ordinary session whose hot
+move happens to be part of the asked group, and no count of moves, values or fees tells it
+apart.
+
+Each question records both halves as `events` (CNJ001-CNJ003 recompute the answer from them),
+its gold components (the resolving half's kinds declared in the profile), and for the count
+and sum shapes a derivation re-checked by DRV001-DRV004. Haystack sizes are drawn independently
+of G, so a haystack's length says nothing about a count.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from checker.formats.corpus import (
+    Candidate,
+    Derivation,
+    DerivationInput,
+    Event,
+    GoldComponent,
+    Relation,
+    Twin,
+    TypedMemEvalBlock,
+)
+from checker.formats.ids import haystack_token, question_id
+from checker.rules.derivation import EPS, Item, coincident_subset
+from corpora.generate.allocate import AllocationError, Kit, place_hot
+from corpora.generate.bank import RELATIONS
+from corpora.generate.clock import start_date, varied_schedule
+from corpora.generate.clubs import (
+    CLUB_BANK,
+    CLUB_FAMILIES,
+    CLUB_TWINS,
+    CURRENCIES,
+    ORDER_AFTER,
+    ORDER_BEFORE,
+    ORDER_KINDS,
+    amount_text,
+    called,
+    fee_placeholders,
+    introduced,
+    other_forms,
+)
+from corpora.generate.haystack import (
+    AssembledQuestion,
+    World,
+    assemble_question,
+    capitalise,
+    moment_since,
+)
+from corpora.generate.names import NameRegistry
+from corpora.generate.vertical import Built, Levers, VerticalGenerator, question_rng
+from corpora.generate.world import (
+    INVALIDATION,
+    MENTION,
+    REAFFIRMATION,
+    STATEMENT,
+    TWIN_CONSIDERED,
+    TWIN_RUMOUR,
+    Family,
+    Move,
+    Person,
+    SessionPlan,
+    draw_people,
+)
+
+VERTICAL = "conjunction"
+ABBREV = "con"
+SEED = 20261209
+VERSION = "1.0.0"
+
+VALUE_COUNT, ALIAS_COUNT, ORDER_VALUE, INVALIDATION_SUM = (
+    "value-then-count",
+    "alias-then-count",
+    "order-then-value",
+    "invalidation-then-sum",
+)
+#: Shapes in question-id order, with their counts.
+SHAPES = ((VALUE_COUNT, 20), (ALIAS_COUNT, 15), (ORDER_VALUE, 15), (INVALIDATION_SUM, 15))
+#: Gold sessions per question: every shape spans 3-5, each G equally often within a shape.
+G_VALUES = (3, 4, 5)
+H_RANGE = (15, 25)
+#: Sessions per haystack, drawn independently of G (a count's answer is G - 1): every
+#: H = sessions - G stays in H_RANGE.
+SESSIONS_RANGE = (H_RANGE[0] + max(G_VALUES), H_RANGE[1] + min(G_VALUES))
+#: Statement-to-cancellation distance in sessions (Forgetting's 4-15 sessions between).
+GAP_RANGE = (5, 15)
+#: Group sizes every hot group of a shape is drawn from (the asked one's is fixed by its G).
+GROUP_SIZES = (3, 4, 5)
+#: Fees in cents (8.00-65.00 a month).
+FEE_CENTS = (800, 6500)
+
+STATEMENT_SLOT, EVENT_SLOT, ORDER_SLOT, TWIN_SLOT, MENTION_SLOT = (
+    "statement",
+    "event",
+    "order",
+    "twin",
+    "mention",
+)
+#: The slots every session of a shape fills, one move each.
+RECIPES: dict[str, tuple[str, ...]] = {
+    VALUE_COUNT: (STATEMENT_SLOT, TWIN_SLOT, MENTION_SLOT),
+    ALIAS_COUNT: (STATEMENT_SLOT, TWIN_SLOT, MENTION_SLOT),
+    ORDER_VALUE: (STATEMENT_SLOT, ORDER_SLOT, TWIN_SLOT, MENTION_SLOT),
+    INVALIDATION_SUM: (STATEMENT_SLOT, EVENT_SLOT, TWIN_SLOT, MENTION_SLOT),
+}
+#: Share of cold events that are invalidations (invalidation-then-sum haystacks).
+COLD_INVALIDATION_SHARE = 0.5
+
+_COUNT_WORDS = {0: "None", 1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+
+
+def slot_of(kind: str) -> str:
+    if kind in (INVALIDATION, REAFFIRMATION):
+        return EVENT_SLOT
+    if kind in ORDER_KINDS:
+        return ORDER_SLOT
+    if kind in CLUB_TWINS:
+        return TWIN_SLOT
+    return kind
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One question's plan: shape, gold size, haystack size, whom and what it asks about."""
+
+    n: int
+    shape: str
+    g: int
+    sessions: int
+    relation: str
+    family: str
+    arm: str | None
+    people: int
+    families: int
+
+
+@dataclass
+class Hot:
+    """One hot move before it is placed: what it says and about whom."""
+
+    kind: str
+    person: Person
+    family: Family
+    value: str | None
+    #: How the sentence names the person (plain, by another name, or introducing it).
+    named: Person
+    #: The hot group it belongs to (0 is the asked group).
+    group: int
+    extra: dict[str, str] = field(default_factory=dict)
+    #: (unit, cents) of the fee it states, if any.
+    fee: tuple[str, int] | None = None
+    #: Order moves: the other person; invalidations: the statement it ends (index into hots).
+    other: Person | None = None
+    ends: int | None = None
+    #: Where it landed.
+    session: int = -1
+
+
+@dataclass
+class Groups:
+    """A haystack's hot moves and what the asked group is made of."""
+
+    hots: list[Hot]
+    #: Indices into `hots` of the asked group's evidence (its gold moves).
+    gold: list[int]
+    #: order-then-value: the asked chain, first joiner first.
+    chain: list[Person] = field(default_factory=list)
+    #: alias-then-count: the asked person's other name.
+    name: str = ""
+    #: value-then-count: the asked club's value.
+    value: str = ""
+
+
+# --- plans ----------------------------------------------------------------------------------
+
+
+def _specs(seed: int, levers: Levers) -> list[Spec]:
+    """Every question's plan. Within each shape every G is equally common and the haystack
+    size is drawn independently of it; asked kinds of club cycle so each is asked about."""
+    rng = question_rng(seed, VERTICAL, 0, "specs")
+    keys = [f.key for f in CLUB_FAMILIES]
+    specs: list[Spec] = []
+    for shape, count in SHAPES:
+        gs = [G_VALUES[i % len(G_VALUES)] for i in range(count)]
+        rng.shuffle(gs)
+        arms = (["first", "last"] * count)[:count]
+        rng.shuffle(arms)
+        fams = keys * 3
+        rng.shuffle(fams)
+        for i in range(count):
+            specs.append(
+                Spec(
+                    n=len(specs) + 1,
+                    shape=shape,
+                    g=gs[i],
+                    sessions=rng.randint(*SESSIONS_RANGE),
+                    relation=rng.choice(RELATIONS).key,
+                    family=fams[i],
+                    arm=arms[i] if shape == ORDER_VALUE else None,
+                    people=rng.randint(levers["people_min"], levers["people_max"]),
+                    families=rng.randint(levers["families_min"], levers["families_max"]),
+                )
+            )
+    return specs
+
+
+def _cast(rng: random.Random, spec: Spec) -> tuple[list[Person], list[Family]]:
+    """The haystack's people (the asked one among them) and kinds of club (the asked one
+    first)."""
+    people = draw_people(rng, RELATIONS)
+    asked = next(p for p in people if p.key == spec.relation)
+    others = [p for p in people if p.key != spec.relation]
+    rng.shuffle(others)
+    fams = [f for f in CLUB_FAMILIES if f.key != spec.family]
+    rng.shuffle(fams)
+    chosen = [next(f for f in CLUB_FAMILIES if f.key == spec.family), *fams]
+    return [asked, *others[: spec.people - 1]], chosen[: spec.families]
+
+
+def _sizes(rng: random.Random, asked: int, rivals: int, choices: Sequence[int]) -> list[int]:
+    """Group sizes: the asked one's, then each rival's from the same choices, the first rival's
+    different from the asked one's (so the operand half alone never fixes a count)."""
+    sizes = [asked]
+    for i in range(rivals):
+        sizes.append(rng.choice([c for c in choices if c != asked] if i == 0 else list(choices)))
+    return sizes
+
+
+def _statement(
+    group: int,
+    person: Person,
+    family: Family,
+    value: str,
+    named: Person | None = None,
+    fee: tuple[str, int] | None = None,
+) -> Hot:
+    return Hot(STATEMENT, person, family, value, named or person, group, fee=fee)
+
+
+def _twin(
+    rng: random.Random,
+    group: int,
+    person: Person,
+    family: Family,
+    value: str,
+    named: Person | None = None,
+    fee: tuple[str, int] | None = None,
+) -> Hot:
+    return Hot(rng.choice(CLUB_TWINS), person, family, value, named or person, group, fee=fee)
+
+
+def _fill(rng: random.Random, hots: list[Hot], sessions: int, optional: list[Hot]) -> None:
+    """Make the hot moves number exactly `sessions`: every structural move is kept, and the
+    optional twins and near-miss mentions (drawn alike for every group) are taken in a random
+    order until every session has one."""
+    need = sessions - len(hots)
+    if need < 0:
+        raise AllocationError(f"{len(hots)} structural hot moves cannot fit {sessions} sessions")
+    if need > len(optional):
+        raise AllocationError(f"{len(optional)} optional hot moves cannot fill {need} sessions")
+    rng.shuffle(optional)
+    hots += optional[:need]
+
+
+def _fee(world: World, unit: str) -> tuple[str, int]:
+    return (unit, world.rng.randint(*FEE_CENTS))
+
+
+def _extras(
+    layout: random.Random,
+    world: World,
+    levers: Levers,
+    groups: Sequence[tuple[Sequence[Person], Family | None]],
+    *,
+    values: Sequence[Sequence[str]] | None = None,
+    named: dict[str, Person] | None = None,
+    units: Sequence[str] | None = None,
+) -> list[Hot]:
+    """Every group's optional moves, drawn alike: twins (a person of the group's twin people
+    naming one of its values, or a fresh one, in a kind of club of the group's or any) and
+    near-miss mentions (a person of the group, no value)."""
+    out: list[Hot] = []
+    shown = named or {}
+    for g, (people, family) in enumerate(groups):
+        for _ in range(layout.randint(levers["twins_min"], levers["twins_max"])):
+            who = layout.choice(list(people))
+            fam = family or layout.choice(world.families)
+            pool = values[g] if values is not None else ()
+            value = layout.choice(list(pool)) if pool else world.names.issue(world.rng, world.owner)
+            fee = _fee(world, units[g]) if units is not None else None
+            out.append(_twin(layout, g, who, fam, value, shown.get(who.key), fee))
+        for _ in range(layout.randint(levers["mentions_min"], levers["mentions_max"])):
+            who = layout.choice(list(people))
+            fam = family or layout.choice(world.families)
+            out.append(Hot(MENTION, who, fam, None, shown.get(who.key, who), g))
+    return out
+
+
+# --- the four shapes' hot groups ------------------------------------------------------------
+
+
+def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers) -> Groups:
+    """Clubs with several members each: the asked club (the named person among its members),
+    rival clubs of the same kind and clubs of other kinds. Twins name a club for someone who is
+    not a member (considered, or rumoured and denied), or another club of its kind for one who
+    is."""
+    asked, family = world.person(spec.relation), world.family(spec.family)
+    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
+    plan: list[tuple[Family, int]] = [
+        (family, s) for s in _sizes(layout, spec.g, rivals, GROUP_SIZES)
+    ]
+    others = [f for f in world.families if f is not family]
+    plan += [
+        (layout.choice(others), layout.choice(GROUP_SIZES))
+        for _ in range(layout.randint(levers["others_min"], levers["others_max"]))
+    ]
+    hots: list[Hot] = []
+    members: list[list[Person]] = []
+    values: list[str] = []
+    for g, (fam, size) in enumerate(plan):
+        free = [p for p in world.people if not world.taken(p, fam) and p is not asked]
+        if len(free) < size:
+            raise AllocationError(f"{len(free)} people free for a club of {size}")
+        chosen = [asked, *layout.sample(free, size - 1)] if g == 0 else layout.sample(free, size)
+        value = world.names.issue(world.rng, world.owner)
+        for p in chosen:
+            world.fact(p, fam).value = value
+            hots.append(_statement(g, p, fam, value))
+        members.append(chosen)
+        values.append(value)
+    gold = list(range(len(members[0])))
+    optional = _extras(
+        layout,
+        world,
+        levers,
+        [([p for p in world.people if p not in members[g]], fam) for g, (fam, _) in enumerate(plan)],
+        values=[[v] for v in values],
+    )
+    # A member considers, or is rumoured to be in, another club of the same kind.
+    for g, (fam, _) in enumerate(plan):
+        same = [values[h] for h, (f, _) in enumerate(plan) if f is fam and h != g]
+        for _ in range(layout.randint(levers["member_twins_min"], levers["member_twins_max"])):
+            value = layout.choice(same) if same else world.names.issue(world.rng, world.owner)
+            optional.append(_twin(layout, g, layout.choice(members[g]), fam, value))
+    _fill(layout, hots, spec.sessions, optional)
+    return Groups(hots, gold, value=values[0])
+
+
+def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers) -> Groups:
+    """People who go by another name: the asked one and rivals. Each is introduced once in
+    passing (a twin or mention naming them both ways, `my cousin Tarvo`) and otherwise named by
+    that name only, with memberships of several kinds of club stated under it; their twins and
+    mentions use the name too, and no statement names them by relation."""
+    asked = world.person(spec.relation)
+    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
+    counts = _sizes(layout, spec.g - 1, rivals, tuple(g - 1 for g in GROUP_SIZES))
+    people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
+    hots: list[Hot] = []
+    intros: list[Hot] = []
+    named: dict[str, Person] = {}
+    names: list[str] = []
+    for g, (person, count) in enumerate(zip(people, counts, strict=True)):
+        name = world.names.issue(world.rng, world.owner)
+        names.append(name)
+        named[person.key] = called(person, name)
+        for fam in layout.sample(world.families, count):
+            fact = world.fact(person, fam)
+            hots.append(_statement(g, person, fam, fact.value, named[person.key]))
+        for fam in world.families:
+            if not world.taken(person, fam):
+                world.reserve(person, fam)
+        fam = layout.choice(world.families)
+        shown = introduced(person, name)
+        if layout.random() < 0.5:
+            value = world.names.issue(world.rng, world.owner)
+            intros.append(_twin(layout, g, person, fam, value, shown))
+        else:
+            intros.append(Hot(MENTION, person, fam, None, shown, g))
+    gold = [i for i, h in enumerate(hots) if h.group == 0]
+    gold.append(len(hots))
+    hots += intros
+    optional = _extras(layout, world, levers, [([p], None) for p in people], named=named)
+    _fill(layout, hots, spec.sessions, optional)
+    return Groups(hots, gold, name=names[0])
+
+
+def _order_value(layout: random.Random, world: World, spec: Spec, levers: Levers) -> Groups:
+    """Order chains: everyone in one kind of club (nobody outside the chain belongs to one),
+    related two at a time, adjacent members in either direction, by who joined first; the asked
+    chain's kind and rival chains of other kinds."""
+    family = world.family(spec.family)
+    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
+    fams = [family, *layout.sample([f for f in world.families if f is not family], rivals)]
+    lengths = _sizes(layout, spec.g, rivals, GROUP_SIZES)
+    hots: list[Hot] = []
+    orders: list[Hot] = []
+    chains: list[list[Person]] = []
+    for g, (fam, k) in enumerate(zip(fams, lengths, strict=True)):
+        chain = layout.sample(world.people, k)
+        chains.append(chain)
+        for p in chain:
+            fact = world.fact(p, fam)
+            hots.append(_statement(g, p, fam, fact.value))
+        for p in world.people:
+            if not world.taken(p, fam):
+                world.reserve(p, fam)
+        for a, b in itertools.pairwise(chain):
+            if layout.random() < 0.5:
+                orders.append(Hot(ORDER_BEFORE, a, fam, None, a, g, other=b))
+            else:
+                orders.append(Hot(ORDER_AFTER, b, fam, None, b, g, other=a))
+    end = chains[0][0] if spec.arm == "first" else chains[0][-1]
+    gold = [i for i, h in enumerate(hots) if h.group == 0 and h.person is end]
+    gold += [len(hots) + i for i, h in enumerate(orders) if h.group == 0]
+    hots += orders
+    optional = _extras(layout, world, levers, [(world.people, fam) for fam in fams])
+    _fill(layout, hots, spec.sessions, optional)
+    return Groups(hots, gold, chain=chains[0])
+
+
+def _invalidation_sum(layout: random.Random, world: World, spec: Spec, levers: Levers) -> Groups:
+    """People paying monthly club fees: the asked one and rivals, each with several memberships
+    stated with their fee and exactly one of them cancelled later; their twins name clubs
+    considered or rumoured, with fees of their own, and no other session states a membership
+    of theirs."""
+    asked = world.person(spec.relation)
+    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
+    people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
+    kept = [spec.g - 2] + [layout.choice((1, 2, 3)) for _ in range(rivals)]
+    units = [CURRENCIES[(i + layout.randrange(len(CURRENCIES))) % len(CURRENCIES)][0] for i in range(len(people))]
+    hots: list[Hot] = []
+    for g, (person, standing) in enumerate(zip(people, kept, strict=True)):
+        for i, fam in enumerate(layout.sample(world.families, standing + 1)):
+            fact = world.fact(person, fam)
+            hots.append(_statement(g, person, fam, fact.value, fee=_fee(world, units[g])))
+            if i == 0:
+                hots.append(Hot(INVALIDATION, person, fam, fact.value, person, g, ends=len(hots) - 1))
+        for fam in world.families:
+            if not world.taken(person, fam):
+                world.reserve(person, fam)
+    gold = [i for i, h in enumerate(hots) if h.group == 0]
+    optional = _extras(layout, world, levers, [([p], None) for p in people], units=units)
+    _fill(layout, hots, spec.sessions, optional)
+    return Groups(hots, gold)
+
+
+GROUPS = {
+    VALUE_COUNT: _value_count,
+    ALIAS_COUNT: _alias_count,
+    ORDER_VALUE: _order_value,
+    INVALIDATION_SUM: _invalidation_sum,
+}
+
+
+# --- placement, cold moves, fees ------------------------------------------------------------
+
+
+def _place(layout: random.Random, hots: list[Hot], sessions: int) -> None:
+    """One hot move per session: a statement and its cancellation GAP_RANGE apart, the rest
+    anywhere (`allocate.place_hot`)."""
+    kits: list[tuple[Kit, list[int]]] = []
+    ended = {h.ends for h in hots if h.ends is not None}
+    for i, h in enumerate(hots):
+        if i in ended:
+            continue
+        if h.ends is not None:
+            first = hots[h.ends]
+            kit = Kit(first.person, first.family, None, [STATEMENT, INVALIDATION], gap=GAP_RANGE)
+            kits.append((kit, [h.ends, i]))
+        else:
+            kits.append((Kit(h.person, h.family, None, [h.kind]), [i]))
+    place_hot(layout, [k for k, _ in kits], sessions)
+    for kit, members in kits:
+        for s, i in zip(kit.sessions, members, strict=True):
+            hots[i].session = s
+
+
+def _move(h: Hot) -> Move:
+    extra = dict(h.extra)
+    symbol = dict(CURRENCIES)[h.fee[0]] if h.fee else None
+    extra.update(fee_placeholders(symbol, h.fee[1] if h.fee else None))
+    if h.other is not None:
+        extra.update(other_forms(h.other))
+    return Move(h.kind, h.named, h.family, h.value, extra=extra)
+
+
+@dataclass
+class ColdStatement:
+    session: int
+    person: Person
+    family: Family
+    value: str
+
+
+def _cold(
+    rng: random.Random, world: World, shape: str, hots: Sequence[Hot], slots: list[dict[str, Move]]
+) -> list[ColdStatement]:
+    """Every empty slot gets a cold move: a statement of a pair nobody states; a twin or mention
+    of a pair no hot statement owns; an event on a cold fact stated GAP_RANGE earlier (or one
+    stated before the haystack); an order sentence between two people, in a kind of club no
+    chain owns, consistent with one order drawn per kind. Returns the cold statements."""
+    owned = {(h.person.key, h.family.key) for h in hots if h.kind == STATEMENT}
+    loose = [(p, f) for p in world.people for f in world.families if (p.key, f.key) not in owned]
+    chained = {h.family.key for h in hots if h.kind in ORDER_KINDS}
+    unchained = [f for f in world.families if f.key not in chained]
+    ranks = {f.key: rng.sample(world.people, len(world.people)) for f in unchained}
+    evented: set[tuple[str, str]] = set()
+    related: set[tuple[str, str, str]] = set()
+    stated: list[ColdStatement] = []
+    blank = fee_placeholders(None, None)
+    for s, slot in enumerate(slots):
+        for name in RECIPES[shape]:
+            if name in slot:
+                continue
+            if name == STATEMENT_SLOT:
+                options = world.free()
+                if not options:
+                    raise AllocationError(f"no unstated pair left for session {s}")
+                p, f = rng.choice(options)
+                fact = world.fact(p, f)
+                stated.append(ColdStatement(s, p, f, fact.value))
+                slot[name] = Move(STATEMENT, p, f, fact.value, extra=dict(blank))
+            elif name == TWIN_SLOT:
+                p, f = rng.choice(loose)
+                value = world.names.issue(rng, world.owner)
+                slot[name] = Move(rng.choice(CLUB_TWINS), p, f, value, extra=dict(blank))
+            elif name == MENTION_SLOT:
+                p, f = rng.choice(loose)
+                slot[name] = Move(MENTION, p, f)
+            elif name == EVENT_SLOT:
+                due = [
+                    c
+                    for c in stated
+                    if GAP_RANGE[0] <= s - c.session <= GAP_RANGE[1]
+                    and (c.person.key, c.family.key) not in evented
+                ]
+                kind = INVALIDATION if rng.random() < COLD_INVALIDATION_SHARE else REAFFIRMATION
+                if due:
+                    c = rng.choice(due)
+                    p, f, v = c.person, c.family, c.value
+                else:
+                    options = world.free()
+                    if not options:
+                        raise AllocationError(f"no pair left for a cold event in session {s}")
+                    p, f = rng.choice(options)
+                    v = world.fact(p, f).value
+                evented.add((p.key, f.key))
+                slot[name] = Move(kind, p, f, v)
+            elif name == ORDER_SLOT:
+                if not unchained:
+                    raise AllocationError("every kind of club has a chain: no cold order left")
+                for _ in range(400):
+                    f = rng.choice(unchained)
+                    a, b = sorted(rng.sample(ranks[f.key], 2), key=ranks[f.key].index)
+                    if (a.key, b.key, f.key) not in related:
+                        break
+                else:
+                    raise AllocationError(f"no unsaid cold order sentence left for session {s}")
+                related.add((a.key, b.key, f.key))
+                if rng.random() < 0.5:
+                    slot[name] = Move(ORDER_BEFORE, a, f, None, extra=other_forms(b))
+                else:
+                    slot[name] = Move(ORDER_AFTER, b, f, None, extra=other_forms(a))
+    return stated
+
+
+def _standing_fees(groups: Groups) -> tuple[list[int], str]:
+    """Indices of the asked person's memberships left standing, and their unit."""
+    ended = {h.ends for h in groups.hots if h.ends is not None}
+    standing = [
+        i for i in groups.gold if groups.hots[i].kind == STATEMENT and i not in ended
+    ]
+    unit = groups.hots[standing[0]].fee[0]  # type: ignore[index]
+    return standing, unit
+
+
+def _coincidence(groups: Groups, gold_size: int) -> tuple[int, ...] | None:
+    """The checker's coincident-subset search (DRV003) over the asked unit's fees as the
+    sessions will state them: another combination of up to G + 1 reaching the total, or None."""
+    standing, unit = _standing_fees(groups)
+    fees = [(i, h) for i, h in enumerate(groups.hots) if h.fee is not None and h.fee[0] == unit]
+    items = [Item(h.fee[1] / 100, h.session, k) for k, (_, h) in enumerate(fees)]  # type: ignore[index]
+    slots = {i: k for k, (i, _) in enumerate(fees)}
+    gold = frozenset((slots[i], 1) for i in standing)
+    target = sum(groups.hots[i].fee[1] for i in standing) / 100  # type: ignore[index]
+    found = coincident_subset(items, gold, target, gold_size + 1, EPS, signed=False)
+    if found is not None:
+        return tuple(slot for slot, _ in found)
+    if any(abs(it.value - target) <= EPS for it in items):
+        return tuple(it.slot for it in items if abs(it.value - target) <= EPS)
+    return None
+
+
+def _settle_fees(rng: random.Random, groups: Groups, gold_size: int) -> None:
+    """Redraw the asked unit's fees that are not the asked sum's inputs until no other
+    combination of up to G + 1 of them reaches the total and none equals it (the inputs
+    themselves are redrawn only when that fails)."""
+    standing, unit = _standing_fees(groups)
+    for attempt in range(400):
+        if _coincidence(groups, gold_size) is None:
+            return
+        for i, h in enumerate(groups.hots):
+            if h.fee is not None and h.fee[0] == unit and (i not in standing or attempt > 200):
+                h.fee = (unit, rng.randint(*FEE_CENTS))
+    raise AllocationError("fees keep coinciding with the total")
