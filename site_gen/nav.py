@@ -13,6 +13,7 @@ def summary(schema_names: Sequence[str]) -> str:
         "- [Home](index.md)",
         "- [Citing](citing.md)",
         "- [Methodology](methodology.md)",
+        "- [Why the rules are what they are](history.md)",
         "- [Running and submitting](running.md)",
         "- [Run a vertical with the runner](run-a-vertical.md)",
         "- [Verticals](verticals/index.md)",

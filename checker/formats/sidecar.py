@@ -24,6 +24,32 @@ class GeneratorInfo(Strict):
     """The generator's iteration over its competition levers, one line per attempt."""
 
 
+class SessionOrderRecord(Strict):
+    """Whether session order encodes event order, over the corpus (event-order verticals).
+
+    Per question, Kendall's S between each event's place in the order its relations determine
+    and the index of the session that states it; S and its null variance (every assignment of
+    the question's session indices to its events equally likely, ties counted) are summed over
+    questions."""
+
+    questions: int
+    """Questions whose events have a unique order (the ones measured)."""
+    events: int
+    """Events over those questions."""
+    tau: float
+    """Pooled Kendall tau-b: summed S over the summed tau-b denominators."""
+    z: float
+    """Summed S over the square root of its summed null variance."""
+    p_value: float
+    """Two-sided normal p-value of `z`."""
+    max_tau: float
+    """The profile's refusal bound on |tau|."""
+    alpha: float
+    """The profile's refusal bound on the p-value."""
+    verdict: Literal["pass", "refused"]
+    """`refused` when |tau| is at least `max_tau` or the p-value is below `alpha`."""
+
+
 class StructureRecord(Strict):
     """Structural figures re-derived from the bytes (R-CHK-STRUCT)."""
 
@@ -39,6 +65,8 @@ class StructureRecord(Strict):
     """Declared reason when gold position is pinned (WorkingMemory distance, Forgetting order)."""
     shape_counts: dict[str, int]
     """Questions per shape."""
+    session_order: SessionOrderRecord | None = None
+    """Event-order verticals: the rank correlation of event order with session order."""
 
 
 class CeilingRecord(Strict):

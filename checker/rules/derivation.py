@@ -31,14 +31,19 @@ UNIT_ALIASES: dict[str, tuple[str, ...]] = {
     "eur": ("eur", "euro", "euros", "€"),
     "usd": ("usd", "dollar", "dollars", "$"),
     "gbp": ("gbp", "pound", "pounds", "£"),
+    "chf": ("chf", "franc", "francs"),
     "km": ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
     "kg": ("kg", "kilo", "kilos", "kilogram", "kilograms"),
     "minutes": ("minute", "minutes", "min", "mins"),
     "hours": ("hour", "hours", "hr", "hrs"),
     "days": ("day", "days"),
     "weeks": ("week", "weeks"),
+    "calendar-days": ("day", "days"),
 }
 DURATION_SECONDS = {"minutes": 60.0, "hours": 3600.0, "days": 86400.0, "weeks": 604800.0}
+#: Units that count calendar dates crossed rather than time elapsed: "posted on Monday evening,
+#: arrived on Thursday morning" is three days whatever the clock said.
+CALENDAR_DAYS = frozenset({"calendar-days"})
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
 NUMBER_RE = re.compile(rf"(?<![\w.]){_NUMBER}(?![\w])")
 
@@ -75,9 +80,15 @@ def session_text(q: Question, si: int) -> str:
 
 
 def duration_value(q: Question, start: int, end: int, unit: str) -> float | None:
+    """The time from session `start` to session `end` by their timestamps, in `unit`: elapsed
+    time for clock units, dates crossed for calendar units."""
     a, b = parse_date(q.haystack_dates[start]), parse_date(q.haystack_dates[end])
+    if a is None or b is None:
+        return None
+    if unit.lower() in CALENDAR_DAYS:
+        return float((b.date() - a.date()).days)
     seconds = DURATION_SECONDS.get(unit.lower())
-    if a is None or b is None or seconds is None:
+    if seconds is None:
         return None
     return (b - a).total_seconds() / seconds
 
@@ -213,6 +224,37 @@ def derivation_inputs_in_text(ctx: CorpusContext) -> Iterator[Violation]:
                 yield Violation(
                     q.question_id, f"input {i.value:g} is not stated in session {i.session_index}"
                 )
+
+
+#: Operations whose result is a non-trivial number that the conversation must never state.
+#: Counts are left out: a small integer in a 15-25-session haystack is easily coincidental.
+DERIVED_VALUE_OPERATIONS = ("sum", "delta", "duration")
+
+
+@rule(
+    "DRV010",
+    "derived-value-unstated",
+    example="the derived value 1240.5 is stated in session 6",
+)
+def derived_value_unstated(ctx: CorpusContext) -> Iterator[Violation]:
+    """The result of a sum, delta or duration is never stated as a number anywhere in its
+    haystack, in any unit.
+
+    The answer must be reached by combining the inputs; a conversation that already says the
+    total lets a system read it off one session, and a correct answer would no longer show
+    that every input was found."""
+    for _, q, d in _arithmetic(ctx):
+        if d.operation not in DERIVED_VALUE_OPERATIONS:
+            continue
+        tol = max(d.tolerance, EPS)
+        for si in range(len(q.haystack_sessions)):
+            if any(abs(v - d.value) <= tol for v in numbers_in(session_text(q, si))):
+                yield Violation(
+                    q.question_id,
+                    f"the derived value {d.value:g} is stated in session {si}; the result "
+                    "must come from its inputs, never be read off the conversation",
+                )
+                break
 
 
 @dataclass(frozen=True)
@@ -368,12 +410,22 @@ def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
                 )
 
 
+def _named(item: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(item.lower())}(?!\w)", text.lower()) is not None
+
+
+def _answer_position(item: str, answer: str) -> int | None:
+    m = re.search(rf"(?<!\w){re.escape(item.lower())}(?!\w)", answer.lower())
+    return m.start() if m else None
+
+
 @rule("DRV005", "list-order", example="items are not listed in session order: sessions [9, 4, 12]")
 def list_order(ctx: CorpusContext) -> Iterator[Violation]:
-    """List-order gold is the session order of the items, each item named in its own session, and
-    the list length is within the vertical's declared range (Episodic: 4-7).
+    """List-order gold is the session order of the items, each item named in its own session and
+    in no other, the list length is within the vertical's declared range (Episodic: 4-7), and the
+    answer names the items in that order.
 
-    Order questions are scored pairwise on the items an answer mentions, so the recorded order must be the order the conversation actually produced."""
+    Order questions are scored pairwise on the items an answer mentions, so the recorded order must be the order the conversation actually produced: an item named in two sessions has no one place in it, and an answer listing the items otherwise grades systems against an order nobody heard."""
     for qi, q in enumerate(ctx.corpus.questions):
         block = q.typedmemeval
         if block is None or block.list_order is None:
@@ -401,9 +453,32 @@ def list_order(ctx: CorpusContext) -> Iterator[Violation]:
             yield Violation(
                 q.question_id, f"items sit in sessions {sorted(set(idx))}, gold is {sorted(gold)}"
             )
+        texts = [session_text(q, i) for i in range(len(q.haystack_sessions))]
         for item, si in zip(lo.items, idx, strict=True):
-            if si < len(q.haystack_sessions) and item.lower() not in session_text(q, si).lower():
+            if si < len(texts) and item.lower() not in texts[si].lower():
                 yield Violation(q.question_id, f"item {item!r} is not named in session {si}")
+            elsewhere = [
+                other for other, text in enumerate(texts) if other != si and _named(item, text)
+            ]
+            if elsewhere:
+                yield Violation(
+                    q.question_id,
+                    f"item {item!r} of session {si} is also named in session(s) {elsewhere}, so "
+                    "its place in the order of mention is ambiguous",
+                )
+        positions = [_answer_position(item, q.answer) for item in lo.items]
+        missing = [item for item, at in zip(lo.items, positions, strict=True) if at is None]
+        if missing:
+            yield Violation(
+                q.question_id, f"the answer does not name item(s) {', '.join(map(repr, missing))}"
+            )
+        elif any(b <= a for a, b in itertools.pairwise(p for p in positions if p is not None)):
+            said = [item for _, item in sorted(zip(positions, lo.items, strict=True))]
+            yield Violation(
+                q.question_id,
+                f"the answer lists the items as {said}, not in the order of their sessions "
+                f"{list(lo.items)}",
+            )
 
 
 @rule(
@@ -578,7 +653,8 @@ def twin_does_not_answer(ctx: CorpusContext) -> Iterator[Violation]:
             where = f"twin {twin.value!r} ({twin.kind})"
             if twin.session_index >= len(q.haystack_sessions):
                 yield Violation(
-                    q.question_id, f"{where} names session {twin.session_index}, outside the haystack"
+                    q.question_id,
+                    f"{where} names session {twin.session_index}, outside the haystack",
                 )
                 continue
             if twin.session_index in gold:

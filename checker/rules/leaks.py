@@ -116,9 +116,10 @@ def answer_in_distractor(ctx: CorpusContext) -> Iterator[Violation]:
     example="assistant-stated answer token 'velmor' appears in a user turn of tme-epi-2612-014",
 )
 def assistant_stated_in_user_turn(ctx: CorpusContext) -> Iterator[Violation]:
-    """An assistant-stated answer never appears in any user turn of the corpus.
+    """An assistant-stated answer never appears in any user turn of the corpus, and it carries a
+    distinctive token the screen can look for.
 
-    The shape measures recall of what the assistant said; if the user ever says it, the question measures user-turn recall instead."""
+    The shape measures recall of what the assistant said; if the user ever says it, the question measures user-turn recall instead. An answer with no distinctive token stated in its gold sessions would pass the screen without being screened, so it is a finding too."""
     corpus = ctx.corpus
     stated = [
         qi
@@ -136,6 +137,12 @@ def assistant_stated_in_user_turn(ctx: CorpusContext) -> Iterator[Violation]:
     for qi in stated:
         tokens = distinctive_tokens(corpus, qi)
         if not tokens:
+            yield Violation(
+                corpus.questions[qi].question_id,
+                "the assistant-stated answer has no distinctive token stated in its gold "
+                "sessions, so the user-turn screen has nothing to look for; name the value the "
+                "assistant said in the answer",
+            )
             continue
         wanted = np.asarray([ids.vocabulary[t] for t in tokens], dtype=np.int64)
         found = np.isin(user_tokens, wanted)

@@ -21,6 +21,7 @@ from checker.formats.ids import (
 from checker.formats.sidecar import CeilingRecord, StructureRecord
 from checker.load import LoadedCorpus, parse_date
 from checker.registry import rule
+from checker.rules.event_order import measure_session_order
 from checker.summary import section
 
 #: Gold sits in one slot in at least this share of gold-bearing questions → "pinned".
@@ -102,6 +103,7 @@ def measure_structure(
         gold_position_shuffled=pinned_slot(corpus) is None,
         pinned_positions=pin,
         shape_counts=dict(sorted(shapes.items())),
+        session_order=measure_session_order(corpus),
     )
     table = CeilingRecord(
         k_ref=k_ref, by_g=by_g, min=min(by_g.values()) if by_g else 1.0, questions_over_k_ref=over
@@ -120,6 +122,15 @@ def _summary(corpus: LoadedCorpus) -> list[str]:
         f"ceiling min(1, K_ref/G) at K_ref={c.k_ref}: {c.by_g}; minimum {c.min}; "
         f"questions over K_ref: {len(c.questions_over_k_ref)}",
         f"questions per shape: {s.shape_counts}",
+        *(
+            [
+                f"session order vs event order: pooled Kendall tau {o.tau:.4f} over "
+                f"{o.questions} questions ({o.events} events), z {o.z:.2f}, p {o.p_value:.4f} "
+                f"(refused at |tau| >= {o.max_tau} or p < {o.alpha}): {o.verdict}"
+            ]
+            if (o := s.session_order) is not None
+            else []
+        ),
     ]
 
 

@@ -12,7 +12,11 @@ import pkgutil
 from checker.verticals.profile import (
     AnswerClass,
     ComponentOrder,
+<<<<<<< HEAD
     Composition,
+=======
+    EventOrder,
+>>>>>>> main
     JudgeRules,
     JudgeState,
     Pairing,
@@ -30,7 +34,11 @@ __all__ = [
     "PROFILES",
     "AnswerClass",
     "ComponentOrder",
+<<<<<<< HEAD
     "Composition",
+=======
+    "EventOrder",
+>>>>>>> main
     "JudgeRules",
     "JudgeState",
     "Pairing",

@@ -83,9 +83,14 @@ PROFILE = Vertical(
         ),
         construction=(
             "Every question records its derivation (inputs with their sessions, operation, "
-            "value, unit, tolerance), which the checker recomputes from the corpus alone. No "
-            "other subset of same-unit values in the haystack combines to the gold. Durations "
-            "derive from session timestamps; count candidates each carry a match record."
+            "value, unit, tolerance), which the checker recomputes from the corpus alone. Sums, "
+            "counts and deltas combine payments, each person paying in one of four currencies "
+            "spread evenly over the haystack; no other combination of up to G+1 values of the "
+            "asked currency reaches the gold, and the gold value is never stated. Durations add "
+            "up the calendar days from a batch going off to each of its returns, read from the "
+            "session timestamps. Count candidates (every payment or twin of the asked family) "
+            "each carry a match record. G runs 3-6, equally often in every shape, and sets the "
+            "dispersion band."
         ),
         reading=(
             "Questions with more gold sessions than the retrieval budget cannot be fully "

@@ -57,6 +57,10 @@ PROFILE = Vertical(
     name="Episodic",
     abbrev="epi",
     position=2,
+    # Answers speak from the assistant's side: "me" in a question is the user, "you" the
+    # assistant.
+    attribution_shapes=("participant-attribution",),
+    speaker_leads=(("user", "You did"), ("assistant", "I did"), ("both", "Both of us")),
     shapes=(
         Shape("assistant-stated", 20, required_fields=("stated_by",)),
         Shape("list-order", 15, required_fields=("list_order",), list_order=True),
@@ -83,15 +87,24 @@ PROFILE = Vertical(
             "both of us."
         ),
         construction=(
-            "Assistant-stated answers appear only in assistant turns anywhere in the corpus. "
-            "List-order questions mention one item per session in an arbitrary order (lists of "
-            "four to seven) and are scored pairwise on the items an answer mentions. "
-            "Attribution statements are plausible from either speaker, and the framing is "
-            "drawn per question from a bank independently of who holds the answer."
+            "Every session makes the same six moves: the user asks for help with something "
+            "for someone and the assistant's reply puts a value forward; the user puts a value "
+            "forward, which the assistant either only engages with or names again as its own "
+            "pick; one entry of someone's running list; a value-bearing twin of a suggestion "
+            "and one of a list entry (someone else's, a rumour that was wrong, one that was "
+            "dropped); and a neutral mention. Assistant-stated answers are named by the "
+            "assistant only and appear in no user turn of the corpus. List-order questions "
+            "ask for four to seven entries placed at random among the sessions, with a rival "
+            "list of the same kind kept by someone else in the same haystack, and are scored "
+            "pairwise on the entries an answer mentions. Attribution questions come in "
+            "triples, one per speaker, that share the question, the haystack's size and its "
+            "clock; the frame is drawn per triple from a bank of six, independently of who "
+            "made the suggestion."
         ),
         reading=(
             "Attribution has three arms, so its chance floor is 1/3; compare systems on the "
-            "distance above it."
+            "distance above it. A list's rival list shares every word but the person's, so "
+            "list-order is the hardest shape for a lexical retriever."
         ),
     ),
     judge=JUDGE,

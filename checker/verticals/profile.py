@@ -57,6 +57,42 @@ class ComponentOrder:
     gap: tuple[int, int]
 
 
+#: What an event-order answer names (`EventOrder.queries`): the earlier of the two events the
+#: question names; the events strictly between the two it names; the last event of the order.
+EARLIER_OF_NAMED, BETWEEN_NAMED, LAST = "earlier-of-named", "between-named", "last"
+ORDER_QUERIES = (EARLIER_OF_NAMED, BETWEEN_NAMED, LAST)
+
+
+@dataclass(frozen=True)
+class EventOrder:
+    """Gold is an order over the events of the `events` block, recomputed from their relations
+    alone (never from session order), and exactly one order satisfies them.
+
+    Each relation names what its event is to the other: a kind in `after` puts the event after
+    the other one, a kind in `before` puts it before. The relation is stated in the text of the
+    event's own session, in one turn naming both events' values with one of its kind's
+    `cue_words` between them (`the Tossick visit came after the Grelvan review`)."""
+
+    #: Per shape, what the answer names (one of `ORDER_QUERIES`).
+    queries: Mapping[str, str]
+    #: Relation kinds that place the event after, and before, the other event.
+    after: tuple[str, ...] = ("after",)
+    before: tuple[str, ...] = ("before",)
+    #: Relation kind → the words that state it in message text.
+    cue_words: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: {"after": ("after",), "before": ("before",)}
+    )
+    #: Gold is exactly the sessions stating the relations among the events the answer needs
+    #: (the range of the order from the first to the last event it involves).
+    gold_is_relations: bool = True
+    #: Session order must not encode event order: over the corpus, the rank correlation between
+    #: each question's event order and its events' session indices is refused at |tau| at or
+    #: above this …
+    max_tau: float = 0.2
+    #: … or when its two-sided p-value under within-question permutation is below this.
+    alpha: float = 0.05
+
+
 @dataclass(frozen=True)
 class SubLabel:
     """A sub-count a result row may carry, the shape it belongs to and the outcomes it needs."""
@@ -262,6 +298,11 @@ class Vertical:
     component_order: ComponentOrder | None = None
     #: Smallest and largest list length (list-order shapes).
     list_length: tuple[int, int] | None = None
+    #: Shapes whose answer says who said something (`stated_by`), and how such an answer opens
+    #: for each speaker, e.g. (("user", "You did"), …): the checker holds the answer to the
+    #: speaker it derives from the turns (DRV011).
+    attribution_shapes: tuple[str, ...] = ()
+    speaker_leads: tuple[tuple[str, str], ...] = ()
     pairing: Pairing | None = None
     sub_labels: tuple[SubLabel, ...] = ()
     #: Largest gap in mean BM25 coverage allowed between the arms of its pairs, or None.
@@ -274,6 +315,8 @@ class Vertical:
     #: (an alias, the invalidation that removes an input): their sessions are gold without
     #: being derivation inputs or count candidates.
     resolving_components: tuple[str, ...] = ()
+    #: Gold is an order recomputed from the events' relations (see `EventOrder`), or None.
+    event_order: EventOrder | None = None
     #: The categorical answer class its questions fall in, or None when its answers are values
     #: (SEP009 is then skipped, and says so).
     answer_class: AnswerClass | None = None
@@ -307,6 +350,10 @@ class Vertical:
 
     def composition(self, shape: str) -> Composition | None:
         return next((c for c in self.compositions if c.shape == shape), None)
+
+    def speaker_lead(self, stated_by: str) -> str | None:
+        """How an attribution answer opens when `stated_by` said it, or None."""
+        return dict(self.speaker_leads).get(stated_by)
 
     def sub_label(self, name: str) -> SubLabel | None:
         return next((s for s in self.sub_labels if s.name == name), None)

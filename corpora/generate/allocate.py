@@ -90,21 +90,28 @@ def kit_kinds(
     return kinds
 
 
-def fit_kits(rng: random.Random, kits: list[Kit], sessions: int) -> None:
+def fit_kits(
+    rng: random.Random,
+    kits: Sequence[Kit],
+    sessions: int,
+    removable: Callable[[str], bool] | None = None,
+) -> None:
     """Make the kits' moves number exactly `sessions` (one hot move per session): remove twins
     or mentions from randomly drawn kits, or add mentions to them — every kit alike, the asked
-    one included. Statements, events and pinned moves are never removed."""
+    one included. Statements, events and pinned moves are never removed (`removable` says
+    which kinds may go, for a vertical with twin kinds of its own)."""
+    can_go = removable or (lambda kind: slot_of(kind) in (TWIN_SLOT, MENTION_SLOT))
     total = sum(len(k.kinds) for k in kits)
     while total > sessions:
-        removable = [
+        removable_moves = [
             (i, j)
             for i, k in enumerate(kits)
             for j, kind in enumerate(k.kinds)
-            if slot_of(kind) in (TWIN_SLOT, MENTION_SLOT) and j not in k.pins
+            if can_go(kind) and j not in k.pins
         ]
-        if not removable:
+        if not removable_moves:
             raise AllocationError(f"{total} kit moves cannot fit {sessions} sessions")
-        i, j = rng.choice(removable)
+        i, j = rng.choice(removable_moves)
         del kits[i].kinds[j]
         total -= 1
     while total < sessions:

@@ -206,6 +206,12 @@ def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> st
     return f"{capitalise(named)}, and that still holds for {person['your']}: it was reaffirmed afterwards."
 
 
+def _asked_offset(rng: random.Random) -> timedelta:
+    """How long after the last session a question is asked (the question generator's first
+    draws)."""
+    return timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+
+
 def build_question(
     *,
     seed: int,
@@ -236,7 +242,14 @@ def build_question(
     gold_bearing = shape != "never-known"
     count = plan.h + (2 if gold_bearing else 0)
     moments = varied_schedule(cast, start_date(cast), count)
-    asked = moments[-1] + timedelta(days=cast.randint(1, 3), hours=cast.randint(1, 9))
+    # A control shares its partner's schedule; its question is asked at another offset, so no
+    # two questions of the corpus share their text and their date.
+    offset = _asked_offset(rng)
+    if n != layout_key:
+        partner = _asked_offset(question_rng(seed, VERTICAL, layout_key))
+        while offset == partner:
+            offset = _asked_offset(rng)
+    asked = moments[-1] + offset
 
     # Hot kits: the asked pair's, then unasked ones of the same kinds until every session has
     # one hot move.

@@ -24,6 +24,7 @@ from corpora.generate.parity import parity_test
 from corpora.generate.stamp import in_memory, sidecar_for, stamp_validated, with_entry
 from corpora.generate.vertical import Built, Levers, VerticalGenerator
 
+
 @dataclass
 class Verdict:
     """One attempt's outcome."""

@@ -2,9 +2,11 @@
 
 Each move fills one user turn (frame + the family's clause or topic, with the person's forms
 and the value), and is answered by one assistant turn drawn from the same reply bank whatever
-the move concerns. So every session of a vertical has the same role sequence by construction
-(user, assistant, repeated once per move), no turn is ever empty or padded, and gold and
-non-gold sessions differ only in which person and family their moves happen to name.
+the move concerns; where a family gives a move kind reply clauses (a value the assistant
+itself names), the reply carries one of them. So every session of a vertical has the same
+role sequence by construction (user, assistant, repeated once per move), no turn is ever empty
+or padded, and gold and non-gold sessions differ only in which person and family their moves
+happen to name.
 """
 
 from __future__ import annotations
@@ -125,6 +127,15 @@ def render_move(
         ci, clause = _choose(rng, options, f"{move.family.key} {key} clauses")
         values["clause"] = fill(clause, values)
         used.append((move.kind, f"clause:{move.family.key}:{key}:{ci}"))
+    companion = move.family.reply_clause_key(move.kind)
+    if companion is not None:
+        # The reply names something of its own (a value the assistant puts forward).
+        options = tuple(move.family.clauses.get(companion, ()))
+        ci, clause = _choose(rng, options, f"{move.family.key} {companion} clauses")
+        said = fill(clause, values)
+        values["reply_clause"] = said
+        values["Reply_clause"] = said[:1].upper() + said[1:]
+        used.append((move.kind, f"clause:{move.family.key}:{companion}:{ci}"))
     own = tuple(bank.family_replies.get(move.family.key, {}).get(move.kind, ()))
     reply_key = f"{move.kind}/{move.family.statement_kind}"
     if reply_key not in bank.replies:
@@ -158,6 +169,7 @@ def render_session(
             used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{sign_off}")]
             user = _join(user, closer)
             reply = _join(reply, sign_off)
-        turns.append(Turn(role="user", content=user, has_answer=move.evidence))
-        turns.append(Turn(role="assistant", content=reply, has_answer=False))
+        said = move.answer_roles if move.evidence else ()
+        turns.append(Turn(role="user", content=user, has_answer="user" in said))
+        turns.append(Turn(role="assistant", content=reply, has_answer="assistant" in said))
     return RenderedSession(turns, used)

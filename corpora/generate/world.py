@@ -115,6 +115,12 @@ class Family:
             return CONSIDERED
         return kind
 
+    def reply_clause_key(self, kind: str) -> str | None:
+        """Which clauses the assistant's reply to a move of `kind` carries (`{reply_clause}`),
+        for kinds whose reply itself says something family-specific (a value the assistant
+        names); None when the reply carries no clause (the shared families' kinds)."""
+        return None
+
 
 @dataclass
 class Fact:
@@ -146,6 +152,9 @@ class Move:
     #: Twins of someone else's fact: who that someone is, relative to `person`
     #: (`friend`, `neighbour`), and their pronoun gender.
     other: tuple[str, Gender] | None = None
+    #: Which of the move's two turns carry the evidence when `evidence` is set: the user turn
+    #: by default; a value the assistant names is evidence in the assistant's reply.
+    answer_roles: tuple[str, ...] = ("user",)
 
 
 @dataclass

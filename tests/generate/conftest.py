@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
-from corpora.generate import forgetting, prospective, workingmemory
-from corpora.generate.vertical import Built
+from checker.formats.corpus import Question
+from corpora.generate import episodic, forgetting, prospective, workingmemory
+from corpora.generate.gate import gate
+from corpora.generate.stamp import corpus_file
+from corpora.generate.vertical import Built, VerticalGenerator
 
 #: A handful of questions of every Forgetting shape, and one WorkingMemory cell per rung.
 SMALL_FORGETTING = frozenset({1, 2, 16, 21, 22, 36, 37})
@@ -39,3 +45,24 @@ def workingmemory_corpus() -> Built:
 def prospective_corpus() -> Built:
     g = prospective.GENERATOR
     return prospective.build(g.seed, "2026.12", g.levers[0])
+
+
+@pytest.fixture(scope="session")
+def episodic_corpus() -> Built:
+    g = episodic.GENERATOR
+    return episodic.build(g.seed, "2026.12", g.levers[0])
+
+
+def shared_gate_refusals(
+    generator: VerticalGenerator, built: Built, questions: list[Question] | None = None
+) -> list[str]:
+    """What the pipeline's gate refuses in `built` (with `questions` in place of its own, for a
+    planted defect), exactly as `generate` would judge it before writing."""
+    if questions is not None:
+        assembled = [replace(a, question=q) for a, q in zip(built.assembled, questions, strict=True)]
+        built = replace(built, assembled=assembled)
+    path = Path("corpora") / corpus_file(generator.key, "2026.12")
+    verdict = gate(
+        generator, built, revision="2026.12", index=None, trace=[], attempt=1, path=path
+    )
+    return verdict.refusals

@@ -63,7 +63,7 @@ def centre_of_mass_auc(questions: list[Question]) -> float:
     return wins / total
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "episodic_corpus"])
 def test_the_asked_pair_is_not_the_haystacks_centre_of_mass(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:
@@ -92,7 +92,7 @@ def test_the_shortcut_sees_a_centre_of_mass_when_there_is_one(
 
 
 @pytest.mark.parametrize(
-    "corpus", ["forgetting_corpus", "workingmemory_corpus", "prospective_corpus"]
+    "corpus", ["forgetting_corpus", "workingmemory_corpus", "prospective_corpus", "episodic_corpus"]
 )
 def test_every_single_target_has_value_bearing_twins(
     corpus: str, request: pytest.FixtureRequest

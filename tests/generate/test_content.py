@@ -16,7 +16,7 @@ from checker.retrieval.strips import is_keyword_sentence
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate import forgetting, workingmemory
+from corpora.generate import episodic, forgetting, workingmemory
 from corpora.generate.bank import (
     ANSWER_WORDS,
     CLOSERS,
@@ -65,7 +65,7 @@ def test_shipped_content_says_nothing_of_its_making(path: Path) -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "episodic_corpus"])
 def test_content_has_no_dates_years_or_answer_words(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:
@@ -84,6 +84,7 @@ def test_content_has_no_dates_years_or_answer_words(
     [
         ("forgetting_corpus", len(forgetting.RECIPE)),
         ("workingmemory_corpus", len(workingmemory.RECIPE)),
+        ("episodic_corpus", len(episodic.RECIPE)),
     ],
 )
 def test_every_session_has_the_same_role_sequence(
@@ -101,7 +102,7 @@ def test_every_session_has_the_same_role_sequence(
     )
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "episodic_corpus"])
 def test_no_sentence_is_made_of_the_question_s_keywords(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:
@@ -181,7 +182,7 @@ def test_no_reply_recurs_in_more_than_two_percent_of_turns(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "corpus", ["forgetting_corpus", "workingmemory_corpus", "prospective_corpus"]
+    "corpus", ["forgetting_corpus", "workingmemory_corpus", "prospective_corpus", "episodic_corpus"]
 )
 def test_every_reply_answers_its_own_move(corpus: str, request: pytest.FixtureRequest) -> None:
     """Each assistant turn is drawn for the move its user turn made: the move kind's replies, or

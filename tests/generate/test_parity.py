@@ -17,7 +17,7 @@ from corpora.generate.world import Move, SessionPlan
 ALPHA = 0.01
 
 
-@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "episodic_corpus"])
 def test_gold_and_other_sessions_draw_from_one_mixture(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:

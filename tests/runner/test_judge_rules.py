@@ -131,32 +131,56 @@ FORGETTING = shipped("forgetting")
 PROSPECTIVE = shipped("prospective")
 
 
+def _value(q: Any) -> str:
+    """The invented value a Forgetting answer names (the one its gold statement states)."""
+    statement = q.haystack_sessions[q.typedmemeval.gold_components[0].session_index]
+    stated = " ".join(t.content for t in statement if t.has_answer)
+    return next(w for w in re.findall(r"\b[A-Z][a-z]{3,}\b", q.answer) if w in stated)
+
+
+def _noun(q: Any) -> str:
+    """What a never-known question asks about, as its answer names it."""
+    found = re.search(r"'s (.+?) was never stated", q.answer)
+    assert found is not None, q.answer
+    return found.group(1)
+
+
 @pytest.mark.parametrize(
     ("qid", "answer", "outcome", "sub_label"),
     [
         # Invalidated: the acknowledgement governs, stale recall is its own sub-count.
         (
             "tme-for-2612-001",
-            "It was the Drevane, but he handed it back: no car now.",
+            "It was the {V}, but that was handed back: none now.",
             "correct",
             None,
         ),
-        ("tme-for-2612-001", "Your dad drives the Drevane.", "wrong", "stale-recall"),
-        ("tme-for-2612-001", "Probably the Drevane, I think.", "wrong", "stale-recall"),
-        ("tme-for-2612-001", "You never told me about his car.", "missed", None),
+        ("tme-for-2612-001", "Your dad has the {V}.", "wrong", "stale-recall"),
+        ("tme-for-2612-001", "Probably the {V}, I think.", "wrong", "stale-recall"),
+        ("tme-for-2612-001", "You never told me about that.", "missed", None),
         ("tme-for-2612-001", "I'm not sure.", "abstained", None),
         # Still valid: declaring it gone is over-forgetting.
-        ("tme-for-2612-021", "He still drives the Trennane.", "correct", None),
-        ("tme-for-2612-021", "That no longer holds; he sold it.", "wrong", "over-forgetting"),
+        ("tme-for-2612-021", "Still the {V}.", "correct", None),
+        ("tme-for-2612-021", "That no longer holds; it was sold.", "wrong", "over-forgetting"),
         # Never known: a negative is gold; "forgotten" is mis-attributed forgetting.
-        ("tme-for-2612-036_abs", "You never mentioned a book club.", "correct", None),
+        ("tme-for-2612-036_abs", "You never mentioned a {noun}.", "correct", None),
         ("tme-for-2612-036_abs", "I'm not sure.", "correct", None),
-        ("tme-for-2612-036_abs", "He is no longer in one.", "wrong", "mis-attributed-forgetting"),
+        (
+            "tme-for-2612-036_abs",
+            "That is no longer the case.",
+            "wrong",
+            "mis-attributed-forgetting",
+        ),
     ],
 )
 def test_forgetting_three_states(
     judge_with: Callable[..., Judge], qid: str, answer: str, outcome: str, sub_label: str | None
 ) -> None:
+    q = question(FORGETTING, qid)
+    if "{V}" in answer:
+        answer = answer.replace("{V}", _value(q))
+    if "{noun}" in answer:
+        answer = answer.replace("{noun}", _noun(q))
     v = judged(judge_with(), FORGETTING, qid, answer)
     assert (v.outcome, v.sub_label) == (outcome, sub_label)
 

@@ -94,7 +94,9 @@ def test_probe_records_stamp_a_copy_the_checker_accepts(
         assert r["model"] == "scripted-ref" and r["judge_model"] == "scripted-judge"
         assert r["date"] and r["seed"] == 0
     assert v1["applicable"] == 35 and set(v1["outcomes"]) == set(ids)
-    assert set(v1["outcomes"].values()) == {"correct"}
+    assert set(v1["outcomes"].values()) == {"correct"}, {
+        k: v for k, v in v1["outcomes"].items() if v != "correct"
+    }
     assert v1["pairs"] == {pid: "flipped" for pid in pair_ids(forgetting.questions)}
     assert v2["samples"] == 10 and v2["temperature"] == 1.0
     assert set(v2["outcomes"].values()) == {"pass"} and set(v2["hits"].values()) == {0}

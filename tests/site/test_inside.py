@@ -116,13 +116,15 @@ def test_an_example_section_shows_question_timeline_sessions_answer_and_block(
     section = inside.example_section(BY_KEY["forgetting"], 1, q)
     assert section.startswith("## Example 1: invalidated")
     # Titles are escaped like every corpus string (esc works character by character).
-    assert esc("The question, asked 2026/11/29 (Sun) 14:45") in section
+    assert esc(f"The question, asked {q.question_date}") in section
     n = len(q.haystack_sessions)
     # The header, one timeline row per session and one for the question.
     timeline = section.split("### Timeline")[1].split("### The marked sessions")[0]
     assert timeline.count("\n| ") == n + 2
     assert "**question asked**" in timeline
-    for index in (2, 10):  # the statement and the invalidation, as the block records
+    components = q.typedmemeval.gold_components or []
+    assert len(components) == 2
+    for index in (c.session_index for c in components):  # statement, invalidation
         assert '!!! success "' + esc(f"Session {index} · {q.haystack_dates[index]}") in section
     assert section.count('!!! warning "Session ') == 1  # the rival
     assert "has_answer" in section and ".tme-evidence" in section

@@ -1,0 +1,426 @@
+"""The Arithmetic generator: byte-identical regeneration, the planned shapes and G ladder,
+derivations the checker re-derives from the bytes, amounts that no other combination reaches,
+balanced currencies, durations read from the calendar, content that says nothing of its making,
+class parity, and competition that a question-blind shortcut cannot see through."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_corpus
+from checker.formats.corpus import Question, Turn
+from checker.load import parse_date
+from checker.registry import get_rule
+from checker.retrieval.strips import is_keyword_sentence
+from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
+from checker.rules.derivation import EPS, Item, coincident_subset, unit_values
+from checker.rules.leaks import PRODUCTION_WORDS
+from checker.text import bm25_tokens, raw_tokens, sentences
+from corpora.generate import amounts, arithmetic
+from corpora.generate.amounts import (
+    AMOUNTS_BANK,
+    CURRENCIES,
+    FAMILIES,
+    AmountsBankError,
+    check_amounts_bank,
+    question_words,
+)
+from corpora.generate.bank import RELATIONS
+from corpora.generate.parity import parity_test
+from corpora.generate.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
+from corpora.generate.vertical import Built
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / corpus_file("arithmetic", REVISION)
+SHIPPED_SIDECAR = ROOT / "corpora" / sidecar_file("arithmetic", REVISION)
+#: Two questions of every shape (question numbers follow the shape order of `G_PLAN`).
+SMALL = frozenset({1, 2, 15, 16, 29, 30, 39, 40})
+#: A fixed-seed corpus's p-value is a number, not a draw: the bar is the 1% level.
+ALPHA = 0.01
+#: The only digits message content may carry: an amount as the generator writes it.
+AMOUNT = re.compile(r"\b\d{1,3}(?:,\d{3})?\.\d{2} (?:euros|pounds|dollars|francs)\b")
+MAKING_WORDS = re.compile(
+    r"\b(gold|filler|distractors?|echo|decoys?|near.misses?|evidence|competitors?|rivals?|"
+    r"frame:|clause:|topic:|reply:|opener:)\b",
+    re.I,
+)
+#: The question-blind shortcut must stay below the adversaries' target.
+TARGET = 0.65
+DERIVATION_RULES = ("DRV001", "DRV002", "DRV003", "DRV004", "DRV009", "DRV010", "LEK001")
+
+
+def small(seed: int = arithmetic.SEED) -> Built:
+    g = arithmetic.GENERATOR
+    return arithmetic.build(seed, REVISION, g.levers[0], only=SMALL)
+
+
+def _digest(built: Built) -> str:
+    return hashlib.sha256(corpus_text(built.questions).encode()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Built:
+    """The whole corpus at the first competition setting (no gates)."""
+    g = arithmetic.GENERATOR
+    return arithmetic.build(g.seed, REVISION, g.levers[0])
+
+
+def _gold(q: Question) -> set[int]:
+    ids = set(q.answer_session_ids)
+    return {i for i, sid in enumerate(q.haystack_session_ids) if sid in ids}
+
+
+def _text(q: Question, si: int) -> str:
+    return "\n".join(t.content for t in q.haystack_sessions[si])
+
+
+# --- regeneration ----------------------------------------------------------------------------
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == set(arithmetic.G_PLAN)
+    assert corpus_text(small().questions) == corpus_text(first.questions)
+    assert _digest(small(seed=1)) != _digest(first)
+
+
+def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
+    script = "from tests.generate.test_arithmetic import small, _digest\nprint(_digest(small()))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == [_digest(small())]
+
+
+@pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Arithmetic corpus yet")
+def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
+    """The shipped bytes are the build at the competition setting its trace says passed, with the
+    ladder's verdict stamped into every banded question (the gate's only addition)."""
+    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
+    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    g = arithmetic.GENERATOR
+    built = arithmetic.build(g.seed, REVISION, g.levers[attempt - 1])
+    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+
+
+# --- plan ---------------------------------------------------------------------------------
+
+
+def test_shapes_counts_and_an_even_g_ladder_in_every_shape(corpus: Built) -> None:
+    by_shape: dict[str, Counter[int]] = {}
+    for q in corpus.questions:
+        g = len(q.answer_session_ids)
+        by_shape.setdefault(q.typedmemeval.shape, Counter())[g] += 1
+        assert q.typedmemeval.difficulty == g - 2
+        assert q.typedmemeval.difficulty_dial == "dispersion"
+    assert {s: sum(c.values()) for s, c in by_shape.items()} == {
+        "count": 14,
+        "sum": 14,
+        "delta": 10,
+        "duration": 12,
+    }
+    for shape, counts in by_shape.items():
+        assert set(counts) == {3, 4, 5, 6}, shape
+        assert max(counts.values()) - min(counts.values()) <= 1, (shape, counts)
+    overall = Counter(len(q.answer_session_ids) for q in corpus.questions)
+    assert max(overall.values()) - min(overall.values()) <= 1
+
+
+def test_haystack_size_says_nothing_about_g(corpus: Built) -> None:
+    """A count's answer is G, so the number of sessions is drawn independently of it: every G
+    is asked over the same range of haystack sizes, and H stays within 15-25."""
+    sizes: dict[int, set[int]] = {}
+    for q in corpus.questions:
+        g, n = len(q.answer_session_ids), len(q.haystack_sessions)
+        assert 15 <= n - g <= 25
+        assert arithmetic.SESSIONS_RANGE[0] <= n <= arithmetic.SESSIONS_RANGE[1]
+        sizes.setdefault(g, set()).add(n)
+    low, high = arithmetic.SESSIONS_RANGE
+    for g, seen in sizes.items():
+        assert min(seen) <= low + 2 and max(seen) >= high - 2, (g, sorted(seen))
+
+
+# --- derivations ----------------------------------------------------------------------------
+
+
+def test_the_checker_re_derives_every_gold_from_the_bytes(corpus: Built) -> None:
+    _, loaded = in_memory(corpus.questions, SHIPPED)
+    findings = check_corpus(loaded, None, [get_rule(code) for code in DERIVATION_RULES])
+    assert [f"{f.code} {f.question_id}: {f.message}" for f in findings] == []
+
+
+def test_no_other_combination_reaches_the_gold_and_the_search_can_see_one(corpus: Built) -> None:
+    """Re-run the coincident-subset search on every sum and delta; then plant a rival equal to
+    one gold input and show the same search finds it."""
+    checked = 0
+    for q in corpus.questions:
+        d = q.typedmemeval.derivation
+        assert d is not None
+        if d.operation not in ("sum", "delta"):
+            continue
+        items = [
+            Item(v, si, 0)
+            for si in range(len(q.haystack_sessions))
+            for v in unit_values(_text(q, si), d.unit)
+        ]
+        items = [Item(it.value, it.session_index, i) for i, it in enumerate(items)]
+        sides = d.sides or ["a"] * len(d.inputs)
+        gold = frozenset(
+            (
+                next(
+                    it.slot
+                    for it in items
+                    if it.session_index == i.session_index and abs(it.value - i.value) <= EPS
+                ),
+                1 if s == "a" else -1,
+            )
+            for i, s in zip(d.inputs, sides, strict=True)
+        )
+        assert len(gold) == len(d.inputs)
+        signed = d.operation == "delta"
+        g = len(d.inputs)
+        assert coincident_subset(items, gold, d.value, g + 1, EPS, signed) is None
+        rival = next(it for it in items if it.slot not in {slot for slot, _ in gold})
+        first = min(gold)
+        planted = [
+            Item(items[first[0]].value, it.session_index, it.slot) if it is rival else it
+            for it in items
+        ]
+        assert coincident_subset(planted, gold, d.value, g + 1, EPS, signed) is not None
+        checked += 1
+    assert checked == 24
+
+
+def test_every_count_candidate_is_recorded_and_only_gold_matches(corpus: Built) -> None:
+    for q in corpus.questions:
+        if q.typedmemeval.shape != "count":
+            continue
+        candidates = q.typedmemeval.candidates or []
+        assert {c.session_index for c in candidates if c.matches} == _gold(q)
+        assert any(not c.matches for c in candidates)
+        assert q.typedmemeval.fact_family is not None
+        keyword = FAMILIES[q.typedmemeval.fact_family].keywords[0]
+        # Every payment or twin of the asked family in the haystack is a candidate.
+        recorded = Counter(c.session_index for c in candidates)
+        for si in range(len(q.haystack_sessions)):
+            turns = [t.content for t in q.haystack_sessions[si] if t.role == "user"]
+            named = sum(1 for t in turns if keyword in raw_tokens(t) and AMOUNT.search(t))
+            assert recorded[si] == named, (q.question_id, si)
+
+
+def test_durations_count_calendar_days_from_the_dispatch(corpus: Built) -> None:
+    for q in corpus.questions:
+        d = q.typedmemeval.derivation
+        assert d is not None
+        if d.operation != "duration":
+            continue
+        assert d.unit == arithmetic.DURATION_UNIT
+        start = {i.from_session_index for i in d.inputs}
+        assert len(start) == 1
+        first = start.pop()
+        assert first is not None and first == min(_gold(q))
+        base = parse_date(q.haystack_dates[first])
+        assert base is not None
+        total = 0.0
+        for i in d.inputs:
+            end = parse_date(q.haystack_dates[i.session_index])
+            assert end is not None and end.date() > base.date()
+            assert i.value == (end.date() - base.date()).days
+            total += i.value
+            assert "today" in _text(q, i.session_index)
+        assert d.value == total
+        assert q.answer == f"{int(total)} days"
+
+
+def test_currencies_are_balanced_in_every_haystack(corpus: Built) -> None:
+    """No currency holds more amounts than another by more than one, so the asked currency is
+    never its haystack's centre of mass."""
+    for q in corpus.questions:
+        counts = Counter(
+            {
+                c: sum(len(unit_values(_text(q, si), c)) for si in range(len(q.haystack_sessions)))
+                for c in CURRENCIES
+            }
+        )
+        assert max(counts.values()) - min(counts.values()) <= 1, (q.question_id, counts)
+
+
+# --- content ------------------------------------------------------------------------------
+
+
+def test_content_carries_digits_only_inside_amounts_and_never_the_answer(corpus: Built) -> None:
+    for q in corpus.questions:
+        number = q.answer.split()[0]
+        payment_haystack = q.typedmemeval.shape != "duration"
+        for si, session in enumerate(q.haystack_sessions):
+            user_amounts = 0
+            for turn in session:
+                text = turn.content
+                assert not PRODUCTION_WORDS.search(text), (q.question_id, text)
+                assert not MAKING_WORDS.search(text), (q.question_id, text)
+                assert not YEAR_RE.search(text), (q.question_id, text)
+                assert not any(p.search(text) for _, p in ABSOLUTE_DATE_PATTERNS), text
+                assert not re.search(r"\d", AMOUNT.sub("", text)), (q.question_id, text)
+                if turn.role == "assistant":
+                    assert not AMOUNT.search(text), (q.question_id, text)
+                user_amounts += len(AMOUNT.findall(text))
+                if len(number) >= 3 and "." in number:
+                    assert number not in text.replace(",", "")
+            # Digit parity: every session states as many amounts as every other.
+            assert user_amounts == (2 if payment_haystack else 1), (q.question_id, si)
+
+
+def test_question_words_never_occur_in_conversation_templates() -> None:
+    spoken = {w for _, text in amounts._bank_texts() for w in bm25_tokens(text)}
+    people = {w for r in RELATIONS for w in bm25_tokens(r.noun)}
+    for family in FAMILIES.values():
+        for template, words in question_words(family):
+            assert words, template
+            assert not (words - people) & spoken, (family.key, template)
+
+
+def test_the_bank_check_refuses_a_question_word_in_a_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    replies = dict(AMOUNTS_BANK.replies)
+    replies["payment"] = (*replies["payment"], "That adds to the total for {your}, then.")
+    monkeypatch.setattr(
+        amounts, "AMOUNTS_BANK", amounts.Bank(frames=AMOUNTS_BANK.frames, replies=replies)
+    )
+    with pytest.raises(AmountsBankError, match="total"):
+        check_amounts_bank()
+
+
+def test_every_question_has_value_bearing_twins_outside_gold(corpus: Built) -> None:
+    for q in corpus.questions:
+        twins = q.typedmemeval.twins or []
+        assert twins, q.question_id
+        for twin in twins:
+            assert twin.session_index not in _gold(q)
+            assert twin.value in _text(q, twin.session_index)
+            assert twin.value not in q.answer
+
+
+def test_gold_and_other_sessions_use_moves_and_templates_alike(corpus: Built) -> None:
+    result = parity_test(corpus)
+    assert result.kinds.p_value > ALPHA, result.describe()
+    assert result.templates.p_value > ALPHA, result.describe()
+
+
+# --- the question-blind shortcut --------------------------------------------------------------
+
+RELATION_WORDS = frozenset(w for r in RELATIONS for w in r.noun.split())
+FAMILY_WORDS = frozenset(w for f in FAMILIES.values() for w in f.keywords)
+VALUE = re.compile(r"\d|(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{3,}\b")
+
+
+def _pairs(text: str) -> set[tuple[str, str]]:
+    words = set(raw_tokens(text))
+    return set(itertools.product(sorted(words & RELATION_WORDS), sorted(words & FAMILY_WORDS)))
+
+
+def centre_of_mass_auc(questions: list[Question]) -> float:
+    """Within-question AUC of the haystack-wide count of the most repeated (person, family)
+    pair that a session's value-naming user turn names (question-blind)."""
+    wins = total = 0.0
+    for q in questions:
+        counts: Counter[tuple[str, str]] = Counter()
+        for session in q.haystack_sessions:
+            counts.update(set().union(*(_pairs(t.content) for t in session if t.role == "user")))
+        scores = []
+        for session in q.haystack_sessions:
+            best = 0
+            for t in session:
+                if t.role == "user" and VALUE.search(t.content):
+                    best = max([best, *(counts[p] for p in _pairs(t.content))])
+            scores.append(best)
+        gold = _gold(q)
+        for g in gold:
+            for o in set(range(len(scores))) - gold:
+                wins += 1.0 if scores[g] > scores[o] else 0.5 if scores[g] == scores[o] else 0.0
+                total += 1
+    return wins / total
+
+
+def test_the_asked_pair_is_not_the_haystacks_centre_of_mass(corpus: Built) -> None:
+    assert centre_of_mass_auc(corpus.questions) < TARGET
+
+
+def test_the_shortcut_sees_a_centre_of_mass_when_there_is_one(corpus: Built) -> None:
+    """Planted: every third non-gold session gains a turn naming the asked person and family."""
+    planted = []
+    for q in corpus.questions:
+        words = [w for w in raw_tokens(q.question) if w in RELATION_WORDS | FAMILY_WORDS]
+        extra = Turn(
+            role="user", content=f"I keep thinking about {' and '.join(words)}.", has_answer=False
+        )
+        gold = _gold(q)
+        sessions = [
+            [*s, extra] if i % 3 == 0 and i not in gold else s
+            for i, s in enumerate(q.haystack_sessions)
+        ]
+        planted.append(q.model_copy(update={"haystack_sessions": sessions}))
+    assert centre_of_mass_auc(planted) > 0.75
+
+
+# --- replies and the generic strip ------------------------------------------------------------
+
+#: Largest share of all assistant turns one reply text may take.
+MAX_REPLY_SHARE = 0.02
+
+
+def test_no_sentence_is_made_of_the_question_s_keywords(corpus: Built) -> None:
+    """The generic scaffolding strip has nothing to remove, in gold or anywhere else."""
+    for q in corpus.questions:
+        keywords = frozenset(bm25_tokens(q.question))
+        for session in q.haystack_sessions:
+            for turn in session:
+                hits = [s for s in sentences(turn.content) if is_keyword_sentence(s, keywords)]
+                assert hits == [], (q.question_id, hits)
+
+
+def test_no_reply_recurs_in_more_than_two_percent_of_turns(corpus: Built) -> None:
+    replies = Counter(
+        t.content
+        for q in corpus.questions
+        for s in q.haystack_sessions
+        for t in s
+        if t.role == "assistant"
+    )
+    text, most = replies.most_common(1)[0]
+    assert most / sum(replies.values()) <= MAX_REPLY_SHARE, (text, most)
+
+
+def test_every_reply_answers_its_own_move(corpus: Built) -> None:
+    """Each assistant turn is drawn for the move kind its user turn made (a withdrawn quote gets
+    a quote's reply, a return a return's), never another kind's."""
+    checked = 0
+    for a in corpus.assembled:
+        for rendered in a.sessions:
+            frames = [t for _, t in rendered.templates if t.startswith("frame:")]
+            replies = [t for _, t in rendered.templates if t.startswith("reply:")]
+            assert len(replies) == len(rendered.turns) // 2 == len(frames)
+            for frame, reply in zip(frames, replies, strict=True):
+                assert frame.split(":")[1] == reply.split(":")[1], (frame, reply)
+                checked += 1
+    assert checked == 4 * sum(len(q.haystack_sessions) for q in corpus.questions)

@@ -1,0 +1,395 @@
+"""The Temporal generator: byte-identical regeneration; orders the checker re-derives from the
+relations alone, read back from the sessions that state them; session order that says nothing
+of event order; rival chains, twins and near misses built alike for asked and unasked chains;
+content with no dates and no sentence the scaffolding strip can take; a corpus whose session
+order encodes event order is refused and never written."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from scipy.stats import fisher_exact
+
+from checker.api import check_corpus
+from checker.family import BY_KEY
+from checker.formats.corpus import Question
+from checker.registry import get_rule
+from checker.retrieval.strips import is_keyword_sentence
+from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
+from checker.rules.event_order import derive_order, measure_session_order
+from checker.rules.leaks import PRODUCTION_WORDS
+from checker.text import bm25_tokens, sentences
+from corpora.generate import temporal
+from corpora.generate.milestones import (
+    LINK,
+    MILESTONE_FRAMES,
+    MILESTONE_NOUNS,
+    MILESTONE_REPLIES,
+    NAMED_MENTION_FRAMES,
+    PROJECTS,
+    QUESTIONS,
+    MilestoneBankError,
+    check_milestone_bank,
+)
+from corpora.generate.names import refusal
+from corpora.generate.parity import parity_test
+from corpora.generate.pipeline import generate
+from corpora.generate.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
+from corpora.generate.vertical import Built, Levers
+from tests.generate.conftest import shared_gate_refusals
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / corpus_file("temporal", REVISION)
+SHIPPED_SIDECAR = ROOT / "corpora" / sidecar_file("temporal", REVISION)
+#: A question of every shape and gold count.
+SMALL = frozenset({1, 6, 16, 21, 36, 46})
+#: A fixed-seed corpus's p-value is a number, not a draw: the bar is the 1% level.
+ALPHA = 0.01
+MAKING_WORDS = re.compile(
+    r"\b(gold|filler|distractors?|decoys?|near.misses?|evidence|competitors?|twins?|chains?|"
+    r"rivals?|links?)\b",
+    re.I,
+)
+#: Words that would date a milestone (the link and twin frames carry none).
+TIME_WORDS = re.compile(
+    r"\b(yesterday|today|tomorrow|ago|last week|weeks?|months?|years?|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)\b",
+    re.I,
+)
+
+
+#: A milestone as the conversations name it: an invented name and a milestone noun.
+MILESTONE = re.compile(r"\b[A-Z][a-z]+ (?:" + "|".join(MILESTONE_NOUNS) + r")\b")
+
+
+def small(seed: int = temporal.SEED) -> Built:
+    return temporal.build(seed, REVISION, temporal.GENERATOR.levers[0], only=SMALL)
+
+
+def _digest(built: Built) -> str:
+    return hashlib.sha256(corpus_text(built.questions).encode()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Built:
+    """The whole corpus at the first setting of the levers (no gates)."""
+    g = temporal.GENERATOR
+    return temporal.build(g.seed, REVISION, g.levers[0])
+
+
+def _findings(questions: list[Question], codes: tuple[str, ...]) -> list[str]:
+    _, loaded = in_memory(questions)
+    rules = [get_rule(code) for code in codes]
+    return [f"{f.code} {f.question_id}: {f.message}" for f in check_corpus(loaded, None, rules)]
+
+
+# --- regeneration ----------------------------------------------------------------------------
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == {
+        s.name for s in BY_KEY["temporal"].shapes
+    }
+    assert corpus_text(small().questions) == corpus_text(first.questions)
+    assert _digest(small(seed=1)) != _digest(first)
+
+
+def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
+    script = "from tests.generate.test_temporal import small, _digest\nprint(_digest(small()))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == [_digest(small())]
+
+
+@pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Temporal corpus yet")
+def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
+    """The shipped bytes are the build at the setting its trace says passed."""
+    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
+    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    g = temporal.GENERATOR
+    built = temporal.build(g.seed, REVISION, g.levers[attempt - 1])
+    # The gate stamps the ladder's verdict into every banded question before writing.
+    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+
+
+# --- orders, relations and gold --------------------------------------------------------------
+
+
+def test_shapes_gold_counts_and_haystack_sizes(corpus: Built) -> None:
+    shapes = Counter(q.typedmemeval.shape for q in corpus.questions)
+    assert shapes == {s.name: s.count for s in BY_KEY["temporal"].shapes}
+    g = Counter((q.typedmemeval.shape, len(q.answer_session_ids)) for q in corpus.questions)
+    assert g == Counter(temporal.PLAN)
+    for q in corpus.questions:
+        h = len(q.haystack_sessions) - len(q.answer_session_ids)
+        assert temporal.H_RANGE[0] <= h <= temporal.H_RANGE[1], q.question_id
+        assert q.typedmemeval.difficulty == len(q.answer_session_ids) - 1
+
+
+def test_every_answer_re_derives_from_the_relations_alone(corpus: Built) -> None:
+    assert _findings(corpus.questions, ("ORD001", "ORD002", "ORD003", "DRV009", "LEK001")) == []
+    spec = BY_KEY["temporal"].event_order
+    assert spec is not None
+    for q in corpus.questions:
+        order = derive_order(q.typedmemeval.events or [], spec).order
+        assert order is not None and len(order) >= 4, q.question_id
+
+
+def test_the_checker_refuses_an_answer_the_relations_do_not_give(corpus: Built) -> None:
+    q = next(q for q in corpus.questions if q.typedmemeval.shape == "occurrence-order")
+    named = sorted(
+        (e.value for e in q.typedmemeval.events or [] if e.value and e.value in q.question),
+        key=q.question.index,
+    )
+    wrong = next(v for v in named if v not in q.answer)
+    bad = q.model_copy(update={"answer": f"The {wrong} came first."})
+    found = _findings([bad], ("ORD001",))
+    assert len(found) == 1 and "the relations determine" in found[0]
+
+
+def test_session_order_says_nothing_of_event_order(corpus: Built) -> None:
+    _, loaded = in_memory(corpus.questions)
+    record = measure_session_order(loaded)
+    assert record is not None and record.questions == 50
+    assert abs(record.tau) < 0.2 and record.p_value >= 0.05, record
+    # The shortcut a timestamp reader would take: the candidate stated first came first.
+    right = total = 0
+    for q in corpus.questions:
+        if q.typedmemeval.shape != "occurrence-order":
+            continue
+        named = [e.value for e in q.typedmemeval.events or [] if e.value and e.value in q.question]
+        first = min(named, key=lambda v: _first_session_naming(q, v))
+        right += first in q.answer
+        total += 1
+    assert total == 20 and right <= 14, f"first-stated candidate is gold in {right}/20"
+
+
+def _first_session_naming(q: Question, value: str) -> int:
+    return next(i for i, s in enumerate(q.haystack_sessions) if any(value in t.content for t in s))
+
+
+def test_the_two_ends_of_a_recency_chain_come_up_once_each(corpus: Built) -> None:
+    """So how often a milestone comes up never says which end of the chain is the last."""
+    spec = BY_KEY["temporal"].event_order
+    assert spec is not None
+    for q in corpus.questions:
+        if q.typedmemeval.shape != "recency":
+            continue
+        events = {e.event_id: e for e in q.typedmemeval.events or []}
+        order = derive_order(list(events.values()), spec).order
+        assert order is not None
+        for end in (order[0], order[-1]):
+            value = events[end].value or ""
+            sessions = [s for s in q.haystack_sessions if any(value in t.content for t in s)]
+            assert len(sessions) == 1, (q.question_id, value)
+
+
+def test_occurrence_order_names_its_answer_first_in_half_of_its_questions(
+    corpus: Built,
+) -> None:
+    arms = Counter(q.typedmemeval.arm for q in corpus.questions)
+    assert arms == {"first-named": 10, "second-named": 10, None: 30}
+    # The wording is drawn independently of the arm: no template says which one it is.
+    table: Counter[tuple[str, str]] = Counter()
+    for q in corpus.questions:
+        if q.typedmemeval.arm is None:
+            continue
+        template = next(
+            t
+            for t in QUESTIONS
+            if re.fullmatch(
+                re.escape(t)
+                .replace(r"\{subject\}", ".+")
+                .replace(r"\{A\}", ".+")
+                .replace(r"\{B\}", ".+"),
+                q.question[:1].lower() + q.question[1:],
+                flags=re.I,
+            )
+        )
+        table[(template, q.typedmemeval.arm)] += 1
+    for template in {t for t, _ in table}:
+        inside = [table[(template, "first-named")], table[(template, "second-named")]]
+        outside = [10 - inside[0], 10 - inside[1]]
+        assert fisher_exact([inside, outside]).pvalue > ALPHA, template
+
+
+# --- competition -------------------------------------------------------------------------------
+
+
+def test_every_asked_chain_has_value_bearing_twins_and_rivals(corpus: Built) -> None:
+    for q in corpus.questions:
+        twins = q.typedmemeval.twins or []
+        assert twins, q.question_id
+        for twin in twins:
+            assert q.haystack_session_ids[twin.session_index] not in q.answer_session_ids
+            assert twin.value not in q.answer
+        # Every session states one link; the asked chain's are a minority of them.
+        chain_sessions = {e.session_index for e in q.typedmemeval.events or []}
+        assert len(chain_sessions) <= len(q.haystack_sessions) // 2, q.question_id
+
+
+def test_every_session_states_one_link(corpus: Built) -> None:
+    for a in corpus.assembled:
+        for session in a.sessions:
+            frames = [k for k, t in session.templates if t.startswith("frame:")]
+            assert frames.count(LINK) == 1
+            assert len(frames) == len(temporal.RECIPE)
+
+
+def test_gold_and_other_sessions_draw_from_one_mixture(corpus: Built) -> None:
+    result = parity_test(corpus)
+    assert result.kinds.p_value > ALPHA, result.describe()
+    assert result.templates.p_value > ALPHA, result.describe()
+    assert result.templates.categories >= 20, "the test pooled away everything it could see"
+
+
+# --- content -----------------------------------------------------------------------------------
+
+
+def test_content_names_no_date_no_digit_and_nothing_of_its_making(corpus: Built) -> None:
+    for q in corpus.questions:
+        for session in q.haystack_sessions:
+            for turn in session:
+                text = turn.content
+                assert not re.search(r"\d", text), (q.question_id, text)
+                assert not YEAR_RE.search(text)
+                assert not any(p.search(text) for _, p in ABSOLUTE_DATE_PATTERNS), text
+                assert not PRODUCTION_WORDS.search(text), text
+                assert not MAKING_WORDS.search(text), text
+                assert not re.search(r"\bnext (mon|tues|wednes|thurs|fri|satur|sun)day\b", text)
+
+
+def test_no_milestone_is_ever_dated(corpus: Built) -> None:
+    """A sentence naming a milestone carries no time expression."""
+    for q in corpus.questions:
+        for session in q.haystack_sessions:
+            for turn in session:
+                for sentence in sentences(turn.content):
+                    if MILESTONE.search(sentence):
+                        assert not TIME_WORDS.search(sentence), sentence
+
+
+def test_no_sentence_is_made_mostly_of_the_question_s_words(corpus: Built) -> None:
+    """The generic scaffolding strip has nothing to take, in gold or elsewhere."""
+    for q in corpus.questions:
+        keywords = frozenset(bm25_tokens(q.question))
+        for session in q.haystack_sessions:
+            for turn in session:
+                hits = [s for s in sentences(turn.content) if is_keyword_sentence(s, keywords)]
+                assert hits == [], (q.question_id, hits)
+
+
+def test_every_name_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
+    assert [n for n in corpus.names.issued if refusal(n) is not None] == []
+    owners: dict[str, set[str]] = {}
+    for q in corpus.questions:
+        words = {
+            w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
+        }
+        for name in set(corpus.names.issued) & words:
+            owners.setdefault(name, set()).add(q.question_id)
+    assert {n: o for n, o in owners.items() if len(o) != 1} == {}
+
+
+def test_the_bank_refuses_a_frame_that_dates_a_milestone(monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = dict(MILESTONE_FRAMES)
+    frames[LINK] = (*frames[LINK], "Yesterday {holder} said the {V} took place {rel} the {W}.")
+    monkeypatch.setattr("corpora.generate.milestones.MILESTONE_FRAMES", frames)
+    with pytest.raises(MilestoneBankError, match="places a milestone in time"):
+        check_milestone_bank()
+
+
+def test_the_bank_refuses_a_sentence_of_question_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    replies = dict(MILESTONE_REPLIES)
+    replies[LINK] = (*replies[LINK], "How is {your} finding {clause}?")
+    monkeypatch.setattr("corpora.generate.milestones.MILESTONE_REPLIES", replies)
+    with pytest.raises(MilestoneBankError, match="sentence of the question's own words"):
+        check_milestone_bank()
+
+
+@pytest.mark.parametrize(
+    "text",
+    sorted(
+        {
+            *(t for frames in MILESTONE_FRAMES.values() for t in frames),
+            *(t for replies in MILESTONE_REPLIES.values() for t in replies),
+            *NAMED_MENTION_FRAMES,
+            *(t for p in PROJECTS.values() for t in (*p.topics, *p.clauses[LINK])),
+        }
+    ),
+)
+def test_template_text_is_plain(text: str) -> None:
+    assert not re.search(r"[\d()\[\]\u2014]", re.sub(r"\{[A-Za-z_0-9]+\}", "", text))
+    assert not MAKING_WORDS.search(text)
+
+
+# --- gates ---------------------------------------------------------------------------------
+
+
+def _in_chain_order(seed: int, revision: str, levers: Levers) -> Built:
+    """The real corpus with one planted defect: every chain's links in chain order."""
+    original = temporal._place
+
+    def ordered(rng: object, chains: list[temporal.Chain], sessions: int, tries: int) -> None:
+        original(rng, chains, sessions, tries)  # type: ignore[arg-type]
+        for chain in chains:
+            chain.link_sessions = sorted(chain.link_sessions)
+
+    temporal._place = ordered  # type: ignore[assignment]
+    try:
+        return temporal.build(seed, revision, levers)
+    finally:
+        temporal._place = original
+
+
+def test_a_corpus_whose_session_order_encodes_event_order_is_not_written(tmp_path: Path) -> None:
+    g = temporal.GENERATOR
+    generator = replace(g, build=_in_chain_order, levers=g.levers[:1])
+    outcome = generate(generator, tmp_path)
+    assert not outcome.passed
+    assert any(r.startswith("ORD003") for r in outcome.refusals), outcome.refusals
+    assert outcome.written == [] and list(tmp_path.iterdir()) == []
+
+
+def test_the_adversaries_the_shared_gate_leaves_out_gate_this_corpus(corpus: Built) -> None:
+    """Planted: the gold sessions of each haystack share a word no other session has (its
+    centre of mass), which only the haystack-relative adversary reads."""
+    g = temporal.GENERATOR
+    clean = shared_gate_refusals(g, corpus)
+    assert not [r for r in clean if r.startswith(("SEP008", "SEP009"))], clean
+    planted = []
+    for n, q in enumerate(corpus.questions):
+        marker = f"Worth noting for the Quorbane{chr(97 + n % 26)}{chr(97 + n // 26)} folder."
+        sessions = [
+            [
+                t.model_copy(update={"content": f"{t.content} {marker}"}) if t.has_answer else t
+                for t in s
+            ]
+            for s in q.haystack_sessions
+        ]
+        planted.append(q.model_copy(update={"haystack_sessions": sessions}))
+    found = shared_gate_refusals(g, corpus, planted)
+    assert any(r.startswith("SEP008") for r in found), found
