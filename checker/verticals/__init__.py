@@ -12,11 +12,8 @@ import pkgutil
 from checker.verticals.profile import (
     AnswerClass,
     ComponentOrder,
-<<<<<<< HEAD
     Composition,
-=======
     EventOrder,
->>>>>>> main
     JudgeRules,
     JudgeState,
     Pairing,
@@ -34,11 +31,8 @@ __all__ = [
     "PROFILES",
     "AnswerClass",
     "ComponentOrder",
-<<<<<<< HEAD
     "Composition",
-=======
     "EventOrder",
->>>>>>> main
     "JudgeRules",
     "JudgeState",
     "Pairing",
