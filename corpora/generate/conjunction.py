@@ -29,6 +29,7 @@ of G, so a haystack's length says nothing about a count.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
@@ -71,14 +72,12 @@ from corpora.generate.haystack import (
     moment_since,
 )
 from corpora.generate.names import NameRegistry
-from corpora.generate.vertical import Built, Levers, VerticalGenerator, question_rng
+from corpora.generate.vertical import Built, Levers, VerticalGenerator, kit_levers, question_rng
 from corpora.generate.world import (
     INVALIDATION,
     MENTION,
     REAFFIRMATION,
     STATEMENT,
-    TWIN_CONSIDERED,
-    TWIN_RUMOUR,
     Family,
     Move,
     Person,
@@ -99,12 +98,19 @@ VALUE_COUNT, ALIAS_COUNT, ORDER_VALUE, INVALIDATION_SUM = (
 )
 #: Shapes in question-id order, with their counts.
 SHAPES = ((VALUE_COUNT, 20), (ALIAS_COUNT, 15), (ORDER_VALUE, 15), (INVALIDATION_SUM, 15))
-#: Gold sessions per question: every shape spans 3-5, each G equally often within a shape.
+#: Gold sessions per question, each G equally often within a shape: 3-5, and 4-6 for a sum
+#: (two fees left standing at least, so the total is never a fee some session states).
 G_VALUES = (3, 4, 5)
+G_BY_SHAPE = {
+    VALUE_COUNT: G_VALUES,
+    ALIAS_COUNT: G_VALUES,
+    ORDER_VALUE: G_VALUES,
+    INVALIDATION_SUM: (4, 5, 6),
+}
 H_RANGE = (15, 25)
 #: Sessions per haystack, drawn independently of G (a count's answer is G - 1): every
 #: H = sessions - G stays in H_RANGE.
-SESSIONS_RANGE = (H_RANGE[0] + max(G_VALUES), H_RANGE[1] + min(G_VALUES))
+SESSIONS_RANGE = (H_RANGE[0] + 6, H_RANGE[1] + 3)
 #: Statement-to-cancellation distance in sessions (Forgetting's 4-15 sessions between).
 GAP_RANGE = (5, 15)
 #: Group sizes every hot group of a shape is drawn from (the asked one's is fixed by its G).
@@ -175,6 +181,8 @@ class Hot:
     #: Order moves: the other person; invalidations: the statement it ends (index into hots).
     other: Person | None = None
     ends: int | None = None
+    #: An introduction's other name for the person (`my cousin Tarvo` gives `Tarvo`).
+    alias: str = ""
     #: Where it landed.
     session: int = -1
 
@@ -204,7 +212,8 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
     keys = [f.key for f in CLUB_FAMILIES]
     specs: list[Spec] = []
     for shape, count in SHAPES:
-        gs = [G_VALUES[i % len(G_VALUES)] for i in range(count)]
+        values = G_BY_SHAPE[shape]
+        gs = [values[i % len(values)] for i in range(count)]
         rng.shuffle(gs)
         arms = (["first", "last"] * count)[:count]
         rng.shuffle(arms)
@@ -275,13 +284,17 @@ def _twin(
 def _fill(rng: random.Random, hots: list[Hot], sessions: int, optional: list[Hot]) -> None:
     """Make the hot moves number exactly `sessions`: every structural move is kept, and the
     optional twins and near-miss mentions (drawn alike for every group) are taken in a random
-    order until every session has one."""
+    order until every session has one; when they run short, near-miss mentions of randomly
+    drawn optional moves' people and kinds of club are added (every group alike)."""
     need = sessions - len(hots)
     if need < 0:
         raise AllocationError(f"{len(hots)} structural hot moves cannot fit {sessions} sessions")
-    if need > len(optional):
-        raise AllocationError(f"{len(optional)} optional hot moves cannot fill {need} sessions")
+    if not optional and need:
+        raise AllocationError(f"no optional hot moves to fill {need} sessions")
     rng.shuffle(optional)
+    while len(optional) < need:
+        h = rng.choice(optional)
+        optional.append(Hot(MENTION, h.person, h.family, None, h.named, h.group))
     hots += optional[:need]
 
 
@@ -328,10 +341,11 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     not a member (considered, or rumoured and denied), or another club of its kind for one who
     is."""
     asked, family = world.person(spec.relation), world.family(spec.family)
-    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
-    plan: list[tuple[Family, int]] = [
-        (family, s) for s in _sizes(layout, spec.g, rivals, GROUP_SIZES)
-    ]
+    rivals = layout.randint(levers["same_min"], levers["same_max"])
+    sizes = _sizes(layout, spec.g, rivals, GROUP_SIZES)
+    while len(sizes) > 2 and sum(sizes) > len(world.people):
+        sizes.pop()
+    plan: list[tuple[Family, int]] = [(family, s) for s in sizes]
     others = [f for f in world.families if f is not family]
     plan += [
         (layout.choice(others), layout.choice(GROUP_SIZES))
@@ -356,7 +370,10 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
         layout,
         world,
         levers,
-        [([p for p in world.people if p not in members[g]], fam) for g, (fam, _) in enumerate(plan)],
+        [
+            ([p for p in world.people if p not in members[g]], fam)
+            for g, (fam, _) in enumerate(plan)
+        ],
         values=[[v] for v in values],
     )
     # A member considers, or is rumoured to be in, another club of the same kind.
@@ -399,6 +416,7 @@ def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers
             intros.append(_twin(layout, g, person, fam, value, shown))
         else:
             intros.append(Hot(MENTION, person, fam, None, shown, g))
+        intros[-1].alias = name
     gold = [i for i, h in enumerate(hots) if h.group == 0]
     gold.append(len(hots))
     hots += intros
@@ -415,6 +433,10 @@ def _order_value(layout: random.Random, world: World, spec: Spec, levers: Levers
     rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
     fams = [family, *layout.sample([f for f in world.families if f is not family], rivals)]
     lengths = _sizes(layout, spec.g, rivals, GROUP_SIZES)
+    # Every chain takes 2k - 1 sessions; rivals beyond the first go while they do not fit.
+    while len(lengths) > 2 and sum(2 * k - 1 for k in lengths) > spec.sessions - 2:
+        lengths.pop()
+    fams = fams[: len(lengths)]
     hots: list[Hot] = []
     orders: list[Hot] = []
     chains: list[list[Person]] = []
@@ -450,14 +472,19 @@ def _invalidation_sum(layout: random.Random, world: World, spec: Spec, levers: L
     rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
     people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
     kept = [spec.g - 2] + [layout.choice((1, 2, 3)) for _ in range(rivals)]
-    units = [CURRENCIES[(i + layout.randrange(len(CURRENCIES))) % len(CURRENCIES)][0] for i in range(len(people))]
+    units = [
+        CURRENCIES[(i + layout.randrange(len(CURRENCIES))) % len(CURRENCIES)][0]
+        for i in range(len(people))
+    ]
     hots: list[Hot] = []
     for g, (person, standing) in enumerate(zip(people, kept, strict=True)):
         for i, fam in enumerate(layout.sample(world.families, standing + 1)):
             fact = world.fact(person, fam)
             hots.append(_statement(g, person, fam, fact.value, fee=_fee(world, units[g])))
             if i == 0:
-                hots.append(Hot(INVALIDATION, person, fam, fact.value, person, g, ends=len(hots) - 1))
+                hots.append(
+                    Hot(INVALIDATION, person, fam, fact.value, person, g, ends=len(hots) - 1)
+                )
         for fam in world.families:
             if not world.taken(person, fam):
                 world.reserve(person, fam)
@@ -590,9 +617,7 @@ def _cold(
 def _standing_fees(groups: Groups) -> tuple[list[int], str]:
     """Indices of the asked person's memberships left standing, and their unit."""
     ended = {h.ends for h in groups.hots if h.ends is not None}
-    standing = [
-        i for i in groups.gold if groups.hots[i].kind == STATEMENT and i not in ended
-    ]
+    standing = [i for i in groups.gold if groups.hots[i].kind == STATEMENT and i not in ended]
     unit = groups.hots[standing[0]].fee[0]  # type: ignore[index]
     return standing, unit
 
@@ -609,8 +634,6 @@ def _coincidence(groups: Groups, gold_size: int) -> tuple[int, ...] | None:
     found = coincident_subset(items, gold, target, gold_size + 1, EPS, signed=False)
     if found is not None:
         return tuple(slot for slot, _ in found)
-    if any(abs(it.value - target) <= EPS for it in items):
-        return tuple(it.slot for it in items if abs(it.value - target) <= EPS)
     return None
 
 
@@ -626,3 +649,400 @@ def _settle_fees(rng: random.Random, groups: Groups, gold_size: int) -> None:
             if h.fee is not None and h.fee[0] == unit and (i not in standing or attempt > 200):
                 h.fee = (unit, rng.randint(*FEE_CENTS))
     raise AllocationError("fees keep coinciding with the total")
+
+
+# --- the record: events, gold components, derivation, question and answer ------------------
+
+
+def _designation(h: Hot) -> str:
+    """How the session names the hot move's person (`my aunt`, or the other name alone)."""
+    return h.named.forms()["holder"]
+
+
+@dataclass
+class Record:
+    """What a question records about its halves."""
+
+    events: list[Event]
+    components: list[GoldComponent]
+    question: str
+    answer: str
+    derivation: Derivation | None = None
+    candidates: list[Candidate] | None = None
+    predicate: str | None = None
+
+
+def _value_events(hots: Sequence[tuple[int, Hot]]) -> list[Event]:
+    return [
+        Event(
+            event_id=f"e{i}",
+            kind="value",
+            subject=_designation(h),
+            value=h.value,
+            session_index=h.session,
+        )
+        for i, h in hots
+    ]
+
+
+def _count_record(
+    world: World, spec: Spec, groups: Groups, cold: Sequence[ColdStatement], rng: random.Random
+) -> Record:
+    hots = groups.hots
+    asked = world.person(spec.relation)
+    forms = asked.forms()
+    gold = set(groups.gold)
+    if spec.shape == VALUE_COUNT:
+        family = world.family(spec.family)
+        stated = [(i, h) for i, h in enumerate(hots) if h.kind == STATEMENT and h.family is family]
+        events = _value_events(stated)
+        n = len(events)
+        for c in cold:
+            if c.family is family:
+                events.append(
+                    Event(
+                        event_id=f"c{n}",
+                        kind="value",
+                        subject=c.person.forms()["holder"],
+                        value=c.value,
+                        session_index=c.session,
+                    )
+                )
+                n += 1
+        resolving = {i for i in gold if hots[i].person is asked}
+        counted = sorted(gold - resolving)
+        components = [
+            GoldComponent(kind="resolved-value", session_index=hots[i].session) for i in resolving
+        ]
+        named = family.answer_value.format(V=groups.value)
+        # Candidates: every move naming the asked club, but the named person's own statement.
+        candidates = [
+            Candidate(session_index=h.session, matches=i in gold, label=h.value)
+            for i, h in enumerate(hots)
+            if h.value == groups.value and h.family is family and i not in resolving
+        ]
+        question = rng.choice(
+            (
+                f"How many other people belong to the same {family.noun} as {forms['holder']}?",
+                f"Apart from {forms['holder']}, how many people are members of "
+                f"{forms['poss']} {family.noun}?",
+            )
+        )
+        count = len(counted)
+        answer = (
+            f"{_COUNT_WORDS[count]}: {forms['your']}'s {family.noun} has "
+            f"{_COUNT_WORDS[count].lower()} other members."
+        )
+        predicate = f"a person other than {forms['holder']} belongs to {named}"
+        unit = "people"
+    else:
+        # Introductions: the one move per aliased person naming them both ways.
+        intros = [(i, h) for i, h in enumerate(hots) if h.alias]
+        stated = [(i, h) for i, h in enumerate(hots) if h.kind == STATEMENT]
+        events = [
+            Event(
+                event_id=f"a{i}",
+                kind="alias",
+                subject=h.person.forms()["holder"],
+                value=h.alias,
+                session_index=h.session,
+            )
+            for i, h in intros
+        ]
+        events += _value_events(stated)
+        resolving = {i for i, h in intros if i in gold}
+        counted = sorted(gold - resolving)
+        components = [GoldComponent(kind="alias", session_index=hots[i].session) for i in resolving]
+        candidates = [
+            Candidate(session_index=h.session, matches=i in gold, label=h.value)
+            for i, h in enumerate(hots)
+            if h.group == 0 and h.value is not None and i not in resolving
+        ]
+        question = rng.choice(
+            (
+                f"How many clubs does {forms['holder']} belong to?",
+                f"How many clubs is {forms['holder']} a member of?",
+            )
+        )
+        count = len(counted)
+        clubs = [hots[i].family.answer_value.format(V=hots[i].value) for i in counted]
+        del clubs
+        # The other name and the clubs are left out: each also comes up in sessions that are
+        # not gold (the person's twins go by the name too).
+        answer = (
+            f"{_COUNT_WORDS[count]}: {forms['your']} is a member of {_COUNT_WORDS[count].lower()} "
+            "clubs, stated under the other name they go by."
+        )
+        predicate = f"a membership stated for {forms['holder']}, under any name"
+        unit = "clubs"
+    components += [GoldComponent(kind="counted", session_index=hots[i].session) for i in counted]
+    components.sort(key=lambda c: c.session_index)
+    sessions = sorted(hots[i].session for i in counted)
+    derivation = Derivation(
+        operation="count",
+        inputs=[DerivationInput(session_index=s, value=1.0) for s in sessions],
+        value=float(len(sessions)),
+        unit=unit,
+    )
+    candidates.sort(key=lambda c: c.session_index)
+    return Record(events, components, question, answer, derivation, candidates, predicate)
+
+
+def _order_record(world: World, spec: Spec, groups: Groups, rng: random.Random) -> Record:
+    hots = groups.hots
+    family = world.family(spec.family)
+    members = [(i, h) for i, h in enumerate(hots) if h.group == 0 and h.kind == STATEMENT]
+    events = _value_events(members)
+    by_person = {h.person.key: f"e{i}" for i, h in members}
+    gold = set(groups.gold)
+    components: list[GoldComponent] = []
+    for i, h in enumerate(hots):
+        if h.group != 0 or h.kind not in ORDER_KINDS:
+            continue
+        assert h.other is not None
+        earlier, later = (h.person, h.other) if h.kind == ORDER_BEFORE else (h.other, h.person)
+        events.append(
+            Event(
+                event_id=f"o{i}",
+                kind="order",
+                subject=_designation(h),
+                session_index=h.session,
+                relations=[
+                    Relation(kind="earlier", other_event_id=by_person[earlier.key]),
+                    Relation(kind="later", other_event_id=by_person[later.key]),
+                ],
+            )
+        )
+        components.append(GoldComponent(kind="order", session_index=h.session))
+    end = groups.chain[0] if spec.arm == "first" else groups.chain[-1]
+    winner = next(h for i, h in members if h.person is end and i in gold)
+    components.append(GoldComponent(kind="answer-value", session_index=winner.session))
+    components.sort(key=lambda c: c.session_index)
+    when = "first" if spec.arm == "first" else "most recently"
+    question = rng.choice(
+        (
+            f"Of the people I know in a {family.noun}, which club does the one who joined "
+            f"{when} belong to?",
+            f"Which {family.noun} does whoever joined one {when}, of everyone I know, belong to?",
+        )
+    )
+    named = family.answer_value.format(V=winner.value)
+    forms = end.forms()
+    answer = f"{capitalise(named)}: {forms['your']} joined a {family.noun} {when}."
+    return Record(events, components, question, answer)
+
+
+def _sum_record(world: World, spec: Spec, groups: Groups, rng: random.Random) -> Record:
+    hots = groups.hots
+    asked = world.person(spec.relation)
+    forms = asked.forms()
+    own = [(i, h) for i, h in enumerate(hots) if h.group == 0 and h.kind == STATEMENT]
+    events = _value_events(own)
+    standing, unit = _standing_fees(groups)
+    components: list[GoldComponent] = []
+    for i, h in enumerate(hots):
+        if h.group != 0:
+            continue
+        if h.kind == INVALIDATION:
+            assert h.ends is not None
+            events.append(
+                Event(
+                    event_id=f"x{i}",
+                    kind="invalidation",
+                    subject=_designation(h),
+                    value=h.value,
+                    session_index=h.session,
+                    relations=[Relation(kind="invalidates", other_event_id=f"e{h.ends}")],
+                )
+            )
+            components.append(GoldComponent(kind="invalidation", session_index=h.session))
+        elif h.kind == STATEMENT:
+            kind = "input" if i in standing else "statement"
+            components.append(GoldComponent(kind=kind, session_index=h.session))
+    components.sort(key=lambda c: c.session_index)
+    fees = sorted((hots[i].session, hots[i].fee[1]) for i in standing)  # type: ignore[index]
+    total = sum(c for _, c in fees)
+    derivation = Derivation(
+        operation="sum",
+        inputs=[DerivationInput(session_index=s, value=c / 100) for s, c in fees],
+        value=total / 100,
+        unit=unit,
+    )
+    symbol = dict(CURRENCIES)[unit]
+    question = rng.choice(
+        (
+            f"How much does {forms['holder']} pay a month, in total, for the clubs "
+            f"{forms['pron']} still belongs to?",
+            f"What do {forms['holder']}'s club memberships cost {forms['obj']} a month now, "
+            "all together?",
+        )
+    )
+    answer = f"{amount_text(symbol, total)} a month."
+    return Record(events, components, question, answer, derivation)
+
+
+def _twins(groups: Groups) -> list[Twin]:
+    """The asked group's value-bearing twins."""
+    twins = [
+        Twin(kind=h.kind, session_index=h.session, value=h.value)
+        for i, h in enumerate(groups.hots)
+        if h.group == 0 and h.kind in CLUB_TWINS and h.value is not None and i not in groups.gold
+    ]
+    return sorted(twins, key=lambda t: t.session_index)
+
+
+def build_question(
+    *, seed: int, revision: str, spec: Spec, names: NameRegistry, levers: Levers
+) -> AssembledQuestion:
+    """One question and its haystack (redrawn from the question's own generator, under a new
+    attempt label, when an allocation cannot be met)."""
+    for attempt in range(40):
+        try:
+            return _build_question(seed, revision, spec, names, levers, attempt)
+        except AllocationError:
+            continue
+    raise AllocationError(f"question {spec.n}: no haystack after 40 attempts")
+
+
+def _build_question(
+    seed: int, revision: str, spec: Spec, names: NameRegistry, levers: Levers, attempt: int
+) -> AssembledQuestion:
+    qid = question_id(ABBREV, revision, spec.n)
+    part = f"attempt {attempt}" if attempt else ""
+    rng = question_rng(seed, VERTICAL, spec.n, part)
+    layout = question_rng(seed, VERTICAL, spec.n, f"layout {part}".strip())
+    people, fams = _cast(rng, spec)
+    world = World(rng, names, qid, people, fams)
+    moments = varied_schedule(rng, start_date(rng), spec.sessions)
+    asked_at = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+    groups = GROUPS[spec.shape](layout, world, spec, levers)
+    _place(layout, groups.hots, spec.sessions)
+    if spec.shape == INVALIDATION_SUM:
+        _settle_fees(rng, groups, spec.g)
+    slots: list[dict[str, Move]] = [{} for _ in range(spec.sessions)]
+    gold = set(groups.gold)
+    for i, h in enumerate(groups.hots):
+        move = _move(h)
+        move.evidence = i in gold
+        slots[h.session][slot_of(h.kind)] = move
+    cold = _cold(rng, world, spec.shape, groups.hots, slots)
+
+    plans = []
+    for s in range(spec.sessions):
+        moves = [slots[s][name] for name in RECIPES[spec.shape]]
+        rng.shuffle(moves)
+        for move in moves:
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
+
+    if spec.shape in (VALUE_COUNT, ALIAS_COUNT):
+        record = _count_record(world, spec, groups, cold, rng)
+    elif spec.shape == ORDER_VALUE:
+        record = _order_record(world, spec, groups, rng)
+    else:
+        record = _sum_record(world, spec, groups, rng)
+    block = TypedMemEvalBlock(
+        vertical=VERTICAL,
+        shape=spec.shape,
+        arm=spec.arm,
+        events=record.events,
+        gold_components=record.components,
+        gold_components_load_bearing=None if spec.shape == INVALIDATION_SUM else True,
+        derivation=record.derivation,
+        count_predicate=record.predicate,
+        candidates=record.candidates,
+        fact_family=spec.family if spec.shape in (VALUE_COUNT, ORDER_VALUE) else None,
+        twins=_twins(groups) or None,
+        difficulty=spec.g - min(G_BY_SHAPE[spec.shape]) + 1,
+        difficulty_dial="dispersion",
+        seeded_from=f"{VERTICAL} seed {seed}, question {spec.n}",
+    )
+    return assemble_question(
+        question_id=qid,
+        session_owner=haystack_token(seed, spec.n),
+        question=record.question,
+        answer=record.answer,
+        question_date=asked_at,
+        plans=plans,
+        block=block,
+        rng=rng,
+        bank=CLUB_BANK,
+    )
+
+
+def build(
+    seed: int, revision: str, levers: Levers, *, only: Collection[int] | None = None
+) -> Built:
+    """The corpus for one setting of the competition levers (`only`: just these question
+    numbers, for tests; the rest are skipped without changing what the others contain)."""
+    names = NameRegistry()
+    assembled = [
+        build_question(seed=seed, revision=revision, spec=spec, names=names, levers=levers)
+        for spec in _specs(seed, levers)
+        if only is None or spec.n in only
+    ]
+    return Built(assembled, names, levers)
+
+
+def _levers(
+    *,
+    twins: tuple[int, int],
+    member_twins: tuple[int, int],
+    mentions: tuple[int, int],
+    rivals: tuple[int, int],
+    same: tuple[int, int],
+    others: tuple[int, int],
+    people: tuple[int, int],
+    families: tuple[int, int],
+) -> Levers:
+    """Kit levers, with rival groups (people, chains), rival clubs of the asked kind and clubs
+    of other kinds (value-then-count), and twins of a group's own members."""
+    base = dict(kit_levers(twins=twins, mentions=mentions, people=people, families=families))
+    base.update(
+        member_twins_min=member_twins[0],
+        member_twins_max=member_twins[1],
+        rivals_min=rivals[0],
+        rivals_max=rivals[1],
+        same_min=same[0],
+        same_max=same[1],
+        others_min=others[0],
+        others_max=others[1],
+    )
+    return base
+
+
+GENERATOR = VerticalGenerator(
+    key=VERTICAL,
+    module=__name__,
+    version=VERSION,
+    seed=SEED,
+    levers=(
+        _levers(
+            twins=(1, 2),
+            member_twins=(0, 1),
+            mentions=(0, 1),
+            rivals=(2, 3),
+            same=(1, 2),
+            others=(2, 3),
+            people=(10, 12),
+            families=(9, 10),
+        ),
+        _levers(
+            twins=(1, 2),
+            member_twins=(0, 1),
+            mentions=(0, 1),
+            rivals=(2, 3),
+            same=(1, 1),
+            others=(2, 3),
+            people=(11, 13),
+            families=(9, 10),
+        ),
+    ),
+    build=build,
+    notes=(
+        "G 3-5 equally often within every shape; haystack sizes drawn independently of G; "
+        "difficulty = G - 2 on the dispersion dial",
+        "fees in cents from 8.00 to 65.00, three currencies; the asked currency's other fees "
+        "redrawn until no other combination of up to G + 1 of them reaches the gold total",
+    ),
+)
