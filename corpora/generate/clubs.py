@@ -213,6 +213,7 @@ def _family(kind: ClubKind) -> Family:
 
 CLUB_FAMILIES: tuple[Family, ...] = tuple(_family(k) for k in KINDS)
 BY_KEY: dict[str, Family] = {f.key: f for f in CLUB_FAMILIES}
+CLUB_KIND: dict[str, ClubKind] = {k.key: k for k in KINDS}
 
 #: Frames of the order kinds: one person's sentence about when they joined relative to another.
 ORDER_FRAMES: tuple[str, ...] = (

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -53,6 +53,7 @@ from corpora.generate.clock import start_date, varied_schedule
 from corpora.generate.clubs import (
     CLUB_BANK,
     CLUB_FAMILIES,
+    CLUB_KIND,
     CLUB_TWINS,
     CURRENCIES,
     ORDER_AFTER,
@@ -98,23 +99,29 @@ VALUE_COUNT, ALIAS_COUNT, ORDER_VALUE, INVALIDATION_SUM = (
 )
 #: Shapes in question-id order, with their counts.
 SHAPES = ((VALUE_COUNT, 20), (ALIAS_COUNT, 15), (ORDER_VALUE, 15), (INVALIDATION_SUM, 15))
-#: Gold sessions per question, each G equally often within a shape: 3-5, and 4-6 for a sum
-#: (two fees left standing at least, so the total is never a fee some session states).
-G_VALUES = (3, 4, 5)
+#: Gold sessions per question, each G equally often within a shape: a count's named person and
+#: one to three others (or an introduction and one to three memberships); chains of three or
+#: four; a sum's two or three fees left standing, so the total is never a fee some session
+#: states, with the cancelled membership and its cancellation.
 G_BY_SHAPE = {
-    VALUE_COUNT: G_VALUES,
-    ALIAS_COUNT: G_VALUES,
-    ORDER_VALUE: G_VALUES,
-    INVALIDATION_SUM: (4, 5, 6),
+    VALUE_COUNT: (2, 3, 4),
+    ALIAS_COUNT: (2, 3, 4),
+    ORDER_VALUE: (3, 4),
+    INVALIDATION_SUM: (4, 5),
 }
 H_RANGE = (15, 25)
 #: Sessions per haystack, drawn independently of G (a count's answer is G - 1): every
 #: H = sessions - G stays in H_RANGE.
-SESSIONS_RANGE = (H_RANGE[0] + 6, H_RANGE[1] + 3)
+SESSIONS_RANGE = (
+    H_RANGE[0] + max(max(g) for g in G_BY_SHAPE.values()),
+    H_RANGE[1] + min(min(g) for g in G_BY_SHAPE.values()),
+)
 #: Statement-to-cancellation distance in sessions (Forgetting's 4-15 sessions between).
 GAP_RANGE = (5, 15)
-#: Group sizes every hot group of a shape is drawn from (the asked one's is fixed by its G).
-GROUP_SIZES = (3, 4, 5)
+#: Group sizes every hot group of a shape is drawn from (the asked one's is fixed by its G):
+#: a club's members, a person's memberships plus one; a chain's members.
+GROUP_SIZES = (2, 3, 4, 5)
+CHAIN_SIZES = (3, 4, 5)
 #: Fees in cents (8.00-65.00 a month).
 FEE_CENTS = (800, 6500)
 
@@ -200,6 +207,9 @@ class Groups:
     name: str = ""
     #: value-then-count: the asked club's value.
     value: str = ""
+    #: Kinds of club a group is made of (clubs, chains; not people): cold moves leave them
+    #: alone, so every move about one of them is some group's.
+    kinds: frozenset[str] = frozenset()
 
 
 # --- plans ----------------------------------------------------------------------------------
@@ -256,6 +266,24 @@ def _sizes(rng: random.Random, asked: int, rivals: int, choices: Sequence[int]) 
     for i in range(rivals):
         sizes.append(rng.choice([c for c in choices if c != asked] if i == 0 else list(choices)))
     return sizes
+
+
+def _budget(layout: random.Random, spec: Spec, levers: Levers) -> int:
+    """Sessions the groups' structural moves may take: the rest (`slack`) is left to the
+    groups' optional twins and mentions."""
+    return spec.sessions - layout.randint(levers["slack_min"], levers["slack_max"])
+
+
+def _more(
+    layout: random.Random, costs: list[int], budget: int, draw: Callable[[], int], cap: int
+) -> None:
+    """Add rival groups' costs (structural moves) drawn one at a time while they fit the
+    budget, up to `cap` groups: every haystack is as full of groups as its size allows."""
+    while len(costs) < cap:
+        cost = draw()
+        if sum(costs) + cost > budget:
+            return
+        costs.append(cost)
 
 
 def _statement(
@@ -347,10 +375,10 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
         sizes.pop()
     plan: list[tuple[Family, int]] = [(family, s) for s in sizes]
     others = [f for f in world.families if f is not family]
-    plan += [
-        (layout.choice(others), layout.choice(GROUP_SIZES))
-        for _ in range(layout.randint(levers["others_min"], levers["others_max"]))
-    ]
+    # Clubs of other kinds, as many as the haystack holds.
+    extra = list(sizes)
+    _more(layout, extra, _budget(layout, spec, levers), lambda: layout.choice(GROUP_SIZES), 12)
+    plan += [(layout.choice(others), size) for size in extra[len(sizes) :]]
     hots: list[Hot] = []
     members: list[list[Person]] = []
     values: list[str] = []
@@ -383,7 +411,7 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
             value = layout.choice(same) if same else world.names.issue(world.rng, world.owner)
             optional.append(_twin(layout, g, layout.choice(members[g]), fam, value))
     _fill(layout, hots, spec.sessions, optional)
-    return Groups(hots, gold, value=values[0])
+    return Groups(hots, gold, value=values[0], kinds=frozenset(f.key for f, _ in plan))
 
 
 def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers) -> Groups:
@@ -392,8 +420,14 @@ def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     that name only, with memberships of several kinds of club stated under it; their twins and
     mentions use the name too, and no statement names them by relation."""
     asked = world.person(spec.relation)
-    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
-    counts = _sizes(layout, spec.g - 1, rivals, tuple(g - 1 for g in GROUP_SIZES))
+    choices = tuple(g - 1 for g in GROUP_SIZES)
+    counts = _sizes(layout, spec.g - 1, 1, choices)
+    # Each person's memberships and introduction; rivals as many as the haystack holds.
+    costs = [c + 1 for c in counts]
+    cap = min(len(world.people), levers["rivals_max"] + 1)
+    _more(layout, costs, _budget(layout, spec, levers), lambda: layout.choice(choices) + 1, cap)
+    counts = [c - 1 for c in costs]
+    rivals = len(counts) - 1
     people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
     hots: list[Hot] = []
     intros: list[Hot] = []
@@ -430,13 +464,14 @@ def _order_value(layout: random.Random, world: World, spec: Spec, levers: Levers
     related two at a time, adjacent members in either direction, by who joined first; the asked
     chain's kind and rival chains of other kinds."""
     family = world.family(spec.family)
-    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
+    # Every chain of k takes 2k - 1 sessions; rival chains, as many as the haystack holds.
+    costs = [2 * k - 1 for k in _sizes(layout, spec.g, 1, CHAIN_SIZES)]
+    cap = min(len(world.families), levers["rivals_max"] + 1)
+    budget = _budget(layout, spec, levers)
+    _more(layout, costs, budget, lambda: 2 * layout.choice(CHAIN_SIZES) - 1, cap)
+    lengths = [(c + 1) // 2 for c in costs]
+    rivals = len(lengths) - 1
     fams = [family, *layout.sample([f for f in world.families if f is not family], rivals)]
-    lengths = _sizes(layout, spec.g, rivals, GROUP_SIZES)
-    # Every chain takes 2k - 1 sessions; rivals beyond the first go while they do not fit.
-    while len(lengths) > 2 and sum(2 * k - 1 for k in lengths) > spec.sessions - 2:
-        lengths.pop()
-    fams = fams[: len(lengths)]
     hots: list[Hot] = []
     orders: list[Hot] = []
     chains: list[list[Person]] = []
@@ -460,7 +495,7 @@ def _order_value(layout: random.Random, world: World, spec: Spec, levers: Levers
     hots += orders
     optional = _extras(layout, world, levers, [(world.people, fam) for fam in fams])
     _fill(layout, hots, spec.sessions, optional)
-    return Groups(hots, gold, chain=chains[0])
+    return Groups(hots, gold, chain=chains[0], kinds=frozenset(f.key for f in fams))
 
 
 def _invalidation_sum(layout: random.Random, world: World, spec: Spec, levers: Levers) -> Groups:
@@ -469,9 +504,13 @@ def _invalidation_sum(layout: random.Random, world: World, spec: Spec, levers: L
     considered or rumoured, with fees of their own, and no other session states a membership
     of theirs."""
     asked = world.person(spec.relation)
-    rivals = layout.randint(levers["rivals_min"], levers["rivals_max"])
+    # Each person's memberships and cancellation; rivals as many as the haystack holds.
+    costs = [spec.g, layout.choice((1, 2, 3)) + 2]
+    cap = min(len(world.people), levers["rivals_max"] + 1)
+    _more(layout, costs, _budget(layout, spec, levers), lambda: layout.choice((1, 2, 3)) + 2, cap)
+    kept = [c - 2 for c in costs]
+    rivals = len(kept) - 1
     people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
-    kept = [spec.g - 2] + [layout.choice((1, 2, 3)) for _ in range(rivals)]
     units = [
         CURRENCIES[(i + layout.randrange(len(CURRENCIES))) % len(CURRENCIES)][0]
         for i in range(len(people))
@@ -543,14 +582,28 @@ class ColdStatement:
 
 
 def _cold(
-    rng: random.Random, world: World, shape: str, hots: Sequence[Hot], slots: list[dict[str, Move]]
+    rng: random.Random,
+    world: World,
+    shape: str,
+    hots: Sequence[Hot],
+    slots: list[dict[str, Move]],
+    grouped: Collection[str] = (),
 ) -> list[ColdStatement]:
     """Every empty slot gets a cold move: a statement of a pair nobody states; a twin or mention
     of a pair no hot statement owns; an event on a cold fact stated GAP_RANGE earlier (or one
     stated before the haystack); an order sentence between two people, in a kind of club no
     chain owns, consistent with one order drawn per kind. Returns the cold statements."""
     owned = {(h.person.key, h.family.key) for h in hots if h.kind == STATEMENT}
-    loose = [(p, f) for p in world.people for f in world.families if (p.key, f.key) not in owned]
+    loose = [
+        (p, f)
+        for p in world.people
+        for f in world.families
+        if (p.key, f.key) not in owned and f.key not in grouped
+    ]
+
+    def free() -> list[tuple[Person, Family]]:
+        return [(p, f) for p, f in world.free() if f.key not in grouped]
+
     chained = {h.family.key for h in hots if h.kind in ORDER_KINDS}
     unchained = [f for f in world.families if f.key not in chained]
     ranks = {f.key: rng.sample(world.people, len(world.people)) for f in unchained}
@@ -563,7 +616,7 @@ def _cold(
             if name in slot:
                 continue
             if name == STATEMENT_SLOT:
-                options = world.free()
+                options = free()
                 if not options:
                     raise AllocationError(f"no unstated pair left for session {s}")
                 p, f = rng.choice(options)
@@ -589,7 +642,7 @@ def _cold(
                     c = rng.choice(due)
                     p, f, v = c.person, c.family, c.value
                 else:
-                    options = world.free()
+                    options = free()
                     if not options:
                         raise AllocationError(f"no pair left for a cold event in session {s}")
                     p, f = rng.choice(options)
@@ -721,11 +774,13 @@ def _count_record(
             for i, h in enumerate(hots)
             if h.value == groups.value and h.family is family and i not in resolving
         ]
+        kind = CLUB_KIND[family.key]
         question = rng.choice(
             (
-                f"How many other people belong to the same {family.noun} as {forms['holder']}?",
-                f"Apart from {forms['holder']}, how many people are members of "
-                f"{forms['poss']} {family.noun}?",
+                f"Besides {forms['holder']}, how many people I know are members of "
+                f"{forms['poss']} {family.noun}? Only that {family.noun} counts.",
+                f"How many people I know belong to the same {family.noun} as {forms['holder']}, "
+                f"not counting {forms['obj']}? Other {kind.sport} clubs are not the question.",
             )
         )
         count = len(counted)
@@ -818,17 +873,19 @@ def _order_record(world: World, spec: Spec, groups: Groups, rng: random.Random) 
     winner = next(h for i, h in members if h.person is end and i in gold)
     components.append(GoldComponent(kind="answer-value", session_index=winner.session))
     components.sort(key=lambda c: c.session_index)
-    when = "first" if spec.arm == "first" else "most recently"
+    sport = CLUB_KIND[family.key].sport
+    when = "earliest" if spec.arm == "first" else "latest"
     question = rng.choice(
         (
-            f"Of the people I know in a {family.noun}, which club does the one who joined "
-            f"{when} belong to?",
-            f"Which {family.noun} does whoever joined one {when}, of everyone I know, belong to?",
+            f"Of everyone I know in {sport}, which {family.noun} does the {when} starter "
+            "belong to?",
+            f"Which {family.noun} is the {when} starter in {sport}, of everyone I know, a "
+            "member of?",
         )
     )
     named = family.answer_value.format(V=winner.value)
     forms = end.forms()
-    answer = f"{capitalise(named)}: {forms['your']} joined a {family.noun} {when}."
+    answer = f"{capitalise(named)}: {forms['your']} took up {sport} {'first' if spec.arm == 'first' else 'last'}."
     return Record(events, components, question, answer)
 
 
@@ -871,10 +928,10 @@ def _sum_record(world: World, spec: Spec, groups: Groups, rng: random.Random) ->
     symbol = dict(CURRENCIES)[unit]
     question = rng.choice(
         (
-            f"How much does {forms['holder']} pay a month, in total, for the clubs "
-            f"{forms['pron']} still belongs to?",
-            f"What do {forms['holder']}'s club memberships cost {forms['obj']} a month now, "
-            "all together?",
+            f"How much is {forms['holder']} paying a month, in total, for the club memberships "
+            f"{forms['pron']} has kept?",
+            f"All together, what is {forms['holder']} paying a month now for {forms['poss']} "
+            "club memberships?",
         )
     )
     answer = f"{amount_text(symbol, total)} a month."
@@ -925,7 +982,7 @@ def _build_question(
         move = _move(h)
         move.evidence = i in gold
         slots[h.session][slot_of(h.kind)] = move
-    cold = _cold(rng, world, spec.shape, groups.hots, slots)
+    cold = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
 
     plans = []
     for s in range(spec.sessions):
@@ -991,12 +1048,12 @@ def _levers(
     mentions: tuple[int, int],
     rivals: tuple[int, int],
     same: tuple[int, int],
-    others: tuple[int, int],
+    slack: tuple[int, int],
     people: tuple[int, int],
     families: tuple[int, int],
 ) -> Levers:
-    """Kit levers, with rival groups (people, chains), rival clubs of the asked kind and clubs
-    of other kinds (value-then-count), and twins of a group's own members."""
+    """Kit levers, with rival groups (people, chains), rival clubs of the asked kind
+    (value-then-count), the sessions left to optional moves, and twins of a group's own members."""
     base = dict(kit_levers(twins=twins, mentions=mentions, people=people, families=families))
     base.update(
         member_twins_min=member_twins[0],
@@ -1005,8 +1062,8 @@ def _levers(
         rivals_max=rivals[1],
         same_min=same[0],
         same_max=same[1],
-        others_min=others[0],
-        others_max=others[1],
+        slack_min=slack[0],
+        slack_max=slack[1],
     )
     return base
 
@@ -1018,12 +1075,12 @@ GENERATOR = VerticalGenerator(
     seed=SEED,
     levers=(
         _levers(
-            twins=(1, 2),
+            twins=(1, 1),
             member_twins=(0, 1),
             mentions=(0, 1),
-            rivals=(2, 3),
-            same=(1, 2),
-            others=(2, 3),
+            rivals=(5, 6),
+            same=(1, 1),
+            slack=(2, 4),
             people=(10, 12),
             families=(9, 10),
         ),
@@ -1031,9 +1088,9 @@ GENERATOR = VerticalGenerator(
             twins=(1, 2),
             member_twins=(0, 1),
             mentions=(0, 1),
-            rivals=(2, 3),
+            rivals=(5, 6),
             same=(1, 1),
-            others=(2, 3),
+            slack=(3, 6),
             people=(11, 13),
             families=(9, 10),
         ),
