@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.verticals.arithmetic import NUMERIC_PARSING
 from checker.verticals.profile import (
+    AnswerClass,
     Composition,
     JudgeRules,
     Prose,
@@ -75,8 +76,7 @@ JUDGE = JudgeRules(
     shape_instructions=(
         (
             "value-then-count",
-            "The result is a whole number of people; the person the question names is not "
-            "counted.",
+            "The result is a whole number of people; the person the question names is not counted.",
         ),
         (
             "alias-then-count",
@@ -119,6 +119,13 @@ PROFILE = Vertical(
         Composition("invalidation-then-sum", resolve="invalidation", apply="sum"),
     ),
     resolving_components=RESOLVING,
+    # A count's answer is its G less one, and G is the difficulty band: the metadata adversary
+    # tests that nothing but the conversations tells a count (or a chain's or sum's size).
+    answer_class=AnswerClass(
+        field="difficulty",
+        strata="shape",
+        strata_reason="each shape draws its gold sizes from its own range",
+    ),
     prose=Prose(
         measures=(
             "Two memory types in one question: a fact of one type must be resolved and an "
@@ -128,8 +135,8 @@ PROFILE = Vertical(
         construction=(
             "Every haystack is a circle of people and the clubs they belong to, and every "
             "question composes two halves. value-then-count: the club one named person belongs "
-            "to, then how many other people belong to it (two or three other clubs of the same "
-            "kind have their own members). alias-then-count: the other name the question's "
+            "to, then how many other people belong to it (another club of the same kind has its "
+            "own members, and clubs of other kinds fill the haystack). alias-then-count: the other name the question's "
             "person goes by, introduced once in passing, then how many clubs are stated under "
             "that name (other people go by other names and belong to other numbers of clubs). "
             "order-then-value: who of everyone in one kind of club joined first or most "
@@ -137,7 +144,10 @@ PROFILE = Vertical(
             "conversations' order, then that member's club. The fourth shape, "
             "invalidation-then-sum, combines Forgetting's invalidation with Arithmetic's sum: "
             "a person's monthly club fees are stated one membership per session, one membership "
-            "is cancelled later in the haystack, and the total must leave it out. In every "
+            "is cancelled later in the haystack, and the total must leave it out: the fee "
+            "statements without the cancellation give a total too high, the cancellation "
+            "without them gives no amount at all, so either half is necessary and neither is "
+            "sufficient. In every "
             "haystack the asked person, club or chain is one of several built the same way, "
             "with considered and rumoured memberships that name values and fees but must not "
             "be counted. Each question records both halves as events, from which the checker "

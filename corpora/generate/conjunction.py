@@ -11,6 +11,11 @@ question composes two halves, each of another memory type:
 | order-then-value | who joined a kind of club first or last, from pairwise order sentences | that member's club | the order sentences and the member's statement |
 | invalidation-then-sum | which of the named person's memberships was cancelled later | the monthly fees of the rest, added | every membership, the cancellation |
 
+Every haystack is filled with groups: after the asked group and its first rival (whose size
+differs from the asked group's, so the operand half alone never fixes a count), rival groups are
+added while their structural moves fit, leaving two to four sessions for optional twins and
+mentions. Cold moves never concern a kind of club some group is made of.
+
 Hot groups. The asked group (a club's members, an aliased person's memberships, an order chain,
 a person's fee-paying memberships) is one of several in its haystack built by the same code
 from the same distribution: the others are the haystack's questions not asked, and each group
@@ -1097,8 +1102,9 @@ GENERATOR = VerticalGenerator(
     ),
     build=build,
     notes=(
-        "G 3-5 equally often within every shape; haystack sizes drawn independently of G; "
-        "difficulty = G - 2 on the dispersion dial",
+        "G equally often within every shape (counts 2-4, chains 3-4, sums 4-5); haystack "
+        "sizes drawn independently of G; difficulty = G less the shape's smallest G, plus "
+        "one, on the dispersion dial",
         "fees in cents from 8.00 to 65.00, three currencies; the asked currency's other fees "
         "redrawn until no other combination of up to G + 1 of them reaches the gold total",
     ),
