@@ -4,8 +4,8 @@ beyond it that a planted defect can name.
 1. A clean corpus (built in memory, or `--self-test-base PATH`) must pass every SEP rule,
    learned adversaries included, and every rule a plant of another family names (IDN004,
    TIM003, CAL003).
-2. Each defect class from the documents' history is planted into a copy, and the rule that
-   must refuse it has to (with the finding that names the defect); the cases that must not be
+2. Each defect class in the defect history (docs/history.md) is planted into a copy, and the rule
+   that must refuse it has to (with the finding that names the defect); the cases that must not be
    refused — a phrase that exists only across a punctuation boundary, a feature exempt with a
    reason, arms drawn alike, a thin ladder honestly stamped unvalidated — must pass.
 3. False-refusal calibration: thousands of features are tested, so the single-feature gate,

@@ -1,5 +1,5 @@
 """The whole checker (every corpus rule except the learned adversary) on a synthetic family of
-565 questions at the documents' haystack sizes, then with every haystack ×4 and ×16 longer.
+565 questions at the published haystack sizes, then with every haystack ×4 and ×16 longer.
 
 Printed: time ÷ the parse+tokenize floor of the same bytes (target ≤ 10; the project's goal
 beyond this is 5), and the scaling exponent of the whole checker's time against input bytes

@@ -8,10 +8,10 @@ question text, and both go through `checker.text.bm25_tokens` (the corpus caches
 tokens, so a run tokenizes each session once).
 
 Ties at the top-K boundary are never broken by session order: that would hand the retriever a
-position signal (the documents' WorkingMemory ladder graded on exactly such an artifact).
-A question's coverage is the *expected* share of its gold sessions in the top K over a uniformly
-random order within tied scores, and the share of questions whose boundary falls inside a tie
-is reported as the tie rate.
+position signal (docs/history.md: an earlier WorkingMemory ladder graded on exactly such an
+artifact). A question's coverage is the *expected* share of its gold sessions in the top K over a
+uniformly random order within tied scores, and the share of questions whose boundary falls inside a
+tie is reported as the tie rate.
 """
 
 from __future__ import annotations

@@ -112,9 +112,9 @@ def difficulty_validated(ctx: CorpusContext) -> Iterator[Violation]:
     gold-bearing questions (`thin-band` otherwise), the fall's one-sided permutation p (band
     labels shuffled among the two bands' questions, 10,000 seeded draws) is below 0.05
     (`not-significant` otherwise), and the oracle stays flat where measured. The flag is set by
-    this test, never by hand: the documents certified two ladders that were the scaffolding
-    clause and the structural ceiling, not memory difficulty, and a fall of 0.25 in a band of
-    four questions is one question.
+    this test, never by hand: docs/history.md records two certified ladders that were the
+    scaffolding clause and the structural ceiling, not memory difficulty, and a fall of 0.25 in a
+    band of four questions is one question.
     """
     try:
         ladder = measure_ladder(ctx.corpus)

@@ -88,8 +88,8 @@ def distribution(ctx: CorpusContext) -> Iterator[Violation]:
 
     A mean hides a bimodal split: Episodic's turn length pooled to 0.527 while identifying gold
     outright in 54% of its questions, and a role-order tell read 0.6152 pooled. Every feature
-    gets this test — role sequences and n-grams included, the documents' bypass — and the
-    chance of a perfect split is computed per question from the observed values. Thousands of
+    gets this test — role sequences and n-grams included (docs/history.md: the bypass) — and
+    the chance of a perfect split is computed per question from the observed values. Thousands of
     features each get the test, so the tail p must also beat the smallest tail p the features
     reach under label shuffles within question (Westfall–Young): per feature alone, a corpus
     with shuffled labels was refused in 3 of 20 copies."""

@@ -112,9 +112,29 @@ def measure_structure(
     return structure, table
 
 
+def reply_variety(corpus: LoadedCorpus) -> tuple[int, int, float]:
+    """Distinct assistant turns, all assistant turns, and the most frequent one's share, counted
+    once per distinct haystack (questions that share a haystack would count it twice). A reply
+    bank too small to answer every turn in its own words is a template that says "filler"."""
+    seen: set[tuple[str, ...]] = set()
+    counts: Counter[str] = Counter()
+    for q in corpus.questions:
+        key = tuple(q.haystack_session_ids)
+        if key in seen:
+            continue
+        seen.add(key)
+        counts.update(
+            t.content for session in q.haystack_sessions for t in session if t.role == "assistant"
+        )
+    total = sum(counts.values())
+    top = counts.most_common(1)[0][1] / total if total else 0.0
+    return len(counts), total, top
+
+
 @section("structure")
 def _summary(corpus: LoadedCorpus) -> list[str]:
     s, c = measure_structure(corpus)
+    distinct, replies, top = reply_variety(corpus)
     return [
         f"G distribution {s.g_distribution}; H {s.h_min}-{s.h_max}; "
         f"gold position {'shuffled' if s.gold_position_shuffled else 'pinned'}"
@@ -122,6 +142,8 @@ def _summary(corpus: LoadedCorpus) -> list[str]:
         f"ceiling min(1, K_ref/G) at K_ref={c.k_ref}: {c.by_g}; minimum {c.min}; "
         f"questions over K_ref: {len(c.questions_over_k_ref)}",
         f"questions per shape: {s.shape_counts}",
+        f"assistant replies: {distinct} distinct of {replies} (each haystack once); the most "
+        f"frequent is {top:.2%} of them",
         *(
             [
                 f"session order vs event order: pooled Kendall tau {o.tau:.4f} over "

@@ -20,7 +20,7 @@ Families (an exemption may name a family, a feature, or a dotted prefix such as 
   so a corpus without stray whitespace is measured exactly as before.
 - `roles` — the role at each absolute turn position, each recurring role sequence, and how
   rare a session's role sequence is within its own haystack (role order with equal counts was
-  the documents' round-five tell).
+  the round-five tell in docs/history.md).
 - `position` — index in the haystack, first/last-session flags, the index written in the
   session id, and timestamp rank. One family, so that a vertical whose independent variable is
   position (WorkingMemory) exempts every encoding of it with one reason.

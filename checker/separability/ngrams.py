@@ -2,10 +2,11 @@
 
 N-grams are 1–3 raw tokens (stopwords kept: "i have" and "on the" were tells a stopword-dropping
 tokenizer could not represent) built within one punctuation segment of one turn, so no phrase is
-invented across a sentence, bracket or turn boundary (the documents' phantom "near enough also").
-A candidate occurs in at least `RECURRENCE_SHARE` of the questions; its feature value is its
-count in the session, and a gram carried by gold is a gold marker while one carried by filler
-marks gold by its absence — the folded AUC reads both directions.
+invented across a sentence, bracket or turn boundary (docs/history.md, "Gold that labels itself":
+the phantom "near enough also"). A candidate occurs in at least `RECURRENCE_SHARE` of the
+questions; its feature value is its count in the session, and a gram carried by gold is a gold
+marker while one carried by filler marks gold by its absence — the folded AUC reads both
+directions.
 
 Relevance exemption, per question: a gram containing a token that the question or its answer
 names and that is rare corpus-wide (in fewer than `RARE_SESSION_SHARE` of sessions) is that

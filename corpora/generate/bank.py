@@ -1,8 +1,8 @@
 """The shared template bank: relations, fact families, sentence frames and replies.
 
 Gold and non-gold sessions draw from this one bank through one renderer, so a construction
-can never belong to one side only (the documents' "Noted —" acknowledgement, "for the record"
-and "since the" were each a gold-only phrase that a one-line filter found). Frames are
+can never belong to one side only (docs/history.md: the "Noted —" acknowledgement, "for the
+record" and "since the" were each a gold-only phrase that a one-line filter found). Frames are
 family-neutral; each family supplies the clauses and topics that fill them.
 
 Writing rules the tests hold the bank to: no digits, no absolute dates, no brackets (the

@@ -4,9 +4,9 @@ Message content never names an absolute date or a year (V4): a conversation plac
 in time only relative to the session that mentions it. Past expressions ("yesterday", "last
 week") are for colour; future expressions are the ones a question can turn on (a due or
 expiry instant), so each is produced in the checker's own grammar (`checker.timeexpr`) and
-verified to resolve back to the instant it names — the documents' first Prospective generator
-computed its due dates from a timestamp that was later overwritten, and every structural check
-passed.
+verified to resolve back to the instant it names — an earlier Prospective generator
+(docs/history.md) computed its due dates from a timestamp that was later overwritten, and every
+structural check passed.
 """
 
 from __future__ import annotations

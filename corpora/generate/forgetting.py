@@ -9,7 +9,7 @@ kinds (invalidated, re-affirmed, never stated) and given the same twins and near
 is the asked pair's statement and event; everything else is competition that survives reading.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
-between, inside the documents' 4–15 whichever way the gap is counted). Each still-valid control
+between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
 shares its partner's plan — person, family, gap, haystack size and competition — but is drawn
 afresh as its own haystack, and its two components restate each other. Never-known probes ask
 about a hot pair whose value no session states, though its twins and near misses come up.

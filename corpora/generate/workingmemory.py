@@ -3,9 +3,9 @@
 Every cell is its own haystack of 61 sessions: 60 that do not carry the fact, and one that
 states it exactly d sessions before the question (at d = 60 it is the first session). The
 haystack size never changes with the rung, so gold's position is the only thing that moves
-(the documents' first ladder grew the haystack with the distance and measured size). Sessions
-are spaced exactly one day apart in every cell, so distance in sessions and distance in time
-move together identically everywhere.
+(an earlier ladder in docs/history.md grew the haystack with the distance and measured size).
+Sessions are spaced exactly one day apart in every cell, so distance in sessions and distance in
+time move together identically everywhere.
 
 Every session makes three moves — a statement of some person's fact, a value-bearing twin
 (someone else's fact, a rumour that was wrong, a choice considered and dropped) and a neutral

@@ -59,10 +59,10 @@ def shared_gate_refusals(
     """What the pipeline's gate refuses in `built` (with `questions` in place of its own, for a
     planted defect), exactly as `generate` would judge it before writing."""
     if questions is not None:
-        assembled = [replace(a, question=q) for a, q in zip(built.assembled, questions, strict=True)]
+        assembled = [
+            replace(a, question=q) for a, q in zip(built.assembled, questions, strict=True)
+        ]
         built = replace(built, assembled=assembled)
     path = Path("corpora") / corpus_file(generator.key, "2026.12")
-    verdict = gate(
-        generator, built, revision="2026.12", index=None, trace=[], attempt=1, path=path
-    )
+    verdict = gate(generator, built, revision="2026.12", index=None, trace=[], attempt=1, path=path)
     return verdict.refusals

@@ -52,8 +52,8 @@ from corpora.generate.stamp import (
     stamp_validated,
 )
 from corpora.generate.vertical import Built, Levers
-from tests.generate.conftest import shared_gate_refusals
 from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
+from tests.generate.conftest import shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"

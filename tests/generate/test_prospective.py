@@ -155,7 +155,7 @@ def test_every_pivot_re_derives_and_lies_between_the_arms(corpus: Built) -> None
 
 
 def test_the_checker_refuses_a_pivot_its_session_cannot_produce(corpus: Built) -> None:
-    """Re-stamping the stating session a day later (the documents' defect) is caught."""
+    """Re-stamping the stating session a day later (a recorded defect) is caught."""
     q = corpus.questions[12]
     pivot = q.typedmemeval.pivot
     assert pivot is not None and q.typedmemeval.arm == "before"

@@ -313,7 +313,7 @@ def forgetting(invalidated_decoys: list[int], control_decoys: list[int]) -> list
 def _stale_records(stamped: dict[str, Any]) -> None:
     """The mistakes CAL004 exists for: one question's coverage copied from an older run, the
     ceiling figures computed as if every ceiling were 1, a dependence typed in rather than
-    measured, and the design record's §20 mistake of validating a dial that falls only by its
+    measured, and the mistake docs/history.md records of validating a dial that falls only by its
     ceiling."""
     coverage = stamped["coverage"]
     first = sorted(coverage["per_question"])[0]

@@ -169,7 +169,8 @@ def _scipy_sf(chances: np.ndarray) -> np.ndarray:
 
 
 def test_poisson_binomial_sf_is_scipys_bit_for_bit() -> None:
-    # The chances the gate meets: many zeros, 1/C(n, g) and 2/C(n, g) for the documents' sizes.
+    # The chances the gate meets: many zeros, 1/C(n, g) and 2/C(n, g) for the family's haystack
+    # sizes.
     rng = np.random.default_rng(3)
     typical = [0.0, 0.0, 0.0, 1 / 20, 2 / 20, 1 / comb(25, 2), 2 / comb(15, 3), 2 / 61]
     for trial in range(200):
