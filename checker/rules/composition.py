@@ -223,8 +223,7 @@ def _resolve_order(q: Question, events: Sequence[Event], halves: Halves) -> None
         later = [r.other_event_id for r in o.relations if r.kind == "later"]
         if len(earlier) != 1 or len(later) != 1 or not {earlier[0], later[0]} <= ids:
             halves.problems.append(
-                f"order event {o.event_id} needs one earlier and one later relation to value "
-                "events"
+                f"order event {o.event_id} needs one earlier and one later relation to value events"
             )
             return
         edges.add((earlier[0], later[0]))

@@ -680,15 +680,20 @@ def _standing_fees(groups: Groups) -> tuple[list[int], str]:
     return standing, unit
 
 
+def _cents(h: Hot) -> int:
+    assert h.fee is not None
+    return h.fee[1]
+
+
 def _coincidence(groups: Groups, gold_size: int) -> tuple[int, ...] | None:
     """The checker's coincident-subset search (DRV003) over the asked unit's fees as the
     sessions will state them: another combination of up to G + 1 reaching the total, or None."""
     standing, unit = _standing_fees(groups)
     fees = [(i, h) for i, h in enumerate(groups.hots) if h.fee is not None and h.fee[0] == unit]
-    items = [Item(h.fee[1] / 100, h.session, k) for k, (_, h) in enumerate(fees)]  # type: ignore[index]
+    items = [Item(_cents(h) / 100, h.session, k) for k, (_, h) in enumerate(fees)]
     slots = {i: k for k, (i, _) in enumerate(fees)}
     gold = frozenset((slots[i], 1) for i in standing)
-    target = sum(groups.hots[i].fee[1] for i in standing) / 100  # type: ignore[index]
+    target = sum(_cents(groups.hots[i]) for i in standing) / 100
     found = coincident_subset(items, gold, target, gold_size + 1, EPS, signed=False)
     if found is not None:
         return tuple(slot for slot, _ in found)
@@ -922,7 +927,7 @@ def _sum_record(world: World, spec: Spec, groups: Groups, rng: random.Random) ->
             kind = "input" if i in standing else "statement"
             components.append(GoldComponent(kind=kind, session_index=h.session))
     components.sort(key=lambda c: c.session_index)
-    fees = sorted((hots[i].session, hots[i].fee[1]) for i in standing)  # type: ignore[index]
+    fees = sorted((hots[i].session, _cents(hots[i])) for i in standing)
     total = sum(c for _, c in fees)
     derivation = Derivation(
         operation="sum",
