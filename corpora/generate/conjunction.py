@@ -375,7 +375,9 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     is."""
     asked, family = world.person(spec.relation), world.family(spec.family)
     rivals = layout.randint(levers["same_min"], levers["same_max"])
-    sizes = _sizes(layout, spec.g, rivals, GROUP_SIZES)
+    # Rival clubs of the asked kind are drawn from the asked club's own sizes, so neither the
+    # largest nor the smallest club of the kind is more often the asked one.
+    sizes = _sizes(layout, spec.g, rivals, G_BY_SHAPE[VALUE_COUNT])
     while len(sizes) > 2 and sum(sizes) > len(world.people):
         sizes.pop()
     plan: list[tuple[Family, int]] = [(family, s) for s in sizes]
@@ -425,7 +427,8 @@ def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     that name only, with memberships of several kinds of club stated under it; their twins and
     mentions use the name too, and no statement names them by relation."""
     asked = world.person(spec.relation)
-    choices = tuple(g - 1 for g in GROUP_SIZES)
+    # Rivals' numbers of memberships are drawn from the asked person's own range.
+    choices = tuple(g - 1 for g in G_BY_SHAPE[ALIAS_COUNT])
     counts = _sizes(layout, spec.g - 1, 1, choices)
     # Each person's memberships and introduction; rivals as many as the haystack holds.
     costs = [c + 1 for c in counts]
