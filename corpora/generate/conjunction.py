@@ -150,6 +150,10 @@ COLD_INVALIDATION_SHARE = 0.5
 _COUNT_WORDS = {0: "None", 1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 
 
+def _plural(count: int, noun: str) -> str:
+    return noun if count == 1 else f"{noun}s"
+
+
 def slot_of(kind: str) -> str:
     if kind in (INVALIDATION, REAFFIRMATION):
         return EVENT_SLOT
@@ -799,7 +803,7 @@ def _count_record(
         count = len(counted)
         answer = (
             f"{_COUNT_WORDS[count]}: {forms['your']}'s {family.noun} has "
-            f"{_COUNT_WORDS[count].lower()} other members."
+            f"{_COUNT_WORDS[count].lower()} other {_plural(count, 'member')}."
         )
         predicate = f"a person other than {forms['holder']} belongs to {named}"
         unit = "people"
@@ -839,7 +843,7 @@ def _count_record(
         # not gold (the person's twins go by the name too).
         answer = (
             f"{_COUNT_WORDS[count]}: {forms['your']} is a member of {_COUNT_WORDS[count].lower()} "
-            "clubs, stated under the other name they go by."
+            f"{_plural(count, 'club')}, stated under the other name they go by."
         )
         predicate = f"a membership stated for {forms['holder']}, under any name"
         unit = "clubs"
