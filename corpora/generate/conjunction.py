@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -437,7 +438,15 @@ def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     # Each person's memberships and introduction; rivals as many as the haystack holds.
     costs = [c + 1 for c in counts]
     cap = min(len(world.people), levers["rivals_max"] + 1)
-    _more(layout, costs, _budget(layout, spec, levers), lambda: layout.choice(choices) + 1, cap)
+
+    def least_common() -> int:
+        # Each rival takes a number of memberships the haystack has fewest of so far, so the
+        # most common number is no more often the asked person's than any other.
+        seen = Counter(c - 1 for c in costs)
+        fewest = min(seen[c] for c in choices)
+        return layout.choice([c for c in choices if seen[c] == fewest]) + 1
+
+    _more(layout, costs, _budget(layout, spec, levers), least_common, cap)
     counts = [c - 1 for c in costs]
     rivals = len(counts) - 1
     people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
