@@ -136,8 +136,9 @@ PROFILE = Vertical(
             "Every haystack is a circle of people and the clubs they belong to, and every "
             "question composes two halves. value-then-count: the club one named person belongs "
             "to, then how many other people belong to it (another club of the same kind has its "
-            "own members, and clubs of other kinds fill the haystack). alias-then-count: the other name the question's "
-            "person goes by, introduced once in passing, then how many clubs are stated under "
+            "own members, and clubs of other kinds fill the haystack). alias-then-count: the "
+            "other name the question's person goes by, introduced once in passing, then how "
+            "many clubs are stated under "
             "that name (other people go by other names and belong to other numbers of clubs). "
             "order-then-value: who of everyone in one kind of club joined first or most "
             "recently, from statements that relate two members at a time and never follow the "
@@ -155,7 +156,11 @@ PROFILE = Vertical(
         ),
         reading=(
             "Read the shapes, not the mean: the vertical's figures pool four compositions whose "
-            "retrieval difficulty differs. For invalidation-then-sum the cancelled membership's "
+            "retrieval difficulty differs. alias-then-count is the one lexical retrieval finds "
+            "least: its memberships are stated under a name the question never uses. "
+            "order-then-value is not saturated: the member's own statement is one of several of "
+            "its kind of club, and only the order sentences say which. For "
+            "invalidation-then-sum the cancelled membership's "
             "statement is gold (the fact the invalidation removes) but not load-bearing under "
             "leave-one-out, so that shape declares no load-bearing flag."
         ),
