@@ -806,7 +806,7 @@ def _count_record(
                 f"Besides {forms['holder']}, how many people I know are members of "
                 f"{forms['poss']} {family.noun}? Only that {family.noun} counts.",
                 f"How many people I know belong to the same {family.noun} as {forms['holder']}, "
-                f"not counting {forms['obj']}? Other {kind.sport} clubs are not the question.",
+                f"not counting {forms['obj']}? Members of other {kind.sport} clubs are left out.",
             )
         )
         count = len(counted)
@@ -905,8 +905,8 @@ def _order_record(world: World, spec: Spec, groups: Groups, rng: random.Random) 
         (
             f"Of everyone I know in {sport}, which {family.noun} does the {when} starter "
             "belong to?",
-            f"Which {family.noun} is the {when} starter in {sport}, of everyone I know, a "
-            "member of?",
+            f"Which {family.noun} does the {when} starter in {sport} among everyone I know "
+            "belong to?",
         )
     )
     named = family.answer_value.format(V=winner.value)
