@@ -121,6 +121,22 @@ def recompute(q: Question, d: Derivation) -> float | None:
     return None
 
 
+def resolving_sessions(q: Question) -> set[int]:
+    """Sessions of the question's gold components whose kind its vertical declares resolving
+    (`Vertical.resolving_components`): gold, but neither derivation inputs nor count candidates
+    (the alias a count applies to, the invalidation that removes an input from a sum)."""
+    block = q.typedmemeval
+    profile = BY_KEY.get(block.vertical) if block is not None else None
+    kinds = profile.resolving_components if profile is not None else ()
+    return {c.session_index for c in block.gold_components or () if c.kind in kinds}
+
+
+def _operand_gold(gold: set[int], resolving: set[int]) -> str:
+    if not resolving:
+        return f"gold is {sorted(gold)}"
+    return f"gold less its resolving components {sorted(resolving)} is {sorted(gold - resolving)}"
+
+
 def _arithmetic(ctx: CorpusContext) -> Iterator[tuple[int, Question, Derivation]]:
     for qi, q in enumerate(ctx.corpus.questions):
         block = q.typedmemeval
@@ -134,11 +150,13 @@ def _arithmetic(ctx: CorpusContext) -> Iterator[tuple[int, Question, Derivation]
     example="sum recomputes to 410, but the derivation records 400",
 )
 def derivation_recompute(ctx: CorpusContext) -> Iterator[Violation]:
-    """An arithmetic derivation recomputes to its recorded value, with one input per gold session.
+    """An arithmetic derivation recomputes to its recorded value, with one input per gold session
+    (less the sessions of components the vertical declares resolving).
 
     Durations are recomputed from the sessions' own timestamps, never from prose."""
     for qi, q, d in _arithmetic(ctx):
         gold = set(ctx.corpus.gold_indices(qi))
+        resolving = resolving_sessions(q)
         n = len(q.haystack_sessions)
         bad = [i.session_index for i in d.inputs if i.session_index >= n]
         bad += [
@@ -155,10 +173,11 @@ def derivation_recompute(ctx: CorpusContext) -> Iterator[Violation]:
             used = {i.session_index for i in d.inputs} | {
                 i.from_session_index for i in d.inputs if i.from_session_index is not None
             }
-            if used != gold:
+            if used != gold - resolving:
                 yield Violation(
                     q.question_id,
-                    f"derivation inputs use sessions {sorted(used)}, gold is {sorted(gold)}",
+                    f"derivation inputs use sessions {sorted(used)}, "
+                    f"{_operand_gold(gold, resolving)}",
                 )
         if d.operation == "duration":
             for i in d.inputs:
@@ -359,7 +378,8 @@ def no_coincident_subset(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("DRV004", "count-candidates", example="candidate at session 30 is outside the haystack")
 def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
     """Count questions record a match / no-match verdict for every candidate, each in the haystack,
-    and the matching candidates are exactly the gold sessions.
+    and the matching candidates are exactly the gold sessions (less the sessions of components
+    the vertical declares resolving: what the count applies to is gold but not counted).
 
     A count is only decidable when every candidate has a recorded verdict; an unrecorded near-miss makes the gold count a matter of opinion."""
     for qi, q, d in _arithmetic(ctx):
@@ -375,10 +395,12 @@ def count_candidates(ctx: CorpusContext) -> Iterator[Violation]:
             continue
         matching = {c.session_index for c in cands if c.matches}
         gold = set(ctx.corpus.gold_indices(qi))
-        if matching != gold:
+        resolving = resolving_sessions(q)
+        if matching != gold - resolving:
             yield Violation(
                 q.question_id,
-                f"matching candidates are sessions {sorted(matching)}, gold is {sorted(gold)}",
+                f"matching candidates are sessions {sorted(matching)}, "
+                f"{_operand_gold(gold, resolving)}",
             )
         for c in cands:
             if c.label and c.label.lower() not in session_text(q, c.session_index).lower():

@@ -12,6 +12,7 @@ import pkgutil
 from checker.verticals.profile import (
     AnswerClass,
     ComponentOrder,
+    Composition,
     EventOrder,
     JudgeRules,
     JudgeState,
@@ -34,6 +35,7 @@ __all__ = [
     "PROFILES",
     "AnswerClass",
     "ComponentOrder",
+    "Composition",
     "EventOrder",
     "JudgeRules",
     "JudgeState",

@@ -248,6 +248,38 @@ class Resolution:
         return next((q for s, q in self.queries if s == shape), None)
 
 
+#: What the first half of a composed question resolves (`Composition.resolve`).
+RESOLUTIONS = ("value", "alias", "order", "invalidation")
+#: What the second half applies to what was resolved (`Composition.apply`).
+OPERATIONS = ("count", "value", "sum")
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A shape whose gold composes two memory types: one half resolves something and the other
+    applies an operation to what it resolved, so retrieving either half is necessary and
+    neither is sufficient. The question's `events` record both halves; the composition rules
+    (`checker.rules.composition`) recompute the answer from them and read them back from the
+    sessions.
+
+    resolve: `value` (the value the question's subject holds), `alias` (the other designation
+    of the subject the question names), `order` (the first or last member of an order chain,
+    the end named by the question's `arm`), `invalidation` (the subject's values that no later
+    event invalidates).
+    apply: `count` (how many value events share what was resolved), `value` (the resolved
+    member's value), `sum` (the derivation's total over what was resolved)."""
+
+    shape: str
+    resolve: str
+    apply: str
+
+    def __post_init__(self) -> None:
+        if self.resolve not in RESOLUTIONS:
+            raise ValueError(f"composition {self.shape}: resolve must be one of {RESOLUTIONS}")
+        if self.apply not in OPERATIONS:
+            raise ValueError(f"composition {self.shape}: apply must be one of {OPERATIONS}")
+
+
 @dataclass(frozen=True)
 class Prose:
     """Hand-written text for the vertical's page (plain Markdown the project wrote)."""
@@ -390,6 +422,12 @@ class Vertical:
     distance_curve: bool = False
     #: Questions about procedures told across sessions (the STP rules), or None.
     procedures: Procedures | None = None
+    #: Shapes whose gold composes two memory types, each with what it resolves and applies.
+    compositions: tuple[Composition, ...] = ()
+    #: Gold component kinds that resolve what an operation applies to rather than feed it
+    #: (an alias, the invalidation that removes an input): their sessions are gold without
+    #: being derivation inputs or count candidates.
+    resolving_components: tuple[str, ...] = ()
     #: Gold is an order recomputed from the events' relations (see `EventOrder`), or None.
     event_order: EventOrder | None = None
     #: The categorical answer class its questions fall in, or None when its answers are values
@@ -426,6 +464,9 @@ class Vertical:
         """Every block field a question of `shape` must carry."""
         found = self.shape(shape)
         return self.required_fields + (found.required_fields if found else ())
+
+    def composition(self, shape: str) -> Composition | None:
+        return next((c for c in self.compositions if c.shape == shape), None)
 
     def speaker_lead(self, stated_by: str) -> str | None:
         """How an attribution answer opens when `stated_by` said it, or None."""

@@ -1,0 +1,155 @@
+"""The Conjunction generator: byte-identical regeneration, the shapes and counts of SPEC §3, both
+halves of every question recorded and re-derived by the composition rules, neither half enough
+alone, competition of the asked group's own kind, and planted disagreements refused."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_corpus
+from checker.family import BY_KEY
+from checker.formats.corpus import Question
+from checker.registry import get_rule
+from checker.rules.composition import halves_of
+from corpora.generate import conjunction
+from corpora.generate.stamp import corpus_file, corpus_text, in_memory, stamp_validated
+from corpora.generate.vertical import Built
+from tests.generate.conftest import shared_gate_refusals
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = "2026.12"
+SHIPPED = ROOT / "corpora" / "conjunction" / Path(corpus_file("conjunction", REVISION)).name
+PROFILE = BY_KEY["conjunction"]
+VC, AC, OV, IS = (
+    conjunction.VALUE_COUNT,
+    conjunction.ALIAS_COUNT,
+    conjunction.ORDER_VALUE,
+    conjunction.INVALIDATION_SUM,
+)
+#: Two questions of every shape.
+SMALL = frozenset({1, 2, 21, 22, 36, 37, 51, 52})
+V5 = ("CNJ001", "CNJ002", "CNJ003", "DRV001", "DRV002", "DRV003", "DRV004", "DRV009", "DRV010")
+
+
+def small(seed: int = conjunction.SEED) -> Built:
+    return conjunction.build(seed, REVISION, conjunction.GENERATOR.levers[0], only=SMALL)
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Built:
+    g = conjunction.GENERATOR
+    return conjunction.build(g.seed, REVISION, g.levers[0])
+
+
+def _findings(questions: list[Question], codes: tuple[str, ...]) -> list[str]:
+    _, loaded = in_memory(questions)
+    rules = [get_rule(code) for code in codes]
+    return [f"{f.code} {f.question_id}: {f.message}" for f in check_corpus(loaded, None, rules)]
+
+
+def _gold(q: Question) -> list[int]:
+    return [q.haystack_session_ids.index(sid) for sid in q.answer_session_ids]
+
+
+def test_a_small_corpus_regenerates_byte_for_byte() -> None:
+    first = small()
+    assert {q.typedmemeval.shape for q in first.questions} == {VC, AC, OV, IS}
+    assert corpus_text(small().questions) == corpus_text(first.questions)
+    digest = hashlib.sha256(corpus_text(small(seed=1).questions).encode()).hexdigest()
+    assert digest != hashlib.sha256(corpus_text(first.questions).encode()).hexdigest()
+
+
+@pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Conjunction corpus yet")
+def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
+    sidecar = SHIPPED.with_name(SHIPPED.name.removesuffix(".json") + ".meta.json")
+    trace = json.loads(sidecar.read_text(encoding="utf-8"))["generator"]["trace"]
+    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    g = conjunction.GENERATOR
+    built = conjunction.build(g.seed, REVISION, g.levers[attempt - 1])
+    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+
+
+def test_shapes_counts_gold_sizes_and_haystacks(corpus: Built) -> None:
+    questions = corpus.questions
+    counts = Counter(q.typedmemeval.shape for q in questions)
+    assert counts == {s.name: s.count for s in PROFILE.shapes} == {VC: 20, AC: 15, OV: 15, IS: 15}
+    for shape in counts:
+        sizes = Counter(len(_gold(q)) for q in questions if q.typedmemeval.shape == shape)
+        assert set(sizes) == set(conjunction.G_BY_SHAPE[shape]), (shape, sizes)
+        assert max(sizes.values()) - min(sizes.values()) <= 1, (shape, sizes)
+    for q in questions:
+        h = len(q.haystack_sessions) - len(_gold(q))
+        assert conjunction.H_RANGE[0] <= h <= conjunction.H_RANGE[1], (q.question_id, h)
+        assert q.typedmemeval.difficulty_dial == "dispersion"
+    arms = Counter(q.typedmemeval.arm for q in questions if q.typedmemeval.shape == OV)
+    assert set(arms) == {"first", "last"} and abs(arms["first"] - arms["last"]) <= 1
+
+
+def test_every_gold_re_derives_from_its_two_halves(corpus: Built) -> None:
+    codes = (*V5, "LEK001", "LEK002", "LEK003", "STR007", "STR009")
+    assert _findings(corpus.questions, codes) == []
+
+
+def test_neither_half_alone_answers(corpus: Built) -> None:
+    """A count's operand half leaves another group that counts differently; a sum without its
+    invalidation comes out higher; an order chain needs every order sentence (CNJ003) and has
+    three members at least."""
+    for q in corpus.questions:
+        composition = PROFILE.composition(q.typedmemeval.shape)
+        assert composition is not None
+        halves = halves_of(q, composition)
+        assert halves.problems == [] and halves.resolving and halves.operands, q.question_id
+        if composition.apply == "count":
+            assert any(a != halves.result for a in halves.alternatives), q.question_id
+        elif composition.apply == "sum":
+            ended = [e for e in halves.resolving if e.kind == "value"]
+            assert len(ended) == 1 and len(halves.operands) >= 2, q.question_id
+        else:
+            assert len(halves.chain) >= 3, q.question_id
+
+
+def test_the_asked_group_is_not_told_by_its_size(corpus: Built) -> None:
+    """A reader who skips the first half and answers with the largest (or smallest) rival's
+    count is right only some of the time: the asked group is drawn like the others."""
+    largest = smallest = total = 0
+    for q in corpus.questions:
+        composition = PROFILE.composition(q.typedmemeval.shape)
+        assert composition is not None
+        if composition.apply != "count":
+            continue
+        halves = halves_of(q, composition)
+        assert isinstance(halves.result, float)
+        options = [halves.result, *halves.alternatives]
+        largest += halves.result == max(options)
+        smallest += halves.result == min(options)
+        total += 1
+    assert total == 35
+    assert largest / total < 0.8 and smallest / total < 0.8, (largest, smallest)
+
+
+def test_planted_disagreements_are_refused(corpus: Built) -> None:
+    """Prose and gold made to disagree on the real corpus: the composition rule refuses each,
+    and the pipeline's gate refuses the corpus."""
+    questions = [q.model_copy(deep=True) for q in corpus.questions]
+    count = next(q for q in questions if q.typedmemeval.shape == VC)
+    count.answer = "Nine."
+    total = next(q for q in questions if q.typedmemeval.shape == IS)
+    cancelled = next(
+        c.session_index for c in total.typedmemeval.gold_components or () if c.kind == "statement"
+    )
+    derivation = total.typedmemeval.derivation
+    assert derivation is not None
+    derivation.inputs.append(derivation.inputs[0].model_copy(update={"session_index": cancelled}))
+    order = next(q for q in questions if q.typedmemeval.shape == OV)
+    order.answer = "Nobody I know."
+    found = _findings(questions, ("CNJ001",))
+    for q in (count, total, order):
+        assert any(f.startswith(f"CNJ001 {q.question_id}") for f in found), found
+    refusals = shared_gate_refusals(conjunction.GENERATOR, corpus, questions)
+    assert any("CNJ001" in r for r in refusals), refusals[:5]
