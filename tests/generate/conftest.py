@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -72,3 +75,18 @@ def shared_gate_refusals(
     path = Path("corpora") / corpus_file(generator.key, "2026.12")
     verdict = gate(generator, built, revision="2026.12", index=None, trace=[], attempt=1, path=path)
     return verdict.refusals
+
+
+def digest_in_another_process(module: str) -> str:
+    """`_digest(small())` of a test module, computed in a child process under another hash
+    seed: a generator that let set or dict order of strings reach its output would differ."""
+    script = f"from {module} import small, _digest\nprint(_digest(small()))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    return done.stdout.strip()

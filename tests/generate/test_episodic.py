@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
@@ -53,7 +50,7 @@ from corpora.generate.stamp import (
 )
 from corpora.generate.vertical import Built, Levers
 from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
-from tests.generate.conftest import shared_gate_refusals
+from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -114,16 +111,7 @@ def test_a_small_corpus_regenerates_byte_for_byte() -> None:
 
 
 def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
-    script = "from tests.generate.test_episodic import small, _digest\nprint(_digest(small()))\n"
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONHASHSEED": "4242"},
-        check=True,
-        cwd=ROOT,
-    )
-    assert done.stdout.split() == [_digest(small())]
+    assert digest_in_another_process("tests.generate.test_episodic") == _digest(small())
 
 
 @pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Episodic corpus yet")

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import subprocess
-import sys
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -41,6 +38,7 @@ from corpora.generate.reminders import (
 from corpora.generate.stamp import corpus_file, corpus_text, in_memory, sidecar_file
 from corpora.generate.vertical import Built, Levers, question_rng
 from corpora.generate.world import MENTION
+from tests.generate.conftest import digest_in_another_process
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -88,16 +86,7 @@ def test_a_small_corpus_regenerates_byte_for_byte() -> None:
 
 
 def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
-    script = "from tests.generate.test_prospective import small, _digest\nprint(_digest(small()))\n"
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONHASHSEED": "4242"},
-        check=True,
-        cwd=ROOT,
-    )
-    assert done.stdout.split() == [_digest(small())]
+    assert digest_in_another_process("tests.generate.test_prospective") == _digest(small())
 
 
 @pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Prospective corpus yet")
