@@ -28,6 +28,11 @@ sessions, which the leave-one-out probe shows in its place.
 Competition that survives reading: the listing competes with the asked procedure's twins (its
 family words and the person) and near-miss mentions; a second hop competes with the rivals'
 hops, which carry the same person and the same cue word (`order`, `wait … ready`, `steps`).
+An amendment also competes with twins told like one: an amendment the person considered and
+dropped (the person, `steps` and a step name that never came in), a twin kind every procedure
+draws alike, hot or cold, asked or not. Without it the question's only words past the person
+and the task (`steps`) were carried by the asked person's three to five edits alone, and with
+the listing and one or two twins above them a top five nearly always held the gold one.
 The difficulty dial is interference: the number of rival procedures.
 """
 
@@ -86,7 +91,7 @@ from corpora.generate.world import (
 VERTICAL = "procedural"
 ABBREV = "prc"
 SEED = 20261210
-VERSION = "1.0.0"
+VERSION = "1.1.0"
 
 #: The questions in id order.
 PLAN = (STEP_ORDER,) * 20 + (PRECONDITION,) * 20 + (AMENDED,) * 20 + (RETIRED,) * 20
@@ -205,6 +210,9 @@ def other_person(rng: random.Random, person: Person) -> tuple[str, Gender]:
 
 
 def draw_twin(rng: random.Random, world: World, person: Person) -> TwinPlan:
+    """One twin, its kind drawn alike for every procedure, hot or cold, asked or not: three
+    that name the procedure (competing with its listing) and an amendment considered and
+    dropped, which names the holder and the `steps` cue (competing with amendments)."""
     kind = rng.choice(TWIN_KINDS)
     if kind == TWIN_OTHERS:
         nouns = rng.sample(STEP_NOUNS, rng.randint(*OTHERS_STEPS))

@@ -24,15 +24,19 @@ appears in any frame or reply (held at import).
 
 Twins name the procedure and a fresh step in a frame that does not make it a step: someone
 else's version of the same task, a step someone said was part of it and was not, a step
-considered and dropped. Mentions talk about the task's topic.
+considered and dropped. One twin is told like a second hop instead: an amendment considered
+and dropped names the holder, one of the procedure's steps and an amended step that never
+replaced it, and never the procedure, so it competes with amendments as the others compete
+with the listing. Mentions talk about the task's topic.
 
 Writing rules, held at import as for the shared bank: no digit, bracket or em dash in any
 template; no word of `bank.ANSWER_WORDS`; every clause and topic names a keyword of its
 family's task; each task's keywords belong to that family alone; the question templates' own
 words appear in no conversation template except the one cue each link kind shares with the
 question that asks about it (`order` for dependencies, `wait` and `ready` for preconditions,
-`steps` for amendments and retirements); and no sentence a template can produce is made mostly
-of a question's words (the generic scaffolding strip's test).
+`steps` for amendments and retirements, and for the amendment twin told like one); and no
+sentence a template can produce is made mostly of a question's words (the generic scaffolding
+strip's test).
 """
 
 from __future__ import annotations
@@ -62,7 +66,14 @@ RETIREMENT = "retirement"
 LINK_KINDS = (DEPENDENCY, PRECONDITION, AMENDMENT, RETIREMENT)
 #: Every kind a session's procedure slot can hold.
 PROCEDURE_KINDS = (LISTING, *LINK_KINDS)
-TWIN_KINDS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED)
+#: An amendment considered and dropped: an amended step that never came in, told like an
+#: amendment (the holder, the `steps` cue, a step name, never the procedure), so it competes
+#: with amendments as a listing twin competes with the listing. It names no step of the
+#: procedure: every step is some question's answer, and a twin never carries one.
+TWIN_AMENDMENT = "twin-considered-amendment"
+TWIN_KINDS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED, TWIN_AMENDMENT)
+#: Twins told like a link kind, and the link kind whose cue and shape they share.
+LINK_TWINS = {TWIN_AMENDMENT: AMENDMENT}
 
 #: What a step is called after its invented name. None of them carries an order of its own,
 #: so world knowledge says nothing about which of two steps comes first.
@@ -97,6 +108,7 @@ def _procedure(
                 PRECONDITION: empty,
                 AMENDMENT: empty,
                 RETIREMENT: empty,
+                TWIN_AMENDMENT: empty,
             }
         ),
         topics=topics,
@@ -394,6 +406,14 @@ PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
         "One of the steps has gone for {holder}: no more {V} {side} the {W}, and nothing new "
         "instead.",
     ),
+    # An amendment considered and dropped: the {V} never came in, and no step left.
+    TWIN_AMENDMENT: (
+        "{Holder} thought about changing one of {poss} steps to a {V}, but kept it as it was.",
+        "For a while {holder} meant to swap one of the steps for a {V}, and then decided "
+        "against it.",
+        "{Holder} told me {when} that {pron} nearly swapped one of the steps for a {V}, but "
+        "{pron} never did.",
+    ),
     # Someone else's version of the task (the holder reads `my aunt's neighbour`).
     f"{TWIN_OTHERS}/{LISTING}": (
         "Not my news, but {holder} has {poss} own take on {clause}: {steps}.",
@@ -450,6 +470,12 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
         "One less thing for {your} to do, then.",
         "Sounds like {your} did not miss it.",
         "Simpler is often better, so that sounds like a good move for {your}.",
+        "I will bear that in mind for {your}, thanks.",
+    ),
+    TWIN_AMENDMENT: (
+        "Sometimes the old way is the right one for {your}.",
+        "Fair enough. No point in {your} changing what already works.",
+        "Sounds like {your} gave it proper thought before saying no.",
         "I will bear that in mind for {your}, thanks.",
     ),
     f"{TWIN_OTHERS}/{LISTING}": (
@@ -595,6 +621,7 @@ def _check_cues() -> None:
     for where, template in conversation_templates():
         words = set(bm25_tokens(_bare(template)))
         kind = where.split(" ", 1)[1]
+        kind = LINK_TWINS.get(kind, kind)
         allowed = LINK_CUES.get(kind, frozenset()) if where.startswith("frame") else frozenset()
         stray = (words & asked) - allowed
         if stray:
@@ -615,7 +642,12 @@ def _check_cues() -> None:
 
 
 def _check_shapes() -> None:
-    """Link frames read their two names in the order the checker reads them: `{V}` first."""
+    """Link frames read their two names in the order the checker reads them, `{V}` first; a
+    twin told like a link names its one step and never the procedure."""
+    for kind in LINK_TWINS:
+        for template in PROCEDURE_FRAMES[kind]:
+            if "{V}" not in template or "{W}" in template or "{clause}" in template:
+                raise ProcedureBankError(f"{kind} frame {template!r} must name {{V}} only")
     for kind in LINK_KINDS:
         for template in PROCEDURE_FRAMES[kind]:
             v, w = template.find("{V}"), template.find("{W}")

@@ -22,8 +22,8 @@ from checker.runner.probe import ProbeSettings, plan_tasks
 from checker.separability.metadata import metadata_adversary
 from checker.verticals.procedural import AMENDED, PRECONDITION, PROCEDURES, RETIRED, STEP_ORDER
 from corpora.generate import procedural
+from corpora.generate.procedures import PROCEDURE_FRAMES, TWIN_AMENDMENT, family_words
 from corpora.generate.procedures import PROCEDURES as FAMILIES
-from corpora.generate.procedures import family_words
 from corpora.generate.stamp import corpus_file, corpus_text, in_memory, stamp_validated
 from corpora.generate.vertical import Built, Levers
 from tests.generate.conftest import shared_gate_refusals
@@ -109,6 +109,43 @@ def test_exactly_one_gold_session_names_the_procedure(corpus: Built) -> None:
         for si in gold:
             if si != reading.asked.listing:
                 assert not family_words(family) & set(re.findall(r"\w+", _text(q, si).lower()))
+
+
+#: Any sentence of an amendment-considered twin frame, its placeholders read as anything.
+AMENDMENT_TWIN = re.compile(
+    "|".join(
+        re.sub(r"\\\{[A-Za-z_]+\\\}", ".+?", re.escape(t)) for t in PROCEDURE_FRAMES[TWIN_AMENDMENT]
+    ),
+    re.IGNORECASE,
+)
+
+
+def test_an_amendment_considered_and_dropped_competes_with_amendments(corpus: Built) -> None:
+    """The amendment twin is told like an amendment (the holder, the `steps` cue, a step name)
+    and never names the procedure or one of its steps; the asked procedure's, its rivals' and
+    cold procedures' carry it alike, in gold sessions' twin slots as in the others'."""
+    declared = in_gold = undeclared_of_asked = 0
+    for q in corpus.questions:
+        gold = _gold(q)
+        reading = read(q, gold)
+        assert reading is not None and reading.asked is not None
+        holder = (reading.asked.event.subject or "").split(":")[0].lower()
+        steps = {n.lower() for n in reading.asked.step_names().values()}
+        twins = {t.session_index for t in q.typedmemeval.twins or [] if t.kind == TWIN_AMENDMENT}
+        for t in q.typedmemeval.twins or []:
+            if t.kind != TWIN_AMENDMENT:
+                continue
+            declared += 1
+            text = _text(q, t.session_index)
+            said = [m.group(0) for m in AMENDMENT_TWIN.finditer(text)]
+            assert any(holder in m.lower() and t.value in m for m in said), (q.question_id, said)
+            assert t.value.lower() not in steps and t.value not in q.answer
+            assert not names_procedure(reading.asked, " ".join(said)), q.question_id
+        for si in range(len(q.haystack_sessions)):
+            said = [m.group(0).lower() for m in AMENDMENT_TWIN.finditer(_text(q, si))]
+            in_gold += si in gold and bool(said)
+            undeclared_of_asked += si not in twins and any(holder in m for m in said)
+    assert declared and in_gold and undeclared_of_asked, (declared, in_gold, undeclared_of_asked)
 
 
 def test_step_order_is_the_one_order_the_dependencies_allow_and_never_the_listing(
