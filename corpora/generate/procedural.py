@@ -30,9 +30,8 @@ family words and the person) and near-miss mentions; a second hop competes with 
 hops, which carry the same person and the same cue word (`order`, `wait … ready`, `steps`).
 An amendment also competes with twins told like one: an amendment the person considered and
 dropped (the person, `steps` and a step name that never came in), a twin kind every procedure
-draws alike, hot or cold, asked or not. Without it the question's only words past the person
-and the task (`steps`) were carried by the asked person's three to five edits alone, and with
-the listing and one or two twins above them a top five nearly always held the gold one.
+draws alike, hot or cold, asked or not. Without it the question's one word past the person and
+the task (`steps`) was carried by the asked person's three to five edits alone.
 The difficulty dial is interference: the number of rival procedures.
 """
 
