@@ -280,11 +280,8 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     A 2-gram occurs in a question only where both its words do, and a 3-gram only where both
     its 2-grams do, so each size is looked for only where the size below recurs: the same
     candidates as counting every gram, without counting the rare ones. An n-gram is coded by
-    its first n − 1 tokens' rank among the recurring (n − 1)-grams and its last token's rank
-    among the recurring tokens (every token of a recurring gram recurs), so every code and
-    (code, question) key fits one integer and is counted by sorting values alone. Ranking the
-    last token, rather than taking its id, keeps the keys narrow on long haystacks, whose
-    vocabulary keeps growing with names that never recur."""
+    its first n − 1 tokens' rank among the recurring (n − 1)-grams and its last token, so every
+    code and (code, question) key fits one integer and is counted by sorting values alone."""
     stream = token_stream(corpus, turns)
     t, text_at = stream.ids, stream.text_at
     n_questions = layout.n_questions
@@ -319,15 +316,13 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     lookup = np.full(width, -1, dtype=np.int64)
     lookup[kept] = np.arange(len(kept))
     rank = lookup[t]  # 0, a boundary, is never kept
-    token_rank, n_tokens = rank, len(kept)
     levels = [kept]
     found_rank, found_at = [rank[at][rank[at] >= 0]], [at[rank[at] >= 0]]
     for n in range(2, NGRAM_MAX + 1):
-        # The (n − 1)-gram at p and the one at p + 1 must both recur; the second holds the
-        # last token, so that token recurs too.
+        # The (n − 1)-gram at p and the one at p + 1 must both recur.
         starts = np.flatnonzero((rank[:-1] >= 0) & (rank[1:] >= 0))
-        limit = len(levels[-1]) * n_tokens
-        codes = rank[starts] * n_tokens + token_rank[starts + n - 1]
+        limit = len(levels[-1]) * width
+        codes = rank[starts] * width + t[starts + n - 1]
         kept = recurring(codes, text_at[starts], limit)
         where = np.searchsorted(kept, codes)
         hit = where < len(kept)
@@ -341,11 +336,12 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     unsorted: list[str] = []
     tokens: list[Ints] = []  # per level: candidates × n token ids
     for n, kept in enumerate(levels, start=1):
+        last = kept % width
         if n == 1:
-            unsorted.extend(stream.words[i] for i in kept.tolist())
-            tokens.append(kept[:, None])
+            unsorted.extend(stream.words[i] for i in last.tolist())
+            tokens.append(last[:, None])
         else:
-            below, last = kept // n_tokens, levels[0][kept % n_tokens]
+            below = kept // width
             offset = sum(len(x) for x in levels[: n - 2])
             unsorted.extend(
                 f"{unsorted[offset + b]} {stream.words[w]}"
