@@ -358,61 +358,35 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     )
     occurrence_text = text_at[np.concatenate(found_at)]
     # Each occurrence counts once in every session its text is a turn of, which for nearly
-    # every text is exactly one.
+    # every text is exactly one; (session, column) keys sorted are the matrix's rows in order.
+    n_columns = max(len(phrases), 1)
+    n_sessions = layout.n_sessions
+    _fits(n_columns, max(n_sessions, 1))
     uses = np.bincount(turns.text_of, minlength=n_texts)
     session_of_text = np.zeros(n_texts, dtype=np.int64)
     session_of_text[turns.text_of] = turns.session
     once = uses[occurrence_text] == 1
-    occurrence_session = [session_of_text[occurrence_text[once]]]
-    occurrence_column = [column[once]]
+    keys = [session_of_text[occurrence_text[once]] * n_columns + column[once]]
     if not once.all():
         by_text = np.argsort(turns.text_of, kind="stable")
         bounds = np.searchsorted(turns.text_of[by_text], np.arange(n_texts + 1)).astype(np.int64)
         many = ~once
         sessions, lengths = ragged_gather(turns.session[by_text], bounds, occurrence_text[many])
-        occurrence_session.append(sessions)
-        occurrence_column.append(np.repeat(column[many], lengths))
-    matrix = count_cells(
-        np.concatenate(occurrence_session),
-        np.concatenate(occurrence_column),
-        (layout.n_sessions, len(phrases)),
+        keys.append(sessions * n_columns + np.repeat(column[many], lengths))
+    cells, count = distinct_counts(np.concatenate(keys))
+    matrix = sparse.csr_matrix(
+        (
+            count.astype(np.float64),
+            cells % n_columns,
+            np.searchsorted(cells // n_columns, np.arange(n_sessions + 1)),
+        ),
+        shape=(n_sessions, len(phrases)),
     )
     candidate_tokens = [(column_of[sizes[k] : sizes[k + 1]], tok) for k, tok in enumerate(tokens)]
     include = _relevance_mask(
         corpus, stream, turns, candidate_tokens, len(phrases), layout.n_sessions
     )
     return NgramTable(phrases, matrix, include)
-
-
-def count_cells(rows: Ints, columns: Ints, shape: tuple[int, int]) -> sparse.csr_matrix:
-    """The rows × columns matrix counting each (row, column) pair given, in canonical form
-    (what `count_cells_by_sorting` builds).
-
-    Building it row-major puts the pairs in rows with one counting pass, so only each row's
-    own pairs are sorted; sorting packed row · columns + column keys instead sorts them all at
-    once, and on long haystacks (sessions × candidates past 2³²) as 64-bit keys, which grew
-    faster than the corpus. A test holds the two together."""
-    ones = np.ones(len(rows), dtype=np.float64)
-    matrix = sparse.coo_matrix((ones, (rows, columns)), shape=shape).tocsr()
-    matrix.sum_duplicates()  # a no-op when tocsr already summed them
-    return matrix
-
-
-def count_cells_by_sorting(rows: Ints, columns: Ints, shape: tuple[int, int]) -> sparse.csr_matrix:
-    """`count_cells` by its definition: the distinct packed (row, column) keys, sorted, with
-    how often each occurs."""
-    n_rows, n_columns = shape
-    width = max(n_columns, 1)
-    _fits(width, max(n_rows, 1))
-    cells, count = distinct_counts(rows * width + columns)
-    return sparse.csr_matrix(
-        (
-            count.astype(np.float64),
-            cells % width,
-            np.searchsorted(cells // width, np.arange(n_rows + 1)),
-        ),
-        shape=shape,
-    )
 
 
 def _fits(*factors: int) -> None:

@@ -26,8 +26,6 @@ from checker.separability.features import (
 from checker.separability.gate import covers, table
 from checker.separability.ngrams import (
     candidate_table,
-    count_cells,
-    count_cells_by_sorting,
     exclusive_phrases,
     extract,
     named_tokens,
@@ -249,27 +247,6 @@ def test_pruned_candidates_are_every_recurring_gram() -> None:
         assert built.phrases == phrases
         assert np.array_equal(built.counts.toarray(), dense)
         assert np.array_equal(built.include, _reference_include(corpus, phrases))
-
-
-@given(
-    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 4)), max_size=40),
-    st.sampled_from([(7, 5), (7, 1 << 30)]),
-)
-@settings(max_examples=200, deadline=None)
-def test_cell_counts_match_counting_sorted_keys(
-    pairs: list[tuple[int, int]], shape: tuple[int, int]
-) -> None:
-    # The session × candidate counts built row-major must equal, entry and layout alike, the
-    # matrix read from sorted packed keys, also where the packed keys pass 2**32.
-    rows = np.asarray([r for r, _ in pairs], dtype=np.int64)
-    columns = np.asarray([c for _, c in pairs], dtype=np.int64)
-    fast, plain = count_cells(rows, columns, shape), count_cells_by_sorting(rows, columns, shape)
-    assert fast.shape == plain.shape == shape
-    assert fast.has_canonical_format
-    assert np.array_equal(fast.indptr, plain.indptr)
-    assert np.array_equal(fast.indices, plain.indices)
-    assert np.array_equal(fast.data, plain.data)
-    assert fast.data.dtype == plain.data.dtype == np.float64
 
 
 def _reference_include(corpus: LoadedCorpus, phrases: list[str]) -> np.ndarray:
