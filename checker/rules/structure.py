@@ -467,7 +467,7 @@ def shape_counts(ctx: CorpusContext) -> Iterator[Violation]:
 @rule(
     "STR013",
     "question-type",
-    example="question_type 'episodic' should be 'episodic-list-order'",
+    example="question_type 'list-order' should be '<vertical>-list-order'",
 )
 def question_type(ctx: CorpusContext) -> Iterator[Violation]:
     """`question_type` is `<vertical>-<shape>`, and the vertical is the corpus's own.

@@ -65,7 +65,6 @@ def test_a_small_corpus_regenerates_byte_for_byte() -> None:
     assert digest != hashlib.sha256(corpus_text(first.questions).encode()).hexdigest()
 
 
-@pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Conjunction corpus yet")
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     sidecar = SHIPPED.with_name(SHIPPED.name.removesuffix(".json") + ".meta.json")
     trace = json.loads(sidecar.read_text(encoding="utf-8"))["generator"]["trace"]
