@@ -53,6 +53,15 @@ def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArr
     return ordered[starts].astype(np.int64), np.diff(np.append(starts, len(ordered)))
 
 
+def sorted_counts(ordered: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """`distinct_counts` of an array already sorted (non-decreasing): its runs, without sorting
+    again. A test holds the two together."""
+    if len(ordered) == 0:
+        return np.asarray(ordered, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    starts = run_starts(ordered)
+    return ordered[starts].astype(np.int64), np.diff(np.append(starts, len(ordered)))
+
+
 def first_seen_codes(
     items: Iterable[_K], count: int = -1
 ) -> tuple[NDArray[np.int64], dict[_K, int]]:

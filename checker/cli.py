@@ -10,6 +10,7 @@ from checker import __version__
 from checker.commands import discover
 from checker.commands._common import UsageError
 from checker.io import InputError
+from checker.pages import configure as configure_memory
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    configure_memory()  # see checker/pages.py
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 
 import checker.bench as pkg
+from checker.pages import configure as configure_memory
 
 
 def discover() -> dict[str, Callable[[], bool]]:
@@ -22,6 +23,7 @@ def discover() -> dict[str, Callable[[], bool]]:
 
 
 def main(argv: list[str]) -> int:
+    configure_memory()  # as `typedmemeval` does (checker/pages.py)
     benches = discover()
     names = argv or list(benches)
     unknown = [n for n in names if n not in benches]

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import sparse
 
-from checker.arrays import distinct, distinct_counts
+from checker.arrays import distinct, distinct_counts, sorted_counts
 from checker.formats.separability import ExclusivePhrase
 from checker.load import LoadedCorpus
 from checker.separability.policy import (
@@ -280,8 +280,11 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     A 2-gram occurs in a question only where both its words do, and a 3-gram only where both
     its 2-grams do, so each size is looked for only where the size below recurs: the same
     candidates as counting every gram, without counting the rare ones. An n-gram is coded by
-    its first n − 1 tokens' rank among the recurring (n − 1)-grams and its last token, so every
-    code and (code, question) key fits one integer and is counted by sorting values alone."""
+    its first n − 1 tokens' rank among the recurring (n − 1)-grams and its last token's rank
+    among the recurring tokens (every token of a recurring gram recurs), so every code and
+    (code, question) key fits one integer and is counted by sorting values alone; ranking the
+    last token rather than taking its id keeps the keys narrow (on long haystacks the
+    vocabulary grows with names that never recur, and keys below 2³² sort twice as fast)."""
     stream = token_stream(corpus, turns)
     t, text_at = stream.ids, stream.text_at
     n_questions = layout.n_questions
@@ -306,7 +309,8 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
             in_text = distinct(owner[~single] * limit + codes[~single])
             questions, lengths = ragged_gather(text_questions, text_bounds, in_text // limit)
             keys.append(np.repeat(in_text % limit, lengths) * n_questions + questions)
-        found, per_code = distinct_counts(distinct(np.concatenate(keys)) // n_questions)
+        # Distinct (code, question) keys are sorted, so their codes are too: count the runs.
+        found, per_code = sorted_counts(distinct(np.concatenate(keys)) // n_questions)
         return found[per_code >= floor]
 
     # Level 1: tokens. rank[p] is the rank of the gram starting at p among its level's
@@ -316,13 +320,15 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     lookup = np.full(width, -1, dtype=np.int64)
     lookup[kept] = np.arange(len(kept))
     rank = lookup[t]  # 0, a boundary, is never kept
+    token_rank, n_tokens = rank, len(kept)
     levels = [kept]
     found_rank, found_at = [rank[at][rank[at] >= 0]], [at[rank[at] >= 0]]
     for n in range(2, NGRAM_MAX + 1):
-        # The (n − 1)-gram at p and the one at p + 1 must both recur.
+        # The (n − 1)-gram at p and the one at p + 1 must both recur; the second holds the
+        # last token, so that token recurs too.
         starts = np.flatnonzero((rank[:-1] >= 0) & (rank[1:] >= 0))
-        limit = len(levels[-1]) * width
-        codes = rank[starts] * width + t[starts + n - 1]
+        limit = len(levels[-1]) * n_tokens
+        codes = rank[starts] * n_tokens + token_rank[starts + n - 1]
         kept = recurring(codes, text_at[starts], limit)
         where = np.searchsorted(kept, codes)
         hit = where < len(kept)
@@ -336,12 +342,11 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
     unsorted: list[str] = []
     tokens: list[Ints] = []  # per level: candidates × n token ids
     for n, kept in enumerate(levels, start=1):
-        last = kept % width
         if n == 1:
-            unsorted.extend(stream.words[i] for i in last.tolist())
-            tokens.append(last[:, None])
+            unsorted.extend(stream.words[i] for i in kept.tolist())
+            tokens.append(kept[:, None])
         else:
-            below = kept // width
+            below, last = kept // n_tokens, levels[0][kept % n_tokens]
             offset = sum(len(x) for x in levels[: n - 2])
             unsorted.extend(
                 f"{unsorted[offset + b]} {stream.words[w]}"

@@ -9,7 +9,7 @@ import pytest
 from scipy import sparse
 from scipy.stats import poisson_binom, rankdata
 
-from checker.arrays import distinct, distinct_counts
+from checker.arrays import distinct, distinct_counts, sorted_counts
 from checker.separability.stats import (
     FeatureStats,
     Layout,
@@ -160,6 +160,11 @@ def test_distinct_is_unique() -> None:
             expected, expected_counts = np.unique(values, return_counts=True)
             assert found.dtype == np.int64 and counts.dtype == np.int64
             assert np.array_equal(found, expected) and np.array_equal(counts, expected_counts)
+            # The same runs read off values already sorted, as V7's candidate search has them.
+            run_found, run_counts = sorted_counts(np.sort(values))
+            assert run_found.dtype == np.int64 and run_counts.dtype == np.int64
+            assert np.array_equal(run_found, expected)
+            assert np.array_equal(run_counts, expected_counts)
 
 
 def _scipy_sf(chances: np.ndarray) -> np.ndarray:
