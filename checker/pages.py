@@ -33,8 +33,8 @@ _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
 #: Blocks up to this size come from the heap and are reused when freed (mallopt takes an int).
 KEEP_BLOCKS_UP_TO = 1 << 30
-#: Free memory at the top of the heap is returned only beyond this.
-TRIM_ABOVE = (1 << 31) - 1
+#: mallopt's "never trim": free memory at the top of the heap is kept for the next array.
+NEVER_TRIM = -1
 
 
 def _switch() -> object:
@@ -79,7 +79,7 @@ def keep_freed_blocks() -> bool:
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
-    trim = mallopt(_M_TRIM_THRESHOLD, TRIM_ABOVE)
+    trim = mallopt(_M_TRIM_THRESHOLD, NEVER_TRIM)
     mmap = mallopt(_M_MMAP_THRESHOLD, KEEP_BLOCKS_UP_TO)
     return bool(trim and mmap)
 

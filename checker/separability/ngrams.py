@@ -338,6 +338,10 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
         levels.append(kept)
         found_rank.append(where[hit])
         found_at.append(starts[hit])
+    # The position-sized arrays are done with: freed here, their memory serves the counting
+    # below instead of fresh pages (on the build machines a fresh page costs more than the
+    # arithmetic done in it).
+    del at, lookup, rank, token_rank, starts, codes, where, hit
     # Candidate strings and tokens, level by level, then the columns in phrase order.
     unsorted: list[str] = []
     tokens: list[Ints] = []  # per level: candidates × n token ids
@@ -362,6 +366,7 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
         np.int64
     )
     occurrence_text = text_at[np.concatenate(found_at)]
+    del found_rank, found_at
     # Each occurrence counts once in every session its text is a turn of, which for nearly
     # every text is exactly one; (session, column) keys sorted are the matrix's rows in order.
     n_columns = max(len(phrases), 1)

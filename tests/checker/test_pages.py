@@ -3,6 +3,8 @@ numpy's huge-page advice off and keep freed blocks, and no result depends on eit
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import platform
 import sys
 from collections.abc import Iterator
@@ -62,18 +64,14 @@ def test_glibc_agrees_to_keep_freed_blocks() -> None:
 def test_both_entry_points_configure_memory_first(
     entry: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import importlib
-
     module = importlib.import_module(entry)
     calls: list[str] = []
     monkeypatch.setattr(module, "configure_memory", lambda: calls.append("configured"))
     monkeypatch.setattr(module, "discover", lambda: calls.append("discovered") or {}, raising=False)
     if entry == "checker.cli":
         monkeypatch.setattr(module, "build_parser", lambda: calls.append("parsed") or _Stop())
-    try:
+    with contextlib.suppress(_Stopped):
         module.main([])
-    except _Stopped:
-        pass
     capsys.readouterr()
     assert calls and calls[0] == "configured"
 
