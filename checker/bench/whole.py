@@ -8,7 +8,8 @@ the JSON, and run the shared tokenizer over every turn once; it is timed just be
 after the checker on each file and the two are averaged. The whole checker loads strictly
 (pydantic), tokenizes each session once (cached on the corpus and shared by every rule) and
 runs the rules, then the competent retriever and the shallow reader that `check --summary`
-prints; the per-rule split at ×1 shows where the time goes.
+prints; the per-rule split at ×1 shows where the time goes. The bench's process takes memory
+as `typedmemeval` does (checker/pages.py; `== pages` shows why).
 """
 
 from __future__ import annotations
