@@ -8,6 +8,7 @@ verdicts and the numeric adversary's inputs do.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,6 +51,8 @@ _DISTINCT = "distinct haystacks"
 #: N-gram columns measured per block (bounds the dense questions × columns and shuffles ×
 #: columns arrays on large corpora).
 _BLOCK = 4096
+#: Threads that measure column blocks (and the text measurements) at once.
+WORKERS = 2
 
 
 @dataclass
@@ -122,23 +125,29 @@ def table(corpus: LoadedCorpus, *, seed: int = 0) -> Table:
     numeric, ngram_table = measured.numeric, measured.ngrams
     permutations = draw_permutations(layout, policy.NULL_PERMUTATIONS, seed)
     floor = policy.PERFECT_SHARE_FLOOR
-    parts = [measure(numeric.values, layout, permutations=permutations, share_floor=floor)]
     # Column blocks bound the dense per-question arrays; slicing columns from a column-major
     # copy costs each block its own entries only.
     by_column = ngram_table.counts.tocsc()
     shuffled = shuffle_indicator(layout, permutations)
-    for start in range(0, len(ngram_table.phrases), _BLOCK):
+
+    def block(start: int) -> FeatureStats:
         stop = start + _BLOCK
-        parts.append(
-            measure_counts(
-                by_column[:, start:stop],
-                layout,
-                include=ngram_table.include[:, start:stop],
-                permutations=permutations,
-                share_floor=floor,
-                shuffled=shuffled,
-            )
+        return measure_counts(
+            by_column[:, start:stop],
+            layout,
+            include=ngram_table.include[:, start:stop],
+            permutations=permutations,
+            share_floor=floor,
+            shuffled=shuffled,
         )
+
+    # Each block reads shared arrays and writes only its own result, and numpy and scipy let
+    # go of the interpreter in their loops, so two blocks run at once on two cores; the parts
+    # are joined in column order, as one after the other would give them.
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        ngram_parts = pool.map(block, range(0, len(ngram_table.phrases), _BLOCK))
+        numeric_part = measure(numeric.values, layout, permutations=permutations, share_floor=floor)
+        parts = [numeric_part, *ngram_parts]
     built = Table(
         layout=layout,
         numeric=numeric,
@@ -189,12 +198,12 @@ def text_measures(corpus: LoadedCorpus, layout: Layout) -> TextMeasures:
     if isinstance(found, TextMeasures):
         return found
     turns = index_turns(corpus)
-    measured = TextMeasures(
-        corpus=corpus,
-        turns=turns,
-        numeric=numeric_features(corpus, layout, turns),
-        ngrams=candidate_table(corpus, layout, turns),
-    )
+    corpus.token_ids  # noqa: B018 — both measurements read it; made once, before they start
+    # The two measurements share nothing they write, so they run on two threads.
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        ngrams = pool.submit(candidate_table, corpus, layout, turns)
+        numeric = numeric_features(corpus, layout, turns)
+        measured = TextMeasures(corpus=corpus, turns=turns, numeric=numeric, ngrams=ngrams.result())
     cache[_TEXT] = measured
     return measured
 
