@@ -46,16 +46,14 @@ def distinct(values: NDArray[np.int64]) -> NDArray[np.int64]:
 def distinct_counts(values: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """`np.unique(values, return_counts=True)` for a 1-D integer array, by sorting (numpy's
     own takes an index sort, about ten times slower than sorting the values)."""
-    ordered = _sorted(values)
-    if len(ordered) == 0:
-        return ordered.astype(np.int64), np.zeros(0, dtype=np.int64)
-    starts = run_starts(ordered)
-    return ordered[starts].astype(np.int64), np.diff(np.append(starts, len(ordered)))
+    return sorted_counts(_sorted(values))
 
 
-def sorted_counts(ordered: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """`distinct_counts` of an array already sorted (non-decreasing): its runs, without sorting
-    again. A test holds the two together."""
+def sorted_counts(
+    ordered: NDArray[np.int64] | NDArray[np.uint32],
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """`distinct_counts` of an array already sorted (non-decreasing): its runs, as int64,
+    without sorting again."""
     if len(ordered) == 0:
         return np.asarray(ordered, dtype=np.int64), np.zeros(0, dtype=np.int64)
     starts = run_starts(ordered)

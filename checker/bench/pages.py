@@ -59,13 +59,17 @@ def _fresh(setting: str) -> tuple[float, str]:
     return _run("fresh", setting)
 
 
+def _medians(pairs: list[tuple[tuple[float, str], tuple[float, str]]]) -> tuple[float, float]:
+    """The median time of the first and of the second run over (first, second) pairs."""
+    return statistics.median(a for (a, _), _ in pairs), statistics.median(b for _, (b, _) in pairs)
+
+
 def bench() -> bool:
     huge = [(_fresh("on"), _fresh("off")) for _ in range(REPEATS)]
     if huge[0][0][1] == "None":
         print("pages: this numpy gives no huge-page advice; nothing to compare")
     else:
-        t_on = statistics.median(on for (on, _), _ in huge)
-        t_off = statistics.median(off for _, (off, _) in huge)
+        t_on, t_off = _medians(huge)
         print(
             f"pages: one fresh {FRESH_MB} MB array, filled in a new process after a "
             f"{PAUSE:.0f} s pause (median of {REPEATS}): {t_on:.3f} s with numpy's huge-page "
@@ -75,8 +79,7 @@ def bench() -> bool:
     if churn[0][1][1] != "True":
         print("pages: this C library does not take glibc's mallopt settings; nothing to compare")
         return True
-    t_default = statistics.median(d for (d, _), _ in churn)
-    t_kept = statistics.median(k for _, (k, _) in churn)
+    t_default, t_kept = _medians(churn)
     print(
         f"pages: {CHURN_ARRAYS} arrays of {CHURN_MB} MB made, filled and freed in turn (median "
         f"of {REPEATS}): {t_default:.3f} s with glibc's defaults, {t_kept:.3f} s with freed "
