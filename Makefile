@@ -47,7 +47,7 @@ corpora: setup ## regenerate every vertical's corpus, sidecar and index entry (g
 	$(TME) generate --vertical all --out corpora
 
 reproduce: setup ## regenerate every shipped corpus in a temp dir; fail on any byte difference (prints wall time)
-	$(PY) -m corpora.generate.reproduce corpora
+	$(PY) -m corpora.generate.core.reproduce corpora
 
 site: setup ## build the site into site/ with mkdocs --strict (any warning fails the build)
 	DISABLE_MKDOCS_2_WARNING=true $(VENV)/bin/mkdocs build --strict

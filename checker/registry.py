@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 import re
@@ -62,14 +63,19 @@ _loaded = False
 
 
 def load_rules() -> None:
-    """Import every module under `checker.rules` (registration happens at import)."""
+    """Import every module under `checker.rules`, and each vertical's own `rules.py` under
+    `checker/verticals/<key>/` (registration happens at import)."""
     global _loaded
     if _loaded:
         return
     import checker.rules as pkg
+    import checker.verticals as verticals
 
     for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(mod.name)
+    for info in pkgutil.iter_modules(verticals.__path__, verticals.__name__ + "."):
+        if info.ispkg and importlib.util.find_spec(info.name + ".rules") is not None:
+            importlib.import_module(info.name + ".rules")
     _loaded = True
 
 

@@ -231,7 +231,7 @@ class Resolution:
     stated value. Value events carry a holder's designation as their subject and may replace an
     earlier value event; alias events join two designations of one holder (`subject` and
     `value`); discussed events record what else the source session said, by a value that only
-    it names. The rules of `checker.rules.resolution` recompute gold from these alone."""
+    it names. The rules of `checker.verticals.semantic.rules` recompute gold from these alone."""
 
     #: (shape, query) for every shape answered this way; the query is one of
     #: `RESOLUTION_QUERIES`.
@@ -259,7 +259,7 @@ class Composition:
     """A shape whose gold composes two memory types: one half resolves something and the other
     applies an operation to what it resolved, so retrieving either half is necessary and
     neither is sufficient. The question's `events` record both halves; the composition rules
-    (`checker.rules.composition`) recompute the answer from them and read them back from the
+    (`checker.verticals.conjunction.rules`) recompute the answer from them and read them back from the
     sessions.
 
     resolve: `value` (the value the question's subject holds), `alias` (the other designation
