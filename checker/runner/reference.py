@@ -1,5 +1,7 @@
-"""The reference systems: an answer model with no memory, with the whole haystack, or with the
-BM25 top-K_ref sessions — and the answer prompt they and the model probes share.
+"""The reference systems: an answer model with no memory, with the whole haystack, with the
+BM25 top-K_ref sessions, or with the gold sessions only (the oracle: the runner shows it nothing
+else, so it measures the answer model's reading with retrieval made perfect) — and the answer
+prompt they and the model probes share.
 
 The BM25 system ranks with the checker's pinned retriever (`checker.retrieval.bm25`: BM25Okapi,
 k1 = 1.5, b = 0.75, epsilon = 0.25, the shared tokenizer) over the sessions it was given. Ties
@@ -26,8 +28,8 @@ from checker.runner.system import Evidence, Sampling, SystemAnswer, SystemFailed
 from checker.runner.view import Session
 from checker.text import bm25_tokens
 
-ReferenceKind = Literal["no-memory", "full-context", "bm25"]
-REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("no-memory", "full-context", "bm25")
+ReferenceKind = Literal["no-memory", "full-context", "bm25", "oracle"]
+REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("no-memory", "full-context", "bm25", "oracle")
 
 ANSWER_INSTRUCTIONS = (
     "You are an assistant that remembers earlier conversations with the user. The sessions "
@@ -126,6 +128,7 @@ class ReferenceSystem:
             sampling=self.sampling,
             configuration=configuration,
             caches_its_calls=self.client.cache is not None,
+            gold_sessions_only=self.kind == "oracle",
         )
 
     def instance(self) -> ReferenceMemory:
