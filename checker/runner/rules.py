@@ -102,7 +102,9 @@ class Names:
                         lower.add(word.lower())
                     elif not _sentence_start(text, m.start()):
                         capital.add(word.lower())
-        self.names = frozenset(capital - lower - CALENDAR - set(NUMBER_WORDS))
+        self.names = frozenset(
+            w for w in capital - lower - CALENDAR - set(NUMBER_WORDS) if len(w) > 2
+        )
         self.lower = frozenset(lower)
 
     def found(self, text: str, *, gold: bool = False) -> list[str]:
