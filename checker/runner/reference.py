@@ -102,6 +102,11 @@ def bm25_top_k(sessions: Sequence[Session], question: str, k: int = K_REF) -> li
     return sorted(bm25_ranking(sessions, question)[:k])
 
 
+def reference_name(kind: str, k: int = K_REF) -> str:
+    """A reference system's name, which is also its results folder."""
+    return f"reference-bm25-top{k}" if kind == "bm25" else f"reference-{kind}"
+
+
 @dataclass
 class ReferenceSystem:
     """A reference system: `kind` decides what reaches the answer model."""
@@ -120,9 +125,8 @@ class ReferenceSystem:
         }
         if self.kind == "bm25":
             configuration |= {"k": self.k, "retriever": RETRIEVER}
-        name = f"reference-bm25-top{self.k}" if self.kind == "bm25" else f"reference-{self.kind}"
         return SystemInfo(
-            name=name,
+            name=reference_name(self.kind, self.k),
             version=__version__,
             answer_model=self.client.model,
             sampling=self.sampling,

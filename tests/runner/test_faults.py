@@ -99,7 +99,7 @@ def test_persistent_failures_are_typed(serve: Callable[..., Any], tmp_path: Path
         client_for(server.url, tmp_path, attempts=3).chat(BODY)
     assert len(server.requests) == 3  # 5xx bodies that differ look transient
     server = serve(lambda r: Reply(status=500))
-    with pytest.raises(CallFailed, match="HTTP 500: scripted status 500; .*repeating"):
+    with pytest.raises(CallFailed, match=r"HTTP 500: scripted status 500; .*repeating"):
         client_for(server.url, tmp_path, attempts=6).chat(BODY)
     assert len(server.requests) == 2  # the same 500 again is the server's answer, not a hiccup
     server = serve(lambda r: Reply(status=400))

@@ -100,7 +100,7 @@ def test_an_over_long_prompt_is_a_context_overflow(modes: Any, mode: str) -> Non
 
 
 def test_ollama_truncates_silently_and_the_client_sees_it(modes: Any) -> None:
-    server, client = modes("ollama")
+    _server, client = modes("ollama")
     reply = client.chat(LONG)  # without the window, the truncation cannot be seen
     assert reply.prompt_tokens == 2048
     negotiate(client, structured=False)
@@ -121,13 +121,13 @@ def test_a_refused_format_stops_after_one_call_with_the_fix(modes: Any) -> None:
 
 
 def test_a_long_reply_is_cut_with_finish_reason_length(modes: Any) -> None:
-    server, client = modes("vllm", script=lambda r: Reply("many words " * 100))
+    _server, client = modes("vllm", script=lambda r: Reply("many words " * 100))
     reply = client.chat(SHORT)
     assert reply.finish_reason == "length" and len(reply.content or "") == 80
 
 
 def test_a_reply_without_usage_is_counted_as_such(modes: Any) -> None:
-    server, client = modes("vllm", usage=False)
+    _server, client = modes("vllm", usage=False)
     reply = client.chat(SHORT)
     assert reply.content and not reply.usage_reported
     assert "1 call(s) reported no usage" in "\n".join(client.stats.lines())
@@ -212,6 +212,6 @@ def test_a_forced_refused_format_stops_the_run_with_the_fix(tmp_path: Path) -> N
 
 
 def test_a_call_failing_for_good_is_typed(modes: Any) -> None:
-    server, client = modes("vllm", script=lambda r: Reply(status=422))
+    _server, client = modes("vllm", script=lambda r: Reply(status=422))
     with pytest.raises(CallFailed, match="HTTP 422"):
         client.chat(SHORT)
