@@ -92,7 +92,7 @@ JUDGE = JudgeRules(
 
 
 #: How the deterministic judge reads the three states: a stated end governs, then "never told",
-#: then declining; otherwise the value named decides.
+#: then the value named (a hedged value asserts it), then declining.
 ANSWERS = AnswerRules(
     states=(
         StatePhrasing(
@@ -112,12 +112,12 @@ ANSWERS = AnswerRules(
                 r"\b(did not|didn't|have not|haven't) (tell|mention|say|told)\b",
             ),
         ),
+        StatePhrasing("recorded-current", names="gold"),
+        StatePhrasing("other-value", names="other"),
         StatePhrasing(
             "declined",
             (r"\b(do not|don't) know\b", r"\bnot sure\b", r"\b(cannot|can't) (say|tell)\b"),
         ),
-        StatePhrasing("recorded-current", names="gold"),
-        StatePhrasing("other-value", names="other"),
     ),
 )
 

@@ -146,6 +146,22 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
     ("forgetting", "invalidated", "invalidated", "No longer", "The Failvora.", "wrong"),
     ("forgetting", "invalidated", "invalidated", "No longer", "You never told me.", "missed"),
     ("forgetting", "invalidated", "invalidated", "No longer", "I don't know.", "abstained"),
+    (
+        "forgetting",
+        "invalidated",
+        "invalidated",
+        "No longer",
+        "I'm not sure, but probably the Failvora.",
+        "wrong",  # a stated value outranks hedging
+    ),
+    (
+        "arithmetic",
+        "count",
+        None,
+        "5 times",
+        "I'm not sure, but probably 5 times.",
+        "correct",  # a stated value outranks hedging
+    ),
     ("forgetting", "still-valid", "control", "The Marvine", "Still the Marvine.", "correct"),
     ("forgetting", "still-valid", "control", "The Marvine", "He no longer has one.", "wrong"),
     ("forgetting", "never-known", None, "Unknown", "You never mentioned it.", "correct"),
