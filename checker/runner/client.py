@@ -139,6 +139,8 @@ class Usage:
     cached_completion_tokens: int = 0
     #: Fresh calls whose reply carried no token usage.
     unreported: int = 0
+    #: Fresh calls the server cut at `max_tokens` (`finish_reason: length`).
+    cut: int = 0
 
 
 class CallStats:
@@ -166,6 +168,7 @@ class CallStats:
                 u.prompt_tokens += reply.prompt_tokens
                 u.completion_tokens += reply.completion_tokens
                 u.unreported += not reply.usage_reported
+                u.cut += reply.finish_reason == "length"
 
     def retry(self, reason: str) -> None:
         with self._lock:
@@ -221,6 +224,8 @@ class CallStats:
                     )
                 if u.unreported:
                     line += f"; {u.unreported:,} call(s) reported no usage (not counted)"
+                if u.cut:
+                    line += f"; {u.cut:,} reply(ies) cut at max_tokens (finish_reason length)"
                 out.append(line)
             total = sum(self.retries.values())
             detail = ", ".join(f"{k} {v}" for k, v in sorted(self.retries.items()))

@@ -124,6 +124,7 @@ def test_a_long_reply_is_cut_with_finish_reason_length(modes: Any) -> None:
     _server, client = modes("vllm", script=lambda r: Reply("many words " * 100))
     reply = client.chat(SHORT)
     assert reply.finish_reason == "length" and len(reply.content or "") == 80
+    assert "1 reply(ies) cut at max_tokens" in "\n".join(client.stats.lines())
 
 
 def test_a_reply_without_usage_is_counted_as_such(modes: Any) -> None:
@@ -215,3 +216,26 @@ def test_a_call_failing_for_good_is_typed(modes: Any) -> None:
     _server, client = modes("vllm", script=lambda r: Reply(status=422))
     with pytest.raises(CallFailed, match="HTTP 422"):
         client.chat(SHORT)
+
+
+@pytest.mark.parametrize(
+    ("mode", "printed"),
+    [
+        ("llama-cpp-python", "structured output: json_object"),
+        ("vllm", "context window: 2048 tokens (from /v1/models)"),
+    ],
+)
+def test_probe_endpoint_prints_what_the_server_accepts(mode: str, printed: str) -> None:
+    with FakeServer(mode=mode, model="m") as server:
+        rc, out, err = run_cli("probe", "--endpoint", "--base-url", server.url, "--model", "m")
+    assert rc == 0, err
+    assert out.startswith(f"endpoint {server.url}, model m:") and printed in out
+    if mode == "llama-cpp-python":
+        assert "json_schema: HTTP 500, refused: response_format type must be one of" in out
+
+
+def test_probe_endpoint_against_nothing_says_so(tmp_path: Path) -> None:
+    with FakeServer() as server:
+        url = server.url
+    rc, _, err = run_cli("probe", "--endpoint", "--base-url", url, "--model", "m")
+    assert rc == 2 and "did not answer" in err
