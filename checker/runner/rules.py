@@ -46,12 +46,15 @@ ABSTAIN = (
     r"\b(cannot|can't|can not|unable to) (say|tell|determine|recall|remember|answer|find)\b",
     r"\b(i )?(do not|don't) (remember|recall)\b",
     r"\bno idea\b",
+    r"\b(do not|don't|dont) have (access|any information|that information|enough)\b",
+    r"\bno information\b",
+    r"\b(cannot|can't|unable to) help\b",
 )
 #: Saying confidently that there is nothing to find (missed, where gold has something).
 NOTHING = (
     r"\bnever (told|mentioned|said|stated|came up)\b",
     r"\b(did not|didn't|have not|haven't) (tell|mention|say|told)\b",
-    r"\bno (record|mention|information)\b",
+    r"\bno (record|mention)\b",
     r"\bnot mentioned\b",
     r"\bnothing (is|was) (due|mentioned|recorded)\b",
     r"\bthere (is|was|are) (nothing|no)\b",
@@ -76,7 +79,8 @@ SPEAKER_PATTERNS = (
     ("user", r"\byou (did|suggested|proposed|recommended|said|mentioned)\b|\bit was you\b"),
 )
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: A word; a possessive or contraction is read up to its apostrophe ("Failvora's", "I'm").
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+(?:-[A-Za-z]+)*\b")
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
 _FIRST_CLAUSE = re.compile(r"^(.*?)(?:[.:](?:\s|$)|$)", re.S)
@@ -472,6 +476,10 @@ def fingerprint(profile: Vertical) -> str:
             "abstain": ABSTAIN,
             "nothing": NOTHING,
             "speaker": SPEAKER_PATTERNS,
+            "calendar": sorted(CALENDAR),
+            "number_words": NUMBER_WORDS,
+            "approximate": APPROXIMATE,
+            "units": UNIT_HOURS,
             "vertical": profile.key,
             "answer_rules": asdict(profile.answer_rules),
             "state_rules": [asdict(r) for r in profile.judge.state_rules],
