@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -87,12 +88,29 @@ def wait_for(base_url: str, process: subprocess.Popen[bytes] | None, timeout: fl
     raise SystemExit(f"reference: the server at {base_url} did not answer in {timeout:.0f} s")
 
 
+def model_identity(gguf: Path, alias: str) -> dict[str, object]:
+    """What the results name the served model by: alias, file, size and sha256."""
+    digest = hashlib.sha256()
+    with gguf.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return {
+        "model": alias,
+        "distribution": MODEL_DISTRIBUTION,
+        "gguf": gguf.name,
+        "bytes": gguf.stat().st_size,
+        "sha256": digest.hexdigest(),
+    }
+
+
 @contextlib.contextmanager
 def local_server(
     python: str, model: str, context: int, log: Path, timeout: float = 600.0
-) -> Iterator[str]:
-    """The pinned server on 127.0.0.1 on a free port; its base URL. Stopped on exit."""
+) -> Iterator[tuple[str, dict[str, object]]]:
+    """The pinned server on 127.0.0.1 on a free port: its base URL and the model's identity.
+    Stopped on exit."""
     gguf = find_gguf(python)
+    identity = model_identity(gguf, model) | {"n_ctx": context}
     port = free_port()
     command = [
         python,
@@ -118,8 +136,12 @@ def local_server(
         base_url = f"http://127.0.0.1:{port}/v1"
         try:
             wait_for(base_url, process, timeout)
-            print(f"reference: server ready at {base_url} (model {gguf.name})", flush=True)
-            yield base_url
+            print(
+                f"reference: server ready at {base_url} (model {gguf.name}, "
+                f"{identity['bytes']:,} bytes, sha256 {identity['sha256']})",
+                flush=True,
+            )
+            yield base_url, identity
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
@@ -253,12 +275,17 @@ def run_all(base_url: str, args: argparse.Namespace) -> list[Measured]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     started = time.monotonic()
+    identity: dict[str, object]
     if args.base_url:
         wait_for(args.base_url.rstrip("/"), None, 60.0)
+        identity = {"model": args.model, "base_url": args.base_url}
         measured = run_all(args.base_url.rstrip("/"), args)
     else:
         log = Path(args.work) / "reference-server.log"
-        with local_server(args.server_python, args.model, args.context, log) as base_url:
+        with local_server(args.server_python, args.model, args.context, log) as (
+            base_url,
+            identity,
+        ):
             measured = run_all(base_url, args)
     wall = time.monotonic() - started
     print("")
@@ -268,7 +295,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"wall time: {wall:.0f} s")
     summary = Path(args.work) / "reference-summary.json"
     summary.parent.mkdir(parents=True, exist_ok=True)
-    summary.write_text(json.dumps([m.__dict__ for m in measured], indent=2) + "\n")
+    report = {
+        "model": identity,
+        "wall_seconds": round(wall, 1),
+        "runs": [m.__dict__ for m in measured],
+    }
+    summary.write_text(json.dumps(report, indent=2) + "\n")
     failed = [m for m in measured if m.status not in (0, 11)]
     return 1 if failed else 0
 

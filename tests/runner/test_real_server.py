@@ -53,4 +53,5 @@ def test_the_real_server_runs_one_vertical_end_to_end(
         measured = [r for r in result["rows"] if r["outcome"] not in ("unrun", "inconclusive")]
         assert measured, f"{path}: the real model's answers were all unjudged"
     summary = json.loads((tmp_path / "work" / "reference-summary.json").read_text())
-    assert all(m["prompt_tokens"] > 0 for m in summary)  # the real server reports usage
+    assert all(m["prompt_tokens"] > 0 for m in summary["runs"])  # the real server counts
+    assert summary["model"]["gguf"].endswith(".gguf") and len(summary["model"]["sha256"]) == 64

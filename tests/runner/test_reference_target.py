@@ -6,6 +6,7 @@ without building the real one (`make test-real` runs the real one)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import stat
 import sys
@@ -81,7 +82,10 @@ def test_reference_starts_runs_and_stops_the_server(
     assert not checked.findings and not checked.errors
     assert "wall time:" in out and out.count("tokens/s") == 4
     summary = json.loads((tmp_path / "work" / "reference-summary.json").read_text())
-    assert {m["status"] for m in summary} == {0} and all(m["questions"] == 3 for m in summary)
+    runs = summary["runs"]
+    assert {m["status"] for m in runs} == {0} and all(m["questions"] == 3 for m in runs)
+    assert summary["model"]["sha256"] == hashlib.sha256(b"GGUF").hexdigest()
+    assert summary["model"]["bytes"] == 4 and summary["model"]["n_ctx"] == 8192
     result = json.loads(files[0].read_text())
     assert result["judge"]["model"] == "typedmemeval-rules"
     assert result["answer_model"] == "smollm2-135m-instruct"
