@@ -97,7 +97,7 @@ def _timed_run(
     return wall, cpu, len(corpus.questions), stats
 
 
-def _bare_openai(url: str, corpus_id: str) -> float:
+def _bare_openai(url: str, corpus_id: str) -> tuple[float, float]:
     """The runner's calls through the bare `openai` client: the same answer bodies (the whole
     haystack) and judge bodies (the verdict prompt and schema for the fake's reply), at the
     same concurrency, with nothing else done."""
@@ -120,10 +120,10 @@ def _bare_openai(url: str, corpus_id: str) -> float:
 
     try:
         question(pairs[0])  # the client's first-use imports are not the calls' cost
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         with ThreadPoolExecutor(max_workers=CONCURRENCY) as pool:
             list(pool.map(question, pairs))
-        return time.perf_counter() - started
+        return time.perf_counter() - started, time.process_time() - cpu
     finally:
         client.close()
 
@@ -143,14 +143,18 @@ def bench() -> bool:
             load = os.getloadavg()[0]
             # Alternate rounds, medians of each: a run of well under a second on a shared
             # machine is noisy, and alternation spreads the noise over both.
-            bares, colds = [], []
+            bares, colds, bare_cpus, cpus = [], [], [], []
             for k in range(ROUNDS):
-                bares.append(_bare_openai(url, corpus_id))
+                bare, bare_cpu = _bare_openai(url, corpus_id)
                 cold, cpu, n, stats = _timed_run(
                     url, folder / f"full-{k}", corpus_id, "full-context"
                 )
+                bares.append(bare)
+                bare_cpus.append(bare_cpu)
                 colds.append(cold)
+                cpus.append(cpu)
             bare, cold = statistics.median(bares), statistics.median(colds)
+            bare_cpu, cpu = statistics.median(bare_cpus), statistics.median(cpus)
             warm, _, _, warm_stats = _timed_run(url, folder / "full-0", corpus_id, "full-context")
             bm25, _, _, _ = _timed_run(url, folder / "bm25", corpus_id, "bm25")
     finally:
@@ -172,8 +176,8 @@ def bench() -> bool:
         f"client {bare / ideal:.3f}×; the machine itself sets the gap to it)"
     )
     print(
-        f"runner: the runner's process used {cpu:.3f} s of CPU over the cold run "
-        f"({1000 * cpu / max(calls, 1):.2f} ms per call); machine load average at start "
+        f"runner: CPU over the calls, runner {cpu:.3f} s ({1000 * cpu / max(calls, 1):.2f} ms "
+        f"per call) against the bare client's {bare_cpu:.3f} s; machine load average at start "
         f"{load:.1f} on {os.cpu_count()} cores (other work on the machine stretches wall times)"
     )
     print(
