@@ -10,35 +10,15 @@ from checker.formats.result import ResultFile
 from checker.load import LoadedCorpus
 from checker.runner.fake import FakeServer, prompt_text
 from tests.conftest import run_cli
-from tests.runner.conftest import INDEX
+from tests.runner.conftest import INDEX, run_forgetting
 from tests.runner.scripted import SESSION_MARK
-
-
-def run(url: str, tmp: Path, run_id: str, out: str, *extra: str) -> tuple[int, str, str]:
-    return run_cli(
-        "run",
-        "typedmemeval-forgetting-2026.12",
-        "--index",
-        str(INDEX),
-        "--base-url",
-        url,
-        "--model",
-        "m",
-        "--run-id",
-        run_id,
-        "--work",
-        str(tmp / "work"),
-        "--out",
-        str(tmp / out),
-        *extra,
-    )
 
 
 def test_oracle_sees_only_gold_sessions_and_limit_runs_n(
     tmp_path: Path, forgetting: LoadedCorpus
 ) -> None:
     with FakeServer() as server:
-        rc, out, err = run(
+        rc, out, err = run_forgetting(
             server.url,
             tmp_path,
             "o1",
@@ -68,7 +48,7 @@ def test_oracle_sees_only_gold_sessions_and_limit_runs_n(
 
 def test_agreement_of_two_judges_on_the_same_answers(tmp_path: Path) -> None:
     with FakeServer() as server:
-        rc, _, err = run(
+        rc, _, err = run_forgetting(
             server.url,
             tmp_path,
             "same",
@@ -82,7 +62,7 @@ def test_agreement_of_two_judges_on_the_same_answers(tmp_path: Path) -> None:
         )
         assert rc == 0, err
         answers = len(server.requests)
-        rc, _, err = run(
+        rc, _, err = run_forgetting(
             server.url,
             tmp_path,
             "same",
@@ -127,7 +107,7 @@ def test_agreement_of_two_judges_on_the_same_answers(tmp_path: Path) -> None:
 def test_agreement_refuses_results_over_different_answers(tmp_path: Path) -> None:
     with FakeServer() as server:
         for run_id in ("r1", "r2"):
-            rc, _, err = run(
+            rc, _, err = run_forgetting(
                 server.url,
                 tmp_path,
                 run_id,

@@ -24,7 +24,7 @@ from checker.runner.client import (
 from checker.runner.fake import MODES, FakeServer, Reply, default_script, prompt_text
 from checker.runner.negotiate import negotiate
 from tests.conftest import run_cli
-from tests.runner.conftest import INDEX
+from tests.runner.conftest import run_forgetting
 
 SHORT = {"messages": [{"role": "user", "content": "hello"}], "max_tokens": 20}
 LONG = {"messages": [{"role": "user", "content": "word " * 4000}], "max_tokens": 20}
@@ -139,32 +139,17 @@ def test_every_mode_is_tested() -> None:
     assert default_script(SHORT).content == "I do not know."
 
 
-def run(url: str, tmp: Path, run_id: str, *extra: str) -> tuple[int, str, str]:
-    return run_cli(
-        "run",
-        "typedmemeval-forgetting-2026.12",
-        "--index",
-        str(INDEX),
-        "--base-url",
-        url,
-        "--model",
-        "m",
-        "--run-id",
-        run_id,
-        "--work",
-        str(tmp / "work"),
-        "--out",
-        str(tmp / f"{run_id}.json"),
-        "--retry-base",
-        "0.01",
-        *extra,
-    )
-
-
 def test_full_context_over_a_small_window_is_unrun_never_wrong(tmp_path: Path) -> None:
     with FakeServer(mode="llama-cpp-python", context_window=3000) as server:
-        rc, out, err = run(
-            server.url, tmp_path, "small", "--system", "full-context", "--judge", "rules"
+        rc, out, err = run_forgetting(
+            server.url,
+            tmp_path,
+            "small",
+            "small.json",
+            "--system",
+            "full-context",
+            "--judge",
+            "rules",
         )
     assert rc in (0, 11), err
     result = ResultFile.model_validate_json((tmp_path / "small.json").read_text())
@@ -176,8 +161,8 @@ def test_full_context_over_a_small_window_is_unrun_never_wrong(tmp_path: Path) -
 
 def test_the_default_judge_negotiates_and_records_its_format(tmp_path: Path) -> None:
     with FakeServer(mode="llama-cpp-python", context_window=100_000) as server:
-        rc, out, err = run(
-            server.url, tmp_path, "auto", "--system", "no-memory", "--judge-model", "m"
+        rc, out, err = run_forgetting(
+            server.url, tmp_path, "auto", "auto.json", "--system", "no-memory", "--judge-model", "m"
         )
         asked = len(server.requests)
     assert rc in (0, 11), err
@@ -192,10 +177,11 @@ def test_the_default_judge_negotiates_and_records_its_format(tmp_path: Path) -> 
 
 def test_a_forced_refused_format_stops_the_run_with_the_fix(tmp_path: Path) -> None:
     with FakeServer(mode="llama-cpp-python", context_window=100_000) as server:
-        rc, _, err = run(
+        rc, _, err = run_forgetting(
             server.url,
             tmp_path,
             "forced",
+            "forced.json",
             "--system",
             "no-memory",
             "--judge-model",
