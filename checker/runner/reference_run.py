@@ -166,21 +166,40 @@ class Measured:
     questions: int
     prompt_tokens: int
     completion_tokens: int
+    #: The result's outcome counts over the questions asked (empty when none was written).
+    outcomes: dict[str, int]
 
     def line(self) -> str:
         per_hour = self.questions / self.seconds * 3600 if self.seconds else 0.0
         tokens = (self.prompt_tokens + self.completion_tokens) / self.seconds if self.seconds else 0
+        measured = sum(n for k, n in self.outcomes.items() if k not in ("inconclusive", "unrun"))
+        correct = self.outcomes.get("correct", 0)
         return (
             f"{self.vertical:<14} {self.system:<13} {self.run_id:<12} exit {self.status:<3} "
             f"{self.seconds:8.1f} s  {self.questions:4d} questions  {per_hour:8.1f} q/h  "
-            f"{tokens:7.1f} tokens/s"
+            f"{tokens:7.1f} tokens/s  correct {correct}/{measured} measured"
         )
+
+
+def outcome_counts(path: Path) -> dict[str, int]:
+    """Outcome counts of a result's rows, less those a --limit left unasked."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))["rows"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    counts: dict[str, int] = {}
+    for row in rows:
+        if str(row.get("reason", "")).startswith("limit"):
+            continue
+        counts[row["outcome"]] = counts.get(row["outcome"], 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def run_one(
     vertical: str, system: str, run_id: str, base_url: str, model: str, options: argparse.Namespace
 ) -> Measured:
     """`typedmemeval run` for one vertical and system with the rules judge."""
+    out = Path(options.results) / vertical / reference_name(system) / f"{run_id}.json"
     command = [
         sys.executable,
         "-m",
@@ -208,7 +227,7 @@ def run_one(
         "--work",
         options.work,
         "--out",
-        str(Path(options.results) / vertical / reference_name(system) / f"{run_id}.json"),
+        str(out),
     ]
     if options.index:
         command += ["--index", options.index]
@@ -228,7 +247,17 @@ def run_one(
     )
     total = VERTICAL_COUNTS[vertical]
     asked = min(options.limit or total, total)
-    return Measured(vertical, system, run_id, done.returncode, seconds, asked, prompt, completion)
+    return Measured(
+        vertical,
+        system,
+        run_id,
+        done.returncode,
+        seconds,
+        asked,
+        prompt,
+        completion,
+        outcome_counts(out) if done.returncode in (0, 11) else {},
+    )
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:

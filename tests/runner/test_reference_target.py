@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import stat
 import sys
 from pathlib import Path
@@ -84,6 +85,8 @@ def test_reference_starts_runs_and_stops_the_server(
     summary = json.loads((tmp_path / "work" / "reference-summary.json").read_text())
     runs = summary["runs"]
     assert {m["status"] for m in runs} == {0} and all(m["questions"] == 3 for m in runs)
+    assert all(sum(m["outcomes"].values()) == 3 for m in runs)
+    assert len(re.findall(r"correct \d+/\d+ measured", out)) == 4
     assert summary["model"]["sha256"] == hashlib.sha256(b"GGUF").hexdigest()
     assert summary["model"]["bytes"] == 4 and summary["model"]["n_ctx"] == 8192
     result = json.loads(files[0].read_text())
