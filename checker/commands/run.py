@@ -27,6 +27,7 @@ from checker.results.render import aggregate_lines
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.http_system import HttpSystem, SystemInfoError
+from checker.runner.negotiate import context_window
 from checker.runner.reference import REFERENCE_KINDS, ReferenceSystem
 from checker.runner.run import RunPlan, run_corpus, system_slug
 from checker.runner.system import Sampling, SystemUnderTest
@@ -42,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--system",
         choices=REFERENCE_KINDS,
         help="a reference system: the answer model (--model) with no memory, with the whole "
-        "haystack, or with the BM25 top-K_ref sessions",
+        "haystack, with the BM25 top-K_ref sessions, or with the gold sessions only (oracle)",
     )
     chosen.add_argument(
         "--system-url",
@@ -70,6 +71,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--temperature", type=float, default=None, help="reference systems: answer temperature"
     )
     parser.add_argument("--seed", type=int, default=None, help="reference systems: answer seed")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="ask only N questions, taken in turn from each shape; the others are recorded "
+        "unrun (reason: limit)",
+    )
     add_endpoint(parser, required_model=False)
 
 
@@ -99,6 +108,8 @@ def _system(
         temperature_disposition="unknown" if args.temperature is not None else "not-requested",
         seed_disposition="unknown" if args.seed is not None else "not-requested",
     )
+    # The window, where the server names one: a silently truncated prompt is then caught.
+    client.context_window = context_window(client)[0]
     return ReferenceSystem(args.system, client, sampling)
 
 
@@ -109,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
             f"--run-id {args.run_id!r} must be lower-case letters, digits, '.', '_' and '-' "
             "(at most 64, starting with a letter or digit)"
         )
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit must be at least 1")
     resolved = resolve_corpus(args.corpus, args.index)
     vertical = resolved.corpus.vertical()
     if vertical is None:
@@ -117,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     work = Path(args.work) / "runs" / resolved.corpus_id / args.run_id
     cache = DiskCache(work / "cache")
     namespace = f"{resolved.corpus_id}:{args.run_id}"
-    judge = judge_for(args, stats, cache, namespace)
+    judge = judge_for(args, stats, cache, namespace, resolved.corpus.questions)
     system = _system(args, stats, cache, namespace)
     info = system.info
     out = (
@@ -134,17 +147,18 @@ def run(args: argparse.Namespace) -> int:
         out=out,
         work=work,
         concurrency=args.concurrency,
+        limit=args.limit,
     )
     print(
         f"typedmemeval: running {info.name} {info.version} (answer model {info.answer_model}) on "
         f"{resolved.corpus_id}, {len(resolved.corpus.questions)} questions, grounding "
-        f"{args.grounding}; judge {judge.settings.model}; work folder {work}",
+        f"{args.grounding}; judge {judge.model}; work folder {work}",
         file=sys.stderr,
     )
     try:
         outcome = run_corpus(plan, system, judge, stats)
     finally:
-        judge.client.close()
+        judge.close()
         if isinstance(system, ReferenceSystem):
             system.client.close()
     usage = stats.lines()

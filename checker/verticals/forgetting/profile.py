@@ -7,11 +7,13 @@ from typing import Any
 
 from checker.verticals.profile import (
     AnswerClass,
+    AnswerRules,
     ComponentOrder,
     JudgeRules,
     JudgeState,
     Prose,
     Shape,
+    StatePhrasing,
     StateRule,
     SubLabel,
     Synthetic,
@@ -89,6 +91,37 @@ JUDGE = JudgeRules(
 )
 
 
+#: How the deterministic judge reads the three states: a stated end governs, then "never told",
+#: then the value named (a hedged value asserts it), then declining.
+ANSWERS = AnswerRules(
+    states=(
+        StatePhrasing(
+            "no-longer",
+            (
+                r"\bno longer\b",
+                r"\bnot any ?more\b",
+                r"\b(sold|gave up|given up|ended|cancell?ed|stopped|moved out of)\b",
+            ),
+        ),
+        StatePhrasing(
+            "never-told",
+            (
+                r"\bnever (told|mentioned|said|stated|came up)\b",
+                r"\bunknown\b",
+                r"\bno (record|mention)\b",
+                r"\b(did not|didn't|have not|haven't) (tell|mention|say|told)\b",
+            ),
+        ),
+        StatePhrasing("recorded-current", names="gold"),
+        StatePhrasing("other-value", names="other"),
+        StatePhrasing(
+            "declined",
+            (r"\b(do not|don't) know\b", r"\bnot sure\b", r"\b(cannot|can't) (say|tell)\b"),
+        ),
+    ),
+)
+
+
 PROFILE = Vertical(
     name="Forgetting",
     abbrev="for",
@@ -145,5 +178,6 @@ PROFILE = Vertical(
         ),
     ),
     judge=JUDGE,
+    answer_rules=ANSWERS,
     synthetic=Synthetic(g_range=(2, 2), block=_synthetic_block),
 )

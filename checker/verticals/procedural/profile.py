@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.verticals.profile import (
     AnswerClass,
+    AnswerRules,
     JudgeRules,
     Procedures,
     Prose,
@@ -125,6 +126,10 @@ def synthetic_procedure(q: SyntheticQuestion) -> Mapping[str, Any]:
     return block
 
 
+#: The deterministic judge: a step order names every step, in order.
+ANSWERS = AnswerRules(forms=(("step-order", "order"),))
+
+
 PROFILE = Vertical(
     name="Procedural",
     abbrev="prc",
@@ -171,5 +176,6 @@ PROFILE = Vertical(
         ),
     ),
     judge=JUDGE,
+    answer_rules=ANSWERS,
     synthetic=Synthetic(g_range=(2, 4), block=synthetic_procedure),
 )

@@ -7,11 +7,13 @@ from typing import Any
 
 from checker.verticals.profile import (
     AnswerClass,
+    AnswerRules,
     JudgeRules,
     JudgeState,
     Pairing,
     Prose,
     Shape,
+    StatePhrasing,
     StateRule,
     Synthetic,
     SyntheticQuestion,
@@ -78,6 +80,44 @@ JUDGE = JudgeRules(
 )
 
 
+#: How the deterministic judge reads an answer: a leading yes or no where the question asks
+#: one, else "not yet" before "fell due" (a set that has not come due says both).
+ANSWERS = AnswerRules(
+    forms=(("as-of", "yes-no"), ("current", "duration"), ("prospective", "duration")),
+    states=(
+        StatePhrasing(
+            "not-yet",
+            (
+                r"\bnot yet\b",
+                r"\bnothing yet\b",
+                r"\bfor now\b",
+                r"\bnone of\b",
+                r"\bstill (valid|ahead|to come|left)\b",
+                r"\b(hours?|days?|weeks?) (left|away)\b",
+            ),
+        ),
+        StatePhrasing(
+            "fired",
+            (
+                r"\bfell due\b",
+                r"\b(has|have) (fallen|come|become) due\b",
+                r"\b(is|are) (now )?overdue\b",
+                r"\bran out\b",
+                r"\bhas (run out|expired|started|happened)\b",
+                r"\bexpired\b",
+                r"\bago\b",
+                r"\balready\b",
+            ),
+        ),
+    ),
+    yes_no=(
+        ("due-later-reminder", "fired", "not-yet"),
+        ("expiring-validity", "not-yet", "fired"),
+        ("not-yet-true", "fired", "not-yet"),
+    ),
+)
+
+
 PROFILE = Vertical(
     name="Prospective",
     abbrev="pro",
@@ -132,5 +172,6 @@ PROFILE = Vertical(
         ),
     ),
     judge=JUDGE,
+    answer_rules=ANSWERS,
     synthetic=Synthetic(h_range=(12, 20), g_range=(1, 4), block=_synthetic_block),
 )

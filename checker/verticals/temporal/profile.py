@@ -11,6 +11,7 @@ from checker.verticals.profile import (
     EARLIER_OF_NAMED,
     LAST,
     AnswerClass,
+    AnswerRules,
     EventOrder,
     JudgeRules,
     Prose,
@@ -48,6 +49,10 @@ JUDGE = JudgeRules(
         "where the question names two candidates, the answer must choose the one the gold names."
     ),
 )
+
+
+#: The deterministic judge: an occurrence-order question names both candidates.
+ANSWERS = AnswerRules(forms=(("occurrence-order", "choice"),))
 
 
 PROFILE = Vertical(
@@ -104,5 +109,6 @@ PROFILE = Vertical(
         ),
     ),
     judge=JUDGE,
+    answer_rules=ANSWERS,
     synthetic=Synthetic(g_range=(2, 5), block=_synthetic_block),
 )
