@@ -73,6 +73,12 @@ def gc_paused(build: Callable[_P, _T]) -> Callable[_P, _T]:
 
 
 CORPUS_FIX = "see `typedmemeval schema corpus` or docs/reference/schemas"
+#: A record without our block is most likely another publisher's: `check` is for our corpora.
+FOREIGN_FIX = (
+    "it has no typedmemeval block, so it is not one of our corpora; to audit another "
+    "publisher's file run `typedmemeval audit FILE` (or `typedmemeval import locomo|longmemeval "
+    "FILE` first), see docs/auditing.md"
+)
 
 
 _CANONICAL_DATE = re.compile(
@@ -317,10 +323,10 @@ def load_ours(path: Path) -> LoadedCorpus:
             qid = item.get("question_id") if isinstance(item.get("question_id"), str) else None
             more = exc.error_count() - 1
             extra = f" (and {more} more)" if more else ""
+            fix = FOREIGN_FIX if "typedmemeval" not in item else CORPUS_FIX
             raise InputError(
                 path,
-                f"not a valid corpus question: at {json_path(loc)}: {first['msg']}{extra}; "
-                f"{CORPUS_FIX}",
+                f"not a valid corpus question: at {json_path(loc)}: {first['msg']}{extra}; {fix}",
                 qid,
             ) from None
     return LoadedCorpus(path=path, sha256=sha256_bytes(data), questions=questions, mode="ours")

@@ -26,14 +26,15 @@ _OUR_KEYS = set(Question.model_fields)
 
 
 class ForeignReader:
-    """Turns records into questions, sharing equal turn texts (a haystack pool reused across
-    questions is then held once)."""
+    """Turns records into questions, sharing equal turns."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.questions: list[Question] = []
         self.notes: dict[str, list[str]] = {}
-        self._texts: dict[str, str] = {}
+        # Equal turns are one object: a haystack shared by many questions (LoCoMo) or a pool
+        # of sessions reused across haystacks (LongMemEval) is then held once.
+        self._turns: dict[tuple[str, str, bool], Turn] = {}
 
     def add(self, i: int, item: Any) -> None:
         path = self.path
@@ -122,12 +123,12 @@ class ForeignReader:
                 raise InputError(path, f"{where}[{ti}].content: found {_kind(content)}", qid)
             if "has_answer" not in turn and "missing has_answer" not in q_notes:
                 q_notes.append("missing has_answer")
-            content = self._texts.setdefault(content, content)
-            turns.append(
-                Turn.model_construct(
-                    role=role, content=content, has_answer=bool(turn.get("has_answer", False))
-                )
-            )
+            flag = bool(turn.get("has_answer", False))
+            made = self._turns.get((role, content, flag))
+            if made is None:
+                made = Turn.model_construct(role=role, content=content, has_answer=flag)
+                self._turns[(role, content, flag)] = made
+            turns.append(made)
         return turns
 
     @staticmethod

@@ -5,7 +5,8 @@ not guessed per file:
 
 - **Roles.** LoCoMo is two people talking; `speaker_a` becomes `user` and `speaker_b`
   `assistant`, and every turn keeps its speaker's name in front (`Caroline: …`), since the
-  questions name them. A shared photo's caption follows the text as `[shares <caption>]`.
+  questions name them. A shared photo's caption follows the text as `— shares <caption>` (a plain clause: brackets
+  would read as scaffolding to CAL002's strip).
 - **Question types** (`CATEGORY_TYPES`): the category numbers as the released file uses them.
   Category 5 (adversarial) asks about what was never said: its id gets the `_abs` suffix
   (LongMemEval's abstention convention) and its answer is `ABSTENTION_ANSWER`.
@@ -67,7 +68,8 @@ def _evidence_ids(raw: Any, where: str, repairs: Repairs) -> list[str]:
     out: list[str] = []
     for entry in raw if isinstance(raw, list) else []:
         text = str(entry).strip()
-        if _EVIDENCE.fullmatch(text):
+        whole = _EVIDENCE.fullmatch(text)
+        if whole and text == f"D{int(whole[1])}:{int(whole[2])}":
             out.append(text)
             continue
         parts = [p for p in re.split(r"[;,\s]+", text) if p]
@@ -120,7 +122,7 @@ def convert_conversation(sample: Any, index: int, repairs: Repairs) -> Iterator[
             text = str(turn.get("text", ""))
             caption = turn.get("blip_caption")
             if caption:
-                text = f"{text} [shares {caption}]"
+                text = f"{text} — shares {caption}"
             role = "user" if speaker == a else "assistant" if speaker == b else None
             if role is None:
                 raise InputError(

@@ -13,13 +13,10 @@ class Repairs:
 
     entries: list[dict[str, Any]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
-    #: Kinds counted but not listed one by one (one repair per question, the same every time).
-    quiet: frozenset[str] = frozenset({"question-date-supplied"})
 
     def add(self, kind: str, where: str, detail: str) -> None:
         self.counts[kind] += 1
-        if kind not in self.quiet or self.counts[kind] == 1:
-            self.entries.append({"kind": kind, "where": where, "detail": detail})
+        self.entries.append({"kind": kind, "where": where, "detail": detail})
 
     def summary(self) -> str:
         """`kind n, kind n, …` in name order, or `none`."""

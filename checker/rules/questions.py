@@ -37,8 +37,16 @@ def _normal(text: str) -> str:
     return " ".join(raw_tokens(text))
 
 
+#: Words that make two questions different questions, though BM25 drops them as stopwords.
+ASKING = frozenset("what when where who whom whose which why how".split())
+#: Words that open a question (the head of `Which came first, A or B?`).
+HEADS = ASKING | frozenset("did do does is are was were would could can should will".split())
+#: The longest option (in words) a choice question is read as naming.
+OPTION_WORDS = 8
+
+
 def _content(text: str) -> tuple[str, ...]:
-    return tuple(t for t in raw_tokens(text) if t not in STOPWORDS)
+    return tuple(t for t in raw_tokens(text) if t not in STOPWORDS or t in ASKING)
 
 
 @dataclass(frozen=True)
@@ -174,8 +182,11 @@ def choice_of(q: Question) -> tuple[int, str] | None:
         return None
     sentence = next((p for p in re.split(r"[?!]", q.question) if _CHOICE.search(p)), "")
     head, comma, rest = sentence.partition(",")
-    if comma and _CHOICE.search(rest) and not _CHOICE.search(head):
+    asks = HEADS & set(raw_tokens(head))
+    if comma and asks and _CHOICE.search(rest) and not _CHOICE.search(head):
         options = [o.strip() for o in re.split(r",|\bor\b", rest) if _content(o)]
+        if any(len(raw_tokens(o)) > OPTION_WORDS for o in options):
+            options = []
         said = _stems(q.answer)
         named = [o for o in options if len(_stems(o) & said) >= max(1, round(0.6 * len(_stems(o))))]
         if len(options) >= 2 and len(named) == 1:
