@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 from checker.context import CorpusContext
+from checker.family import BY_KEY
 from checker.findings import Violation
 from checker.formats.corpus import Question
 from checker.load import LoadedCorpus
@@ -215,6 +217,16 @@ def answer_in_question(ctx: CorpusContext) -> Iterator[Violation]:
             )
 
 
+def declared_floor(q: Question) -> Fraction | None:
+    """The chance floor the family table declares for the question's shape (results are
+    reported against it), or None."""
+    block = q.typedmemeval
+    if block is None or block.vertical not in BY_KEY:
+        return None
+    shape = BY_KEY[block.vertical].shape(block.shape)
+    return shape.chance_floor if shape is not None else None
+
+
 @rule(
     "QST005",
     "choice-chance-floor",
@@ -222,13 +234,15 @@ def answer_in_question(ctx: CorpusContext) -> Iterator[Violation]:
 )
 def choice_chance_floor(ctx: CorpusContext) -> Iterator[Violation]:
     """A question that names its answer among options ("A or B?") is reported with its chance
-    floor.
+    floor, unless its shape declares one.
 
     A guess among k named options is right 1/k of the time with no memory at all, so a score
-    on such questions means nothing until it is read against 1/k (a two-way question: 0.5)."""
+    on such questions means nothing until it is read against 1/k (a two-way question: 1/2).
+    Where the family table declares the floor (Temporal's occurrence order: 1/2), every result
+    is already reported against it."""
     for q in ctx.corpus.questions:
         choice = choice_of(q)
-        if choice is not None:
+        if choice is not None and declared_floor(q) is None:
             k, named = choice
             yield Violation(
                 q.question_id,
