@@ -23,7 +23,7 @@ REASONS = {
     "sidecar": "the corpus has no sidecar, so there is no stamped record to re-measure",
     "distractors": "the corpus has no distractor sessions (every session is gold), so there is "
     "nothing to separate gold from or to find an answer in",
-    "house-calibration": "this family's own calibration targets (the 0.5–0.9 coverage band, "
+    "house-calibration": "this family's own calibration targets (the `0.5`–`0.9` coverage band, "
     "no scaffolding dependence), not defects of another benchmark; the coverage itself is in "
     "--summary and --report; pass --house-rules, or select a code, to judge it",
     "house-format": "house-format rules (our id scheme, record layout and identity guard); "

@@ -128,7 +128,12 @@ def audits_index(audits: Sequence[AuditData]) -> Md:
 def _class_section(entry: dict[str, Any]) -> Md:
     lines = [
         Md(f"### {esc(entry['code'])} {esc(entry['name'])}\n"),
-        Md(f"**{entry['count']}** findings on {entry['questions']} questions. Rule: ")
+        Md(
+            f"**{entry['count']}** findings on {entry['questions']} questions. "
+            if entry["questions"]
+            else f"**{entry['count']}** findings on the corpus as a whole. "
+        )
+        + Md("Rule: ")
         + project_text(entry["summary"])
         + Md("\n"),
         Md("**What it means for scores.** ")
@@ -184,7 +189,7 @@ def audit_page(audit: AuditData) -> Md:
                         Md(f"[{esc(c['code'])}](#{c['code'].lower()}-{c['name']})"),
                         c["name"],
                         str(c["count"]),
-                        fraction(c["questions"], r["questions"]),
+                        fraction(c["questions"], r["questions"]) if c["questions"] else "corpus",
                     ]
                     for c in classes
                 ],
@@ -224,7 +229,10 @@ def audit_page(audit: AuditData) -> Md:
         )
         for skipped in r["not_applicable"]:
             parts.append(
-                Md("- ") + join_codes(skipped["codes"]) + Md(": ") + esc(skipped["reason"])
+                Md("- ")
+                + join_codes(skipped["codes"])
+                + Md(": ")
+                + project_text(skipped["reason"])
             )
         parts.append(Md(""))
     return Md("\n".join(parts) + "\n")
