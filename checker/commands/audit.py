@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 
 from checker.api import Options, audit
 from checker.commands import Command
@@ -56,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     code = emit(outcome.findings, args)
     for skipped in outcome.not_applicable:
         print(f"typedmemeval: {skipped.line()}", file=sys.stderr)
+    if outcome.findings:
+        counts = Counter(f.code for f in outcome.findings)
+        shown = ", ".join(f"{code} {n}" for code, n in sorted(counts.items()))
+        print(f"typedmemeval: findings by class: {shown}", file=sys.stderr)
     if args.summary:
         print_summaries(outcome.corpora, sys.stderr)
     if args.report:

@@ -167,3 +167,10 @@ def test_import_logs_every_repair(tmp_path: Path) -> None:
     assert [e["where"] for e in log][:2] == ["conv-26-q000", "conv-26-q001"]
     assert {e["kind"] for e in log} == {"question-date-supplied"} and len(log) == 11
     assert out.read_bytes() == LOCOMO.read_bytes()
+
+
+def test_each_finding_class_is_listed_once_with_its_count() -> None:
+    rc, out, err = run_cli("audit", str(LME))
+    assert rc == 1
+    assert out.splitlines()[-1] == "Found 5 findings."
+    assert err.splitlines()[-1] == "typedmemeval: findings by class: IDN004 3, STR009 2"
