@@ -46,7 +46,8 @@ def run_audit(
     chosen: Sequence[str] | None = None,
 ) -> AuditRun:
     applicable, left = split_applicable(rules, corpus, house_rules=house_rules, chosen=chosen)
-    ctx = CorpusContext(corpus=corpus, index=None)
+    named = any("STR002".startswith(p.strip().upper()) for p in chosen or ())
+    ctx = CorpusContext(corpus=corpus, index=None, house_rules=house_rules or named)
     keys = haystack_keys(corpus)
     position = {q.question_id: qi for qi, q in enumerate(corpus.questions)}
     sharing: dict[int, int] = {}

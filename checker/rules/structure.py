@@ -224,15 +224,17 @@ def session_id_format(ctx: CorpusContext) -> Iterator[Violation]:
 
     Session ids that encode anything but position (a gold suffix, a different numbering) are a
     metadata tell; what the token itself may not carry (the question id, `_abs`, a shape or an
-    arm) is IDN004's. The arms of a before/after pair share one haystack and so one token."""
+    arm) is IDN004's. The arms of a before/after pair share one haystack and so one token.
+    Under `audit` without `--house-rules` only an id given twice is reported: another
+    publisher's id scheme is theirs, a duplicate id is a defect in any scheme."""
     owners: dict[str, Question] = {}
     for q in ctx.corpus.questions:
         seen: set[str] = set()
         for sid in q.haystack_session_ids:
             if sid in seen:
-                yield Violation(q.question_id, f"session id {sid!r} appears twice")
+                yield Violation(q.question_id, f"session id {sid!r} appears twice", haystack=True)
             seen.add(sid)
-        if not q.haystack_session_ids:
+        if not q.haystack_session_ids or not ctx.house_rules:
             continue
         first = SESSION_SUFFIX_RE.match(q.haystack_session_ids[0])
         owner = first["owner"] if first else ""

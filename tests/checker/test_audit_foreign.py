@@ -174,3 +174,19 @@ def test_each_finding_class_is_listed_once_with_its_count() -> None:
     assert rc == 1
     assert out.splitlines()[-1] == "Found 5 findings."
     assert err.splitlines()[-1] == "typedmemeval: findings by class: IDN004 3, STR009 2"
+
+
+def test_a_duplicate_session_id_is_found_without_house_rules(tmp_path: Path) -> None:
+    records = _records()
+    ids = records[2]["haystack_session_ids"]
+    ids[1] = ids[0]
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(records))
+    _, plain, _ = _audit(path)
+    assert [f["message"] for f in plain if f["code"] == "STR002"] == [
+        f"session id {ids[0]!r} appears twice"
+    ]
+    _, named, _ = _audit(path, "--select", "STR002")  # named: the id scheme is judged too
+    assert len(named) > 1 and f"session id {ids[0]!r} appears twice" in {
+        f["message"] for f in named
+    }
