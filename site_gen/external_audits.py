@@ -229,10 +229,7 @@ def audit_page(audit: AuditData) -> Md:
         )
         for skipped in r["not_applicable"]:
             parts.append(
-                Md("- ")
-                + join_codes(skipped["codes"])
-                + Md(": ")
-                + project_text(skipped["reason"])
+                Md("- ") + join_codes(skipped["codes"]) + Md(": ") + project_text(skipped["reason"])
             )
         parts.append(Md(""))
     return Md("\n".join(parts) + "\n")
