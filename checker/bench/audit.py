@@ -6,8 +6,9 @@ sessions across questions) plus a question's own gold sessions (`answer_…` ids
 turns); a day's sessions are not sorted by time. Turns are shorter than LongMemEval's (about
 30 words), so the run stays within a few minutes on a shared machine; the file sizes are
 printed. Each step runs in a fresh process and reports its own time and peak memory (resident
-set): the parse floor (`json.loads` of the file: what any reader pays) and the whole audit
-(load, every rule that applies, separability on its bounded sample). Printed: time and peak
+set): the parse floor (`json.loads` of the file: what any reader pays), the streaming import
+(`typedmemeval import longmemeval`: its memory must not grow with the file) and the whole
+audit (load, every rule that applies, separability on its bounded sample). Printed: time and peak
 memory, and each as a ratio to the floor. Targets: the ×4 audit fits in `MEMORY_TARGET`, and
 its time ratio to the floor is at most `RATIO_TARGET`.
 """
@@ -101,6 +102,15 @@ _CHILD = {
         "t = time.perf_counter(); data = open(sys.argv[1], 'rb').read(); json.loads(data)\n"
         "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     ),
+    "import": (
+        "import sys, time, resource\n"
+        "from pathlib import Path\n"
+        "from checker.commands.import_foreign import import_file\n"
+        "src = Path(sys.argv[1]); out = src.with_name('imported.json')\n"
+        "t = time.perf_counter()\n"
+        "n, _ = import_file('longmemeval', src, out, src.with_name('repairs.jsonl'), 1 << 34)\n"
+        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, n)\n"
+    ),
     "audit": (
         "import sys, time, resource\n"
         "from pathlib import Path\n"
@@ -132,13 +142,15 @@ def bench() -> bool:
                 json.dump(synthetic_s(scale), fh)
             size = path.stat().st_size / 1e6
             floor_s, floor_kb = _child("floor", path)
+            import_s, import_kb, _ = _child("import", path)
             audit_s, audit_kb, findings = _child("audit", path)
             time_ratio, memory_ratio = audit_s / floor_s, audit_kb / floor_kb
             line = (
                 f"x{scale}: {QUESTIONS} questions x {SESSIONS * scale} sessions, file "
                 f"{size:,.1f} MB; parse floor {floor_s:.1f} s, {floor_kb / 1024:,.0f} MB; "
                 f"audit {audit_s:.1f} s, {audit_kb / 1024:,.0f} MB ({int(findings)} findings); "
-                f"ratio time {time_ratio:.1f}x, memory {memory_ratio:.1f}x"
+                f"ratio time {time_ratio:.1f}x, memory {memory_ratio:.1f}x; streaming import "
+                f"{import_s:.1f} s, {import_kb / 1024:,.0f} MB"
             )
             if scale == SCALES[-1]:
                 ok = audit_kb / 1024 <= MEMORY_TARGET and time_ratio <= RATIO_TARGET
@@ -148,7 +160,8 @@ def bench() -> bool:
                     f" -> {'met' if ok else 'MISSED'}"
                 )
             print(line, flush=True)
-            path.unlink()
+            for made in Path(tmp).iterdir():
+                made.unlink()
     return met
 
 
