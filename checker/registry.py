@@ -111,20 +111,26 @@ def unknown_selectors(selectors: Sequence[str] | None) -> list[str]:
     return bad
 
 
-def run(rules: Iterable[Rule], scope: Scope, ctx: Any, path: str) -> list[Finding]:
-    """Every finding of `rules` (those of `scope`) on `ctx`.
+def violations(rules: Iterable[Rule], scope: Scope, ctx: Any) -> list[tuple[Rule, Violation]]:
+    """Every violation of `rules` (those of `scope`) on `ctx`, with the rule that found it.
 
     The objects alive when the rules start (the loaded corpus and its tokens: millions) are
     set aside from Python's cycle collector while they run, and returned to it after, so its
     collections walk only what the rules make. Nothing is kept from collection past the run."""
-    findings: list[Finding] = []
+    found: list[tuple[Rule, Violation]] = []
     gc.freeze()
     try:
         for r in rules:
             if r.scope != scope:
                 continue
-            for v in r.func(ctx):
-                findings.append(Finding(path, v.question_id, r.code, v.message))
+            found.extend((r, v) for v in r.func(ctx))
     finally:
         gc.unfreeze()
-    return findings
+    return found
+
+
+def run(rules: Iterable[Rule], scope: Scope, ctx: Any, path: str) -> list[Finding]:
+    """Every finding of `rules` (those of `scope`) on `ctx`."""
+    return [
+        Finding(path, v.question_id, r.code, v.message) for r, v in violations(rules, scope, ctx)
+    ]
