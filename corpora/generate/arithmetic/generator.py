@@ -372,7 +372,7 @@ def build_haystack(
 def _move(kind: str, person: Person, family: Family, world: World, rng: random.Random) -> Move:
     if kind in TWIN_KINDS or kind == MENTION:
         return pair_move(kind, person, family, None, world, rng)
-    return Move(kind, person, family, world.names.issue(rng, world.owner))
+    return Move(kind, person, family, world.value(family, rng))
 
 
 def _fill_cold(

@@ -182,7 +182,7 @@ def pair_move(
     """A move of `kind` about a pair: statements and events carry the fact's value; twins a
     fresh value of the same family; mentions none."""
     if kind in TWIN_KINDS:
-        value = world.names.issue(rng, world.owner)
+        value = world.value(family, rng)
         other: tuple[str, Gender] | None = None
         if kind == TWIN_OTHERS:
             # Never `my neighbour's neighbour`: the other is someone the person is not.

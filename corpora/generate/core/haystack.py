@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from checker.formats.corpus import Question, TypedMemEvalBlock
 from checker.formats.ids import session_id
 from corpora.generate.core.clock import format_date
-from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.names import GIVEN, NameRegistry, given_kind, kind_of
 from corpora.generate.core.render import SHARED_BANK, Bank, RenderedSession, render_session
 from corpora.generate.core.world import Fact, Family, Person, SessionPlan
 
@@ -61,9 +61,19 @@ class World:
         if combo in self._taken:
             raise ValueError(f"{person.key} already holds a {family.key} fact in {self.owner}")
         self._taken.add(combo)
-        found = Fact(person, family, self.names.issue(self.rng, self.owner))
+        found = Fact(person, family, self.value(family, person=person))
         self.facts.append(found)
         return found
+
+    def value(
+        self, family: Family, rng: random.Random | None = None, *, person: Person | None = None
+    ) -> str:
+        """A fresh name from the pool of `family`'s kind of value (its car makes, its towns);
+        a person's own name comes from the given names of the person's gender."""
+        kind = kind_of(family.key, family.answer_value)
+        if kind == GIVEN and person is not None:
+            kind = given_kind(person.gender)
+        return self.names.issue(rng or self.rng, self.owner, kind=kind)
 
     def free(
         self,

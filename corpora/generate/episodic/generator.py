@@ -314,7 +314,7 @@ def _move(
     """One move about a pair: a fresh value unless one is given; mentions carry none."""
     if kind == MENTION:
         return Move(MENTION, person, family)
-    said = value if value is not None else world.names.issue(rng, world.owner)
+    said = value if value is not None else world.value(family, rng)
     other = _other(rng, person) if kind in (TWIN_OTHERS, ITEM_OTHERS) else None
     roles = SPEAKERS.get(kind, ("user",))
     return Move(kind, person, family, said, evidence=evidence, other=other, answer_roles=roles)
@@ -331,7 +331,7 @@ def hot_moves(
             core = (kit.shape == LO and kind == ITEM) or (kit.shape != LO and mi == 0)
             value = None
             if core and kit.shape != LO:
-                kit.value = world.names.issue(rng, world.owner)
+                kit.value = world.value(kit.family, rng)
                 value = kit.value
             move = _move(
                 kind, kit.person, kit.family, world, rng, value=value, evidence=core and ki == 0
