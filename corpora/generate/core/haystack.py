@@ -15,6 +15,8 @@ from datetime import datetime, timedelta
 
 from checker.formats.corpus import Question, TypedMemEvalBlock
 from checker.formats.ids import session_id
+from checker.retrieval.strips import is_keyword_sentence
+from checker.text import bm25_tokens, sentences
 from corpora.generate.core.clock import format_date
 from corpora.generate.core.names import GIVEN, NameRegistry, given_kind, kind_of
 from corpora.generate.core.render import SHARED_BANK, Bank, RenderedSession, render_session
@@ -192,8 +194,11 @@ def assemble_question(
     """Render every plan with the one renderer and wrap the sessions in the record shape.
 
     Gold is exactly the sessions whose plan carries an evidence move, so `answer_session_ids`
-    and `has_answer` cannot disagree."""
-    rendered = [render_session(plan, rng, bank) for plan in plans]
+    and `has_answer` cannot disagree. A session one of whose sentences is made mostly of the
+    question's own words (what the checker's scaffolding strip removes) is rendered again, any
+    session alike: with real names a value can be a short word that tips a short sentence."""
+    keywords = frozenset(bm25_tokens(question))
+    rendered = [_render_plain(plan, rng, bank, keywords) for plan in plans]
     ids = [session_id(session_owner, i) for i in range(len(plans))]
     gold = [sid for sid, plan in zip(ids, plans, strict=True) if plan.evidence]
     record = Question(
@@ -209,6 +214,22 @@ def assemble_question(
         typedmemeval=block,
     )
     return AssembledQuestion(record, rendered)
+
+
+def _render_plain(
+    plan: SessionPlan, rng: random.Random, bank: Bank, keywords: frozenset[str]
+) -> RenderedSession:
+    for _ in range(REDRAWS):
+        session = render_session(plan, rng, bank)
+        if not any(
+            is_keyword_sentence(s, keywords) for t in session.turns for s in sentences(t.content)
+        ):
+            return session
+    return session
+
+
+#: Renderings tried before a session keeps a sentence made of the question's words.
+REDRAWS = 20
 
 
 def capitalise(text: str) -> str:

@@ -43,6 +43,7 @@ from corpora.generate.core.allocate import (
 )
 from corpora.generate.core.bank import FORGETTING_FAMILIES, RELATIONS, families
 from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.echo import ColdEchoes, plan_echoes
 from corpora.generate.core.haystack import (
     AssembledQuestion,
     World,
@@ -61,6 +62,7 @@ from corpora.generate.core.vertical import (
 from corpora.generate.core.world import (
     INVALIDATION,
     REAFFIRMATION,
+    TWIN_KINDS,
     Move,
     Person,
     SessionPlan,
@@ -85,6 +87,9 @@ KIT_SHARES = (
     ("still-valid", N_STILL_VALID / N_QUESTIONS),
     ("never-known", N_NEVER_KNOWN / N_QUESTIONS),
 )
+#: Chance that two twins of a hot pair, next to each other in session order, are one rival said
+#: twice (`core/echo.py`): a stated-and-re-affirmed answer is said twice, so its rivals are too.
+ECHO = 0.9
 #: Share of cold events that are invalidations (the asked pairs' share).
 INVALIDATION_SHARE = N_INVALIDATED / (N_INVALIDATED + N_STILL_VALID)
 
@@ -267,7 +272,10 @@ def build_question(
         hot_pairs.append((p, f))
         kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
     fit_kits(layout, kits, count)
-    place_hot(layout, kits, count)
+    for kit in kits:
+        twins = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
+        kit.echoes = plan_echoes(layout, twins, ECHO)
+    place_hot(layout, kits, count, echo_gap=GAP_RANGE)
 
     slots, gold = hot_moves(
         kits,
@@ -279,7 +287,7 @@ def build_question(
     # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
     # earlier where there is one, else on a fact stated before the haystack began.
     cold = cold_pairs(world, hot_pairs)
-    pending = fill_cold(slots, cold, world, cast)
+    pending = fill_cold(slots, cold, world, cast, echoes=ColdEchoes(layout, ECHO, GAP_RANGE))
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
