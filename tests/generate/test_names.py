@@ -69,6 +69,8 @@ def test_pools_are_large_real_sounding_and_clean() -> None:
         assert all(refusal(n) is None for n in pool), kind
     assert not set(pools()[GIVEN_F]) & set(pools()[GIVEN_M])
     assert all(n.endswith(names.TOWN_ENDINGS) for n in pools()[TOWN])
+    assert len(pools()[names.STEP]) >= 7500
+    assert not any(n.lower().endswith(names.TOWN_ENDINGS) for n in pools()[names.STEP])
 
 
 def test_draws_are_uniform_over_the_pool() -> None:

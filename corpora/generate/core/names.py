@@ -37,13 +37,29 @@ LOCALES = ("en_GB", "en_IE", "en_IN", "en_NZ", "en_US")
 #: Further locales whose surnames join the pool: families long settled in Britain carry them,
 #: and a corpus of sixty haystacks needs thousands of makes, firms and practices.
 SURNAME_LOCALES = (*LOCALES, "da_DK", "de_DE", "fr_FR", "it_IT", "no_NO", "sv_SE")
+#: Step names (`the Deely check`, `the Maree permit`) are eponyms: any surname or given name
+#: that does not end like a town (no `-ton`, `-ford`, `-ley` …), whose order nothing in the
+#: world fixes. A procedural corpus names
+#: some seven thousand steps, so this pool adds surnames of further locales.
+STEP_LOCALES = (
+    *SURNAME_LOCALES,
+    "de_AT",
+    "de_LU",
+    "es_ES",
+    "fi_FI",
+    "fr_BE",
+    "fr_CA",
+    "fr_CH",
+    "nl_BE",
+    "nl_NL",
+)
 #: Locales whose surnames root town names (British and Irish place names grow from these).
 TOWN_LOCALES = ("en_GB", "en_IE")
 
 #: Value kinds: people's given names by gender (and either), surnames (makes, firms,
 #: practices, roads, eponymous step names), towns (clubs, teams, allotments), pets (given names
 #: and short surnames, as dogs are called) and boats (women's names and surnames).
-GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT = (
+GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP = (
     "given-female",
     "given-male",
     "given",
@@ -51,8 +67,9 @@ GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT = (
     "town",
     "pet",
     "boat",
+    "step",
 )
-KINDS = (GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT)
+KINDS = (GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP)
 
 #: Endings of English place names; a town is a surname root of three to six letters with one.
 TOWN_ENDINGS = ("ton", "bury", "borough", "ford", "field", "ley", "wick", "combe", "stead", "ham")
@@ -211,6 +228,11 @@ def pools() -> dict[str, tuple[str, ...]]:
         TOWN: set(_towns(sorted(_faker_person("last_names", TOWN_LOCALES)))),
         PET: female | male | {n for n in surnames if len(n) <= 6},
         BOAT: (female - male) | surnames,
+        STEP: {
+            n
+            for n in female | male | _faker_person("last_names", STEP_LOCALES)
+            if not n.lower().endswith(TOWN_ENDINGS)
+        },
     }
     return {
         kind: tuple(sorted(n for n in names if refusal(n) is None)) for kind, names in raw.items()
