@@ -62,6 +62,7 @@ from corpora.generate.core.vertical import (
 from corpora.generate.core.world import (
     INVALIDATION,
     REAFFIRMATION,
+    STATEMENT,
     TWIN_KINDS,
     Move,
     Person,
@@ -285,33 +286,39 @@ def build_question(
         evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
     )
     # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
-    # earlier where there is one, else on a fact stated before the haystack began.
+    # earlier where there is one, else on the nearest fact stated earlier, else on the fact
+    # this very session states (said first). Nothing is ever ended or re-affirmed that the
+    # haystack did not state; when nothing is open yet, the slot states another fact.
     cold = cold_pairs(world, hot_pairs)
     pending = fill_cold(slots, cold, world, cast, echoes=ColdEchoes(layout, ECHO, GAP_RANGE))
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
-        due = [
-            f
-            for f in pending
-            if f.event is None
-            and f.stated_in is not None
-            and GAP_RANGE[0] <= s - f.stated_in <= GAP_RANGE[1]
-        ]
+        open_ = [f for f in pending if f.event is None and f.stated_in is not None]
+        due = [f for f in open_ if GAP_RANGE[0] <= s - f.stated_in <= GAP_RANGE[1]]
+        if not due:
+            nearest = max((f.stated_in for f in open_ if f.stated_in < s), default=None)
+            due = [f for f in open_ if f.stated_in == nearest] or [
+                f for f in open_ if f.stated_in == s
+            ]
         kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
         if due:
             fact = cast.choice(due)
+            fact.event = (kind, s)
+            slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
         else:
             options = [(p, f) for p, f in cold if not world.taken(p, f)]
             p, f = cast.choice(options)
             fact = world.fact(p, f)
-        fact.event = (kind, s)
-        slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
+            fact.stated_in = s
+            pending.append(fact)
+            slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
 
     plans = []
     for s in range(count):
         moves = [slots[s][slot] for slot in RECIPE]
         rng.shuffle(moves)
+        _stated_first(moves)
         for move in moves:
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
@@ -349,6 +356,22 @@ def build_question(
         block=block,
         rng=rng,
     )
+
+
+def _stated_first(moves: list[Move]) -> None:
+    """Within a session, an event never comes before the statement of the fact it is on."""
+    for i, move in enumerate(moves):
+        if move.kind not in (INVALIDATION, REAFFIRMATION):
+            continue
+        for j in range(i + 1, len(moves)):
+            other = moves[j]
+            if (
+                other.kind == STATEMENT
+                and other.person.key == move.person.key
+                and other.family.key == move.family.key
+            ):
+                moves[i], moves[j] = other, move
+                break
 
 
 def _question_specs(
