@@ -274,8 +274,8 @@ def build_question(
         kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
     fit_kits(layout, kits, count)
     for kit in kits:
-        twins = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
-        kit.echoes = plan_echoes(layout, twins, ECHO)
+        twin_moves = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
+        kit.echoes = plan_echoes(layout, twin_moves, ECHO)
     place_hot(layout, kits, count, echo_gap=GAP_RANGE)
 
     slots, gold = hot_moves(
@@ -294,13 +294,11 @@ def build_question(
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
-        open_ = [f for f in pending if f.event is None and f.stated_in is not None]
-        due = [f for f in open_ if GAP_RANGE[0] <= s - f.stated_in <= GAP_RANGE[1]]
+        open_ = [(f, f.stated_in) for f in pending if f.event is None and f.stated_in is not None]
+        due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
         if not due:
-            nearest = max((f.stated_in for f in open_ if f.stated_in < s), default=None)
-            due = [f for f in open_ if f.stated_in == nearest] or [
-                f for f in open_ if f.stated_in == s
-            ]
+            nearest = max((at for _, at in open_ if at < s), default=None)
+            due = [f for f, at in open_ if at == nearest] or [f for f, at in open_ if at == s]
         kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
         if due:
             fact = cast.choice(due)
