@@ -108,8 +108,8 @@ KIT_SHARES = ((AS, N_AS / N_QUESTIONS), (LO, N_LO / N_QUESTIONS), (PA, N_PA / N_
 #: of every assistant-stated question (issue 24: +0.79 over chance).
 REQUEST_OTHERS = "twin-request-others"
 #: The twins a suggestion pair draws, asked or not, hot or cold (a request for someone else
-#: three times as often as each other kind, so most pairs have a rival the assistant said).
-TWIN_CHOICES = (*SUGGESTION_TWINS, REQUEST_OTHERS, REQUEST_OTHERS, REQUEST_OTHERS)
+#: five times as often as each other kind, so most pairs have a rival the assistant said).
+TWIN_CHOICES = (*SUGGESTION_TWINS, *(REQUEST_OTHERS,) * 5)
 #: Share of cold proposals the assistant takes up as its own pick.
 AGREED_SHARE = 0.5
 #: The cast: relations of one word, so the asked person weighs as much in every question's
