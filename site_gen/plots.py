@@ -34,6 +34,13 @@ RC: dict[Any, Any] = {
 METADATA = {"Date": None, "Creator": None}
 
 
+def rung_x(label: str) -> int:
+    """Where a distance stratum sits on the x axis: `distance 8` at 8, a band `distance 6-16`
+    at its middle (11)."""
+    low, _, high = label.split()[-1].partition("-")
+    return (int(low) + int(high or low)) // 2
+
+
 @dataclass(frozen=True)
 class Point:
     """One plotted count: k of n measured questions at x."""

@@ -24,6 +24,7 @@ from site_gen.plots import (
     distance_curve_svg,
     outcome_bars_svg,
     pair_consistency_svg,
+    rung_x,
 )
 from site_gen.results import VerticalResults, ordered, outcomes_for
 
@@ -102,7 +103,7 @@ def distance_figure(key: str, runs: list[Aggregate]) -> Figure | None:
         return None
     series = [
         [
-            Point(int(s.label.split()[-1]), s.vector.counts["correct"], s.vector.measured)
+            Point(rung_x(s.label), s.vector.counts["correct"], s.vector.measured)
             for s in r.distance_curve
         ]
         for r in runs

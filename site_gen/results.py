@@ -18,6 +18,7 @@ from checker.results.band import Band
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import band as band_cell
 from site_gen.numerals import chance, fraction, ident, rate, shape_mark, signed_rate
+from site_gen.plots import rung_x
 
 NOT_A_LEADERBOARD = Md(
     "This is **not a leaderboard**. Runs are listed by system name and date, never by score; "
@@ -250,9 +251,7 @@ def list_order_block(run: Aggregate) -> Md:
 
 
 def distance_table(runs: Sequence[Aggregate]) -> Md:
-    distances = sorted(
-        {s.label for r in runs for s in r.distance_curve}, key=lambda x: int(x.split()[-1])
-    )
+    distances = sorted({s.label for r in runs for s in r.distance_curve}, key=rung_x)
     headers: list[object] = ["distance (sessions)"]
     headers += [Md(f"run {i}: correct") for i in range(1, len(runs) + 1)]
     rows = []

@@ -129,6 +129,19 @@ class ProbeRecord(Strict):
         return data
 
 
+class NamePools(Strict):
+    """Where the corpus's value names come from: each kind of value (given names by gender,
+    surnames, towns, pets) is drawn uniformly from its pool, so no value is likelier than
+    another; a value is issued at most once per corpus."""
+
+    source: str
+    """The word lists the pools are built from, with their pinned version (`Faker 40.63.0`)."""
+    sizes: dict[str, int]
+    """Names in each kind's pool after refusing places of note and common English words."""
+    issued: int
+    """Names the corpus issued, over every kind."""
+
+
 #: ProbeRecord fields a probe run fills (omitted from the file when empty).
 PROBE_DETAIL_FIELDS = ("judge_model", "judge_fingerprint", "samples", "hits", "pairs", "components")
 
@@ -166,6 +179,8 @@ class Sidecar(Strict):
     """V7 separability record."""
     probes: dict[str, ProbeRecord] = Field(default_factory=dict)
     """Model-dependent probes by name (v1, v2, v3, v6, v8, v9, paraphrase)."""
+    name_pools: NamePools | None = None
+    """The pools the value names were drawn from (generated corpora)."""
 
 
 class IndexEntry(Strict):

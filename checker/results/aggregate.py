@@ -34,6 +34,7 @@ from checker.formats.result import (
 )
 from checker.load import LoadedCorpus
 from checker.probes import not_applicable
+from checker.verticals.profile import Rungs
 
 # --- what a row needs to know about its question -------------------------------------------
 
@@ -596,14 +597,24 @@ def pair_consistency(
 
 
 def _distance_curve(
-    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]
+    rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts], ladder: Rungs | None
 ) -> tuple[Stratum, ...]:
+    """Outcomes per rung of the distance ladder: each rung is a band of distances, and a
+    question's rung is its difficulty (the distance itself where no ladder is declared)."""
     rungs: dict[int, list[ResultRow]] = {}
     for r in rows:
-        d = facts[r.question_id].distance
-        if d is not None:
-            rungs.setdefault(d, []).append(r)
-    return tuple(Stratum(f"distance {d}", outcome_vector(rs)) for d, rs in sorted(rungs.items()))
+        f = facts[r.question_id]
+        key = f.difficulty if ladder is not None else f.distance
+        if f.distance is not None and key is not None:
+            rungs.setdefault(key, []).append(r)
+
+    def label(key: int) -> str:
+        if ladder is None or not 1 <= key <= len(ladder.bands):
+            return f"distance {key}"
+        low, high = ladder.bands[key - 1]
+        return f"distance {low}-{high}"
+
+    return tuple(Stratum(label(k), outcome_vector(rs)) for k, rs in sorted(rungs.items()))
 
 
 def _sub_labels(
@@ -748,7 +759,7 @@ def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:
         pair_consistency=(
             pair_consistency(rows, facts) if v.pairing and v.pairing.asserted_states else None
         ),
-        distance_curve=_distance_curve(rows, facts) if v.distance_curve else (),
+        distance_curve=_distance_curve(rows, facts, v.rungs) if v.distance_curve else (),
         sub_labels=_sub_labels(rows, facts, v),
         list_order=_list_order(rows, facts),
         notes=tuple(notes),

@@ -530,12 +530,12 @@ def question_type(ctx: CorpusContext) -> Iterator[Violation]:
 @rule(
     "STR014",
     "distance-rung",
-    example="gold sits 9 sessions before the question; the rung declares 8",
+    example="gold sits 9 sessions before the question; the question declares 8",
 )
 def distance_rung(ctx: CorpusContext) -> Iterator[Violation]:
     """On a distance ladder (WorkingMemory), every rung holds the same number of non-gold
-    sessions and one gold session, with exactly d sessions between it and the question, d one of
-    the declared rungs.
+    sessions and one gold session, with exactly d sessions between it and the question, d within
+    one of the declared rungs' bands and the question's difficulty that rung.
 
     H held constant makes gold position the only thing that moves; a ladder whose haystack grows
     with the rung confounds size with distance."""
@@ -557,14 +557,18 @@ def distance_rung(ctx: CorpusContext) -> Iterator[Violation]:
             )
             continue
         d = block.distance_sessions
-        if d not in rungs.distances:
+        rung = rungs.rung(d)
+        if rung is None:
             yield Violation(
-                q.question_id,
-                f"distance {d} is not a rung ({', '.join(map(str, rungs.distances))})",
+                q.question_id, f"distance {d} is in no rung's band ({rungs.describe()})"
+            )
+        elif block.difficulty is not None and block.difficulty != rung:
+            yield Violation(
+                q.question_id, f"distance {d} is rung {rung}; difficulty says {block.difficulty}"
             )
         after = len(q.haystack_sessions) - 1 - gold[0]
         if d is not None and after != d:
             yield Violation(
                 q.question_id,
-                f"gold sits {after} sessions before the question; the rung declares {d}",
+                f"gold sits {after} sessions before the question; the question declares {d}",
             )

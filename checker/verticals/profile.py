@@ -39,11 +39,31 @@ class Shape:
 
 @dataclass(frozen=True)
 class Rungs:
-    """A distance ladder: one gold session, a constant number of non-gold sessions, and exactly
-    `d` sessions between the gold session and the question on each rung."""
+    """A distance ladder: one gold session, a constant number of non-gold sessions, and `d`
+    sessions between the gold session and the question, `d` drawn from the rung's band (so no
+    fixed offset marks the gold session's position)."""
 
-    distances: tuple[int, ...]
+    bands: tuple[tuple[int, int], ...]
+    """Each rung's smallest and largest distance, in sessions, nearest rung first."""
     non_gold: int
+
+    def rung(self, distance: int | None) -> int | None:
+        """The 1-based rung whose band holds `distance`, or None."""
+        for i, (low, high) in enumerate(self.bands):
+            if distance is not None and low <= distance <= high:
+                return i + 1
+        return None
+
+    def label(self, distance: int) -> str:
+        """`distance 6-16`: the band a distance falls in (the distance itself if in none)."""
+        found = self.rung(distance)
+        if found is None:
+            return f"distance {distance}"
+        low, high = self.bands[found - 1]
+        return f"distance {low}-{high}"
+
+    def describe(self) -> str:
+        return ", ".join(f"{low}-{high}" for low, high in self.bands)
 
 
 @dataclass(frozen=True)

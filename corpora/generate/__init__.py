@@ -7,9 +7,11 @@ and fact family the question asks about.
 
 Modules of `core/`:
 
-- `names` — invented names from syllables, refused when they match a real city, person name,
-  company word or English word, and issued once per corpus.
-- `clock` — session schedules (varied, or constant spacing) and time expressions computed from
+- `names` — real-sounding names drawn uniformly from Faker pools per kind of value (given
+  names by gender, surnames, towns, pets, boats, step eponyms), refused when a place of note, a
+  common English word or a famous name, and issued once per corpus.
+- `echo` — rivals said twice, a gap apart, as a re-affirmed answer is.
+- `clock` — session schedules (a person's rhythm of days and times, or constant spacing) and time expressions computed from
   each session's own timestamp (future ones in the checker's grammar, verified to resolve).
 - `world` — the fact model: relations, people, fact families, facts with their events, moves,
   session plans.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -414,3 +415,26 @@ def test_every_reply_answers_its_own_move(corpus: Built) -> None:
                 assert frame.split(":")[1] == reply.split(":")[1], (frame, reply)
                 checked += 1
     assert checked == 4 * sum(len(q.haystack_sessions) for q in corpus.questions)
+
+
+def test_a_household_pays_in_one_currency_and_every_currency_has_two_people() -> None:
+    g = arithmetic.GENERATOR
+    for plan in arithmetic._plans(g.seed, g.levers[0]):
+        rng = arithmetic.question_rng(g.seed, arithmetic.VERTICAL, plan.n)
+        cast, currency_of = arithmetic._cast(rng, plan)
+        assert set(currency_of) == {p.key for p in cast}
+        for house in arithmetic.HOUSEHOLDS:
+            assert len({currency_of[k] for k in house if k in currency_of}) <= 1, house
+        assert min(Counter(currency_of.values()).values()) >= 2
+
+
+@pytest.mark.parametrize("family", [f.key for f in amounts.PAYMENT_FAMILIES])
+def test_each_kind_of_payment_costs_what_it_plausibly_would(family: str) -> None:
+    """A filling is never thousands: every payment family has its own range inside the
+    amounts' three-or-four-digit shape."""
+    low, high = arithmetic.FAMILY_CENTS[family]
+    assert amounts.AMOUNT_CENTS[0] <= low < high <= amounts.AMOUNT_CENTS[1]
+    rng = random.Random(family)
+    drawn = [arithmetic._draw(rng, family) for _ in range(200)]
+    assert low <= min(drawn) and max(drawn) <= high
+    assert arithmetic.FAMILY_CENTS["dentist"][1] < 1_000_00

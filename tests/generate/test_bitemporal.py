@@ -27,7 +27,7 @@ from checker.verticals.bitemporal.rules import entries, question_instants, repla
 from corpora.generate.bitemporal import corrections
 from corpora.generate.bitemporal import generator as bitemporal
 from corpora.generate.core.bank import BankError
-from corpora.generate.core.names import refusal
+from corpora.generate.core.names import NameRegistry, refusal
 from corpora.generate.core.parity import parity_test
 from corpora.generate.core.stamp import (
     corpus_file,
@@ -36,7 +36,7 @@ from corpora.generate.core.stamp import (
     sidecar_file,
     stamp_validated,
 )
-from corpora.generate.core.vertical import Built
+from corpora.generate.core.vertical import Built, question_rng
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,3 +268,27 @@ def test_the_bank_refuses_a_framing_word(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(corrections, "RECORD_FRAMES", frames)
     with pytest.raises(BankError, match="framing word"):
         corrections.check_record_bank()
+
+
+def test_a_correction_only_corrects_what_was_told() -> None:
+    """Every correction, asked about or not, names as wrong the value the haystack last told
+    for that person and record, in an earlier session or earlier in the same one; nothing is
+    corrected that was never stated (issue 24: "the new choir is X, not Y" with no Y before)."""
+    g = bitemporal.GENERATOR
+    names = NameRegistry()
+    for spec in bitemporal._specs(g.seed, g.levers[0])[:16]:
+        rng = question_rng(g.seed, bitemporal.VERTICAL, spec.key)
+        layout = question_rng(g.seed, bitemporal.VERTICAL, spec.key, "layout")
+        owner = bitemporal.haystack_token(g.seed, spec.key)
+        haystack = bitemporal.build_haystack(spec, rng, layout, names, g.levers[0], owner)
+        told: dict[tuple[str, str], str] = {}
+        for plan in haystack.plans:
+            for move in plan.moves:
+                key = (move.person.key, move.family.key)
+                if move.other is not None:
+                    continue
+                if move.kind in (bitemporal.CHANGE_AHEAD, bitemporal.CHANGE_PAST):
+                    told[key] = move.value or ""
+                elif move.kind == bitemporal.CORRECTION:
+                    assert told.get(key) == move.extra["W"], (owner, key, move.extra["W"])
+                    told[key] = move.value or ""

@@ -3,6 +3,9 @@ name; past ones are never read as a future instant; dates print in the corpus fo
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import Counter
 from datetime import datetime, timedelta
 
 from hypothesis import given, settings
@@ -11,7 +14,13 @@ from hypothesis import strategies as st
 from checker.formats.ids import DATE_RE
 from checker.load import parse_date
 from checker.timeexpr import find_expressions, resolve
-from corpora.generate.core.clock import format_date, future_expression, past_expression
+from corpora.generate.core.clock import (
+    DAY_PARTS,
+    format_date,
+    future_expression,
+    past_expression,
+    varied_schedule,
+)
 
 sessions = st.datetimes(min_value=datetime(2025, 1, 1), max_value=datetime(2027, 12, 31)).map(
     lambda d: d.replace(second=0, microsecond=0)
@@ -53,3 +62,24 @@ def test_dates_print_in_the_corpus_format(moment: datetime) -> None:
     text = format_date(moment)
     assert DATE_RE.match(text)
     assert parse_date(text) == moment
+
+
+def test_a_schedule_has_a_person_s_rhythm() -> None:
+    """Runs of consecutive days, quiet spells of a week or more, different parts of the day
+    (a habitual one more than others) and no two sessions at one time of day every day."""
+    rng = random.Random(5)
+    for _ in range(40):
+        moments = varied_schedule(rng, datetime(2026, 3, 2), 25)
+        gaps = [(b.date() - a.date()).days for a, b in itertools.pairwise(moments)]
+        assert all(g >= 1 for g in gaps)
+        assert all(7 <= m.hour <= 23 for m in moments)
+        assert len({(m.hour, m.minute) for m in moments}) >= 8
+    many = [m for _ in range(200) for m in varied_schedule(rng, datetime(2025, 1, 6), 25)]
+    gaps = Counter((b.date() - a.date()).days for a, b in itertools.pairwise(many) if b > a)
+    assert gaps[1] > gaps[2] > gaps[4] and sum(n for g, n in gaps.items() if g >= 7) > 0
+    parts = Counter(
+        next(p for p, (lo, hi) in DAY_PARTS.items() if lo <= m.hour <= hi) for m in many
+    )
+    assert set(parts) == set(DAY_PARTS)
+    weekend = [m for m in many if m.weekday() >= 5]
+    assert weekend and all(m.hour <= 21 for m in weekend)

@@ -1,15 +1,32 @@
-"""Invented names: non-referential against the real-name lists, and each issued once."""
+"""Value names: drawn uniformly from Faker pools per kind, refused when they refer, issued once."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from checker.text import fold, raw_tokens
 from corpora.generate.core import names
-from corpora.generate.core.names import NameRegistry, RealNameError, check_invented, refusal
+from corpora.generate.core.bank import FAMILIES
+from corpora.generate.core.names import (
+    GIVEN_F,
+    GIVEN_M,
+    KINDS,
+    PET,
+    SURNAME,
+    TOWN,
+    NameRegistry,
+    RealNameError,
+    check_invented,
+    given_kind,
+    kind_of,
+    pool_sizes,
+    pools,
+    refusal,
+)
 from corpora.generate.core.vertical import Built
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_names.txt"
@@ -32,23 +49,65 @@ def test_glasgow_is_refused() -> None:
 @pytest.mark.parametrize(("name", "source"), _real_names())
 def test_real_names_are_refused(name: str, source: str) -> None:
     reason = refusal(name)
-    assert reason is not None, f"{name} ({source}) was accepted as an invented name"
+    assert reason is not None, f"{name} ({source}) was accepted as a value name"
     assert "real name" in reason
 
 
-def test_each_real_name_list_is_read() -> None:
+def test_each_refusal_list_is_read() -> None:
     assert "Tbilisi" in set(names._geonames())
-    assert "Abayomi" in set(names._faker_names())
-    assert "lantern" in set(names._english_words())
+    assert "harbour" in names.real_names()
+    assert "Hartnett" in names.person_names()
+
+
+def test_pools_are_large_real_sounding_and_clean() -> None:
+    sizes = pool_sizes()
+    assert set(sizes) == set(KINDS)
+    assert sizes[SURNAME] >= 2000 and sizes[TOWN] >= 5000
+    assert sizes[GIVEN_F] >= 500 and sizes[GIVEN_M] >= 400 and sizes[PET] >= 1500
+    for kind, pool in pools().items():
+        assert len(set(pool)) == len(pool), kind
+        assert all(refusal(n) is None for n in pool), kind
+    assert not set(pools()[GIVEN_F]) & set(pools()[GIVEN_M])
+    assert all(n.endswith(names.TOWN_ENDINGS) for n in pools()[TOWN])
+    assert len(pools()[names.STEP]) >= 7500
+    assert not any(n.lower().endswith(names.TOWN_ENDINGS) for n in pools()[names.STEP])
+
+
+def test_draws_are_uniform_over_the_pool() -> None:
+    """Every member of a pool is equally likely: over many fresh registries, the draws of the
+    smallest pool spread evenly (no name is drawn far more often than chance allows)."""
+    pool = pools()[GIVEN_M]
+    rng = random.Random(11)
+    counts = Counter(NameRegistry().issue(rng, "q", kind=GIVEN_M) for _ in range(40 * len(pool)))
+    assert set(counts) == set(pool)
+    assert max(counts.values()) < 80 and min(counts.values()) > 15
+
+
+def test_each_family_draws_from_the_pool_of_its_kind_of_value() -> None:
+    assert kind_of("gym", FAMILIES["gym"].answer_value) == TOWN
+    assert kind_of("team", FAMILIES["team"].answer_value) == TOWN
+    assert kind_of("dentist", FAMILIES["dentist"].answer_value) == SURNAME
+    assert kind_of("dog", FAMILIES["dog"].answer_value) == PET
+    assert kind_of("boat", FAMILIES["boat"].answer_value) == names.BOAT
+    assert kind_of("choir-like", "the {V} choir") == TOWN
+    assert (given_kind("f"), given_kind("m")) == (GIVEN_F, GIVEN_M)
 
 
 def test_the_registry_issues_fresh_names_only_once() -> None:
     registry = NameRegistry()
     rng = random.Random(7)
-    issued = [registry.issue(rng, f"q{i % 50}") for i in range(3000)]
-    assert len({fold(n) for n in issued}) == 3000
+    issued = [registry.issue(rng, f"q{i % 50}", kind=TOWN) for i in range(3000)]
+    issued += [registry.issue(rng, "q0", kind=SURNAME) for _ in range(1000)]
+    assert len({fold(n) for n in issued}) == 4000
     assert all(refusal(n) is None for n in issued)
     assert registry.owner(issued[0]) == "q0"
+    assert set(issued[3000:]) <= set(pools()[SURNAME])
+
+
+def test_a_used_up_pool_says_so() -> None:
+    registry = NameRegistry(reserved=pools()[GIVEN_M])
+    with pytest.raises(names.NamesExhaustedError, match="every given-male name"):
+        registry.issue(random.Random(1), "q1", kind=GIVEN_M)
 
 
 def test_a_fork_s_names_are_kept_only_when_adopted() -> None:
@@ -88,7 +147,7 @@ def _questions_naming(built: Built) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus", "semantic_corpus"])
-def test_every_value_is_invented_and_named_by_one_question(
+def test_every_value_is_a_clean_name_named_by_one_question(
     corpus: str, request: pytest.FixtureRequest
 ) -> None:
     built: Built = request.getfixturevalue(corpus)

@@ -145,19 +145,21 @@ def forgetting() -> list[dict[str, Any]]:
 
 
 def workingmemory() -> list[dict[str, Any]]:
-    """12 fact families × 5 distances; the fact sits `distance` sessions before the question."""
+    """12 fact families × 5 rungs; the fact sits `distance` sessions before the question, a
+    distance inside the rung's band (8–12 on the first rung, 19–23 on the second …)."""
     out: list[dict[str, Any]] = []
     n = 0
     for family in range(12):
-        for d in RUNGS.distances:
+        for rung, (low, _) in enumerate(RUNGS.bands, start=1):
             n += 1
+            d = low + 2 + family % 5
             qid = question_id("wm", REVISION, n)
             total = 6
             gold = max(0, total - 1 - min(d, total - 1))
             block = {
                 "fact_family": f"family-{family + 1:02d}",
                 "distance_sessions": d,
-                "difficulty": 1 + RUNGS.distances.index(d),
+                "difficulty": rung,
                 "difficulty_dial": "distance",
                 "difficulty_validated": False,
             }

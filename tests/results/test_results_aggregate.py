@@ -184,11 +184,12 @@ def test_forgetting_sub_counts_over_their_shapes(corpora_index: Path) -> None:
 
 def test_workingmemory_outcome_by_distance(corpora_index: Path) -> None:
     def fades(f: QuestionFacts, rng: random.Random) -> Declared:
-        return Declared("correct" if (f.distance or 0) <= 15 else "wrong")
+        return Declared("correct" if (f.distance or 0) <= 27 else "wrong")
 
     result, corpus = _result(corpora_index, "workingmemory", fades)
     curve = aggregate(result, corpus).distance_curve
-    assert [s.label for s in curve] == [f"distance {d}" for d in (8, 15, 25, 40, 60)]
+    bands = ("6-16", "17-27", "28-38", "39-49", "50-60")
+    assert [s.label for s in curve] == [f"distance {b}" for b in bands]
     assert [s.vector.counts["correct"] for s in curve] == [12, 12, 0, 0, 0]
     assert all(s.vector.n == 12 and s.diagnostic and s.small for s in curve)
 

@@ -15,16 +15,20 @@ from checker.verticals.profile import (
     Vertical,
 )
 
-#: Sessions between the fact and the question on each rung; non-gold sessions on every rung.
-RUNGS = Rungs(distances=(8, 15, 25, 40, 60), non_gold=60)
+#: Sessions between the fact and the question on each rung, a band each (a cell's distance is
+#: drawn within its rung's band, so no fixed offset from the end marks gold); non-gold sessions
+#: on every rung.
+RUNGS = Rungs(bands=((6, 16), (17, 27), (28, 38), (39, 49), (50, 60)), non_gold=60)
 
 
 def _synthetic_block(q: SyntheticQuestion) -> Mapping[str, Any]:
-    d = RUNGS.distances[q.number % len(RUNGS.distances)]
+    rung = q.number % len(RUNGS.bands)
+    low, high = RUNGS.bands[rung]
+    d = low + (q.number * 7) % (high - low + 1)
     return {
         "fact_family": f"family-{q.number % 12}",
         "distance_sessions": d,
-        "difficulty": RUNGS.distances.index(d) + 1,
+        "difficulty": rung + 1,
         "difficulty_dial": "distance",
     }
 
@@ -51,8 +55,8 @@ PROFILE = Vertical(
     distance_curve=True,
     prose=Prose(
         measures=(
-            "How a memory degrades with distance: one fact, asked about after 8, 15, 25, 40 "
-            "or 60 intervening sessions."
+            "How a memory degrades with distance: one fact, asked about after 6-16, 17-27, "
+            "28-38, 39-49 or 50-60 intervening sessions."
         ),
         construction=(
             "Twelve fact families cross five distances; every cell has its own haystack so no "

@@ -19,8 +19,9 @@ Inputs are spread one per gold session, G = 3-6, with every G equally common in 
 | delta | two people of one currency, G payments between them | the larger side's total minus the other's |
 | duration | one dispatch and G - 1 returns of its batch | the calendar days from the dispatch to each return, added up (read from the session timestamps) |
 
-Each person pays in one currency (where they live); a haystack's people are spread evenly over
-four currencies and its amounts are balanced across them, so the asked currency is no more
+Each household pays in one currency (where it lives: mum and dad together, the aunt's family
+together …); a haystack's households are dealt evenly over four currencies and its amounts are
+balanced across them; each kind of payment is drawn from its own plausible range, so the asked currency is no more
 common than any other. Amounts are drawn in cents; the asked currency's values are redrawn
 (never the gold ones) until no other combination of up to G + 1 of them reaches the gold value
 (signed for deltas), no amount in the haystack equals the gold value, and the answer's number
@@ -269,19 +270,53 @@ def _amount_bearing(move: Move) -> bool:
     return move.family.statement_kind == PAYMENT and move.kind != MENTION
 
 
+#: Who lives with whom: a household pays in one currency (where it lives), so my mum and dad
+#: never pay in two. The user's own circle (neighbour, landlord, work) is one household.
+HOUSEHOLDS = (
+    ("mum", "dad"),
+    ("gran", "grandad"),
+    ("aunt", "uncle", "cousin"),
+    ("sister", "niece"),
+    ("brother", "nephew"),
+    ("neighbour", "landlord", "colleague", "boss"),
+)
+
+
+def _households(keys: Sequence[str]) -> list[list[str]]:
+    """The cast's households: the listed ones it meets, and anyone else on their own."""
+    out = [[k for k in house if k in keys] for house in HOUSEHOLDS]
+    grouped = {k for house in out for k in house}
+    out += [[k] for k in keys if k not in grouped]
+    return [house for house in out if house]
+
+
 def _cast(rng: random.Random, plan: Plan) -> tuple[list[Person], dict[str, str]]:
-    """The haystack's people, the asked one among them, each paying in one currency (the cast
-    spread evenly over the currencies, at least two people in each)."""
+    """The haystack's people, the asked one among them, each household paying in one currency
+    (households dealt over the currencies, the largest first, each to the currency with the
+    fewest people so far: the cast spreads evenly and every currency has two people at least).
+    An earlier draft dealt people one by one, so one family paid in dollars, pounds and euros
+    (issue 24)."""
     people = draw_people(rng, RELATIONS)
     asked = next(p for p in people if p.key == plan.relation)
     others = [p for p in people if p.key != plan.relation]
     rng.shuffle(others)
     cast = [asked, *others[: plan.people - 1]]
-    order = list(cast)
-    rng.shuffle(order)
     codes = list(CURRENCIES)
-    rng.shuffle(codes)
-    return cast, {p.key: codes[i % len(codes)] for i, p in enumerate(order)}
+    for _ in range(100):
+        houses = _households([p.key for p in cast])
+        rng.shuffle(houses)
+        houses.sort(key=len, reverse=True)
+        rng.shuffle(codes)
+        members = {c: 0 for c in codes}
+        currency_of: dict[str, str] = {}
+        for house in houses:
+            fewest = min(members.values())
+            code = rng.choice([c for c in codes if members[c] == fewest])
+            members[code] += len(house)
+            currency_of.update({k: code for k in house})
+        if min(members.values()) >= 2:
+            return cast, currency_of
+    raise AllocationError("no dealing of households gives every currency two people")
 
 
 def build_haystack(
@@ -372,7 +407,7 @@ def build_haystack(
 def _move(kind: str, person: Person, family: Family, world: World, rng: random.Random) -> Move:
     if kind in TWIN_KINDS or kind == MENTION:
         return pair_move(kind, person, family, None, world, rng)
-    return Move(kind, person, family, world.names.issue(rng, world.owner))
+    return Move(kind, person, family, world.value(family, rng))
 
 
 def _fill_cold(
@@ -439,8 +474,27 @@ class Target:
 TargetOf = Callable[["Haystack"], Target]
 
 
-def _draw(rng: random.Random) -> int:
-    return rng.randint(*AMOUNT_CENTS)
+#: What a payment of each family plausibly costs, in hundredths, inside `AMOUNT_CENTS` (every
+#: amount keeps three or four whole digits). One range for everything put 4,511.07 on a filling.
+FAMILY_CENTS = {
+    "vet": (100_00, 650_00),
+    "garage": (120_00, 1_800_00),
+    "flights": (100_00, 1_400_00),
+    "furniture": (150_00, 2_500_00),
+    "dentist": (100_00, 900_00),
+    "builders": (400_00, 4_999_99),
+    "course": (120_00, 1_500_00),
+    "holiday": (300_00, 2_800_00),
+    "bike": (100_00, 1_200_00),
+    "tickets": (100_00, 450_00),
+    "plumber": (100_00, 950_00),
+    "phone": (100_00, 900_00),
+}
+
+
+def _draw(rng: random.Random, family: str) -> int:
+    low, high = FAMILY_CENTS.get(family, AMOUNT_CENTS)
+    return rng.randint(max(low, AMOUNT_CENTS[0]), min(high, AMOUNT_CENTS[1]))
 
 
 def answer_number(shape: str, hundredths: int) -> str:
@@ -459,7 +513,7 @@ def assign_amounts(
     answer's number (the answer-leak screen would otherwise find it)."""
     moves = [m for slot in haystack.slots for m in slot.values() if _amount_bearing(m)]
     for m in moves:
-        haystack.cents[id(m)] = _draw(rng)
+        haystack.cents[id(m)] = _draw(rng, m.family.key)
     gold_ids = {id(m) for _, m in haystack.gold}
     g = len(haystack.gold)
     pool = [m for m in moves if haystack.currency_of[m.person.key] == haystack.asked.currency]
@@ -492,7 +546,7 @@ def assign_amounts(
                 bad = rng.choice(rivals)
         if bad is None:
             return target
-        haystack.cents[id(bad)] = _draw(rng)
+        haystack.cents[id(bad)] = _draw(rng, bad.family.key)
     raise AllocationError(f"no clean amounts after {MAX_REDRAWS} redraws")
 
 
@@ -750,7 +804,8 @@ GENERATOR = VerticalGenerator(
     notes=(
         "G 3-6 equally often within every shape (count 14, sum 14, delta 10, duration 12); "
         "difficulty = G - 2 on the dispersion dial",
-        "amounts in cents from 100.00 to 4,999.99, four currencies balanced per haystack; "
+        "amounts in cents within 100.00-4,999.99, each kind of payment in its own plausible range, "
+        "one currency per household, four currencies balanced per haystack; "
         "rival amounts of the asked currency redrawn until no other combination of up to "
         "G + 1 of them reaches the gold",
     ),

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from checker.formats.corpus import AsOfQuery, Event, Relation, Twin, TypedMemEvalBlock
@@ -69,6 +69,7 @@ from corpora.generate.core.allocate import (
 )
 from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS
 from corpora.generate.core.clock import ClockError, format_date, start_date, varied_schedule
+from corpora.generate.core.echo import ColdEchoes, plan_echoes
 from corpora.generate.core.haystack import (
     AssembledQuestion,
     World,
@@ -117,6 +118,11 @@ CORRECTION_SLOT = "correction"
 RECIPE = (STATEMENT_SLOT, CORRECTION_SLOT, TWIN_SLOT, MENTION_SLOT)
 #: Sessions from one revision of a subject to the next (asked, unasked and cold alike).
 GAP_RANGE = (3, 9)
+#: Chance that two twins of a pair are one rival said twice, a gap apart (`core/echo.py`): an
+#: answer is said when it is told and again when a correction names it as the wrong one.
+ECHO = 0.9
+#: The same for cold twins, so whether a twin's value recurs says nothing about its session.
+COLD_ECHO = ECHO
 #: Share of hot subjects corrected twice (the asked subjects' share).
 DEPTH_SHARE = 12 / 30
 #: Days between a change's session and the change itself, ahead of it or behind it.
@@ -255,7 +261,7 @@ def _lead(rng: random.Random) -> int:
 def _subject(
     rng: random.Random, world: World, person: Person, rf: RecordFamily, corrections: int
 ) -> Subject:
-    values = [world.names.issue(rng, world.owner) for _ in range(2 + corrections)]
+    values = [world.value(rf.family, rng) for _ in range(2 + corrections)]
     return Subject(person, rf, values, _lead(rng))
 
 
@@ -301,11 +307,11 @@ def _twin_move(
 ) -> Move:
     """A value-bearing twin: another person's change, a withdrawn correction, or a choice
     considered and dropped (fresh values, never the subject's own)."""
-    value = world.names.issue(rng, world.owner)
+    value = world.value(rf.family, rng)
     if label == TWIN_OTHERS:
         lead = _lead(rng)
         kind = CHANGE_PAST if lead < 0 else CHANGE_AHEAD
-        previous = world.names.issue(rng, world.owner)
+        previous = world.value(rf.family, rng)
         return Move(
             kind,
             person,
@@ -428,7 +434,12 @@ def build_haystack(
         subjects.append(subject)
     fit_kits(layout, kits, count)
     _pin_revisions(layout, kits, [1 + s.corrections for s in subjects], count)
-    place_hot(layout, kits, count)
+    for kit in kits:
+        twins_at = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_LABELS]
+        kit.echoes = plan_echoes(layout, twins_at, ECHO)
+    place_hot(layout, kits, count, echo_gap=GAP_RANGE)
+    for kit in kits:
+        _rumours_after_telling(layout, kit, kit.sessions[0])
 
     slots: list[dict[str, Move]] = [{} for _ in range(count)]
     twins: list[tuple[str, int, str]] = []
@@ -441,15 +452,25 @@ def build_haystack(
             slots[s][
                 STATEMENT_SLOT if move.kind in (CHANGE_AHEAD, CHANGE_PAST) else CORRECTION_SLOT
             ] = move
-        for kind, s in zip(kit.kinds[revisions:], kit.sessions[revisions:], strict=True):
+        echoes = {second: first for first, second in kit.echoes}
+        made: dict[int, tuple[str, Move]] = {}
+        rest = sorted(range(revisions, len(kit.kinds)), key=lambda i: kit.sessions[i])
+        for i in rest:
+            kind, s = kit.kinds[i], kit.sessions[i]
             if kind == MENTION:
                 slots[s][MENTION_SLOT] = Move(MENTION, kit.person, kit.family)
                 continue
-            label = kind
-            if label == TWIN_RUMOUR and s < subject.sessions[0]:
-                # A correction nearly made cannot come before anything was told.
-                label = TWIN_CONSIDERED
-            move = _twin_move(label, kit.person, subject.rf, world, rng)
+            if i in echoes:
+                # The same rival said again (`core/echo.py`).
+                label, source = made[echoes[i]]
+                move = replace(source, extra=dict(source.extra))
+            else:
+                label = kind
+                if label == TWIN_RUMOUR and s < subject.sessions[0]:
+                    # A correction nearly made cannot come before anything was told.
+                    label = TWIN_CONSIDERED
+                move = _twin_move(label, kit.person, subject.rf, world, rng)
+            made[i] = (label, move)
             slots[s][TWIN_SLOT] = move
             if ki == 0:
                 twins.append((TWIN_RECORDED[label], s, move.value or ""))
@@ -459,10 +480,51 @@ def build_haystack(
     for s in range(count):
         moves = [slots[s][slot] for slot in RECIPE]
         rng.shuffle(moves)
+        _told_first(moves)
         for move in moves:
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
     return Haystack(plans, moments, asked, sorted(twins, key=lambda t: t[1]))
+
+
+def _rumours_after_telling(layout: random.Random, kit: Kit, told: int) -> None:
+    """Deal a kit's twin labels so its rumours (corrections nearly made) fall after the change
+    they nearly correct: the labels stay the kit's own, only which twin carries which moves
+    (an echo carries its source's). A rumour that still falls before becomes a choice
+    considered, as before; dealing first keeps hot twins' label shares those of cold ones."""
+    seconds = {second: first for first, second in kit.echoes}
+    units = sorted(
+        (i for i, kind in enumerate(kit.kinds) if kind in TWIN_LABELS and i not in seconds),
+        key=lambda i: kit.sessions[i],
+    )
+    labels = [kit.kinds[i] for i in units]
+    rumours = labels.count(TWIN_RUMOUR)
+    rest = [label for label in labels if label != TWIN_RUMOUR]
+    layout.shuffle(rest)
+    dealt = rest + [TWIN_RUMOUR] * rumours
+    partner = {first: second for first, second in kit.echoes}
+    for i, label in zip(units, dealt, strict=True):
+        if label == TWIN_RUMOUR and kit.sessions[i] < told:
+            label = TWIN_CONSIDERED
+        kit.kinds[i] = label
+        if i in partner:
+            kit.kinds[partner[i]] = label
+
+
+def _told_first(moves: list[Move]) -> None:
+    """Within a session, a correction never comes before the change it corrects."""
+    for i, move in enumerate(moves):
+        if move.kind != CORRECTION:
+            continue
+        for j in range(i + 1, len(moves)):
+            other = moves[j]
+            if (
+                other.kind in (CHANGE_AHEAD, CHANGE_PAST)
+                and other.person.key == move.person.key
+                and other.family.key == move.family.key
+            ):
+                moves[i], moves[j] = other, move
+                break
 
 
 @dataclass
@@ -487,48 +549,60 @@ def _fill_cold(
     layout: random.Random,
 ) -> None:
     """Every empty slot gets a cold move: a change of a subject nobody has named, a correction
-    of a cold change a few sessions back (or of one from before the haystack), a twin or a
-    mention of a subject no hot kit owns."""
+    of a cold change told earlier (a few sessions back where one is due; never of anything
+    the record was not told: when nothing is open yet, the slot tells another change), a twin
+    or a mention of a subject no hot kit owns."""
     cold = [(p, rf) for p in cast for rf in rfs if (p.key, rf.key) not in hot]
     records: list[ColdRecord] = []
+    echoes = ColdEchoes(layout, COLD_ECHO, GAP_RANGE)
+
+    def change(s: int) -> Move:
+        options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
+        if not options:
+            raise AllocationError(f"no unnamed subject left for session {s}")
+        p, rf = rng.choice(options)
+        world.reserve(p, rf.family)
+        lead = _lead(rng)
+        previous, value = (world.value(rf.family, rng) for _ in range(2))
+        records.append(ColdRecord(p, rf, value, s))
+        return Move(
+            CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
+            p,
+            rf.family,
+            value,
+            extra={"W": previous, "valid": lead_expression(lead)},
+        )
+
     for s, slot in enumerate(slots):
         if STATEMENT_SLOT not in slot:
-            options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
-            if not options:
-                raise AllocationError(f"no unnamed subject left for session {s}")
-            p, rf = rng.choice(options)
-            world.reserve(p, rf.family)
-            lead = _lead(rng)
-            previous, value = (world.names.issue(rng, world.owner) for _ in range(2))
-            slot[STATEMENT_SLOT] = Move(
-                CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
-                p,
-                rf.family,
-                value,
-                extra={"W": previous, "valid": lead_expression(lead)},
-            )
-            records.append(ColdRecord(p, rf, value, s))
+            slot[STATEMENT_SLOT] = change(s)
         if CORRECTION_SLOT not in slot:
             due = [
                 r
                 for r in records
                 if r.corrections < 2 and GAP_RANGE[0] <= s - r.last <= GAP_RANGE[1]
             ]
-            value = world.names.issue(rng, world.owner)
-            if due:
+            # A correction only ever corrects what the record was told: a cold change a few
+            # sessions back when one is due, else the nearest earlier one still open, else the
+            # change this very session told (the session then says it first).
+            if not due:
+                open_ = [r for r in records if r.corrections < 2 and r.last < s]
+                nearest = max((r.last for r in open_), default=None)
+                due = [r for r in open_ if r.last == nearest] or [
+                    r for r in records if r.last == s and r.corrections == 0
+                ]
+            if not due:
+                slot[CORRECTION_SLOT] = change(s)
+            else:
                 record = rng.choice(due)
+                value = world.value(record.rf.family, rng)
                 wrong = record.value
                 record.value, record.last = value, s
                 record.corrections += 1
                 p, rf = record.person, record.rf
-            else:
-                options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
-                if not options:
-                    raise AllocationError(f"no unnamed subject left to correct in session {s}")
-                p, rf = rng.choice(options)
-                world.reserve(p, rf.family)
-                wrong = world.names.issue(rng, world.owner)
-            slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra={"W": wrong})
+                slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra={"W": wrong})
+        if TWIN_SLOT not in slot and (repeated := echoes.take(s)) is not None:
+            slot[TWIN_SLOT] = repeated
         if TWIN_SLOT not in slot:
             label = layout.choice(TWIN_LABELS)
             told = [(r.person, r.rf) for r in records if r.last < s]
@@ -540,6 +614,7 @@ def _fill_cold(
                 if label == TWIN_RUMOUR:
                     label = TWIN_CONSIDERED
             slot[TWIN_SLOT] = _twin_move(label, p, rf, world, rng)
+            echoes.add(s, slot[TWIN_SLOT])
         if MENTION_SLOT not in slot:
             p, rf = rng.choice(cold)
             slot[MENTION_SLOT] = Move(MENTION, p, rf.family)

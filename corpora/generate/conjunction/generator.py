@@ -78,7 +78,7 @@ from corpora.generate.core.haystack import (
     capitalise,
     moment_since,
 )
-from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.names import NameRegistry, given_kind
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -366,7 +366,7 @@ def _extras(
             who = layout.choice(list(people))
             fam = family or layout.choice(world.families)
             pool = values[g] if values is not None else ()
-            value = layout.choice(list(pool)) if pool else world.names.issue(world.rng, world.owner)
+            value = layout.choice(list(pool)) if pool else world.value(fam)
             fee = _fee(world, units[g]) if units is not None else None
             out.append(_twin(layout, g, who, fam, value, shown.get(who.key), fee))
         for _ in range(layout.randint(levers["mentions_min"], levers["mentions_max"])):
@@ -405,7 +405,7 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
         if len(free) < size:
             raise AllocationError(f"{len(free)} people free for a club of {size}")
         chosen = [asked, *layout.sample(free, size - 1)] if g == 0 else layout.sample(free, size)
-        value = world.names.issue(world.rng, world.owner)
+        value = world.value(fam)
         for p in chosen:
             world.fact(p, fam).value = value
             hots.append(_statement(g, p, fam, value))
@@ -426,7 +426,7 @@ def _value_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     for g, (fam, _) in enumerate(plan):
         same = [values[h] for h, (f, _) in enumerate(plan) if f is fam and h != g]
         for _ in range(layout.randint(levers["member_twins_min"], levers["member_twins_max"])):
-            value = layout.choice(same) if same else world.names.issue(world.rng, world.owner)
+            value = layout.choice(same) if same else world.value(fam)
             optional.append(_twin(layout, g, layout.choice(members[g]), fam, value))
     _fill(layout, hots, spec.sessions, optional)
     return Groups(hots, gold, value=values[0], kinds=frozenset(f.key for f, _ in plan))
@@ -461,7 +461,7 @@ def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers
     named: dict[str, Person] = {}
     names: list[str] = []
     for g, (person, count) in enumerate(zip(people, counts, strict=True)):
-        name = world.names.issue(world.rng, world.owner)
+        name = world.names.issue(world.rng, world.owner, kind=given_kind(person.gender))
         names.append(name)
         named[person.key] = called(person, name)
         for fam in layout.sample(world.families, count):
@@ -473,7 +473,7 @@ def _alias_count(layout: random.Random, world: World, spec: Spec, levers: Levers
         fam = layout.choice(world.families)
         shown = introduced(person, name)
         if layout.random() < 0.5:
-            value = world.names.issue(world.rng, world.owner)
+            value = world.value(fam)
             intros.append(_twin(layout, g, person, fam, value, shown))
         else:
             intros.append(Hot(MENTION, person, fam, None, shown, g))
@@ -652,7 +652,7 @@ def _cold(
                 slot[name] = Move(STATEMENT, p, f, fact.value, extra=dict(blank))
             elif name == TWIN_SLOT:
                 p, f = rng.choice(loose)
-                value = world.names.issue(rng, world.owner)
+                value = world.value(f, rng)
                 slot[name] = Move(rng.choice(CLUB_TWINS), p, f, value, extra=dict(blank))
             elif name == MENTION_SLOT:
                 p, f = rng.choice(loose)

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from corpora.generate.core.bank import OTHER_PEOPLE
+from corpora.generate.core.echo import ColdEchoes
 from corpora.generate.core.haystack import World
 from corpora.generate.core.world import (
     EVENT_KINDS,
@@ -69,6 +70,9 @@ class Kit:
     pins: dict[int, int] = field(default_factory=dict)
     #: Where each move landed (filled by `place_hot`).
     sessions: list[int] = field(default_factory=list)
+    #: (source, echo) move indices: twins that are one rival said twice (`core/echo.py`),
+    #: placed a gap apart like a statement and its event.
+    echoes: list[tuple[int, int]] = field(default_factory=list)
 
 
 def kit_kinds(
@@ -119,9 +123,16 @@ def fit_kits(
         total += 1
 
 
-def place_hot(rng: random.Random, kits: Sequence[Kit], sessions: int, tries: int = 200) -> None:
+def place_hot(
+    rng: random.Random,
+    kits: Sequence[Kit],
+    sessions: int,
+    tries: int = 200,
+    echo_gap: tuple[int, int] = (1, 1),
+) -> None:
     """Give every kit move its own session, one hot move per session: pins first, then each
-    statement and its event at a gap drawn from the kit's range, then the rest at random.
+    statement and its event at a gap drawn from the kit's range, then each echo pair at a gap
+    from `echo_gap`, then the rest at random.
     Fills `Kit.sessions`; AllocationError when no placement is found."""
     for _ in range(tries):
         free = set(range(sessions))
@@ -135,14 +146,24 @@ def place_hot(rng: random.Random, kits: Sequence[Kit], sessions: int, tries: int
                 free.discard(s)
         order = list(range(len(kits)))
         rng.shuffle(order)
-        for ki in order:
-            kit = kits[ki]
-            if kit.gap is None or len(kit.kinds) < 2 or slot_of(kit.kinds[1]) != EVENT_SLOT:
-                continue
-            first_pin, second_pin = placed[ki][0], placed[ki][1]
+        # Pairs placed a gap apart: each kit's statement and event, then (mixed in among
+        # them, so neither kind gets first pick of the sessions) the echo pairs.
+        jobs: list[tuple[int, int, int, tuple[int, int]]] = [
+            (ki, 0, 1, kits[ki].gap or (0, 0))
+            for ki in order
+            if kits[ki].gap is not None
+            and len(kits[ki].kinds) >= 2
+            and slot_of(kits[ki].kinds[1]) == EVENT_SLOT
+        ]
+        echo_jobs = [(ki, a, b, echo_gap) for ki in order for a, b in kits[ki].echoes]
+        if echo_jobs:
+            jobs += echo_jobs
+            rng.shuffle(jobs)
+        for ki, first, second, (low, high) in jobs:
+            first_pin, second_pin = placed[ki][first], placed[ki][second]
             options = [
                 (a, a + g)
-                for g in range(kit.gap[0], kit.gap[1] + 1)
+                for g in range(low, high + 1)
                 for a in range(sessions - g)
                 if ((first_pin is None and a in free) or first_pin == a)
                 and ((second_pin is None and a + g in free) or second_pin == a + g)
@@ -151,7 +172,7 @@ def place_hot(rng: random.Random, kits: Sequence[Kit], sessions: int, tries: int
                 ok = False
                 break
             a, b = rng.choice(options)
-            placed[ki][0], placed[ki][1] = a, b
+            placed[ki][first], placed[ki][second] = a, b
             free.discard(a)
             free.discard(b)
         if not ok:
@@ -182,7 +203,7 @@ def pair_move(
     """A move of `kind` about a pair: statements and events carry the fact's value; twins a
     fresh value of the same family; mentions none."""
     if kind in TWIN_KINDS:
-        value = world.names.issue(rng, world.owner)
+        value = world.value(family, rng)
         other: tuple[str, Gender] | None = None
         if kind == TWIN_OTHERS:
             # Never `my neighbour's neighbour`: the other is someone the person is not.
@@ -211,17 +232,31 @@ def hot_moves(
     evidence: Callable[[int, str], bool],
 ) -> tuple[list[dict[str, Move]], list[int]]:
     """Every kit move as a Move in its session's slot; `evidence(kit index, kind)` says which
-    moves carry the question's evidence. Returns the per-session slots and the gold sessions."""
+    moves carry the question's evidence. The echo of a kit's echo pair repeats its source
+    (`core/echo.py`). Returns the per-session slots and the gold sessions."""
     slots: list[dict[str, Move]] = [{} for _ in range(sessions)]
     gold: list[int] = []
     for ki, kit in enumerate(kits):
-        for mi, s in enumerate(kit.sessions):
+        echoes = {second: first for first, second in kit.echoes}
+        made: dict[int, Move] = {}
+        order = list(enumerate(kit.sessions))
+        if echoes:
+            order.sort(key=lambda t: t[1])
+        for mi, s in order:
             kind = kit.kinds[mi]
             carries = evidence(ki, kind)
             if carries:
                 gold.append(s)
-            move = pair_move(kind, kit.person, kit.family, kit.fact, world, rng, evidence=carries)
-            slots[s][slot_of(kind)] = move
+            if mi in echoes:
+                source = made[echoes[mi]]
+                move = replace(source, extra=dict(source.extra))
+                kit.kinds[mi] = source.kind
+            else:
+                move = pair_move(
+                    kind, kit.person, kit.family, kit.fact, world, rng, evidence=carries
+                )
+            made[mi] = move
+            slots[s][slot_of(move.kind)] = move
     return slots, sorted(gold)
 
 
@@ -232,11 +267,14 @@ def fill_cold(
     rng: random.Random,
     statement_slots: Sequence[str] = (STATEMENT_SLOT,),
     twin_kinds: Callable[[Family], tuple[str, ...]] | None = None,
+    echoes: ColdEchoes | None = None,
 ) -> list[Fact]:
     """Fill every session's empty statement slots (one per statement kind in
     `statement_slots`), twin and mention slot with a cold move: a statement of a pair nobody
     else states, a twin or mention of any pair no hot kit owns. Returns the cold facts stated,
-    in session order (a vertical may give them events or instants)."""
+    in session order (a vertical may give them events or instants). With `echoes`, a cold twin
+    may repeat an earlier one, as hot kits' twins do, so whether a twin's value recurs says
+    nothing about the session."""
     stated: list[Fact] = []
     for s, slot in enumerate(slots):
         for kind in statement_slots:
@@ -254,11 +292,17 @@ def fill_cold(
             fact.stated_in = s
             stated.append(fact)
             slot[kind] = Move(kind, p, f, fact.value)
-    for slot in slots:
+    for s, slot in enumerate(slots):
         if TWIN_SLOT not in slot:
-            p, f = rng.choice(cold)
-            kinds = (twin_kinds or supported_twins)(f)
-            slot[TWIN_SLOT] = pair_move(rng.choice(kinds), p, f, None, world, rng)
+            repeated = echoes.take(s) if echoes is not None else None
+            if repeated is not None:
+                slot[TWIN_SLOT] = repeated
+            else:
+                p, f = rng.choice(cold)
+                kinds = (twin_kinds or supported_twins)(f)
+                slot[TWIN_SLOT] = pair_move(rng.choice(kinds), p, f, None, world, rng)
+                if echoes is not None:
+                    echoes.add(s, slot[TWIN_SLOT])
         if MENTION_SLOT not in slot:
             p, f = rng.choice(cold)
             slot[MENTION_SLOT] = Move(MENTION, p, f)

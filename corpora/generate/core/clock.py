@@ -38,17 +38,56 @@ def constant_schedule(start: datetime, count: int, spacing: timedelta) -> list[d
     return [start + i * spacing for i in range(count)]
 
 
-def varied_schedule(
-    rng: random.Random, start: datetime, count: int, *, min_days: int = 1, max_days: int = 3
-) -> list[datetime]:
-    """`count` increasing timestamps, each `min_days`–`max_days` days after the one before, at
-    a time of day drawn afresh for each session (whole quarter hours, 08:00–22:45)."""
+#: Days from one session to the next, with weights: runs of consecutive days, a few days, about
+#: a week, and now and then a quiet fortnight — the rhythm of a person, not a timetable.
+GAP_WEIGHTS = (
+    (1, 40),
+    (2, 24),
+    (3, 16),
+    (4, 6),
+    (5, 4),
+    (6, 3),
+    (7, 3),
+    (9, 2),
+    (12, 1),
+    (15, 1),
+)
+#: Times of day a person chats, as (first hour, last hour) of each part of the day.
+DAY_PARTS = {
+    "morning": (7, 9),
+    "midday": (12, 13),
+    "afternoon": (14, 17),
+    "evening": (18, 21),
+    "late": (22, 23),
+}
+#: Parts of a weekend day (more of the day is free).
+WEEKEND_PARTS = ("morning", "midday", "afternoon", "evening")
+#: How often a session falls in the haystack's habitual part of the day.
+HABIT_SHARE = 0.55
+
+
+def varied_schedule(rng: random.Random, start: datetime, count: int) -> list[datetime]:
+    """`count` increasing timestamps with a person's rhythm: gaps drawn from `GAP_WEIGHTS`
+    (runs of days, quiet weeks), each time of day drawn afresh — in the haystack's habitual
+    part of the day (evenings, say) more than half the time on weekdays, anywhere from morning
+    to evening at weekends — at quarter hours. An earlier schedule (every one to three
+    days, any quarter hour 08:00–22:45) read like a timetable (issue 24)."""
+    gaps = [g for g, _ in GAP_WEIGHTS]
+    weights = [w for _, w in GAP_WEIGHTS]
+    habit = rng.choice(tuple(DAY_PARTS))
     out: list[datetime] = []
     day = start.replace(hour=0, minute=0)
     for _ in range(count):
-        moment = day + timedelta(hours=rng.randint(8, 22), minutes=15 * rng.randint(0, 3))
+        if day.weekday() >= 5:
+            part = rng.choice(WEEKEND_PARTS)
+        elif rng.random() < HABIT_SHARE:
+            part = habit
+        else:
+            part = rng.choice(tuple(DAY_PARTS))
+        first, last = DAY_PARTS[part]
+        moment = day + timedelta(hours=rng.randint(first, last), minutes=15 * rng.randint(0, 3))
         out.append(moment)
-        day += timedelta(days=rng.randint(min_days, max_days))
+        day += timedelta(days=rng.choices(gaps, weights)[0])
     return out
 
 

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.api import check_corpus
-from checker.formats.sidecar import GeneratorInfo, ReleaseIndex, Sidecar
+from checker.formats.sidecar import GeneratorInfo, NamePools, ReleaseIndex, Sidecar
 from checker.load import LoadedCorpus
 from checker.registry import all_rules
 from checker.retrieval import band_refusals
 from checker.separability import refusals as separability_refusals
+from corpora.generate.core.names import faker_version, pool_sizes
 from corpora.generate.core.parity import parity_test
 from corpora.generate.core.stamp import in_memory, sidecar_for, stamp_validated, with_entry
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
@@ -91,6 +92,9 @@ def gate(
         generator=info,
         exemptions=generator.exemptions,
         pinned_positions=generator.pinned_positions,
+        name_pools=NamePools(
+            source=f"Faker {faker_version()}", sizes=pool_sizes(), issued=len(built.names.issued)
+        ),
     )
     corpus.sidecar = sidecar
     found: list[str] = []

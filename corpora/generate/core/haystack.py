@@ -15,8 +15,10 @@ from datetime import datetime, timedelta
 
 from checker.formats.corpus import Question, TypedMemEvalBlock
 from checker.formats.ids import session_id
+from checker.retrieval.strips import is_keyword_sentence
+from checker.text import bm25_tokens, sentences
 from corpora.generate.core.clock import format_date
-from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.names import GIVEN, NameRegistry, given_kind, kind_of
 from corpora.generate.core.render import SHARED_BANK, Bank, RenderedSession, render_session
 from corpora.generate.core.world import Fact, Family, Person, SessionPlan
 
@@ -61,9 +63,19 @@ class World:
         if combo in self._taken:
             raise ValueError(f"{person.key} already holds a {family.key} fact in {self.owner}")
         self._taken.add(combo)
-        found = Fact(person, family, self.names.issue(self.rng, self.owner))
+        found = Fact(person, family, self.value(family, person=person))
         self.facts.append(found)
         return found
+
+    def value(
+        self, family: Family, rng: random.Random | None = None, *, person: Person | None = None
+    ) -> str:
+        """A fresh name from the pool of `family`'s kind of value (its car makes, its towns);
+        a person's own name comes from the given names of the person's gender."""
+        kind = kind_of(family.key, family.answer_value)
+        if kind == GIVEN and person is not None:
+            kind = given_kind(person.gender)
+        return self.names.issue(rng or self.rng, self.owner, kind=kind)
 
     def free(
         self,
@@ -182,8 +194,11 @@ def assemble_question(
     """Render every plan with the one renderer and wrap the sessions in the record shape.
 
     Gold is exactly the sessions whose plan carries an evidence move, so `answer_session_ids`
-    and `has_answer` cannot disagree."""
-    rendered = [render_session(plan, rng, bank) for plan in plans]
+    and `has_answer` cannot disagree. A session one of whose sentences is made mostly of the
+    question's own words (what the checker's scaffolding strip removes) is rendered again, any
+    session alike: with real names a value can be a short word that tips a short sentence."""
+    keywords = frozenset(bm25_tokens(question))
+    rendered = [_render_plain(plan, rng, bank, keywords) for plan in plans]
     ids = [session_id(session_owner, i) for i in range(len(plans))]
     gold = [sid for sid, plan in zip(ids, plans, strict=True) if plan.evidence]
     record = Question(
@@ -199,6 +214,22 @@ def assemble_question(
         typedmemeval=block,
     )
     return AssembledQuestion(record, rendered)
+
+
+def _render_plain(
+    plan: SessionPlan, rng: random.Random, bank: Bank, keywords: frozenset[str]
+) -> RenderedSession:
+    for _ in range(REDRAWS):
+        session = render_session(plan, rng, bank)
+        if not any(
+            is_keyword_sentence(s, keywords) for t in session.turns for s in sentences(t.content)
+        ):
+            return session
+    return session
+
+
+#: Renderings tried before a session keeps a sentence made of the question's words.
+REDRAWS = 20
 
 
 def capitalise(text: str) -> str:

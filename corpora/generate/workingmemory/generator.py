@@ -1,7 +1,10 @@
-"""TypedMemEval-WorkingMemory: 12 fact families × distances 8, 15, 25, 40, 60 (SPEC §3).
+"""TypedMemEval-WorkingMemory: 12 fact families × five distance rungs (SPEC §3).
 
 Every cell is its own haystack of 61 sessions: 60 that do not carry the fact, and one that
-states it exactly d sessions before the question (at d = 60 it is the first session). The
+states it exactly d sessions before the question (at d = 60 it is the first session). Each
+rung is a band of distances (6–16, 17–27, 28–38, 39–49, 50–60) and a cell's d is drawn
+uniformly within its rung's band: fixed offsets (8, 15, 25, 40, 60 in an earlier draft) let a
+question-blind model on position features find gold at within-question AUC 0.95. The
 haystack size never changes with the rung, so gold's position is the only thing that moves
 (an earlier ladder in docs/history.md grew the haystack with the distance and measured size).
 Sessions are spaced exactly one day apart in every cell, so distance in sessions and distance in
@@ -73,7 +76,8 @@ RECIPE = (STATEMENT_SLOT, TWIN_SLOT, MENTION_SLOT)
 
 POSITION_REASON = (
     "Gold's position is this vertical's independent variable: the fact sits exactly d sessions "
-    "before the question (d = 8, 15, 25, 40, 60) in a haystack of 60 non-gold sessions on every "
+    "before the question (d drawn within the rung's band: 6-16, 17-27, 28-38, 39-49 or 50-60) "
+    "in a haystack of 60 non-gold sessions on every "
     "rung, so position separates gold by design, and with constant one-day spacing the "
     "features that encode position (session-id index, timestamp rank, first-session flag) do "
     "too."
@@ -85,6 +89,7 @@ class Cell:
     n: int
     family: str
     distance: int
+    rung: int
     relation: str
     people: int
     families: int
@@ -101,13 +106,14 @@ def _cells(seed: int, levers: Levers) -> list[Cell]:
     cells = []
     n = 0
     for family in WORKINGMEMORY_FAMILIES:
-        for distance in RUNGS.distances:
+        for rung, (low, high) in enumerate(RUNGS.bands, start=1):
             n += 1
             cells.append(
                 Cell(
                     n=n,
                     family=family,
-                    distance=distance,
+                    distance=rng.randint(low, high),
+                    rung=rung,
                     relation=rng.choice(RELATIONS).key,
                     people=rng.randint(levers["people_min"], levers["people_max"]),
                     families=rng.randint(levers["families_min"], levers["families_max"]),
@@ -192,7 +198,7 @@ def build_question(
         gold_components=[GoldComponent(kind="fact", session_index=gold_at)],
         fact_family=family.key,
         twins=twins or None,
-        difficulty=RUNGS.distances.index(cell.distance) + 1,
+        difficulty=cell.rung,
         difficulty_dial="distance",
         seeded_from=f"{VERTICAL} seed {seed}, question {cell.n}",
     )
