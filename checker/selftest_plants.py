@@ -202,21 +202,29 @@ def _fresh_names(rng: random.Random, taken: set[str], count: int) -> list[str]:
     return out
 
 
-def _say(q: Question, session: int, sentence: str, rng: random.Random) -> None:
-    """Put `sentence` among the sentences of a random user turn of the session."""
+def _say(q: Question, session: int, text: str, rng: random.Random) -> None:
+    """Put `text` between two sentences of a random user turn of the session."""
     users = [t for t in q.haystack_sessions[session] if t.role == "user"]
     turn = rng.choice(users)
     said = sentences(turn.content)
-    said.insert(rng.randrange(len(said) + 1), sentence)
+    said.insert(rng.randrange(len(said) + 1), text)
     turn.content = " ".join(said)
 
 
 def _with_rivals(
-    corpus: LoadedCorpus, rng: random.Random, *, marked: bool, repeats: int, gold_repeats: int
+    corpus: LoadedCorpus,
+    rng: random.Random,
+    *,
+    marked: bool,
+    repeats: int,
+    gold_repeats: int,
+    beside_answer: bool = False,
 ) -> Planted | Skip:
     """Each gold-bearing question gets RIVALS rival values for its asked pair, each said
     `repeats` times in random non-gold sessions (marked as wrong, or worded like the answer),
-    declared as twins; the gold value is said `gold_repeats` more times the same way."""
+    declared as twins; the gold value is said `gold_repeats` more times the same way. With
+    `beside_answer`, each rival's first statement goes into the session that states the
+    answer, so the rivals' last mentions are as late as the answer's."""
     qs = copy_questions(corpus)
     taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
     planted = 0
@@ -229,6 +237,8 @@ def _with_rivals(
         holder, attribute = asked
         rivals = _fresh_names(rng, taken, RIVALS)
         slots = rng.sample(others, RIVALS * repeats + gold_repeats)
+        if beside_answer:
+            slots[:RIVALS] = [max(gold)] * RIVALS
         twins = []
         for k, value in enumerate(rivals * repeats + [q.answer] * gold_repeats):
             session = slots[k]
@@ -276,12 +286,74 @@ def most_frequent_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | 
 
 
 def rivals_as_often(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
-    built = _with_rivals(corpus, rng, marked=False, repeats=REPEATS, gold_repeats=REPEATS - 1)
-    if isinstance(built, Planted):
-        rows = heuristic_answerers(rebuilt(corpus, built.questions)).rows
-        worst = max(rows, key=lambda r: r.lift)
-        built.note += f"; largest lift {worst.answerer} {worst.lift:+.3f} (n={worst.n})"
-    return built
+    """The answer and RIVALS rivals said together, in one rotated order, in the sentence
+    stating the answer and in two random non-gold sessions: every value is said as often and
+    as early and late as the others, and the answer takes each place of the order in turn, so
+    no counting or position picks it more often than chance."""
+    qs = copy_questions(corpus)
+    taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
+    planted = 0
+    for q in qs:
+        asked = _asked(q)
+        gold = _gold(q)
+        others = [i for i in range(len(q.haystack_sessions)) if i not in gold]
+        stating = next(
+            (
+                t
+                for t in (q.haystack_sessions[max(gold)] if gold else [])
+                if t.role == "user" and t.has_answer and q.answer in t.content
+            ),
+            None,
+        )
+        if asked is None or stating is None or len(others) < REPEATS - 1:
+            continue
+        holder, attribute = asked
+        values = [q.answer, *_fresh_names(rng, taken, RIVALS)]
+        turn = planted % len(values)
+        order = values[turn:] + values[:turn]
+
+        def chunk(
+            answer_sentence: str,
+            holder: str = holder,
+            attribute: str = attribute,
+            order: list[str] = order,
+            answer: str = q.answer,
+        ) -> list[str]:
+            return [
+                answer_sentence
+                if v == answer
+                else rng.choice(_PLAIN).format(
+                    name=holder, thing=attribute, place=v, person=_fresh_names(rng, taken, 1)[0]
+                )
+                for v in order
+            ]
+
+        said = sentences(stating.content)
+        at = next(k for k, text in enumerate(said) if q.answer in text)
+        said[at : at + 1] = chunk(said[at])
+        stating.content = " ".join(said)
+        for session in rng.sample(others, REPEATS - 1):
+            again = rng.choice(_PLAIN).format(
+                name=holder, thing=attribute, place=q.answer, person=_fresh_names(rng, taken, 1)[0]
+            )
+            _say(q, session, " ".join(chunk(again)), rng)
+        q.typedmemeval = q.typedmemeval.model_copy(
+            update={
+                "twins": [
+                    Twin(kind="twin-rumour", session_index=max(gold), value=v) for v in values[1:]
+                ]
+            }
+        )
+        planted += 1
+    if planted < 10:
+        return Skip("needs ten gold-bearing questions asking `… the <holder> <thing> now?`")
+    rows = heuristic_answerers(rebuilt(corpus, qs)).rows
+    worst = max(rows, key=lambda r: r.lift)
+    return Planted(
+        qs,
+        note=f"{RIVALS} rivals in each of {planted} questions; largest lift {worst.answerer} "
+        f"{worst.lift:+.3f} (n={worst.n})",
+    )
 
 
 def fixed_offsets(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
