@@ -90,10 +90,8 @@ def value_token(value: str | None) -> str | None:
     """A declared value's first capitalised word that is not a title (`Dr Hekker` → Hekker)."""
     if not value:
         return None
-    for word in _CAPITALISED.findall(value):
-        if word.lower() not in _NOT_VALUES:
-            return word
-    return None
+    words: list[str] = _CAPITALISED.findall(value)
+    return next((w for w in words if w.lower() not in _NOT_VALUES), None)
 
 
 def declared_values(block: TypedMemEvalBlock | None) -> set[str]:
