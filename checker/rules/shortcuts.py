@@ -61,7 +61,9 @@ def position_model(ctx: CorpusContext) -> Iterator[Violation]:
     cycles through its rungs in the folds' period hides every question of a rung from
     training, and a model that finds the rungs perfectly reads 0.28 instead of 0.96.
     WorkingMemory's gold at exactly 8, 15, 25, 40 or 60 sessions from the end is found at
-    0.96 without reading anything."""
+    0.96 without reading anything. The rule is one-sided: a design that uses each position
+    about once reads far below 0.5 held out, which is how cross-validation sees a balanced
+    design, not a tell."""
     found = shc.position_of(ctx.corpus)
     if found.refused:
         yield Violation(
@@ -126,6 +128,12 @@ def summary(corpus: LoadedCorpus) -> list[str]:
         f"position model: AUC {pos.auc:.4f} (shuffled {pos.shuffled:.4f}; n={pos.questions} "
         f"questions, {pos.haystacks} haystacks; refuse at {shc.AUC_REFUSE})"
         + (" REFUSED" if pos.refused else "")
+        + (
+            " (reads backwards: gold sits where other haystacks have none, e.g. each position "
+            "used about once; not refused)"
+            if pos.auc <= shc.BACKWARDS
+            else ""
+        )
     )
     mark = shc.markers_of(corpus)
     lines.append(
