@@ -34,10 +34,11 @@ from datetime import datetime
 
 import numpy as np
 from numpy.typing import NDArray
-from sklearn.ensemble import GradientBoostingClassifier
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
+from threadpoolctl import threadpool_limits
 
 from checker.family import BY_KEY
 from checker.formats.corpus import Question, TypedMemEvalBlock
@@ -422,22 +423,16 @@ class HeldOutAuc:
         return self.haystacks >= MIN_HAYSTACKS and self.auc >= AUC_REFUSE
 
 
-def _boosted() -> GradientBoostingClassifier:
-    """The pinned boosted-tree model (single-threaded: the checker shares its cores)."""
-    return GradientBoostingClassifier(
-        n_estimators=100,
+def _boosted() -> HistGradientBoostingClassifier:
+    """The pinned boosted-tree model (run on one thread: the checker shares its cores)."""
+    return HistGradientBoostingClassifier(
+        max_iter=100,
         learning_rate=0.1,
         max_depth=3,
         min_samples_leaf=20,
+        early_stopping=False,
         random_state=SEED,
     )
-
-
-def _balanced(labels: NDArray[np.bool_]) -> Floats:
-    """Sample weights giving gold and non-gold equal total weight."""
-    pos = max(int(labels.sum()), 1)
-    neg = max(len(labels) - pos, 1)
-    return np.where(labels, len(labels) / (2 * pos), len(labels) / (2 * neg))
 
 
 def _folds(groups: NDArray[np.int64]) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
@@ -481,12 +476,13 @@ def position_model(corpus: LoadedCorpus) -> HeldOutAuc:
         for train, test in _folds(groups):
             if labels[train].all() or not labels[train].any():
                 continue
-            model = _boosted().fit(x[train], labels[train], sample_weight=_balanced(labels[train]))
+            model = _boosted().fit(x[train], labels[train])
             scores[test] = model.predict_proba(x[test])[:, 1]
         return within_question_auc(scores, layout.with_gold(labels))
 
-    auc = held_out(layout.gold)
-    shuffled = held_out(shuffled_gold(layout, SEED))
+    with threadpool_limits(1, user_api="openmp"):
+        auc = held_out(layout.gold)
+        shuffled = held_out(shuffled_gold(layout, SEED))
     return HeldOutAuc(round(auc, 4), round(shuffled, 4), measured, len(eligible))
 
 
