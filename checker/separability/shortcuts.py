@@ -37,7 +37,6 @@ from numpy.typing import NDArray
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import GroupKFold
 from threadpoolctl import threadpool_limits
 
 from checker.family import BY_KEY
@@ -424,7 +423,8 @@ class HeldOutAuc:
 
 
 def _boosted() -> HistGradientBoostingClassifier:
-    """The pinned boosted-tree model (run on one thread: the checker shares its cores)."""
+    """The pinned boosted-tree model. Unweighted: with sample weights its binning computes
+    weighted percentiles, which cost seconds per fit; the AUC reads ranks only."""
     return HistGradientBoostingClassifier(
         max_iter=100,
         learning_rate=0.1,
@@ -436,18 +436,24 @@ def _boosted() -> HistGradientBoostingClassifier:
 
 
 def _folds(groups: NDArray[np.int64]) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
-    """Grouped folds, the groups assigned to folds at random (seeded).
+    """Grouped folds (train rows, test rows), the groups dealt to the folds in a seeded random
+    order.
 
-    Unshuffled, equal-sized groups go to the folds in turn (group i to fold i mod k); a
-    generator that cycles a design variable through its questions with the same period (five
-    distance rungs, question i on rung i mod 5) then has each fold hold out every question of
-    one rung, the training folds have no gold at the held-out offset, and a model that finds
-    the offsets reads 0.28 instead of 0.96."""
-    k = min(FOLDS, len(np.unique(groups)))
+    Dealt in turn instead, equal-sized groups go to fold i mod k, and a generator that cycles
+    a design variable through its questions with the same period (five distance rungs,
+    question i on rung i mod 5) has each fold hold out every question of one rung: the
+    training folds then have no gold at the held-out offset, and a model that finds the offsets
+    reads 0.28 instead of 0.96."""
+    distinct = np.unique(groups)
+    k = min(FOLDS, len(distinct))
     if k < 2:
         return []
+    order = np.random.default_rng(SEED).permutation(len(distinct))
+    fold_of_group = np.empty(len(distinct), dtype=np.int64)
+    fold_of_group[order] = np.arange(len(distinct)) % k
+    fold = fold_of_group[np.searchsorted(distinct, groups)]
     rows = np.arange(len(groups))
-    return list(GroupKFold(n_splits=k, shuffle=True, random_state=SEED).split(rows, groups=groups))
+    return [(rows[fold != f], rows[fold == f]) for f in range(k)]
 
 
 def position_model(corpus: LoadedCorpus) -> HeldOutAuc:
@@ -480,6 +486,8 @@ def position_model(corpus: LoadedCorpus) -> HeldOutAuc:
             scores[test] = model.predict_proba(x[test])[:, 1]
         return within_question_auc(scores, layout.with_gold(labels))
 
+    # One thread: the model's OpenMP workers, spinning on cores shared with other work, took
+    # 30-150 s per corpus where one thread takes about one.
     with threadpool_limits(1, user_api="openmp"):
         auc = held_out(layout.gold)
         shuffled = held_out(shuffled_gold(layout, SEED))
