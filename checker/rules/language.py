@@ -91,9 +91,14 @@ def _line(count: SkeletonCount, distinct: bool) -> str:
         f"{count.top!r}"
     )
     if distinct:
+        floor = (
+            f"refuse below {DISTINCT_SHARE_REFUSE:.0%}"
+            if count.measured
+            else f"not gated below n={MIN_UNITS}"
+        )
         line += (
-            f"; distinct skeletons {count.distinct} ({count.distinct_share:.1%}, refuse below "
-            f"{DISTINCT_SHARE_REFUSE:.0%}){' REFUSED' if _distinct_refused(count) else ''}"
+            f"; distinct skeletons {count.distinct} ({count.distinct_share:.1%}, {floor})"
+            f"{' REFUSED' if _distinct_refused(count) else ''}"
         )
     return line
 
