@@ -28,9 +28,10 @@ answer names a speaker).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -634,35 +635,27 @@ def _leans(texts: NDArray[np.object_], gold: NDArray[np.bool_], top: int = 4) ->
 # --- cached access for the rules and the summary ---------------------------------------------
 
 
-def cached(corpus: LoadedCorpus, name: str, build: object) -> object:
-    found = corpus.cache.get(f"shortcuts {name}")
-    if found is None:
-        assert callable(build)
-        found = corpus.cache[f"shortcuts {name}"] = build(corpus)
+_Measured = TypeVar("_Measured")
+
+
+def _cached(
+    corpus: LoadedCorpus, name: str, build: Callable[[LoadedCorpus], _Measured]
+) -> _Measured:
+    """One measurement per corpus, however many rules and sections read it."""
+    key = f"shortcuts {name}"
+    if key not in corpus.cache:
+        corpus.cache[key] = build(corpus)
+    found: _Measured = corpus.cache[key]
     return found
 
 
 def heuristics_of(corpus: LoadedCorpus) -> HeuristicRecord:
-    found = cached(corpus, "heuristics", heuristic_answerers)
-    assert isinstance(found, HeuristicRecord)
-    return found
+    return _cached(corpus, "heuristics", heuristic_answerers)
 
 
 def position_of(corpus: LoadedCorpus) -> HeldOutAuc:
-    found = cached(corpus, "position", position_model)
-    assert isinstance(found, HeldOutAuc)
-    return found
+    return _cached(corpus, "position", position_model)
 
 
 def markers_of(corpus: LoadedCorpus) -> HeldOutAuc:
-    found = cached(corpus, "markers", marker_adversary)
-    assert isinstance(found, HeldOutAuc)
-    return found
-
-
-def describe_rows(rows: Iterable[AnswererRow]) -> Sequence[str]:
-    return [
-        f"{r.shape} {r.answerer} {r.accuracy:.3f} vs chance {r.chance:.3f} "
-        f"(lift {r.lift:+.3f}, n={r.n})"
-        for r in rows
-    ]
+    return _cached(corpus, "markers", marker_adversary)
