@@ -3,15 +3,15 @@
 Three attackers, each handed one question and its haystack:
 
 - **heuristic answerers** (SHC001) read only the sentences that carry the question's key words
-  — its holder words (relation words, names) and its attribute words (the rest of its content
-  words) — and pick a value by counting or position: the most frequent, the most recent, the
+  — an attribute word (the question's content words that name no one) in an exchange (the
+  turn and the one before it) that names a holder word (a relation word or a name) — and pick a value by counting or position: the most frequent, the most recent, the
   first, or the one stated in an assistant turn. Each is scored per shape against the gold
   value and compared with the fair chance, one over the number of candidate values the
   question's key sentences name.
 - a **position-only model** (SHC002) ranks a haystack's sessions by where and when they sit
   (index, distance from the end, gaps, time of day), never reading a word or the question.
-- a **marker adversary** (SHC003) ranks the turns a reader weighs — those naming the
-  question's holder and its attribute (or one of its values) — by their wording alone, with
+- a **marker adversary** (SHC003) ranks the turns a reader weighs — those naming an attribute
+  word of the question in an exchange that names its holder — by their wording alone, with
   names, numbers, relations and pronouns masked, so only the frame is left ("…, but that
   turned out to be wrong").
 
@@ -509,7 +509,7 @@ class CandidateTurns:
 
 
 def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
-    """Every turn naming a question's holder and its attribute (or one of its values), in
+    """Every turn naming a question's attribute in an exchange naming its holder, in
     questions where gold and non-gold turns both qualify."""
     texts: list[str] = []
     gold: list[bool] = []
