@@ -1,10 +1,12 @@
 """Planted defects for the rules beyond V7 that the self-test holds to their word: identifiers
 that carry the answer class (IDN004), a time expression whose reading is a convention (TIM003),
-and a difficulty ladder certified by a handful of questions (CAL003).
+a difficulty ladder certified by a handful of questions (CAL003), answers found by counting,
+position or wording (SHC001–SHC003), and stock wording (LNG001, LNG002).
 
-Each plant names the one rule that must refuse it and runs that rule alone; the ladder has a
-twin that must pass (the same ladder stamped unvalidated), so the refusal is for the stamp and
-not for the planting.
+Each plant names the rule that must refuse it and runs that rule alone; the ladder, the
+shortcuts and the wording each have a twin that must pass (the same ladder stamped
+unvalidated; rivals worded like the answer, or said as often; every turn from a varied
+grammar), so the refusal is for the defect and not for the planting.
 """
 
 from __future__ import annotations
@@ -13,12 +15,17 @@ import random
 import re
 
 from checker.family import BY_KEY, K_REF
-from checker.formats.corpus import Question, Turn
+from checker.formats.corpus import Question, Turn, Twin
 from checker.formats.ids import SESSION_SUFFIX_RE
 from checker.load import LoadedCorpus
 from checker.retrieval import measure_ladder
+from checker.separability.language import language_figures
 from checker.separability.plants import Plant, Planted, Skip, copy_questions
+from checker.separability.shortcuts import heuristic_answerers, marker_adversary
+from checker.separability.synthetic import _FACTS as SYNTHETIC_FACTS
+from checker.separability.synthetic import _WHEN as SYNTHETIC_WHEN
 from checker.separability.synthetic import rebuilt
+from checker.text import sentences
 
 #: Questions the ladder's easiest band holds (enough to certify it) and its hardest (too few).
 EASY_BAND = 8
@@ -159,5 +166,315 @@ RULE_PLANTS: tuple[Plant, ...] = (
         (),
         thin_ladder_stamped_unvalidated,
         rules=("CAL003",),
+    ),
+)
+
+
+# --- shortcuts (SHC) and language (LNG) ------------------------------------------------------
+
+#: Rival values planted per question, and how often each statement is said.
+RIVALS = 3
+REPEATS = 3
+#: Distances from the end the fixed-offset plant puts gold sessions at.
+FIXED_OFFSETS = (3, 7, 12)
+_ASKED = re.compile(r"the (?P<holder>\w+) (?P<attribute>\w+) now\?$")
+_MARKED = (
+    "Someone told me the {holder} {attribute} went to {value}, but that turned out to be wrong."
+)
+#: The unmarked frames are the base's own fact frames, so only the marker differs.
+_PLAIN = tuple(f.replace("{when}", when) for f in SYNTHETIC_FACTS for when in SYNTHETIC_WHEN)
+
+
+def _asked(q: Question) -> tuple[str, str] | None:
+    found = _ASKED.search(q.question)
+    return (found["holder"], found["attribute"]) if found else None
+
+
+def _fresh_names(rng: random.Random, taken: set[str], count: int) -> list[str]:
+    """Capitalised invented names not yet used (syllables no base name is built from)."""
+    syllables = "zor vek tam qui lun dra pim sol vor kes bax gri mun tel yas fod".split()
+    out: list[str] = []
+    while len(out) < count:
+        name = "".join(rng.choice(syllables) for _ in range(3)).capitalize()
+        if name not in taken:
+            taken.add(name)
+            out.append(name)
+    return out
+
+
+def _say(q: Question, session: int, text: str, rng: random.Random) -> None:
+    """Put `text` between two sentences of a random user turn of the session."""
+    users = [t for t in q.haystack_sessions[session] if t.role == "user"]
+    turn = rng.choice(users)
+    said = sentences(turn.content)
+    said.insert(rng.randrange(len(said) + 1), text)
+    turn.content = " ".join(said)
+
+
+def _with_rivals(
+    corpus: LoadedCorpus,
+    rng: random.Random,
+    *,
+    marked: bool,
+    repeats: int,
+    gold_repeats: int,
+    beside_answer: bool = False,
+) -> Planted | Skip:
+    """Each gold-bearing question gets RIVALS rival values for its asked pair, each said
+    `repeats` times in random non-gold sessions (marked as wrong, or worded like the answer),
+    declared as twins; the gold value is said `gold_repeats` more times the same way. With
+    `beside_answer`, each rival's first statement goes into the session that states the
+    answer, so the rivals' last mentions are as late as the answer's."""
+    qs = copy_questions(corpus)
+    taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
+    planted = 0
+    for q in qs:
+        asked = _asked(q)
+        gold = set(_gold(q))
+        others = [i for i in range(len(q.haystack_sessions)) if i not in gold]
+        if asked is None or not gold or len(others) < RIVALS * repeats + gold_repeats:
+            continue
+        holder, attribute = asked
+        rivals = _fresh_names(rng, taken, RIVALS)
+        slots = rng.sample(others, RIVALS * repeats + gold_repeats)
+        if beside_answer:
+            slots[:RIVALS] = [max(gold)] * RIVALS
+        twins = []
+        for k, value in enumerate(rivals * repeats + [q.answer] * gold_repeats):
+            session = slots[k]
+            frame = _MARKED if marked and value != q.answer else rng.choice(_PLAIN)
+            person = _fresh_names(rng, taken, 1)[0]
+            text = frame.format(
+                name=holder,
+                holder=holder,
+                thing=attribute,
+                attribute=attribute,
+                place=value,
+                value=value,
+                person=person,
+            )
+            _say(q, session, text, rng)
+            if value != q.answer:
+                twins.append(Twin(kind="twin-rumour", session_index=session, value=value))
+        q.typedmemeval = q.typedmemeval.model_copy(update={"twins": twins})
+        planted += 1
+    if planted < 10:
+        return Skip("needs ten gold-bearing questions asking `… the <holder> <thing> now?`")
+    return Planted(qs, note=f"{RIVALS} rivals in each of {planted} questions")
+
+
+def marked_distractors(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    built = _with_rivals(corpus, rng, marked=True, repeats=1, gold_repeats=0)
+    if isinstance(built, Planted):
+        built.evidence = r"marker adversary picks the gold turn"
+    return built
+
+
+def unmarked_distractors(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    built = _with_rivals(corpus, rng, marked=False, repeats=1, gold_repeats=0)
+    if isinstance(built, Planted):
+        found = marker_adversary(rebuilt(corpus, built.questions))
+        built.note += f"; marker adversary {found.auc:.4f} (shuffled {found.shuffled:.4f})"
+    return built
+
+
+def most_frequent_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    built = _with_rivals(corpus, rng, marked=False, repeats=1, gold_repeats=REPEATS - 1)
+    if isinstance(built, Planted):
+        built.evidence = r"the most-frequent value of the key-word sentences is the answer"
+    return built
+
+
+def rivals_as_often(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    """The answer and RIVALS rivals said together, in one rotated order, in the sentence
+    stating the answer and in two random non-gold sessions: every value is said as often and
+    as early and late as the others, and the answer takes each place of the order in turn, so
+    no counting or position picks it more often than chance."""
+    qs = copy_questions(corpus)
+    taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
+    planted = 0
+    for q in qs:
+        asked = _asked(q)
+        gold = _gold(q)
+        others = [i for i in range(len(q.haystack_sessions)) if i not in gold]
+        stating = next(
+            (
+                t
+                for t in (q.haystack_sessions[max(gold)] if gold else [])
+                if t.role == "user" and t.has_answer and q.answer in t.content
+            ),
+            None,
+        )
+        if asked is None or stating is None or len(others) < REPEATS - 1:
+            continue
+        holder, attribute = asked
+        values = [q.answer, *_fresh_names(rng, taken, RIVALS)]
+        turn = planted % len(values)
+        order = values[turn:] + values[:turn]
+
+        def chunk(
+            answer_sentence: str,
+            holder: str = holder,
+            attribute: str = attribute,
+            order: list[str] = order,
+            answer: str = q.answer,
+        ) -> list[str]:
+            return [
+                answer_sentence
+                if v == answer
+                else rng.choice(_PLAIN).format(
+                    name=holder, thing=attribute, place=v, person=_fresh_names(rng, taken, 1)[0]
+                )
+                for v in order
+            ]
+
+        said = sentences(stating.content)
+        at = next(k for k, text in enumerate(said) if q.answer in text)
+        said[at : at + 1] = chunk(said[at])
+        stating.content = " ".join(said)
+        for session in rng.sample(others, REPEATS - 1):
+            again = rng.choice(_PLAIN).format(
+                name=holder, thing=attribute, place=q.answer, person=_fresh_names(rng, taken, 1)[0]
+            )
+            _say(q, session, " ".join(chunk(again)), rng)
+        q.typedmemeval = q.typedmemeval.model_copy(
+            update={
+                "twins": [
+                    Twin(kind="twin-rumour", session_index=max(gold), value=v) for v in values[1:]
+                ]
+            }
+        )
+        planted += 1
+    if planted < 10:
+        return Skip("needs ten gold-bearing questions asking `… the <holder> <thing> now?`")
+    rows = heuristic_answerers(rebuilt(corpus, qs)).rows
+    worst = max(rows, key=lambda r: r.lift)
+    return Planted(
+        qs,
+        note=f"{RIVALS} rivals in each of {planted} questions; largest lift {worst.answerer} "
+        f"{worst.lift:+.3f} (n={worst.n})",
+    )
+
+
+def fixed_offsets(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    """Every gold session moved to FIXED_OFFSETS sessions from the end (ids and dates stay
+    where they were; only the sessions' contents move)."""
+    qs = copy_questions(corpus)
+    moved = 0
+    for q in qs:
+        gold = _gold(q)
+        n = len(q.haystack_sessions)
+        if not gold or len(gold) > len(FIXED_OFFSETS) or n <= max(FIXED_OFFSETS):
+            continue
+        targets = [n - 1 - d for d in FIXED_OFFSETS[: len(gold)]]
+        rest = iter([i for i in range(n) if i not in gold])
+        source = dict(zip(targets, gold, strict=True))
+        order = [source[i] if i in source else next(rest) for i in range(n)]
+        q.haystack_sessions = [q.haystack_sessions[i] for i in order]
+        q.answer_session_ids = [q.haystack_session_ids[i] for i in sorted(targets)]
+        moved += 1
+    if moved < 10:
+        return Skip("needs ten gold-bearing questions with at least 13 sessions")
+    return Planted(
+        qs, evidence=r"position-only boosted model finds gold", note=f"in {moved} questions"
+    )
+
+
+_STOCK = (
+    "That sounds like quite a conversation.",
+    "Thanks for telling me.",
+    "Did they convince you, in the end?",
+)
+_WORDS = {
+    "who": "the baker the driver a neighbour the plumber a student the editor a painter".split(),
+    "did": "fixed painted sold borrowed cleaned measured wrapped carried repaired sorted".split(),
+    "what": "fence kettle ladder shelf radio window bench parcel drawer mirror lantern".split(),
+    "how": "slowly twice carefully early gladly quietly together again properly".split(),
+    "when": "after lunch before dinner on the way home by the river at the market".split(),
+}
+
+
+def _composed(rng: random.Random) -> str:
+    """A sentence drawn from a small grammar with tens of thousands of wordings."""
+    what = rng.sample(_WORDS["what"], 2)
+    return (
+        f"{rng.choice(_WORDS['who']).capitalize()} {rng.choice(_WORDS['did'])} the {what[0]} "
+        f"{rng.choice(_WORDS['how'])} and the {what[1]} {rng.choice(_WORDS['when'])}."
+    )
+
+
+def stock_replies(corpus: LoadedCorpus, rng: random.Random) -> Planted:
+    """Every assistant turn is one of three stock lines."""
+    qs = copy_questions(corpus)
+    for q in qs:
+        for session in q.haystack_sessions:
+            for turn in session:
+                if turn.role == "assistant":
+                    turn.content = rng.choice(_STOCK)
+    return Planted(qs, evidence=r"skeleton", note=f"{len(_STOCK)} stock replies")
+
+
+def varied_wording(corpus: LoadedCorpus, rng: random.Random) -> Planted:
+    """Every turn rewritten from a grammar with many wordings (the language control)."""
+    qs = copy_questions(corpus)
+    for q in qs:
+        for session in q.haystack_sessions:
+            for turn in session:
+                turn.content = " ".join(_composed(rng) for _ in range(rng.randint(1, 2)))
+    figures = language_figures(rebuilt(corpus, qs))
+    a, u = figures.assistant_turns, figures.user_sentences
+    return Planted(
+        qs,
+        note=f"assistant turns: top {a.top_share:.2%}, distinct {a.distinct_share:.1%} "
+        f"(n={a.n}); user sentences: top {u.top_share:.2%} (n={u.n})",
+    )
+
+
+SHORTCUT_PLANTS: tuple[Plant, ...] = (
+    Plant(
+        "marked distractors (rivals 'turned out to be wrong')",
+        ("SHC003",),
+        marked_distractors,
+        history="2026.12 drafts: every distractor carried a fixed denial, the answer none",
+        rules=("SHC003",),
+    ),
+    Plant(
+        "rivals worded like the answer (must not refuse)",
+        (),
+        unmarked_distractors,
+        rules=("SHC003",),
+    ),
+    Plant(
+        "answer said three times, rivals once",
+        ("SHC001",),
+        most_frequent_answer,
+        history="Forgetting 2026.12: the re-affirmed answer was the most frequent value",
+        rules=("SHC001",),
+    ),
+    Plant(
+        "rivals said as often as the answer (must not refuse)",
+        (),
+        rivals_as_often,
+        rules=("SHC001",),
+    ),
+    Plant(
+        "gold at fixed offsets from the end",
+        ("SHC002",),
+        fixed_offsets,
+        history="WorkingMemory 2026.12: gold at exactly 8, 15, 25, 40 or 60 from the end",
+        rules=("SHC002",),
+    ),
+    Plant(
+        "three stock replies",
+        ("LNG001", "LNG002"),
+        stock_replies,
+        history="2026.12 drafts: 50,753 assistant turns reduce to 5,287 skeletons",
+        rules=("LNG001", "LNG002"),
+    ),
+    Plant(
+        "every turn from a varied grammar (must not refuse)",
+        (),
+        varied_wording,
+        rules=("LNG001", "LNG002"),
     ),
 )

@@ -24,7 +24,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--summary",
         action="store_true",
-        help="print each corpus's measurements after the findings (to stderr)",
+        help="print each corpus's measurements after the findings (to stderr; one JSON "
+        "array with --format json)",
     )
     parser.add_argument(
         "--expected",
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     outcome = check_paths(paths(args.paths), options)
     code = emit(outcome.findings, args, complete=not outcome.errors)
     if args.summary:
-        print_summaries(outcome.corpora, sys.stderr)
+        print_summaries(outcome.corpora, sys.stderr, as_json=args.format == "json")
     for error in outcome.errors:
         print(f"typedmemeval: {error}", file=sys.stderr)
     if outcome.errors:

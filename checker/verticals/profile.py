@@ -502,6 +502,10 @@ class Vertical:
     resolution: Resolution | None = None
     #: Gold is a record replayed as of an instant (REV001, REV002), or None.
     record_replay: RecordReplay | None = None
+    #: Shapes whose gold names one value stated in the sessions among rivals, which the
+    #: heuristic answerers (SHC001) are scored on; None: every shape without negative gold
+    #: is tried, and a question is scored where its answer's first sentence names one value.
+    answer_value_shapes: tuple[str, ...] | None = None
     synthetic: Synthetic = field(default_factory=Synthetic)
     #: How the family judge reads this vertical's answers.
     judge: JudgeRules = field(default_factory=lambda: JudgeRules(instructions=""))

@@ -1,0 +1,146 @@
+"""Shortcut rules (SHC): answering without memory, by counting, by position or by wording;
+and the `shortcuts` summary section.
+
+Each rule reads one cached measurement of `checker.separability.shortcuts`, so the summary
+and the rules compute it once per corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checker.context import CorpusContext
+from checker.findings import Violation
+from checker.load import LoadedCorpus
+from checker.registry import rule
+from checker.separability import shortcuts as shc
+from checker.summary import section
+
+
+@rule(
+    "SHC001",
+    "heuristic-answerer",
+    example="still-valid: the most-frequent value of the key-word sentences is the answer in "
+    "1.000 of questions against a fair chance of 0.203 (lift +0.797 > 0.15, n=14)",
+)
+def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
+    """A heuristic answerer beats the fair chance by more than 0.15 on a shape with at least 10
+    scored questions: picking, among the values named in the sentences that carry the
+    question's holder and attribute words, the most frequent, the most recent, the first, or
+    the one an assistant turn states.
+
+    The fair chance is one over the number of candidate values those sentences name, averaged
+    over the shape's questions. Forgetting's still-valid answer was the most frequent value
+    in every question (the reaffirmation repeats it, the rivals are said once), and Episodic's
+    suggested value was the only one an assistant turn ever named: no memory is needed to
+    count."""
+    record = shc.heuristics_of(ctx.corpus)
+    for row in record.rows:
+        if row.refused:
+            yield Violation(
+                None,
+                f"{row.shape}: the {row.answerer} value of the key-word sentences is the "
+                f"answer in {row.accuracy:.3f} of questions against a fair chance of "
+                f"{row.chance:.3f} (lift {row.lift:+.3f} > {shc.LIFT_REFUSE}, n={row.n}); give "
+                "the rivals the same repetition, recency and speakers as the answer",
+            )
+
+
+@rule(
+    "SHC002",
+    "position-model",
+    example="position-only boosted model finds gold at held-out within-question AUC 0.9653 "
+    "≥ 0.7 (shuffled labels 0.4383; 60 haystacks)",
+)
+def position_model(ctx: CorpusContext) -> Iterator[Violation]:
+    """A boosted-tree model reading only where and when each session sits (index, distance
+    from the end, gaps, time of day, weekday), never a word or the question, finds gold in
+    held-out haystacks at a within-question AUC of 0.70 or more.
+
+    Folds hold out whole haystacks, assigned to folds at random: unshuffled, a design that
+    cycles through its rungs in the folds' period hides every question of a rung from
+    training, and a model that finds the rungs perfectly reads 0.28 instead of 0.96.
+    WorkingMemory's gold at exactly 8, 15, 25, 40 or 60 sessions from the end is found at
+    0.96 without reading anything. The rule is one-sided: a design that uses each position
+    about once reads far below 0.5 held out, which is how cross-validation sees a balanced
+    design, not a tell."""
+    found = shc.position_of(ctx.corpus)
+    if found.refused:
+        yield Violation(
+            None,
+            f"position-only boosted model finds gold at held-out within-question AUC "
+            f"{found.auc:.4f} ≥ {shc.AUC_REFUSE} (shuffled labels {found.shuffled:.4f}; "
+            f"{found.haystacks} haystacks, {found.questions} questions); draw each gold "
+            "position from a band, and give sessions the same spacing and times of day "
+            "wherever they sit",
+        )
+
+
+@rule(
+    "SHC003",
+    "marker-adversary",
+    example="marker adversary picks the gold turn among those naming the question's holder "
+    "and attribute at held-out within-question AUC 0.9559 ≥ 0.7 (goal < 0.6; shuffled 0.48; "
+    "33 haystacks); it leans on 'yesterday P' (+0.87)",
+)
+def marker_adversary(ctx: CorpusContext) -> Iterator[Violation]:
+    """Among the turns that name a question's holder and attribute (the candidates a reader
+    weighs), a model reading only each turn's wording — word 1–3-grams, with names, numbers,
+    relations and pronouns masked — picks the gold turn in held-out haystacks at a
+    within-question AUC of 0.70 or more (the goal is below 0.60).
+
+    Distractors that carry a fixed frame ("It was not true.", "turned out to be wrong", "my
+    sister's friend") leave the one unmarked statement as the answer: a reader who never
+    remembers anything finds it by how it is worded."""
+    found = shc.markers_of(ctx.corpus)
+    if found.refused:
+        leans = "; ".join(found.leans[:6]) or "nothing printable"
+        yield Violation(
+            None,
+            f"marker adversary picks the gold turn among those naming the question's holder "
+            f"and attribute at held-out within-question AUC {found.auc:.4f} ≥ "
+            f"{shc.AUC_REFUSE} (goal < {shc.MARKER_TARGET}; shuffled labels "
+            f"{found.shuffled:.4f}; {found.haystacks} haystacks); it leans on {leans}; word "
+            "false, rumoured, retracted and other people's statements with the same variety "
+            "as true ones",
+        )
+
+
+@section("shortcuts")
+def summary(corpus: LoadedCorpus) -> list[str]:
+    record = shc.heuristics_of(corpus)
+    skipped = ", ".join(f"{n} {why}" for why, n in sorted(record.skipped.items()))
+    lines = [
+        f"heuristic answerers: {record.scored} of {record.tried} questions scored"
+        + (f" (not scored: {skipped})" if skipped else "")
+        + f"; refuse at lift > +{shc.LIFT_REFUSE} with n >= {shc.MIN_SHAPE_QUESTIONS}"
+    ]
+    shapes = sorted({r.shape for r in record.rows})
+    for shape in shapes:
+        rows = [r for r in record.rows if r.shape == shape]
+        figures = ", ".join(
+            f"{r.answerer} {r.accuracy:.3f} ({r.lift:+.3f}){' REFUSED' if r.refused else ''}"
+            for r in rows
+        )
+        lines.append(f"  {shape} n={rows[0].n}, chance {rows[0].chance:.3f}: {figures}")
+    pos = shc.position_of(corpus)
+    lines.append(
+        f"position model: AUC {pos.auc:.4f} (shuffled {pos.shuffled:.4f}; n={pos.questions} "
+        f"questions, {pos.haystacks} haystacks; refuse at {shc.AUC_REFUSE})"
+        + (" REFUSED" if pos.refused else "")
+        + (
+            " (reads backwards: gold sits where other haystacks have none, e.g. each position "
+            "used about once; not refused)"
+            if pos.auc <= shc.BACKWARDS
+            else ""
+        )
+    )
+    mark = shc.markers_of(corpus)
+    lines.append(
+        f"marker adversary: AUC {mark.auc:.4f} (shuffled {mark.shuffled:.4f}; n={mark.questions} "
+        f"questions, {mark.haystacks} haystacks; goal < {shc.MARKER_TARGET}, refuse at "
+        f"{shc.AUC_REFUSE})"
+        + (" REFUSED" if mark.refused else "")
+        + (f"; leans on {', '.join(mark.leans[:4])}" if mark.leans else "")
+    )
+    return lines

@@ -1,0 +1,661 @@
+"""Shortcut measurements (SHC): ways to answer without memory that a reader used on the text.
+
+Three attackers, each handed one question and its haystack:
+
+- **heuristic answerers** (SHC001) read only the sentences that carry the question's key words
+  — an attribute word (the question's content words that name no one) in an exchange (the
+  turn and the one before it) that names a holder word (a relation word or a name) — and pick a value by counting or position: the most frequent, the most recent, the
+  first, or the one stated in an assistant turn. Each is scored per shape against the gold
+  value and compared with the fair chance, one over the number of candidate values the
+  question's key sentences name.
+- a **position-only model** (SHC002) ranks a haystack's sessions by where and when they sit
+  (index, distance from the end, gaps, time of day), never reading a word or the question.
+- a **marker adversary** (SHC003) ranks the turns a reader weighs — those naming an attribute
+  word of the question in an exchange that names its holder — by their wording alone, with
+  names, numbers, relations and pronouns masked, so only the frame is left ("…, but that
+  turned out to be wrong").
+
+Values come from the `typedmemeval` block, never from a vertical's name: every value a twin,
+event, list, candidate or answer item declares, reduced to its first capitalised word, plus
+the gold value. The gold value is the one declared value the answer's first sentence names,
+or else its one capitalised word that an evidence turn states; a question whose answer names
+none or several (counts, sums, orders, yes/no answers, negatives) has no single value and is
+not scored by SHC001. A vertical may list the shapes to score (`Vertical.answer_value_shapes`);
+by default every shape is tried except those with negative gold and attribution shapes (whose
+answer names a speaker).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+from sklearn.ensemble import HistGradientBoostingClassifier
+from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.linear_model import LogisticRegression
+from threadpoolctl import threadpool_limits
+
+from checker.family import BY_KEY
+from checker.formats.corpus import Question, TypedMemEvalBlock
+from checker.load import LoadedCorpus, parse_date
+from checker.separability.adversary import haystack_groups, shuffled_gold
+from checker.separability.gate import distinct_haystacks
+from checker.separability.language import PRONOUNS, RELATION_WORDS, turn_skeleton
+from checker.separability.stats import Layout, within_question_auc
+from checker.text import STOPWORDS, raw_tokens, sentences
+
+Floats = NDArray[np.float64]
+
+#: SHC001 refuses an answerer beating the fair chance by more than this on a shape …
+LIFT_REFUSE = 0.15
+#: … measured on at least this many questions of the shape.
+MIN_SHAPE_QUESTIONS = 10
+#: SHC002 and SHC003 refuse at this held-out within-question AUC; SHC003's goal is below
+#: `MARKER_TARGET`.
+AUC_REFUSE = 0.70
+MARKER_TARGET = 0.60
+#: SHC002 and SHC003 need this many distinct haystacks with a gold candidate to measure.
+MIN_HAYSTACKS = 10
+FOLDS = 5
+SEED = 0
+
+ANSWERERS = ("most-frequent", "most-recent", "first", "assistant-stated")
+
+#: Capitalised words that are not values: titles, calendar words, answer openers.
+_NOT_VALUES: frozenset[str] = frozenset(
+    """
+    dr mr mrs ms st mt yes no not none nothing unknown never first last one two three
+    about around only still since until both neither either you i we my your our
+    monday tuesday wednesday thursday friday saturday sunday january february march april may
+    june july august september october november december
+    """.split()
+)
+#: Question words that name neither a holder nor an attribute.
+_QUESTION_WORDS: frozenset[str] = frozenset(
+    """
+    which what who whom whose where when how why now still currently ever yet any anything
+    something think thinking tell told remember recall say said know knew cast mind back
+    would could should does did do have has had get got go going right point moment ago
+    week weeks day days month months year years time times from since until answer
+    """.split()
+)
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+(?:['’-][A-Za-z]+)*\b")
+
+
+def value_token(value: str | None) -> str | None:
+    """A declared value's first capitalised word that is not a title (`Dr Hekker` → Hekker)."""
+    if not value:
+        return None
+    words: list[str] = _CAPITALISED.findall(value)
+    return next((w for w in words if w.lower() not in _NOT_VALUES), None)
+
+
+def declared_values(block: TypedMemEvalBlock | None) -> set[str]:
+    """Every value the block declares, as its first capitalised word."""
+    if block is None:
+        return set()
+    raw: list[str | None] = []
+    raw += [t.value for t in block.twins or ()]
+    raw += [e.value for e in block.events or ()]
+    raw += list(block.list_order.items) if block.list_order else []
+    raw += [c.label for c in block.candidates or ()]
+    raw += list(block.answer_items or ())
+    return {v for v in map(value_token, raw) if v}
+
+
+def _first_sentence(text: str) -> str:
+    found = sentences(text)
+    return found[0] if found else ""
+
+
+def _names(text: str, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}\b", text) is not None
+
+
+def gold_value(q: Question, declared: set[str]) -> str | None:
+    """The single value the answer's first sentence names (see the module docstring)."""
+    first = _first_sentence(q.answer)
+    named = {v for v in declared if _names(first, v)}
+    if len(named) == 1:
+        return named.pop()
+    if named:
+        return None
+    gold = set(q.answer_session_ids)
+    evidence = " ".join(
+        t.content
+        for sid, session in zip(q.haystack_session_ids, q.haystack_sessions, strict=False)
+        if sid in gold
+        for t in session
+        if t.has_answer
+    )
+    asked = set(raw_tokens(q.question))
+    found = {
+        w
+        for w in _CAPITALISED.findall(first)
+        if w.lower() not in STOPWORDS
+        and w.lower() not in _NOT_VALUES
+        and w.lower() not in RELATION_WORDS
+        and w.lower() not in asked
+        and _names(evidence, w)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+@dataclass(frozen=True)
+class KeyWords:
+    """What a reader greps for: who the question is about, and what about them."""
+
+    holder: frozenset[str]
+    attribute: frozenset[str]
+
+
+def key_words(question: str, values: set[str]) -> KeyWords:
+    """Holder words (relation words and names the question uses) and attribute words (its
+    other content words), lower-case; values the question names are neither."""
+    lowered_values = {v.lower() for v in values}
+    first = True
+    holder: set[str] = set()
+    for word in re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)?", question):
+        base = re.sub(r"['’]s$", "", word)
+        lower = base.lower()
+        named = base[0].isupper() and not first and lower not in lowered_values
+        ordinary = lower in _NOT_VALUES or lower in _QUESTION_WORDS
+        if (lower in RELATION_WORDS or named) and not ordinary:
+            holder.add(lower)
+        first = False
+    attribute = {
+        t
+        for t in raw_tokens(question)
+        if len(t) >= 3
+        and not t.isdigit()
+        and t not in STOPWORDS
+        and t not in _QUESTION_WORDS
+        and t not in PRONOUNS
+        and t not in holder
+        and t not in lowered_values
+        and t not in _NOT_VALUES
+    }
+    return KeyWords(frozenset(holder), frozenset(attribute))
+
+
+@dataclass(frozen=True)
+class Said:
+    """One sentence (or turn) of a haystack, in reading order."""
+
+    session: int
+    turn: int
+    role: str
+    #: Lower-case raw tokens.
+    words: frozenset[str]
+    #: Capitalised words as written, in the order they first appear.
+    capitals: tuple[str, ...]
+    #: Lower-case raw tokens of the exchange it belongs to: its own turn and the one before
+    #: (a reply names its holder as "her" when the user just named "my niece").
+    context: frozenset[str]
+
+
+def said_in(q: Question, *, whole_turns: bool = False) -> list[Said]:
+    """Every sentence of the haystack (or every turn), in reading order."""
+    out: list[Said] = []
+    for si, session in enumerate(q.haystack_sessions):
+        previous: frozenset[str] = frozenset()
+        for ti, turn in enumerate(session):
+            own = frozenset(raw_tokens(turn.content))
+            context = own | previous
+            units = [turn.content] if whole_turns else sentences(turn.content)
+            for text in units:
+                out.append(
+                    Said(
+                        si,
+                        ti,
+                        turn.role,
+                        own if whole_turns else frozenset(raw_tokens(text)),
+                        tuple(dict.fromkeys(_CAPITALISED.findall(text))),
+                        context,
+                    )
+                )
+            previous = own
+    return out
+
+
+def carries_key(said: Said, keys: KeyWords) -> bool:
+    """Names an attribute word, in an exchange that names the holder (when the question names
+    one)."""
+    if keys.holder and not said.context & keys.holder:
+        return False
+    return bool(said.words & keys.attribute)
+
+
+# --- SHC001: heuristic answerers -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionScore:
+    """One scored question: each answerer's expected credit (ties split) and the fair chance."""
+
+    shape: str
+    candidates: int
+    credit: dict[str, float]
+
+    @property
+    def chance(self) -> float:
+        return 1.0 / self.candidates
+
+
+def _pick(scores: dict[str, float], gold: str) -> float:
+    best = max(scores.values())
+    pool = [v for v, s in scores.items() if s == best]
+    return 1.0 / len(pool) if gold in pool else 0.0
+
+
+def score_question(q: Question) -> QuestionScore | str:
+    """The answerers' credit on one question, or why it is not scored."""
+    block = q.typedmemeval
+    declared = declared_values(block)
+    gold = gold_value(q, declared)
+    if gold is None:
+        return "its answer names no single value"
+    values = declared | {gold}
+    keys = key_words(q.question, values)
+    said = said_in(q)
+    count: dict[str, int] = {}
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    by_assistant: dict[str, int] = {}
+    for index, s in enumerate(said):
+        if not carries_key(s, keys):
+            continue
+        for order, v in enumerate(w for w in s.capitals if w in values):
+            position = index * 1000 + order  # reading order, within a sentence too
+            count[v] = count.get(v, 0) + 1
+            first.setdefault(v, position)
+            last[v] = position
+            if s.role == "assistant":
+                by_assistant[v] = 1
+    if gold not in count:
+        return "its gold value is in no sentence carrying the key words"
+    present = sorted(count)
+    credit = {
+        "most-frequent": _pick({v: count[v] for v in present}, gold),
+        "most-recent": _pick({v: last[v] for v in present}, gold),
+        "first": _pick({v: -first[v] for v in present}, gold),
+        "assistant-stated": _pick({v: by_assistant.get(v, 0) for v in present}, gold),
+    }
+    return QuestionScore(block.shape if block else "", len(present), credit)
+
+
+@dataclass(frozen=True)
+class AnswererRow:
+    """One answerer on one shape."""
+
+    shape: str
+    answerer: str
+    n: int
+    accuracy: float
+    chance: float
+
+    @property
+    def lift(self) -> float:
+        return self.accuracy - self.chance
+
+    @property
+    def refused(self) -> bool:
+        return self.n >= MIN_SHAPE_QUESTIONS and self.lift > LIFT_REFUSE
+
+
+@dataclass(frozen=True)
+class HeuristicRecord:
+    rows: list[AnswererRow]
+    #: Questions tried (shapes in scope) and scored.
+    tried: int
+    scored: int
+    #: Why questions were not scored, with counts.
+    skipped: dict[str, int] = field(default_factory=dict)
+
+
+def _shapes_in_scope(q: Question) -> bool:
+    block = q.typedmemeval
+    if block is None:
+        return False
+    vertical = BY_KEY.get(block.vertical)
+    if vertical is None:
+        return False
+    if vertical.answer_value_shapes is not None:
+        return block.shape in vertical.answer_value_shapes
+    shape = vertical.shape(block.shape)
+    # An attribution answer names who said the value, not the value.
+    return (
+        shape is not None
+        and not shape.negative_gold
+        and block.shape not in vertical.attribution_shapes
+    )
+
+
+def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
+    """SHC001's measurement: every answerer per shape over the scored questions."""
+    scored: list[QuestionScore] = []
+    skipped: dict[str, int] = {}
+    tried = 0
+    for q in distinct_haystacks(corpus).questions:
+        if not _shapes_in_scope(q):
+            continue
+        tried += 1
+        found = score_question(q)
+        if isinstance(found, str):
+            skipped[found] = skipped.get(found, 0) + 1
+        else:
+            scored.append(found)
+    rows: list[AnswererRow] = []
+    for shape in sorted({s.shape for s in scored}):
+        mine = [s for s in scored if s.shape == shape]
+        chance = float(np.mean([s.chance for s in mine]))
+        for answerer in ANSWERERS:
+            accuracy = float(np.mean([s.credit[answerer] for s in mine]))
+            rows.append(AnswererRow(shape, answerer, len(mine), accuracy, chance))
+    return HeuristicRecord(rows, tried, len(scored), skipped)
+
+
+# --- SHC002: position-only model -------------------------------------------------------------
+
+POSITION_FEATURES = (
+    "index",
+    "from_end",
+    "relative",
+    "sessions",
+    "days_before_question",
+    "gap_before_days",
+    "gap_after_days",
+    "hour",
+    "weekday",
+    "same_day_sessions",
+)
+#: Below this, the position model is said to read backwards (see `position_model`).
+BACKWARDS = 0.30
+
+
+def _days(a: datetime, b: datetime) -> float:
+    return (b - a).total_seconds() / 86400.0
+
+
+def position_features(q: Question) -> Floats:
+    """One row per session, question-blind: where and when it sits in its haystack."""
+    n = len(q.haystack_sessions)
+    dates = [parse_date(d) for d in q.haystack_dates]
+    asked = parse_date(q.question_date)
+    rows = np.zeros((n, len(POSITION_FEATURES)))
+    days = [d.date() for d in dates if d is not None]
+    for i, when in enumerate(dates):
+        before = dates[i - 1] if i > 0 else None
+        after = dates[i + 1] if i + 1 < n else asked
+        rows[i] = (
+            i,
+            n - 1 - i,
+            i / max(n - 1, 1),
+            n,
+            _days(when, asked) if when and asked else 0.0,
+            _days(before, when) if before and when else 0.0,
+            _days(when, after) if when and after else 0.0,
+            when.hour + when.minute / 60 if when else 0.0,
+            when.weekday() if when else 0.0,
+            days.count(when.date()) if when else 0.0,
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class HeldOutAuc:
+    """A held-out within-question AUC beside the same pipeline on shuffled labels."""
+
+    auc: float
+    shuffled: float
+    #: Distinct haystacks and questions measured.
+    haystacks: int
+    questions: int
+    leans: list[str] = field(default_factory=list)
+
+    @property
+    def refused(self) -> bool:
+        return self.haystacks >= MIN_HAYSTACKS and self.auc >= AUC_REFUSE
+
+
+def _boosted() -> HistGradientBoostingClassifier:
+    """The pinned boosted-tree model. Unweighted: with sample weights its binning computes
+    weighted percentiles, which cost seconds per fit; the AUC reads ranks only."""
+    return HistGradientBoostingClassifier(
+        max_iter=100,
+        learning_rate=0.1,
+        max_depth=3,
+        min_samples_leaf=20,
+        early_stopping=False,
+        random_state=SEED,
+    )
+
+
+def _folds(groups: NDArray[np.int64]) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
+    """Grouped folds (train rows, test rows), the groups dealt to the folds in a seeded random
+    order.
+
+    Dealt in turn instead, equal-sized groups go to fold i mod k, and a generator that cycles
+    a design variable through its questions with the same period (five distance rungs,
+    question i on rung i mod 5) has each fold hold out every question of one rung: the
+    training folds then have no gold at the held-out offset, and a model that finds the offsets
+    reads 0.28 instead of 0.96."""
+    distinct = np.unique(groups)
+    k = min(FOLDS, len(distinct))
+    if k < 2:
+        return []
+    order = np.random.default_rng(SEED).permutation(len(distinct))
+    fold_of_group = np.empty(len(distinct), dtype=np.int64)
+    fold_of_group[order] = np.arange(len(distinct)) % k
+    fold = fold_of_group[np.searchsorted(distinct, groups)]
+    rows = np.arange(len(groups))
+    return [(rows[fold != f], rows[fold == f]) for f in range(k)]
+
+
+def position_model(corpus: LoadedCorpus) -> HeldOutAuc:
+    """SHC002's measurement: a boosted-tree model on position features alone, folds holding
+    out whole haystacks (assigned to folds at random, see `_folds`), scored by the pooled
+    within-question AUC.
+
+    Held out by haystack, a design that uses each position about once across the corpus reads
+    far *below* 0.5: the training folds lack gold exactly where each held-out gold sits, so the
+    model ranks that position low (simulated, 60 haystacks of 61 sessions with every distance
+    used once: 0.10, against 0.51 for positions drawn with replacement and 0.96 for five fixed
+    offsets; larger leaves do not remove it). Such a design leaves the gold position uniform
+    over its range, which is no tell to an attacker handed one haystack, so the rule is
+    one-sided; the summary marks a figure at or below `BACKWARDS` as reading backwards."""
+    view = distinct_haystacks(corpus)
+    layout = Layout.of(view)
+    eligible = layout.eligible()
+    groups = haystack_groups([tuple(q.haystack_session_ids) for q in view.questions], layout)
+    measured = len({int(groups[layout.offsets[q]]) for q in eligible})
+    if measured < 2:
+        return HeldOutAuc(0.5, 0.5, measured, len(eligible))
+    x = np.vstack([position_features(q) for q in view.questions])
+
+    def held_out(labels: NDArray[np.bool_]) -> float:
+        scores = np.zeros(layout.n_sessions)
+        for train, test in _folds(groups):
+            if labels[train].all() or not labels[train].any():
+                continue
+            model = _boosted().fit(x[train], labels[train])
+            scores[test] = model.predict_proba(x[test])[:, 1]
+        return within_question_auc(scores, layout.with_gold(labels))
+
+    # One thread: the model's OpenMP workers, spinning on cores shared with other work, took
+    # 30-150 s per corpus where one thread takes about one.
+    with threadpool_limits(1, user_api="openmp"):
+        auc = held_out(layout.gold)
+        shuffled = held_out(shuffled_gold(layout, SEED))
+    return HeldOutAuc(round(auc, 4), round(shuffled, 4), measured, len(eligible))
+
+
+# --- SHC003: marker adversary ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CandidateTurns:
+    """The turns readers weigh, per question: masked wording, gold label, question, group."""
+
+    texts: list[str]
+    gold: NDArray[np.bool_]
+    question: NDArray[np.int64]
+    group: NDArray[np.int64]
+
+
+def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
+    """Every turn naming a question's attribute in an exchange naming its holder, in
+    questions where gold and non-gold turns both qualify."""
+    texts: list[str] = []
+    gold: list[bool] = []
+    question: list[int] = []
+    group: list[int] = []
+    haystacks: dict[tuple[str, ...], int] = {}
+    view = distinct_haystacks(corpus)
+    for qi, q in enumerate(view.questions):
+        declared = declared_values(q.typedmemeval)
+        found = gold_value(q, declared)
+        values = declared | ({found} if found else set())
+        keys = key_words(q.question, values)
+        if not keys.holder and not keys.attribute:
+            continue
+        gold_sessions = set(view.gold_indices(qi))
+        mine: list[tuple[str, bool]] = []
+        for unit in said_in(q, whole_turns=True):
+            if carries_key(unit, keys):
+                turn = q.haystack_sessions[unit.session][unit.turn]
+                label = unit.session in gold_sessions and turn.has_answer
+                mine.append((turn_skeleton(turn.content), label))
+        labels = [b for _, b in mine]
+        if not any(labels) or all(labels):
+            continue
+        g = haystacks.setdefault(tuple(q.haystack_session_ids), len(haystacks))
+        for text, label in mine:
+            texts.append(text)
+            gold.append(label)
+            question.append(qi)
+            group.append(g)
+    return CandidateTurns(
+        texts,
+        np.asarray(gold, dtype=bool),
+        np.asarray(question, dtype=np.int64),
+        np.asarray(group, dtype=np.int64),
+    )
+
+
+def pooled_auc(scores: Floats, gold: NDArray[np.bool_], question: NDArray[np.int64]) -> float:
+    """Pooled within-question AUC: every (gold, non-gold) pair of one question, ties half."""
+    won = 0.0
+    pairs = 0
+    for q in np.unique(question):
+        mine = question == q
+        pos, neg = scores[mine & gold], scores[mine & ~gold]
+        if not len(pos) or not len(neg):
+            continue
+        diff = pos[:, None] - neg[None, :]
+        won += float((diff > 0).sum() + 0.5 * (diff == 0).sum())
+        pairs += diff.size
+    return won / pairs if pairs else 0.5
+
+
+def _vectoriser() -> TfidfVectorizer:
+    return TfidfVectorizer(
+        token_pattern=r"\S+", lowercase=False, ngram_range=(1, 3), min_df=2, sublinear_tf=True
+    )
+
+
+def _linear() -> LogisticRegression:
+    return LogisticRegression(
+        C=1.0, class_weight="balanced", solver="liblinear", max_iter=1000, random_state=SEED
+    )
+
+
+def _shuffled_within(gold: NDArray[np.bool_], question: NDArray[np.int64]) -> NDArray[np.bool_]:
+    rng = np.random.default_rng(SEED)
+    out = gold.copy()
+    for q in np.unique(question):
+        idx = np.flatnonzero(question == q)
+        out[idx] = out[rng.permutation(idx)]
+    return out
+
+
+def marker_adversary(corpus: LoadedCorpus) -> HeldOutAuc:
+    """SHC003's measurement: a bag of masked 1–3-grams over the candidate turns, folds holding
+    out whole haystacks, scored by the pooled within-question AUC."""
+    found = candidate_turns(corpus)
+    haystacks = len(np.unique(found.group))
+    questions = len(np.unique(found.question))
+    if haystacks < 2:
+        return HeldOutAuc(0.5, 0.5, haystacks, questions)
+    texts = np.asarray(found.texts, dtype=object)
+
+    def held_out(labels: NDArray[np.bool_]) -> float:
+        scores = np.zeros(len(labels))
+        for train, test in _folds(found.group):
+            if labels[train].all() or not labels[train].any():
+                continue
+            vectoriser = _vectoriser()
+            try:
+                x_train = vectoriser.fit_transform(texts[train])
+            except ValueError:  # no n-gram in two training turns
+                continue
+            model = _linear().fit(x_train, labels[train])
+            scores[test] = model.decision_function(vectoriser.transform(texts[test]))
+        return pooled_auc(scores, labels, found.question)
+
+    auc = held_out(found.gold)
+    shuffled = held_out(_shuffled_within(found.gold, found.question))
+    return HeldOutAuc(
+        round(auc, 4), round(shuffled, 4), haystacks, questions, _leans(texts, found.gold)
+    )
+
+
+def _leans(texts: NDArray[np.object_], gold: NDArray[np.bool_], top: int = 4) -> list[str]:
+    """The masked n-grams the whole-corpus model weighs most for gold and for non-gold."""
+    if gold.all() or not gold.any():
+        return []
+    vectoriser = _vectoriser()
+    try:
+        x = vectoriser.fit_transform(texts)
+    except ValueError:
+        return []
+    weights = _linear().fit(x, gold).coef_[0]
+    names = vectoriser.get_feature_names_out()
+    order = np.argsort(weights, kind="stable")
+    out = [f"{names[i]!r} (+{weights[i]:.2f})" for i in order[::-1][:top] if weights[i] > 0]
+    out += [f"{names[i]!r} ({weights[i]:.2f})" for i in order[:top] if weights[i] < 0]
+    return out
+
+
+# --- cached access for the rules and the summary ---------------------------------------------
+
+
+_Measured = TypeVar("_Measured")
+
+
+def _cached(
+    corpus: LoadedCorpus, name: str, build: Callable[[LoadedCorpus], _Measured]
+) -> _Measured:
+    """One measurement per corpus, however many rules and sections read it."""
+    key = f"shortcuts {name}"
+    if key not in corpus.cache:
+        corpus.cache[key] = build(corpus)
+    found: _Measured = corpus.cache[key]
+    return found
+
+
+def heuristics_of(corpus: LoadedCorpus) -> HeuristicRecord:
+    return _cached(corpus, "heuristics", heuristic_answerers)
+
+
+def position_of(corpus: LoadedCorpus) -> HeldOutAuc:
+    return _cached(corpus, "position", position_model)
+
+
+def markers_of(corpus: LoadedCorpus) -> HeldOutAuc:
+    return _cached(corpus, "markers", marker_adversary)

@@ -1,0 +1,132 @@
+"""The shortcut measurements (SHC) and the language figures (LNG) on hand-made inputs."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+
+from checker import selftest
+from checker.formats.corpus import Question, Turn, Twin, TypedMemEvalBlock
+from checker.selftest_plants import SHORTCUT_PLANTS
+from checker.separability import shortcuts as shc
+from checker.separability.language import skeleton, turn_skeleton
+from checker.separability.plants import Planted
+from checker.separability.synthetic import _plain_shape, build_clean_corpus, rebuilt
+
+#: A shape whose questions need no block fields beyond the ones set here.
+VERTICAL, ABBREV, SHAPE = _plain_shape()
+
+
+def test_skeleton_masks_names_numbers_relations_and_pronouns_generically() -> None:
+    assert skeleton("Yesterday my dad paid 4,511.07 pounds to Dr Fannin for her.") == (
+        "yesterday my R paid 0 pounds to N for P ."
+    )
+    # A capitalised word opening the sentence is not a name by position alone; "I" never is.
+    assert skeleton("Anyway, I told Grirvella Douskasor.") == "anyway , i told N ."
+    assert turn_skeleton("Good. Did your sister go?") == "good . did your R go ?"
+
+
+def test_key_words_split_holder_from_attribute_and_leave_values_out() -> None:
+    keys = shc.key_words("What car does my dad have now?", {"Marvine"})
+    assert (keys.holder, keys.attribute) == ({"dad"}, {"car"})
+    keys = shc.key_words("Did the Keskora walkthrough come before my boss's play?", {"Keskora"})
+    assert keys.holder == {"boss"}
+    assert "keskora" not in keys.attribute and "walkthrough" in keys.attribute
+
+
+def _question(turns: list[tuple[str, str, bool]], answer: str, twins: list[str]) -> Question:
+    sessions = [[Turn(role=r, content=c, has_answer=h)] for r, c, h in turns]
+    ids = [f"tok-s{i:03d}" for i in range(len(sessions))]
+    gold = [ids[i] for i, (_, _, h) in enumerate(turns) if h]
+    return Question(
+        question_id=f"tme-{ABBREV}-2612-001",
+        question_type=f"{VERTICAL}-{SHAPE}",
+        question="What car does my dad have now?",
+        answer=answer,
+        question_date="2026/03/10 (Tue) 10:00",
+        haystack_session_ids=ids,
+        haystack_dates=[f"2026/03/0{i + 1} (Sun) 10:00" for i in range(len(sessions))],
+        haystack_sessions=sessions,
+        answer_session_ids=gold,
+        typedmemeval=TypedMemEvalBlock(
+            vertical=VERTICAL,
+            shape=SHAPE,
+            twins=[Twin(kind="twin-rumour", session_index=1, value=v) for v in twins],
+        ),
+    )
+
+
+def test_heuristic_answerers_score_counting_and_position_against_the_fair_chance() -> None:
+    q = _question(
+        [
+            ("user", "My dad drives a Marvine, a proper family car.", True),
+            ("user", "Someone said my dad has a Scatrar as his car.", False),
+            ("user", "My dad still drives the Marvine and has no plans to change car.", True),
+            ("assistant", "Your dad could look at a Trivey as a second car.", False),
+        ],
+        "The Marvine, and that still holds for your dad.",
+        ["Scatrar", "Trivey"],
+    )
+    assert shc.gold_value(q, shc.declared_values(q.typedmemeval)) == "Marvine"
+    found = shc.score_question(q)
+    assert isinstance(found, shc.QuestionScore)
+    assert found.candidates == 3 and found.shape == SHAPE
+    assert found.credit == {
+        "most-frequent": 1.0,
+        "most-recent": 0.0,
+        "first": 1.0,
+        "assistant-stated": 0.0,
+    }
+
+
+def test_an_answer_naming_no_single_value_is_not_scored() -> None:
+    q = _question([("user", "My dad drives a Marvine car.", True)], "Yes.", ["Scatrar"])
+    assert shc.score_question(q) == "its answer names no single value"
+
+
+def test_pooled_auc_pairs_only_within_a_question() -> None:
+    scores = np.array([0.9, 0.1, 0.2, 0.3])
+    gold = np.array([True, False, True, False])
+    question = np.array([0, 0, 1, 1])
+    # Question 0 wins its one pair, question 1 loses it; across questions 0.9 > 0.3 is not
+    # a pair.
+    assert shc.pooled_auc(scores, gold, question) == 0.5
+
+
+def test_folds_do_not_follow_a_design_that_cycles_with_their_period() -> None:
+    """Sixty equal haystacks on five rungs, question i on rung i mod 5: unshuffled grouped
+    folds would hold out one whole rung per fold."""
+    groups = np.repeat(np.arange(60), 10)
+    rung = groups % shc.FOLDS
+    for _, test in shc._folds(groups):
+        assert len(np.unique(rung[test])) > 1
+
+
+def test_position_model_finds_fixed_offsets_and_not_random_positions() -> None:
+    base = build_clean_corpus(questions=24, sessions=(14, 16), exchanges=(1, 1), seed=3)
+    assert shc.position_model(base).auc < shc.AUC_REFUSE
+    plant = next(p for p in SHORTCUT_PLANTS if p.expect == ("SHC002",))
+    built = plant.build(base, random.Random(0))
+    assert isinstance(built, Planted), built
+    moved = rebuilt(base, built.questions)
+    found = shc.position_model(moved)
+    assert found.auc >= shc.AUC_REFUSE and found.refused
+
+
+def test_the_shortcut_and_language_plants_are_refused_and_their_twins_are_not() -> None:
+    out = io.StringIO()
+    code = selftest.run_self_test(
+        None,
+        out,
+        only=("marked distractors", "worded like", "three times", "as often", "stock", "varied"),
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "[ok] marked distractors (rivals 'turned out to be wrong') -> SHC003" in text
+    assert "[ok] rivals worded like the answer (must not refuse) -> not refused" in text
+    assert "[ok] answer said three times, rivals once -> SHC001" in text
+    assert "largest lift most-frequent +0.000" in text
+    assert "[ok] three stock replies -> LNG00" in text
+    assert "[ok] every turn from a varied grammar (must not refuse) -> not refused" in text
