@@ -54,6 +54,7 @@ JUDGE = JudgeRules(
 
 
 PROFILE = Vertical(
+    answer_value_shapes=("assistant-stated",),
     name="Episodic",
     abbrev="epi",
     position=2,

@@ -123,6 +123,7 @@ ANSWERS = AnswerRules(
 
 
 PROFILE = Vertical(
+    answer_value_shapes=("still-valid",),
     name="Forgetting",
     abbrev="for",
     position=5,

@@ -119,6 +119,7 @@ ANSWERS = AnswerRules(
 
 
 PROFILE = Vertical(
+    answer_value_shapes=(),
     name="Prospective",
     abbrev="pro",
     position=1,

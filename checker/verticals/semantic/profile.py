@@ -48,6 +48,7 @@ JUDGE = JudgeRules(
 
 
 PROFILE = Vertical(
+    answer_value_shapes=("current-value", "co-reference"),
     name="Semantic",
     abbrev="sem",
     position=8,
