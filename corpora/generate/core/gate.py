@@ -27,6 +27,15 @@ from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
 
 
 @dataclass
+#: Rule families the checker measures on every corpus but the generator does not gate on: the
+#: shortcut measurements (SHC: heuristic answerers, the position-only model and the marker
+#: adversary) read the finished haystacks with learned models whose verdict no competition
+#: lever moves; they are refused by `make check`, and whatever the shipped corpora still show
+#: is listed, with its figures, in `corpora/expected-findings.txt` until the wording meets them.
+#: The language figures (LNG) are gated here: they are properties of the banks.
+MEASURED_NOT_GATED = ("SHC",)
+
+
 class Verdict:
     """One attempt's outcome."""
 
@@ -105,7 +114,7 @@ def gate(
     if generator.refusals is not None:
         found += generator.refusals(corpus)
     would_be_index = with_entry(index, sidecar)
-    gating = all_rules()
+    gating = [r for r in all_rules() if not r.code.startswith(MEASURED_NOT_GATED)]
     for finding in check_corpus(corpus, would_be_index, gating):
         where = f"{finding.question_id}: " if finding.question_id else ""
         line = f"{finding.code} {where}{finding.message}"
