@@ -26,7 +26,6 @@ from corpora.generate.core.stamp import in_memory, sidecar_for, stamp_validated,
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
 
 
-@dataclass
 #: Rule families the checker measures on every corpus but the generator does not gate on: the
 #: shortcut measurements (SHC: heuristic answerers, the position-only model and the marker
 #: adversary) read the finished haystacks with learned models whose verdict no competition
@@ -36,6 +35,7 @@ from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
 MEASURED_NOT_GATED = ("SHC",)
 
 
+@dataclass
 class Verdict:
     """One attempt's outcome."""
 
