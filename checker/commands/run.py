@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -20,13 +19,14 @@ from checker.commands._models import (
     resolve_corpus,
     retry_policy,
 )
-from checker.formats.result import RUN_ID_PATTERN
 from checker.reporters import REPORTERS
 from checker.results.aggregate import aggregate
 from checker.results.render import aggregate_lines
+from checker.runner import preflight, safefiles, secrets
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.http_system import HttpSystem, SystemInfoError
+from checker.runner.localfiles import private_folder
 from checker.runner.reference import REFERENCE_KINDS, ReferenceSystem
 from checker.runner.run import RunPlan, run_corpus, system_slug
 from checker.runner.system import Sampling, SystemUnderTest
@@ -67,6 +67,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the result file (default results/<vertical>/<system>/<run-id>.json)",
     )
     parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the file --out names if it exists (otherwise an existing file is refused)",
+    )
+    parser.add_argument(
         "--temperature", type=float, default=None, help="reference systems: answer temperature"
     )
     parser.add_argument("--seed", type=int, default=None, help="reference systems: answer seed")
@@ -82,7 +87,7 @@ def _system(
                 args.system_url, stats, timeout=max(args.timeout, 1.0), retry=retry_policy(args)
             )
         except SystemInfoError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(secrets.mask(str(exc))) from None
     client = ModelClient(
         answer_endpoint(args),
         role="answer model",
@@ -104,11 +109,10 @@ def _system(
 
 def run(args: argparse.Namespace) -> int:
     check_common(args)
-    if not re.match(RUN_ID_PATTERN, args.run_id):
-        raise UsageError(
-            f"--run-id {args.run_id!r} must be lower-case letters, digits, '.', '_' and '-' "
-            "(at most 64, starting with a letter or digit)"
-        )
+    try:
+        preflight.check_run_id(args.run_id)
+    except preflight.Refused as exc:
+        raise UsageError(str(exc)) from None
     resolved = resolve_corpus(args.corpus, args.index)
     vertical = resolved.corpus.vertical()
     if vertical is None:
@@ -134,7 +138,16 @@ def run(args: argparse.Namespace) -> int:
         out=out,
         work=work,
         concurrency=args.concurrency,
+        may_replace=bool(args.force or not args.out),
     )
+    # Everything the result will record, and every path the run will write, is checked before
+    # the first call: nothing the run accepts now can be refused when it writes.
+    try:
+        preflight.check_start(args.run_id, info, judge.settings.model)
+        safefiles.check_target(out, may_replace=plan.may_replace)
+        private_folder(work)
+    except (preflight.Refused, safefiles.UnsafePath) as exc:
+        raise UsageError(str(exc)) from None
     print(
         f"typedmemeval: running {info.name} {info.version} (answer model {info.answer_model}) on "
         f"{resolved.corpus_id}, {len(resolved.corpus.questions)} questions, grounding "
@@ -143,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         outcome = run_corpus(plan, system, judge, stats)
+    except safefiles.UnsafePath as exc:
+        raise UsageError(f"{exc}; no result was written") from None
     finally:
         judge.client.close()
         if isinstance(system, ReferenceSystem):

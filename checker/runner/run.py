@@ -34,6 +34,7 @@ from checker.runner.judge import Judge, NoVerdict, case_for
 from checker.runner.localfiles import JsonLines, private_folder
 from checker.runner.progress import Progress
 from checker.runner.rows import measured_row, unmeasured_row
+from checker.runner.safefiles import write_atomic
 from checker.runner.system import (
     Evidence,
     MemorySystem,
@@ -77,6 +78,8 @@ class RunPlan:
     #: The run's private folder: the cache, answers.jsonl, judge-raw.jsonl.
     work: Path
     concurrency: int = 8
+    #: Whether an existing result file at `out` may be replaced (`--force`).
+    may_replace: bool = True
 
 
 @dataclass
@@ -270,8 +273,9 @@ def run_corpus(
         return RunOutcome(None, len(rows), len(questions), stopped, adjusted, unknown, files)
     ordered = [rows[qi] for qi in range(len(questions))]
     result = compose_result(plan, info, config, judge, ordered)
-    plan.out.parent.mkdir(parents=True, exist_ok=True)
-    plan.out.write_text(dump_json(result.model_dump(mode="json")), encoding="utf-8")
+    write_atomic(
+        plan.out, dump_json(result.model_dump(mode="json")).encode(), may_replace=plan.may_replace
+    )
     files["result"] = plan.out
     return RunOutcome(result, len(rows), len(questions), None, adjusted, unknown, files)
 
