@@ -33,7 +33,6 @@ from checker.runner.system import Evidence, Sampling, SystemAnswer, SystemFailed
 from checker.runner.transport import (
     BoundedHTTPConnection,
     BoundedHTTPSConnection,
-    CallDeadline,
     CallLimits,
     ReplyTooLarge,
     bounded,
@@ -97,7 +96,7 @@ class _Link:
         except ReplyTooLarge as exc:
             self.close()
             raise SystemFailed(f"the system's reply to {path}: {exc}") from None
-        except CallDeadline:
+        except TimeoutError:  # the whole-call deadline, or a read that ran into it
             self.close()
             raise _Transient("timeout") from None
         except (OSError, http.client.HTTPException) as exc:

@@ -157,7 +157,11 @@ def run_corpus(
     private_folder(plan.work)
     cache = DiskCache(plan.work / "cache")
     answers = JsonLines(plan.work / "answers.jsonl")
-    raw_judge = JsonLines(plan.work / "judge-raw.jsonl")
+    try:
+        raw_judge = JsonLines(plan.work / "judge-raw.jsonl")
+    except BaseException:  # a refused path (a link): nothing is left open
+        answers.close()
+        raise
     questions = plan.corpus.questions
     rows: dict[int, ResultRow] = {}
     adjusted = unknown = 0

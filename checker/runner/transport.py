@@ -13,8 +13,8 @@ other refusal, and the request body never goes to a second host.
 from __future__ import annotations
 
 import http.client
-import io
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Iterator
@@ -217,59 +217,57 @@ def _transport_class() -> Any:
 # --- the HTTP adapter: http.client ---------------------------------------------------------
 
 
-class _BoundedRaw(io.RawIOBase):
-    def __init__(self, sock: socket.socket) -> None:
-        self._sock = sock
+class _Budgeted:
+    """Socket reads and writes charged to the current call's budget (a mixin over the socket
+    classes, so that `makefile` and closing behave exactly as on a plain socket)."""
 
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
+    def recv_into(self, buffer: Any, *args: Any) -> int:
         budget = current()
         if budget is not None:
-            self._sock.settimeout(budget.timeout(None))
-        count = self._sock.recv_into(buffer)
+            self.settimeout(budget.timeout(None))  # type: ignore[attr-defined]
+        count: int = super().recv_into(buffer, *args)  # type: ignore[misc]
         if budget is not None:
             budget.take(count)
         return count
 
-
-class _BoundedSocket:
-    """A connected socket whose reads and writes answer to the current call's budget."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self._sock = sock
-
-    def makefile(self, mode: str = "rb", *args: Any, **kwargs: Any) -> io.BufferedReader:
-        return io.BufferedReader(_BoundedRaw(self._sock))
-
-    def sendall(self, data: bytes) -> None:
+    def sendall(self, data: Any, *args: Any) -> None:
         budget = current()
         if budget is not None:
-            self._sock.settimeout(budget.timeout(None))
-        self._sock.sendall(data)
+            self.settimeout(budget.timeout(None))  # type: ignore[attr-defined]
+        super().sendall(data, *args)  # type: ignore[misc]
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._sock, name)
+
+class _BoundedSocket(_Budgeted, socket.socket):
+    pass
+
+
+class _BoundedSSLSocket(_Budgeted, ssl.SSLSocket):
+    pass
+
+
+def _deadline_timeout(timeout: float | None) -> float | None:
+    budget = current()
+    return timeout if budget is None else budget.timeout(timeout)
 
 
 class BoundedHTTPConnection(http.client.HTTPConnection):
     """`http.client` over a socket that answers to the call's budget."""
 
     def connect(self) -> None:
-        budget = current()
-        if budget is not None:
-            self.timeout = budget.timeout(self.timeout)
+        self.timeout = _deadline_timeout(self.timeout)
         super().connect()
-        self.sock = _BoundedSocket(self.sock)  # type: ignore[assignment]
+        plain = self.sock
+        self.sock = _BoundedSocket(plain.family, plain.type, plain.proto, fileno=plain.detach())
 
 
 class BoundedHTTPSConnection(http.client.HTTPSConnection):
     """The same over TLS."""
 
+    def __init__(self, host: str, port: int | None = None, **kwargs: Any) -> None:
+        context = ssl.create_default_context()
+        context.sslsocket_class = _BoundedSSLSocket
+        super().__init__(host, port, context=context, **kwargs)
+
     def connect(self) -> None:
-        budget = current()
-        if budget is not None:
-            self.timeout = budget.timeout(self.timeout)
+        self.timeout = _deadline_timeout(self.timeout)
         super().connect()
-        self.sock = _BoundedSocket(self.sock)  # type: ignore[assignment]
