@@ -365,6 +365,10 @@ def descending_rank(values: Floats, layout: Layout) -> Floats:
     return out
 
 
+#: σ where the binomial tail underflows (−ln of the smallest double is about 745).
+SURPRISE_BOUND = 1_000.0
+
+
 def _surprise(others: Floats, trials: Floats, background: Floats, outside: Floats) -> Floats:
     """σ = −ln P(X ≥ others), X ~ Binomial(trials, (background + ½) / (outside + 1)); 0 where
     nothing recurs. All four are whole numbers, so it is evaluated once per distinct
@@ -383,6 +387,9 @@ def _surprise(others: Floats, trials: Floats, background: Floats, outside: Float
     r, h, b, n = (c[where].astype(np.float64) for c in columns)
     with np.errstate(divide="ignore"):
         tail = -binom.logsf(r - 1, h, (b + PRIOR) / (n + 2 * PRIOR))
+    # A tail too small for a double (a unit in thousands of one haystack's sessions) is
+    # infinitely surprising; held at a finite bound, so that standardising it is defined.
+    tail = np.where(np.isposinf(tail), SURPRISE_BOUND, tail)
     out[recurs] = np.maximum(tail, 0.0)[np.searchsorted(keys, key)]
     return out
 
