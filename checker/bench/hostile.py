@@ -67,11 +67,11 @@ def one_huge_session(folder: Path) -> Path:
         "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 9)))
         for _ in range(5_000)
     ]
-    turns = []
+    turns: list[dict[str, Any]] = []
     for i in range(10_000):
         text = " ".join(rng.choice(words) for _ in range(1_700))[:10_000]
-        turns.append({"role": "user" if i % 2 == 0 else "assistant", "content": text})
-        turns[-1]["has_answer"] = False
+        role = "user" if i % 2 == 0 else "assistant"
+        turns.append({"role": role, "content": text, "has_answer": False})
     questions[0]["haystack_sessions"][0] = turns
     return _write(folder, "one-huge-session.json", questions)
 

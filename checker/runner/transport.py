@@ -127,7 +127,7 @@ def _wait(asked: float | None, kind: type[Exception]) -> float | None:
 def _bounded_backend(inner: Any) -> Any:
     import httpcore2
 
-    class Stream(httpcore2.NetworkStream):  # type: ignore[misc]
+    class Stream(httpcore2.NetworkStream):
         def __init__(self, stream: Any) -> None:
             self._stream = stream
 
@@ -156,7 +156,7 @@ def _bounded_backend(inner: Any) -> Any:
         def get_extra_info(self, info: str) -> Any:
             return self._stream.get_extra_info(info)
 
-    class Backend(httpcore2.NetworkBackend):  # type: ignore[misc]
+    class Backend(httpcore2.NetworkBackend):
         def connect_tcp(
             self,
             host: str,
@@ -182,7 +182,7 @@ def _bounded_backend(inner: Any) -> Any:
 def _transport_class() -> Any:
     import httpx2
 
-    class Transport(httpx2.HTTPTransport):  # type: ignore[misc]
+    class Transport(httpx2.HTTPTransport):
         def __init__(self, limits: CallLimits) -> None:
             super().__init__()
             self.limits = limits
@@ -197,7 +197,7 @@ def _transport_class() -> Any:
             response.stream = Body(response.stream, budget)
             return response
 
-    class Body(httpx2.SyncByteStream):  # type: ignore[misc]
+    class Body(httpx2.SyncByteStream):
         """A response body whose reads are charged to the budget of the call that asked."""
 
         def __init__(self, stream: Any, budget: Budget) -> None:
