@@ -20,9 +20,11 @@ from typing import Any
 #: Longest run of word characters kept whole (a token longer than this is not a word).
 TOKEN_CAP = 1_000
 #: Longest turn text kept whole.
-TURN_CAP = 100_000
-#: Most characters of turn text kept per session (turns past it are cut or dropped).
-SESSION_CAP = 1_000_000
+TURN_CAP = 50_000
+#: Most characters of turn text kept per session (turns past it are cut or dropped). The
+#: n-gram candidates of a session grow with its length, and every candidate is a column of the
+#: separability tables: at 100,000 characters a session costs about 200 MB to measure.
+SESSION_CAP = 100_000
 #: Most sessions kept per haystack (LongMemEval's largest haystacks hold about 500). Every
 #: measurement holds a row per session, so a million-session haystack is cut to its first
 #: sessions rather than measured in gigabytes.

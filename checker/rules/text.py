@@ -23,7 +23,7 @@ def over_long_text(ctx: CorpusContext) -> Iterator[Violation]:
 
     Feature extraction costs time and memory in proportion to text length, so one hostile
     500,000-character token once made a check take gigabytes. Text past the caps (1,000
-    word characters in a row, 100,000 characters per turn, 1,000,000 per session, 10,000
+    word characters in a row, 50,000 characters per turn, 100,000 per session, 10,000
     sessions per haystack) is cut before any measurement, and each cut is reported here so
     that it is never silent."""
     yield from _notes(ctx, "TXT001")

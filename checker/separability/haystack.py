@@ -246,6 +246,10 @@ def tokens(corpus: LoadedCorpus) -> Tokens:
     )
 
 
+#: Most distinct content words of one sentence that are paired (see `_text_units`).
+PAIR_WORDS = 64
+
+
 def _text_units(found: Tokens) -> _TextUnits:
     """Every unit occurrence of every distinct turn text, coded as integers."""
     ids, words = found.ids, found.words
@@ -276,7 +280,10 @@ def _text_units(found: Tokens) -> _TextUnits:
     keys = distinct(at_sentence[is_content] * width + ids[is_content])
     pair_sentence, pair_word = keys // width, keys % width
     starts = np.searchsorted(pair_sentence, np.arange(n_sentences + 1))
-    sizes = np.diff(starts)
+    # Pairs grow with the square of a sentence's length: a sentence is paired over its first
+    # `PAIR_WORDS` distinct content words (by word id), so that one unpunctuated 10,000-character
+    # turn costs thousands of pairs, not millions. Real sentences hold far fewer.
+    sizes = np.minimum(np.diff(starts), PAIR_WORDS)
     first_parts: list[Ints] = []
     second_parts: list[Ints] = []
     for k in np.unique(sizes[sizes >= 2]).tolist():

@@ -220,3 +220,18 @@ def test_a_run_on_an_escaping_index_is_refused_before_reading(tmp_path: Path) ->
     )
     assert rc == 2 and "release index" in err
     assert "PATH=" not in err
+
+
+def test_one_unpunctuated_turn_pairs_a_bounded_number_of_words(tmp_path: Path) -> None:
+    from checker.load import load_foreign
+    from checker.separability.haystack import _text_units, tokens
+
+    questions = _questions(2)
+    words = [f"w{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}{chr(97 + i // 676)}" for i in range(600)]
+    questions[0]["haystack_sessions"][0][0]["content"] = " ".join(words)
+    path = tmp_path / "foreign.json"
+    path.write_text(json.dumps(questions))
+    units = _text_units(tokens(load_foreign(path)))
+    # 600 distinct words in one sentence would make 179,700 pairs; the sentence is paired over
+    # its first 64, and the rest of the two questions add a few thousand.
+    assert len(units.code["pair"]) < 20_000
