@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from checker.formats.result import AnswerSampling, JudgeRef, Label, RunId, SystemRef
+from checker.runner import secrets
 from checker.runner.system import SystemInfo
 
 _RUN_ID: TypeAdapter[str] = TypeAdapter(RunId)
@@ -52,8 +53,18 @@ def check_label(value: Any, what: str) -> None:
 
 
 def check_start(run_id: str, info: SystemInfo, judge_model: str) -> None:
-    """Everything the result will record about the run, as the result schema reads it."""
+    """Everything the result will record about the run, as the result schema reads it; and
+    none of it may hold a configured key (a server that echoes the key into its name would
+    otherwise have it printed and written into the result)."""
     check_run_id(run_id)
+    for what, value in (
+        ("the system's name", info.name),
+        ("the system's version", info.version),
+        ("the answer model", info.answer_model),
+        ("the judge model", judge_model),
+    ):
+        if isinstance(value, str) and secrets.holds_secret(value):
+            raise Refused(f"{what} holds a configured API key; it is never printed or recorded")
     try:
         SystemRef.model_validate({"name": info.name, "version": info.version})
     except ValidationError as exc:

@@ -48,6 +48,13 @@ def register_url(url: str | None) -> None:
             register(value)
 
 
+def holds_secret(text: str) -> bool:
+    """Whether `text` holds a registered secret (by value, whatever its format)."""
+    with _lock:
+        known = list(_secrets)
+    return any(secret in text for secret in known)
+
+
 def mask(text: str) -> str:
     """`text` with every registered secret, every URL's `user:password@` and every key-shaped
     token replaced."""

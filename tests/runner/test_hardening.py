@@ -161,7 +161,7 @@ def _echo_key_script(status: int, key: str) -> Callable[[dict[str, Any]], Reply]
 
 
 @pytest.mark.parametrize("kind", sorted(CANARIES))
-@pytest.mark.parametrize("status", [401, 403, 404, 500])
+@pytest.mark.parametrize("status", [400, 401, 403, 404, 500])
 def test_the_key_never_appears_in_an_error_line_or_a_file(
     serve: Callable[..., Any],
     tmp_path: Path,
@@ -177,7 +177,7 @@ def test_the_key_never_appears_in_an_error_line_or_a_file(
     assert server.requests, "the endpoint was never called"
     assert f"Bearer {key}" in server.authorizations[0]
     assert key not in every_text(tmp_path, out, err)
-    if status != 500:
+    if status in (401, 403, 404):
         assert rc == 2 and f"HTTP {status}" in err and "[redacted]" in err
 
 
@@ -426,6 +426,22 @@ def test_info_the_result_would_refuse_is_refused_before_any_call(
     assert "Traceback" not in err
     assert system.paths == ["/info"], "the run went on past /info"
     assert model.requests == []
+
+
+def test_a_system_name_that_echoes_the_key_is_refused(
+    serve: Callable[..., Any],
+    info_server: Callable[[bytes], InfoServer],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    key = CANARIES["gsk"]
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    model = serve(lambda request: Reply("{}"))
+    system = info_server(json.dumps({"name": f"echo {key}", "version": "1"}).encode())
+    rc, out, err = run_cli(*_http_system_args(system.url, model.url, tmp_path, "s3"))
+    assert rc == 2 and "holds a configured API key" in err
+    assert key not in every_text(tmp_path, out, err)
+    assert system.paths == ["/info"]
 
 
 def test_deep_info_is_refused_with_a_reason(
