@@ -33,6 +33,7 @@ from checker.runner.http_system import HttpSystem, SystemInfoError
 from checker.runner.judge import Judge, JudgeSettings, Verdict, case_for
 from checker.runner.system import SystemFailed
 from tests.conftest import run_cli
+from tests.runner.conftest import INDEX
 from tests.runner.scripted import is_judge
 from tests.runner.test_run_end_to_end import run_args, scripted
 
@@ -661,3 +662,29 @@ def test_an_oversized_answer_from_a_system_makes_the_question_unrun() -> None:
         episode.close()
     finally:
         server.close()
+
+
+def test_the_probe_work_folder_through_a_link_is_refused(
+    serve: Callable[..., Any], tmp_path: Path
+) -> None:
+    server = serve(lambda request: Reply("{}"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "probes").symlink_to(elsewhere, target_is_directory=True)
+    rc, _, err = run_cli(
+        "probe",
+        FORGETTING,
+        "--index",
+        str(INDEX),
+        "--base-url",
+        server.url,
+        "--model",
+        "ref",
+        "--judge-model",
+        "judge",
+        "--work",
+        str(tmp_path / "work"),
+    )
+    assert rc == 2 and "symbolic link" in err
+    assert list(elsewhere.iterdir()) == [] and server.requests == []
