@@ -106,6 +106,15 @@ def _cut_haystack(item: dict[str, Any], i: int, notes: list[TextNote]) -> None:
             del item[key][HAYSTACK_CAP:]
 
 
+def _short(session: list[Any]) -> bool:
+    """Whether a session's text is too short to pass any cap (the token cap is the smallest):
+    the common case, answered without a loop in Python."""
+    try:
+        return sum(len(turn["content"]) for turn in session) <= TOKEN_CAP
+    except (TypeError, KeyError):
+        return False  # not turns of text: the careful walk below skips what it cannot read
+
+
 def _cut_turns(raw: list[Any], notes: list[TextNote]) -> None:
     """Cut over-long haystacks, tokens, turns and sessions of every question, in place."""
     for i, item in enumerate(raw):
@@ -116,7 +125,7 @@ def _cut_turns(raw: list[Any], notes: list[TextNote]) -> None:
             _cut_haystack(item, i, notes)
         qid = _qid(item, i)
         for si, session in enumerate(sessions):
-            if not isinstance(session, list):
+            if not isinstance(session, list) or _short(session):
                 continue
             total = 0
             for ti, turn in enumerate(session):
