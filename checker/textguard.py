@@ -107,10 +107,12 @@ def _cut_haystack(item: dict[str, Any], i: int, notes: list[TextNote]) -> None:
 
 
 def _short(session: list[Any]) -> bool:
-    """Whether a session's text is too short to pass any cap (the token cap is the smallest):
-    the common case, answered without a loop in Python."""
+    """Whether a session's text is too short to pass any cap: the common case, answered
+    without a loop in Python."""
     try:
-        return sum(len(turn["content"]) for turn in session) <= TOKEN_CAP
+        return sum(len(turn["content"]) for turn in session) <= min(
+            TOKEN_CAP, TURN_CAP, SESSION_CAP
+        )
     except (TypeError, KeyError):
         return False  # not turns of text: the careful walk below skips what it cannot read
 
