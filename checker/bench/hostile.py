@@ -59,6 +59,21 @@ def one_long_token(folder: Path) -> Path:
     return _write(folder, "one-long-token.json", questions)
 
 
+def long_token_ours(folder: Path) -> Path:
+    """The shipped corpus with a 500,000-character token in one turn, its sidecar beside it
+    (`check` reads it as ours; the changed hash is a finding of its own)."""
+    questions: list[dict[str, Any]] = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    rng = random.Random(27)
+    token = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(500_000))
+    turn = questions[0]["haystack_sessions"][0][0]
+    turn["content"] = turn["content"] + " " + token
+    ours = folder / "ours"
+    ours.mkdir(exist_ok=True)
+    sidecar = SHIPPED.name.removesuffix(".json") + ".meta.json"
+    (ours / sidecar).write_bytes((SHIPPED.parent / sidecar).read_bytes())
+    return _write(ours, SHIPPED.name, questions)
+
+
 def one_huge_session(folder: Path) -> Path:
     """One session of 100 MB: 10,000 turns of 10,000 characters of ordinary words."""
     questions = _base_questions(5)
@@ -99,6 +114,7 @@ def shipped(folder: Path) -> Path:
 CASES = (
     Case(f"shipped {SHIPPED.name}", "check", shipped),
     Case("one token of 500,000 characters", "audit", one_long_token),
+    Case("one token of 500,000 characters in our format", "check", long_token_ours),
     Case("one session of 100 MB", "audit", one_huge_session),
     Case("1,000,000 tiny sessions in one question", "audit", million_tiny_sessions),
 )
