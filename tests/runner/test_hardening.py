@@ -172,6 +172,7 @@ def test_the_key_never_appears_in_an_error_line_or_a_file(
 ) -> None:
     key = CANARIES[kind]
     monkeypatch.setenv("OPENAI_API_KEY", key)
+    monkeypatch.chdir(tmp_path)  # a result, if one is written, lands under tmp_path/results
     server = serve(_echo_key_script(status, key))
     args = run_args(server.url, FORGETTING, tmp_path, "k1", "--system", "no-memory")
     rc, out, err = run_cli(*args, "--retries", "1")
@@ -187,6 +188,7 @@ def test_an_echoed_key_in_completions_is_masked_in_every_file(
 ) -> None:
     key = CANARIES["plain"]
     monkeypatch.setenv("OPENAI_API_KEY", key)
+    monkeypatch.chdir(tmp_path)  # the result lands under tmp_path/results, and is scanned too
 
     def script(request: dict[str, Any]) -> Reply:
         schema = _schema_of(request)
@@ -204,6 +206,7 @@ def test_an_echoed_key_in_completions_is_masked_in_every_file(
     assert key not in every_text(tmp_path, out, err)
     answers = tmp_path / "work" / "runs" / FORGETTING / "k2" / "answers.jsonl"
     assert "[redacted]" in answers.read_text()
+    assert list((tmp_path / "results").rglob("k2.json")), "no result was written"
 
 
 def test_url_credentials_are_masked_in_the_stop_message(tmp_path: Path) -> None:
