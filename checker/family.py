@@ -1,7 +1,7 @@
 """The family's fixed facts, and the verticals as their profiles declare them.
 
 Family-wide constants live here; everything about one vertical lives in its profile module
-(`checker/verticals/<key>.py`). The formats, rules, aggregator and site read `VERTICALS` and
+(`checker/verticals/<key>/profile.py`). The formats, rules, aggregator and site read `VERTICALS` and
 loop over it (SPEC §1 and §3). Counts are the planned sizes; a corpus whose per-shape counts
 differ from its profile or from the release index is a finding.
 """

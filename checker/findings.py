@@ -47,3 +47,7 @@ class Violation:
 
     question_id: str | None
     message: str
+    #: True when the violation is a property of the question's haystack (a session's text or
+    #: dates), not of the question: `audit` reports it once per haystack, with the number of
+    #: questions that share it.
+    haystack: bool = False

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from checker import textguard
 from checker.arrays import first_seen_codes
-from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
+from checker.formats.corpus import Question
 from checker.formats.ids import DATE_FORMAT
 from checker.formats.sidecar import ReleaseIndex, Sidecar
 from checker.io import (
@@ -75,6 +75,12 @@ def gc_paused(build: Callable[_P, _T]) -> Callable[_P, _T]:
 
 
 CORPUS_FIX = "see `typedmemeval schema corpus` or docs/reference/schemas"
+#: A record without our block is most likely another publisher's: `check` is for our corpora.
+FOREIGN_FIX = (
+    "it has no typedmemeval block, so it is not one of our corpora; to audit another "
+    "publisher's file run `typedmemeval audit FILE` (or `typedmemeval import locomo|longmemeval "
+    "FILE` first), see docs/auditing.md"
+)
 
 
 _CANONICAL_DATE = re.compile(
@@ -323,10 +329,10 @@ def load_ours(path: Path) -> LoadedCorpus:
             qid = item.get("question_id") if isinstance(item.get("question_id"), str) else None
             more = exc.error_count() - 1
             extra = f" (and {more} more)" if more else ""
+            fix = FOREIGN_FIX if "typedmemeval" not in item else CORPUS_FIX
             raise InputError(
                 path,
-                f"not a valid corpus question: at {json_path(loc)}: {first['msg']}{extra}; "
-                f"{CORPUS_FIX}",
+                f"not a valid corpus question: at {json_path(loc)}: {first['msg']}{extra}; {fix}",
                 qid,
             ) from None
     return LoadedCorpus(
@@ -352,144 +358,13 @@ def _kind(value: Any) -> str:
     return "null"
 
 
-_OUR_KEYS = set(Question.model_fields)
+def load_foreign(path: Path, *, max_bytes: int | None = None) -> LoadedCorpus:
+    """Load a LongMemEval-shaped file from another publisher, leniently (`checker.importers`:
+    JSON arrays or JSON Lines, streamed above 32 MiB, refused above `max_bytes`)."""
+    from checker.importers.foreign import DEFAULT_MAX_BYTES
+    from checker.importers.foreign import load_foreign as read_foreign
 
-
-@gc_paused
-def load_foreign(path: Path) -> LoadedCorpus:
-    """Load a LongMemEval-shaped file from another publisher, leniently.
-
-    Gold comes from `answer_session_ids`, falling back to sessions with a `has_answer` turn.
-    Departures from our format are kept as notes (reported by rule FMT001), not errors, as long
-    as the record can be read at all.
-    """
-    data, raw, text_notes = _read_corpus_array(path)
-    questions: list[Question] = []
-    notes: dict[str, list[str]] = {}
-    for i, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise InputError(path, f"at $[{i}]: a question is a JSON object, found {_kind(item)}")
-        qid = item.get("question_id")
-        if not isinstance(qid, str) or not qid:
-            raise InputError(path, f"at $[{i}].question_id: missing or not a string")
-        q_notes: list[str] = []
-
-        def need(
-            key: str,
-            kind: type | tuple[type, ...],
-            *,
-            _i: int = i,
-            _q: str = qid,
-            _item: dict[str, Any] = item,
-        ) -> Any:
-            if key not in _item:
-                raise InputError(path, f"at $[{_i}].{key}: required field missing", _q)
-            value = _item[key]
-            if not isinstance(value, kind):
-                raise InputError(path, f"at $[{_i}].{key}: found {_kind(value)}", _q)
-            return value
-
-        ids = need("haystack_session_ids", list)
-        dates = need("haystack_dates", list)
-        sessions_raw = need("haystack_sessions", list)
-        sessions: list[list[Turn]] = []
-        for si, session in enumerate(sessions_raw):
-            where = f"at $[{i}].haystack_sessions[{si}]"
-            if not isinstance(session, list):
-                raise InputError(
-                    path, f"{where}: a session is an array of turns, found {_kind(session)}", qid
-                )
-            turns: list[Turn] = []
-            for ti, turn in enumerate(session):
-                if not isinstance(turn, dict):
-                    raise InputError(
-                        path, f"{where}[{ti}]: a turn is an object, found {_kind(turn)}", qid
-                    )
-                role = turn.get("role")
-                if role not in ("user", "assistant"):
-                    raise InputError(
-                        path,
-                        f"{where}[{ti}].role: unknown role {role!r} (expected user or assistant)",
-                        qid,
-                    )
-                content = turn.get("content")
-                if not isinstance(content, str):
-                    raise InputError(path, f"{where}[{ti}].content: found {_kind(content)}", qid)
-                has_answer = turn.get("has_answer", False)
-                if "has_answer" not in turn and "missing has_answer" not in q_notes:
-                    q_notes.append("missing has_answer")
-                if not isinstance(has_answer, bool):
-                    # Read leniently, the string "false" would be true and make the session gold.
-                    raise InputError(
-                        path,
-                        f"{where}[{ti}].has_answer: must be true or false, found "
-                        f"{_kind(has_answer)}",
-                        qid,
-                    )
-                turns.append(Turn(role=role, content=content, has_answer=has_answer))
-            sessions.append(turns)
-        gold = item.get("answer_session_ids")
-        if not isinstance(gold, list):
-            q_notes.append("no answer_session_ids; gold taken from has_answer turns")
-            gold = [
-                ids[si]
-                for si, s in enumerate(sessions)
-                if si < len(ids) and any(t.has_answer for t in s)
-            ]
-        block: TypedMemEvalBlock | None = None
-        raw_block = item.get("typedmemeval")
-        if isinstance(raw_block, dict):
-            known = set(TypedMemEvalBlock.model_fields)
-            unknown = sorted(set(raw_block) - known)
-            if unknown:
-                q_notes.append(
-                    f"typedmemeval block has fields our format lacks: {', '.join(unknown)}"
-                )
-            try:
-                block = TypedMemEvalBlock.model_validate(
-                    {k: v for k, v in raw_block.items() if k in known}
-                )
-            except ValidationError as exc:
-                first = exc.errors(include_url=False)[0]
-                q_notes.append(
-                    f"typedmemeval block unreadable in our format at {json_path(tuple(first['loc']))}: {first['msg']}"
-                )
-                # Keep what identifies the question's stratum, so counts per shape still add up.
-                if isinstance(raw_block.get("vertical"), str) and isinstance(
-                    raw_block.get("shape"), str
-                ):
-                    block = TypedMemEvalBlock.model_construct(
-                        vertical=raw_block["vertical"], shape=raw_block["shape"]
-                    )
-        else:
-            q_notes.append("no typedmemeval block")
-        unknown_top = sorted(set(item) - _OUR_KEYS)
-        if unknown_top:
-            q_notes.append(f"top-level fields our format lacks: {', '.join(unknown_top)}")
-        answer = item.get("answer", "")
-        question = Question.model_construct(
-            question_id=qid,
-            question_type=str(item.get("question_type", "")),
-            question=str(item.get("question", "")),
-            answer=answer if isinstance(answer, str) else str(answer),
-            question_date=str(item.get("question_date", "")),
-            haystack_session_ids=[str(x) for x in ids],
-            haystack_dates=[str(x) for x in dates],
-            haystack_sessions=sessions,
-            answer_session_ids=[str(x) for x in gold],
-            typedmemeval=block,  # type: ignore[arg-type]
-        )
-        questions.append(question)
-        if q_notes:
-            notes[qid] = q_notes
-    return LoadedCorpus(
-        path=path,
-        sha256=sha256_bytes(data),
-        questions=questions,
-        mode="foreign",
-        foreign_notes=notes,
-        text_notes=text_notes,
-    )
+    return read_foreign(path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
 
 
 def sidecar_path_for(corpus_path: Path) -> Path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 import re
@@ -62,14 +63,19 @@ _loaded = False
 
 
 def load_rules() -> None:
-    """Import every module under `checker.rules` (registration happens at import)."""
+    """Import every module under `checker.rules`, and each vertical's own `rules.py` under
+    `checker/verticals/<key>/` (registration happens at import)."""
     global _loaded
     if _loaded:
         return
     import checker.rules as pkg
+    import checker.verticals as verticals
 
     for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(mod.name)
+    for info in pkgutil.iter_modules(verticals.__path__, verticals.__name__ + "."):
+        if info.ispkg and importlib.util.find_spec(info.name + ".rules") is not None:
+            importlib.import_module(info.name + ".rules")
     _loaded = True
 
 
@@ -105,20 +111,26 @@ def unknown_selectors(selectors: Sequence[str] | None) -> list[str]:
     return bad
 
 
-def run(rules: Iterable[Rule], scope: Scope, ctx: Any, path: str) -> list[Finding]:
-    """Every finding of `rules` (those of `scope`) on `ctx`.
+def violations(rules: Iterable[Rule], scope: Scope, ctx: Any) -> list[tuple[Rule, Violation]]:
+    """Every violation of `rules` (those of `scope`) on `ctx`, with the rule that found it.
 
     The objects alive when the rules start (the loaded corpus and its tokens: millions) are
     set aside from Python's cycle collector while they run, and returned to it after, so its
     collections walk only what the rules make. Nothing is kept from collection past the run."""
-    findings: list[Finding] = []
+    found: list[tuple[Rule, Violation]] = []
     gc.freeze()
     try:
         for r in rules:
             if r.scope != scope:
                 continue
-            for v in r.func(ctx):
-                findings.append(Finding(path, v.question_id, r.code, v.message))
+            found.extend((r, v) for v in r.func(ctx))
     finally:
         gc.unfreeze()
-    return findings
+    return found
+
+
+def run(rules: Iterable[Rule], scope: Scope, ctx: Any, path: str) -> list[Finding]:
+    """Every finding of `rules` (those of `scope`) on `ctx`."""
+    return [
+        Finding(path, v.question_id, r.code, v.message) for r, v in violations(rules, scope, ctx)
+    ]

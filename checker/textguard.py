@@ -57,10 +57,13 @@ def _qid(item: Any, i: int) -> str | None:
     return qid if isinstance(qid, str) else None
 
 
-def _mend_surrogates(raw: list[Any], notes: list[TextNote]) -> None:
-    """Replace every lone surrogate in every string and key of `raw`, in place."""
+def _mend_record(i: int, item: Any, notes: list[TextNote]) -> Any:
+    """Question `i` with every lone surrogate in its strings and keys replaced (in place)."""
+    qid = _qid(item, i)
+    if qid is not None and not qid.isascii() and _SURROGATE.search(qid):
+        qid = _mend(qid)[0]  # the finding names the id as it will be printed
 
-    def visit(value: Any, where: str, qid: str | None) -> Any:
+    def visit(value: Any, where: str) -> Any:
         if isinstance(value, str):
             if value.isascii() or _SURROGATE.search(value) is None:
                 return value
@@ -73,21 +76,17 @@ def _mend_surrogates(raw: list[Any], notes: list[TextNote]) -> None:
             return mended
         if isinstance(value, list):
             for k, item in enumerate(value):
-                value[k] = visit(item, f"{where}[{k}]", qid)
+                value[k] = visit(item, f"{where}[{k}]")
             return value
         if isinstance(value, dict):
             for key in list(value):
-                mended_key = visit(key, f"{where} key", qid)
+                mended_key = visit(key, f"{where} key")
                 item = value.pop(key) if mended_key != key else value[key]
-                value[mended_key] = visit(item, f"{where}.{mended_key}", qid)
+                value[mended_key] = visit(item, f"{where}.{mended_key}")
             return value
         return value
 
-    for i, item in enumerate(raw):
-        qid = _qid(item, i)
-        if qid is not None and not qid.isascii() and _SURROGATE.search(qid):
-            qid = _mend(qid)[0]  # the finding names the id as it will be printed
-        raw[i] = visit(item, f"$[{i}]", qid)
+    return visit(item, f"$[{i}]")
 
 
 def _cut_haystack(item: dict[str, Any], i: int, notes: list[TextNote]) -> None:
@@ -117,66 +116,77 @@ def _short(session: list[Any]) -> bool:
         return False  # not turns of text: the careful walk below skips what it cannot read
 
 
-def _cut_turns(raw: list[Any], notes: list[TextNote]) -> None:
-    """Cut over-long haystacks, tokens, turns and sessions of every question, in place."""
-    for i, item in enumerate(raw):
-        sessions = item.get("haystack_sessions") if isinstance(item, dict) else None
-        if not isinstance(sessions, list):
+def _cut_record(i: int, item: Any, notes: list[TextNote]) -> None:
+    """Cut question `i`'s over-long haystack, tokens, turns and sessions, in place."""
+    sessions = item.get("haystack_sessions") if isinstance(item, dict) else None
+    if not isinstance(sessions, list):
+        return
+    if len(sessions) > HAYSTACK_CAP:
+        _cut_haystack(item, i, notes)
+    qid = _qid(item, i)
+    for si, session in enumerate(sessions):
+        if not isinstance(session, list) or _short(session):
             continue
-        if len(sessions) > HAYSTACK_CAP:
-            _cut_haystack(item, i, notes)
-        qid = _qid(item, i)
-        for si, session in enumerate(sessions):
-            if not isinstance(session, list) or _short(session):
+        total = 0
+        for ti, turn in enumerate(session):
+            content = turn.get("content") if isinstance(turn, dict) else None
+            if not isinstance(content, str):
                 continue
-            total = 0
-            for ti, turn in enumerate(session):
-                content = turn.get("content") if isinstance(turn, dict) else None
-                if not isinstance(content, str):
-                    continue
-                where = f"$[{i}].haystack_sessions[{si}][{ti}].content"
-                if len(content) > TOKEN_CAP and _LONG_TOKEN.search(content):
-                    longest = max(len(m) for m in _LONG_TOKEN.findall(content))
-                    content = _LONG_TOKEN.sub(lambda m: m.group()[:TOKEN_CAP], content)
-                    notes.append(
-                        TextNote(
-                            "TXT001",
-                            qid,
-                            f"{where}: a token of {longest:,} characters, over the cap of "
-                            f"{TOKEN_CAP:,}; cut to the cap before measurement",
-                        )
+            where = f"$[{i}].haystack_sessions[{si}][{ti}].content"
+            if len(content) > TOKEN_CAP and _LONG_TOKEN.search(content):
+                longest = max(len(m) for m in _LONG_TOKEN.findall(content))
+                content = _LONG_TOKEN.sub(lambda m: m.group()[:TOKEN_CAP], content)
+                notes.append(
+                    TextNote(
+                        "TXT001",
+                        qid,
+                        f"{where}: a token of {longest:,} characters, over the cap of "
+                        f"{TOKEN_CAP:,}; cut to the cap before measurement",
                     )
-                if len(content) > TURN_CAP:
-                    notes.append(
-                        TextNote(
-                            "TXT001",
-                            qid,
-                            f"{where}: a turn of {len(content):,} characters, over the cap of "
-                            f"{TURN_CAP:,}; cut to the cap before measurement",
-                        )
+                )
+            if len(content) > TURN_CAP:
+                notes.append(
+                    TextNote(
+                        "TXT001",
+                        qid,
+                        f"{where}: a turn of {len(content):,} characters, over the cap of "
+                        f"{TURN_CAP:,}; cut to the cap before measurement",
                     )
-                    content = content[:TURN_CAP]
-                if total + len(content) > SESSION_CAP:
-                    size = total + sum(
-                        len(t["content"])
-                        for t in session[ti:]
-                        if isinstance(t, dict) and isinstance(t.get("content"), str)
+                )
+                content = content[:TURN_CAP]
+            if total + len(content) > SESSION_CAP:
+                size = total + sum(
+                    len(t["content"])
+                    for t in session[ti:]
+                    if isinstance(t, dict) and isinstance(t.get("content"), str)
+                )
+                notes.append(
+                    TextNote(
+                        "TXT001",
+                        qid,
+                        f"$[{i}].haystack_sessions[{si}]: a session of {size:,} characters, "
+                        f"over the cap of {SESSION_CAP:,}; its turns are cut to the cap from "
+                        f"turn {ti} on before measurement",
                     )
-                    notes.append(
-                        TextNote(
-                            "TXT001",
-                            qid,
-                            f"$[{i}].haystack_sessions[{si}]: a session of {size:,} characters, "
-                            f"over the cap of {SESSION_CAP:,}; its turns are cut to the cap from "
-                            f"turn {ti} on before measurement",
-                        )
-                    )
-                    turn["content"] = content[: SESSION_CAP - total]
-                    del session[ti + 1 :]
-                    break
-                total += len(content)
-                if content is not turn["content"]:
-                    turn["content"] = content
+                )
+                turn["content"] = content[: SESSION_CAP - total]
+                del session[ti + 1 :]
+                break
+            total += len(content)
+            if content is not turn["content"]:
+                turn["content"] = content
+
+
+def guard_record(
+    i: int, item: Any, notes: list[TextNote], *, surrogates_possible: bool = True
+) -> Any:
+    """Question `i` as parsed JSON, mended and cut (in place where it can be); findings are
+    added to `notes`. Without `surrogates_possible` (the file holds no surrogate escape) its
+    strings are not walked."""
+    if surrogates_possible:
+        item = _mend_record(i, item, notes)
+    _cut_record(i, item, notes)
+    return item
 
 
 def guard(data: bytes, raw: list[Any]) -> list[TextNote]:
@@ -184,7 +194,12 @@ def guard(data: bytes, raw: list[Any]) -> list[TextNote]:
     findings to report. `data` is the file's bytes (a file with no surrogate escape is not
     walked for surrogates)."""
     notes: list[TextNote] = []
-    if _SURROGATE_ESCAPE.search(data):
-        _mend_surrogates(raw, notes)
-    _cut_turns(raw, notes)
+    possible = surrogate_escapes(data)
+    for i, item in enumerate(raw):
+        raw[i] = guard_record(i, item, notes, surrogates_possible=possible)
     return notes
+
+
+def surrogate_escapes(data: bytes) -> bool:
+    """Whether JSON bytes hold a surrogate escape (only then can a string hold a lone one)."""
+    return _SURROGATE_ESCAPE.search(data) is not None

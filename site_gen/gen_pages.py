@@ -22,6 +22,7 @@ from site_gen import (
     dataset_card,
     downloads,
     ee,
+    external_audits,
     inside,
     reference,
     result_figures,
@@ -110,7 +111,12 @@ def main() -> None:
     if sources.citation_cff:
         write_text("CITATION.cff", sources.citation_cff)
 
-    write_text("SUMMARY.md", summary(names))
+    audits = external_audits.read_audits()
+    if audits:
+        write_text(external_audits.INDEX_PAGE, external_audits.audits_index(audits))
+    for audit in audits:
+        write_text(external_audits.page_name(audit), external_audits.audit_page(audit))
+    write_text("SUMMARY.md", summary(names, [(a.slug, a.title) for a in audits]))
 
 
 main()

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from checker.family import VERTICALS
 
 
-def summary(schema_names: Sequence[str]) -> str:
-    """Every page in reading order: the family, its verticals, data, results, reference."""
+def summary(schema_names: Sequence[str], audits: Sequence[tuple[str, str]] = ()) -> str:
+    """Every page in reading order: the family, its verticals, data, results, the audits of
+    other benchmarks (`audits`: slug, title), reference."""
     lines = [
         "- [Home](index.md)",
         "- [Citing](citing.md)",
@@ -24,6 +25,13 @@ def summary(schema_names: Sequence[str]) -> str:
         "- [Results](results/index.md)",
         *[f"    - [{v.name}](results/{v.key}.md)" for v in VERTICALS],
         "    - [EE](results/ee.md)",
+        "- [Auditing another benchmark](auditing.md)",
+        *(
+            ["- [Audits of other benchmarks](audits/index.md)"]
+            + [f"    - [{title}](audits/{slug}.md)" for slug, title in audits]
+            if audits
+            else []
+        ),
         "- Reference",
         "    - [Checker rules](reference/rules.md)",
         "    - [Schemas](reference/schemas/index.md)",

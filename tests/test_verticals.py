@@ -28,11 +28,11 @@ def vertical_literals(path: Path) -> list[tuple[int, str]]:
 
 
 def allowed(path: Path, key: str) -> bool:
-    """A profile module may name any vertical; a generator module names only its own."""
+    """A profile may name any vertical; a generator folder names only its own."""
     rel = path.relative_to(ROOT)
     if rel.parts[:2] == ("checker", "verticals"):
         return True
-    return rel.parts[:2] == ("corpora", "generate") and rel.stem == key
+    return rel.parts[:3] == ("corpora", "generate", key)
 
 
 def test_no_vertical_key_literal_outside_profiles_and_own_generator() -> None:

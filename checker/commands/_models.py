@@ -5,26 +5,37 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from checker.api import find_index
 from checker.commands._common import UsageError
+from checker.formats.corpus import Question
 from checker.formats.sidecar import IndexEntry
 from checker.io import InputError
 from checker.load import LoadedCorpus, load_index
 from checker.results.validate import load_indexed_corpus
-from checker.runner.cache import DiskCache
+from checker.runner.cache import DiskCache, request_key
 from checker.runner.client import CallStats, Endpoint, ModelClient, RetryPolicy
-from checker.runner.judge import RESPONSE_FORMATS, Judge, JudgeSettings
+from checker.runner.judge import (
+    RESPONSE_FORMATS,
+    AnyJudge,
+    Judge,
+    JudgeSettings,
+    ResponseFormat,
+)
+from checker.runner.negotiate import negotiate
+from checker.runner.rules import RulesJudge
 
 #: Exit status of a run or probe that measured nothing.
 EXIT_MEASURED_NOTHING = 11
 
 
-def add_corpus(parser: argparse.ArgumentParser) -> None:
+def add_corpus(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
     parser.add_argument(
         "corpus",
+        nargs="?" if optional else None,
         help="a corpus id from the release index (e.g. typedmemeval-forgetting-2026.12) or the "
         "path of a corpus file the index lists",
     )
@@ -67,7 +78,14 @@ def add_endpoint(parser: argparse.ArgumentParser, *, required_model: bool) -> No
         help="backoff base in seconds; attempt k waits up to base·2^k (default 0.5)",
     )
     judge = parser.add_argument_group("the family judge")
-    judge.add_argument("--judge-model", required=True, help="the judge's model name")
+    judge.add_argument(
+        "--judge",
+        choices=("model", "rules"),
+        default="model",
+        help="a model reads each answer (default; needs --judge-model), or the deterministic "
+        "rules of each vertical's profile do (no model, no calls)",
+    )
+    judge.add_argument("--judge-model", default=None, help="the judge's model name")
     judge.add_argument(
         "--judge-base-url", default=None, help="the judge's endpoint (default: --base-url)"
     )
@@ -79,10 +97,11 @@ def add_endpoint(parser: argparse.ArgumentParser, *, required_model: bool) -> No
     )
     judge.add_argument(
         "--judge-response-format",
-        choices=RESPONSE_FORMATS,
-        default="json_schema",
-        help="how the judge is asked for JSON: a JSON schema (default), JSON mode, or the "
-        "prompt alone; the reply is validated against the schema either way",
+        choices=("auto", *RESPONSE_FORMATS),
+        default="auto",
+        help="how the judge is asked for JSON: auto (default: a preflight tries json_schema, "
+        "then json_object, then the prompt alone, and keeps the first the endpoint honours), "
+        "or one of them; the reply is validated against the schema either way",
     )
     judge.add_argument(
         "--judge-temperature", type=float, default=0.0, help="the judge's temperature (default 0)"
@@ -179,9 +198,19 @@ def default_base_url() -> str:
 
 
 def judge_for(
-    args: argparse.Namespace, stats: CallStats, cache: DiskCache, namespace: str
-) -> Judge:
-    """The judge client and settings from the options."""
+    args: argparse.Namespace,
+    stats: CallStats,
+    cache: DiskCache,
+    namespace: str,
+    questions: Sequence[Question] = (),
+) -> AnyJudge:
+    """The judge from the options: the rules judge over the corpus's questions, or a model
+    judge whose structured-output format is negotiated once per run (and kept in the run's
+    cache, so a resumed run asks the same way)."""
+    if args.judge == "rules":
+        return RulesJudge(questions)
+    if not args.judge_model:
+        raise UsageError("--judge-model is required with the model judge (or pass --judge rules)")
     endpoint = Endpoint(
         base_url=args.judge_base_url or args.base_url or default_base_url(),
         model=args.judge_model,
@@ -196,12 +225,30 @@ def judge_for(
         namespace=namespace,
         retry=retry_policy(args),
     )
+    response_format = args.judge_response_format
+    if response_format == "auto":
+        response_format = negotiated_format(client, cache)
     settings = JudgeSettings(
         model=args.judge_model,
         temperature=args.judge_temperature,
-        response_format=args.judge_response_format,
+        response_format=response_format,
     )
     return Judge(client, settings)
+
+
+def negotiated_format(client: ModelClient, cache: DiskCache) -> ResponseFormat:
+    """The judge endpoint's structured-output format: from the run's cache, or by the preflight
+    (printed, then cached)."""
+    key = request_key({"negotiation": client.endpoint.base_url, "model": client.model})
+    hit = cache.get(key)
+    if hit is not None and hit.get("response_format") in RESPONSE_FORMATS:
+        found: ResponseFormat = hit["response_format"]
+        return found
+    result = negotiate(client)
+    for line in result.lines():
+        print(f"typedmemeval: judge preflight: {line}", file=sys.stderr)
+    cache.put(key, {"response_format": result.response_format})
+    return result.response_format
 
 
 def answer_endpoint(args: argparse.Namespace) -> Endpoint:

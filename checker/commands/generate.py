@@ -33,8 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from corpora.generate.pipeline import REVISION, generate
-    from corpora.generate.vertical import VerticalGenerator, generator_for, generators
+    from corpora.generate.core.pipeline import REVISION, generate
+    from corpora.generate.core.vertical import VerticalGenerator, generator_for, generators
 
     wanted = [v.strip().lower() for value in args.vertical for v in value.split(",") if v.strip()]
     known: dict[str, VerticalGenerator] = {}

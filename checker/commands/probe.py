@@ -27,12 +27,19 @@ from checker.runner import preflight
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.localfiles import private_folder
+from checker.runner.negotiate import negotiate
 from checker.runner.probe import ProbeSettings, StampRefused, run_probes, stamp_copy
 from checker.runner.safefiles import UnsafePath, write_atomic
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_corpus(parser)
+    add_corpus(parser, optional=True)
+    parser.add_argument(
+        "--endpoint",
+        action="store_true",
+        help="probe the endpoint itself, not a corpus: which structured output it honours "
+        "(json_schema, json_object or none) and the context window it names, then exit",
+    )
     parser.add_argument(
         "--probes",
         default=",".join(PROBES),
@@ -64,8 +71,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_endpoint(parser, required_model=True)
 
 
+def probe_endpoint(args: argparse.Namespace) -> int:
+    """`probe --endpoint`: the preflight a run makes, printed."""
+    client = ModelClient(
+        answer_endpoint(args),
+        role="reference model",
+        stats=CallStats(),
+        cache=None,
+        namespace="preflight",
+        retry=retry_policy(args),
+    )
+    try:
+        result = negotiate(client)
+    finally:
+        client.close()
+    print(f"endpoint {client.endpoint.base_url}, model {client.model}:")
+    for line in result.lines():
+        print(f"  {line}")
+    if result.attempts and all(a.status == 0 for a in result.attempts):
+        print("typedmemeval: the endpoint did not answer", file=sys.stderr)
+        return 2
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     check_common(args)
+    if args.endpoint:
+        return probe_endpoint(args)
+    if args.corpus is None:
+        raise UsageError("name a corpus to probe, or pass --endpoint to probe the endpoint")
     names = tuple(dict.fromkeys(n.strip().lower() for n in args.probes.split(",") if n.strip()))
     unknown = [n for n in names if n not in PROBES]
     if unknown or not names:
@@ -88,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     cache = DiskCache(work / "cache")
     namespace = f"probe:{resolved.corpus_id}:{args.run_id}"
-    judge = judge_for(args, stats, cache, namespace)
+    judge = judge_for(args, stats, cache, namespace, corpus.questions)
     client = ModelClient(
         answer_endpoint(args),
         role="reference model",
@@ -106,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     )
     print(
         f"typedmemeval: probing {resolved.corpus_id} ({len(corpus.questions)} questions) with "
-        f"{client.model}; judge {judge.settings.model}; probes {', '.join(names)}; work folder "
+        f"{client.model}; judge {judge.model}; probes {', '.join(names)}; work folder "
         f"{work}",
         file=sys.stderr,
     )
@@ -114,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         outcome = run_probes(corpus, client, judge, stats, settings, work=work)
     finally:
         client.close()
-        judge.client.close()
+        judge.close()
     usage = stats.lines()
     if outcome.stopped is not None:
         for line in usage:

@@ -27,6 +27,7 @@ from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.http_system import HttpSystem, SystemInfoError
 from checker.runner.localfiles import private_folder
+from checker.runner.negotiate import context_window
 from checker.runner.reference import REFERENCE_KINDS, ReferenceSystem
 from checker.runner.run import RunPlan, run_corpus, system_slug
 from checker.runner.system import Sampling, SystemUnderTest
@@ -42,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--system",
         choices=REFERENCE_KINDS,
         help="a reference system: the answer model (--model) with no memory, with the whole "
-        "haystack, or with the BM25 top-K_ref sessions",
+        "haystack, with the BM25 top-K_ref sessions, or with the gold sessions only (oracle)",
     )
     chosen.add_argument(
         "--system-url",
@@ -75,6 +76,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--temperature", type=float, default=None, help="reference systems: answer temperature"
     )
     parser.add_argument("--seed", type=int, default=None, help="reference systems: answer seed")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="ask only N questions, taken in turn from each shape; the others are recorded "
+        "unrun (reason: limit)",
+    )
     add_endpoint(parser, required_model=False)
 
 
@@ -104,6 +113,8 @@ def _system(
         temperature_disposition="unknown" if args.temperature is not None else "not-requested",
         seed_disposition="unknown" if args.seed is not None else "not-requested",
     )
+    # The window, where the server names one: a silently truncated prompt is then caught.
+    client.context_window = context_window(client)[0]
     return ReferenceSystem(args.system, client, sampling)
 
 
@@ -113,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         preflight.check_run_id(args.run_id)
     except preflight.Refused as exc:
         raise UsageError(str(exc)) from None
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit must be at least 1")
     resolved = resolve_corpus(args.corpus, args.index)
     vertical = resolved.corpus.vertical()
     if vertical is None:
@@ -121,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     work = Path(args.work) / "runs" / resolved.corpus_id / args.run_id
     cache = DiskCache(work / "cache")
     namespace = f"{resolved.corpus_id}:{args.run_id}"
-    judge = judge_for(args, stats, cache, namespace)
+    judge = judge_for(args, stats, cache, namespace, resolved.corpus.questions)
     system = _system(args, stats, cache, namespace)
     info = system.info
     out = (
@@ -139,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         work=work,
         concurrency=args.concurrency,
         may_replace=bool(args.force or not args.out),
+        limit=args.limit,
     )
     # Everything the result will record, and every path the run will write, is checked before
     # the first call: nothing the run accepts now can be refused when it writes.
@@ -151,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"typedmemeval: running {info.name} {info.version} (answer model {info.answer_model}) on "
         f"{resolved.corpus_id}, {len(resolved.corpus.questions)} questions, grounding "
-        f"{args.grounding}; judge {judge.settings.model}; work folder {work}",
+        f"{args.grounding}; judge {judge.model}; work folder {work}",
         file=sys.stderr,
     )
     try:
@@ -159,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     except safefiles.UnsafePath as exc:
         raise UsageError(f"{exc}; no result was written") from None
     finally:
-        judge.client.close()
+        judge.close()
         if isinstance(system, ReferenceSystem):
             system.client.close()
     usage = stats.lines()

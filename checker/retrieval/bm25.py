@@ -369,8 +369,13 @@ def rounded_mean(values: Iterable[float]) -> float | None:
 
 
 def shape_of(corpus: LoadedCorpus, qi: int) -> str:
-    block = corpus.questions[qi].typedmemeval
-    return block.shape if block is not None and block.shape else "(no shape)"
+    """The question's shape; where a (foreign) question declares none, its `question_type`
+    (as `type <name>`), so every per-shape measurement breaks down by the publisher's types."""
+    q = corpus.questions[qi]
+    block = q.typedmemeval
+    if block is not None and block.shape:
+        return block.shape
+    return f"type {q.question_type}" if q.question_type else "(no shape)"
 
 
 def _vertical(corpus: LoadedCorpus, qi: int) -> str:

@@ -25,16 +25,32 @@ RARE_SHARE = 0.10
 
 def question_frequency(corpus: LoadedCorpus) -> NDArray[np.int64]:
     """Per raw token id (`corpus.token_ids`), the number of questions whose haystack contains
-    it (computed once)."""
+    it (computed once). On a foreign corpus, the number of distinct haystacks: questions that
+    share one haystack (LoCoMo: about 200 per conversation) would otherwise make every word
+    of it common, and no answer would ever be rare."""
     cached = corpus.cache.get("question_frequency")
     if not isinstance(cached, np.ndarray):
         ids = corpus.token_ids
         width = max(len(ids.words), 1)
         question = np.searchsorted(corpus.session_starts, ids.token_session, side="right") - 1
+        if corpus.mode == "foreign":
+            question = np.asarray(_haystack_of(corpus), dtype=np.int64)[question]
         seen = distinct(question * width + ids.token)
         cached = np.bincount(seen % width, minlength=width)
         corpus.cache["question_frequency"] = cached
     return cached
+
+
+def _haystack_of(corpus: LoadedCorpus) -> list[int]:
+    from checker.auditing import haystack_keys
+
+    return haystack_keys(corpus)
+
+
+def rare_limit(corpus: LoadedCorpus) -> int:
+    """At most this many haystacks (our corpora: questions) may carry a distinctive token."""
+    units = len(set(_haystack_of(corpus))) if corpus.mode == "foreign" else len(corpus.questions)
+    return max(1, int(RARE_SHARE * units))
 
 
 def _session_token_ids(corpus: LoadedCorpus, qi: int) -> list[NDArray[np.int64]]:
@@ -53,7 +69,7 @@ def distinctive_tokens(corpus: LoadedCorpus, qi: int) -> set[str]:
     q = corpus.questions[qi]
     qf = question_frequency(corpus)
     vocabulary = corpus.token_ids.vocabulary
-    limit = max(1, int(RARE_SHARE * len(corpus.questions)))
+    limit = rare_limit(corpus)
     asked = set(raw_tokens(q.question))
     sessions = _session_token_ids(corpus, qi)
     gold = [sessions[si] for si in corpus.gold_indices(qi)]
@@ -178,6 +194,9 @@ def production_words(ctx: CorpusContext) -> Iterator[Violation]:
 
     Words of production mark the sessions that carry them, and a system can learn the mark instead of the memory."""
     corpus = ctx.corpus
+    if ctx.foreign:
+        yield from answer_key_text(corpus)
+        return
     index = corpus.turn_index
     # Only a turn whose text holds a needle can match (a test holds the two together).
     texts_flagged = may_contain(index.contents, PRODUCTION_NEEDLES)
@@ -189,4 +208,62 @@ def production_words(ctx: CorpusContext) -> Iterator[Violation]:
             si = session - int(corpus.session_starts[qi])
             ti = t - int(index.session_offsets[session])
             q = corpus.questions[qi]
-            yield Violation(q.question_id, f"session {si} turn {ti} says {m.group(0)!r}")
+            yield Violation(
+                q.question_id, f"session {si} turn {ti} says {m.group(0)!r}", haystack=True
+            )
+
+
+#: The answer-key fields of the LongMemEval record shape, as a file would spell them.
+KEY_FIELDS = re.compile(
+    r"\b(has_answer|answer_session_ids|haystack_session_ids|haystack_dates|question_id)\b"
+)
+#: Words that would introduce an answer key's value in text (`Answer: …`, `gold = …`).
+ANSWER_LABEL = re.compile(r"\b(?:gold(?: answer)?|answer|label)\s*[:=]\s*[\"']?", re.I)
+#: Identifier-like words: what a session or question id looks like in text.
+ID_LIKE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_:-]{5,}")
+
+
+def answer_key_text(corpus: LoadedCorpus) -> Iterator[Violation]:
+    """LEK003 on another publisher's corpus: only text that would really carry its answer key.
+
+    Words like "gold", "template" or "haystack" are English in a real conversation ("gold
+    jewellery", "Haystack Rock"); what leaks a foreign answer key is the key itself carried into
+    a message: its field names (`has_answer`), its gold session ids or question ids, or a
+    question's own answer after an answer label."""
+    index = corpus.turn_index
+    ids = {sid for q in corpus.questions for sid in q.answer_session_ids}
+    ids |= {q.question_id for q in corpus.questions}
+    ids = {i for i in ids if len(i) >= 6 and not i.isalpha()}
+    said: dict[int, str] = {}  # distinct text → what of the key it carries
+    labelled: set[int] = set()
+    for x, text in enumerate(index.contents):
+        field_hit = KEY_FIELDS.search(text)
+        named = sorted(set(ID_LIKE.findall(text)) & ids) if ids and not field_hit else []
+        if field_hit:
+            said[x] = f"carries the answer-key field {field_hit.group(0)!r}"
+        elif named:
+            said[x] = f"names the answer-key id {named[0]!r}"
+        if ANSWER_LABEL.search(text):
+            labelled.add(x)
+    wanted = np.asarray(sorted(set(said) | labelled), dtype=np.int64)
+    starts = corpus.session_starts
+    for t in np.flatnonzero(np.isin(index.text_of, wanted)).tolist():
+        x = int(index.text_of[t])
+        session = int(index.session[t])
+        qi = int(np.searchsorted(starts, session, side="right")) - 1
+        q = corpus.questions[qi]
+        ti = t - int(index.session_offsets[session])
+        where = f"session {session - int(starts[qi])} turn {ti}"
+        if x in said:
+            yield Violation(q.question_id, f"{where} {said[x]}", haystack=True)
+            continue
+        answer = " ".join(q.answer.split()).lower()
+        text = index.contents[x]
+        for label in ANSWER_LABEL.finditer(text) if len(answer) >= 2 else ():
+            following = " ".join(text[label.end() : label.end() + len(answer) + 8].split())
+            if following.lower().startswith(answer):
+                yield Violation(
+                    q.question_id,
+                    f"{where} gives the question's own answer after {label.group(0).strip()!r}",
+                )
+                break

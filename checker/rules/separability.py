@@ -33,16 +33,69 @@ def exemptions_of(corpus: LoadedCorpus) -> list[Exemption]:
     return list(corpus.sidecar.exemptions) if corpus.sidecar is not None else []
 
 
+#: `audit` measures separability on at most this many (question, session) rows of a foreign
+#: corpus. The feature table grows with every row (LoCoMo's 1,986 questions hold 53,000 rows,
+#: each session once per question sharing the conversation: about 12 GB), while the AUCs
+#: settle long before: our corpora are measured on 1,000–3,000 rows.
+AUDIT_ROWS = 4000
+
+
+def audit_sample(corpus: LoadedCorpus) -> LoadedCorpus:
+    """The questions separability is measured on: all of them, except on a foreign corpus
+    over `AUDIT_ROWS` rows, where questions are taken in file order one haystack at a time
+    (the first question of each haystack, then the second, …) until the rows are spent."""
+    if corpus.mode != "foreign":
+        return corpus
+    found = corpus.cache.get("separability sample")
+    if isinstance(found, LoadedCorpus):
+        return found
+    rows = sum(len(q.haystack_sessions) for q in corpus.questions)
+    if rows <= AUDIT_ROWS:
+        corpus.cache["separability sample"] = corpus
+        return corpus
+    from checker.auditing import haystack_keys
+
+    by_haystack: dict[int, list[int]] = {}
+    for qi, key in enumerate(haystack_keys(corpus)):
+        by_haystack.setdefault(key, []).append(qi)
+    chosen: list[int] = []
+    spent, depth = 0, 0
+    while spent < AUDIT_ROWS and depth < max(map(len, by_haystack.values())):
+        for members in by_haystack.values():
+            if depth < len(members) and spent < AUDIT_ROWS:
+                qi = members[depth]
+                chosen.append(qi)
+                spent += len(corpus.questions[qi].haystack_sessions)
+        depth += 1
+    sample = corpus.with_questions([corpus.questions[qi] for qi in sorted(chosen)])
+    corpus.cache["separability sample"] = sample
+    return sample
+
+
+def sampled_note(corpus: LoadedCorpus) -> str:
+    """What a separability finding on a sampled corpus says about its sample (else empty)."""
+    sample = audit_sample(corpus)
+    if sample is corpus:
+        return ""
+    return (
+        f" [measured on {len(sample.questions)} of {len(corpus.questions)} questions, taken "
+        "haystack by haystack in file order]"
+    )
+
+
 def record_of(
     corpus: LoadedCorpus, *, adversary: bool, haystack: bool = False, metadata: bool = False
 ) -> SeparabilityRecord:
     """The corpus's V7 record under its sidecar's exemptions, built once per run (the rules
-    only read it); `haystack` and `metadata` add SEP008's and SEP009's adversaries."""
+    only read it); `haystack` and `metadata` add SEP008's and SEP009's adversaries. A foreign
+    corpus is measured once with every adversary, on `audit_sample`."""
+    if corpus.mode == "foreign":
+        adversary = haystack = metadata = True
     key = f"separability record (adversary {adversary}, haystack {haystack}, metadata {metadata})"
     found = corpus.cache.get(key)
     if not isinstance(found, SeparabilityRecord):
         found = corpus.cache[key] = measure_separability(
-            corpus,
+            audit_sample(corpus),
             exemptions_of(corpus),
             adversary=adversary,
             haystack=haystack,
@@ -72,7 +125,8 @@ def single_feature(ctx: CorpusContext) -> Iterator[Violation]:
                 None,
                 f"{row.feature}: within-question AUC {row.auc:.4f} ≥ "
                 f"{record.thresholds.auc_refuse} ({row.direction}; label-shuffle null p95 "
-                f"{row.null_p95:.4f}, {row.questions} questions); {_FIX_FEATURE}",
+                f"{row.null_p95:.4f}, {row.questions} questions); {_FIX_FEATURE}"
+                + sampled_note(ctx.corpus),
             )
 
 
@@ -103,7 +157,7 @@ def distribution(ctx: CorpusContext) -> Iterator[Violation]:
                 f"questions ({row.perfect_share:.0%}); {row.expected_perfect:.2f} expected by "
                 f"chance, exact tail p = {row.tail_p:.3g} (z = {row.z}; family-wise p = "
                 f"{row.familywise_p}); pooled AUC "
-                f"{row.auc:.4f} hides it; {_FIX_FEATURE}",
+                f"{row.auc:.4f} hides it; {_FIX_FEATURE}" + sampled_note(ctx.corpus),
             )
 
 
@@ -125,7 +179,8 @@ def exclusive(ctx: CorpusContext) -> Iterator[Violation]:
             None,
             f"phrase {phrase.phrase!r} is in the gold of {phrase.questions} questions "
             f"({phrase.share:.0%}; {phrase.gold_sessions} gold sessions) and in no distractor; "
-            "let filler state the same kind of fact in the same construction",
+            "let filler state the same kind of fact in the same construction"
+            + sampled_note(ctx.corpus),
         )
 
 
@@ -151,7 +206,8 @@ def adversary(ctx: CorpusContext) -> Iterator[Violation]:
                 None,
                 f"learned {adv.name} adversary: held-out within-question AUC {adv.auc:.4f} ≥ "
                 f"{t.adversary_refuse} (shuffled labels {adv.shuffled_auc:.4f}); it leans on "
-                f"{leans}; remove what gold carries across questions and filler never does",
+                f"{leans}; remove what gold carries across questions and filler never does"
+                + sampled_note(ctx.corpus),
             )
 
 
@@ -371,7 +427,8 @@ def haystack_adversary(ctx: CorpusContext) -> Iterator[Violation]:
         yield Violation(
             None,
             f"{reason}; give the unasked topics of each haystack the same statements, near "
-            "misses and rivals as the asked one (class parity one level up)",
+            "misses and rivals as the asked one (class parity one level up)"
+            + sampled_note(ctx.corpus),
         )
 
 
@@ -407,6 +464,7 @@ def summary(corpus: LoadedCorpus) -> list[str]:
     record = record_of(corpus, adversary=True, haystack=True, metadata=True)
     t = record.thresholds
     lines = [
+        *([f"measured on a sample:{sampled_note(corpus)}"] if sampled_note(corpus) else []),
         f"{'passed' if record.passed else 'REFUSED'}; {record.features_tested} features "
         f"({record.ngram_candidates} n-gram candidates); worst single feature "
         f"{record.worst_feature} AUC {record.worst_auc} (refuse at {t.auc_refuse})",

@@ -131,6 +131,11 @@ def reply_variety(corpus: LoadedCorpus) -> tuple[int, int, float]:
     return len(counts), total, top
 
 
+def type_counts(corpus: LoadedCorpus) -> dict[str, int]:
+    """Questions per `question_type`."""
+    return dict(sorted(Counter(q.question_type or "(none)" for q in corpus.questions).items()))
+
+
 @section("structure")
 def _summary(corpus: LoadedCorpus) -> list[str]:
     s, c = measure_structure(corpus)
@@ -142,6 +147,11 @@ def _summary(corpus: LoadedCorpus) -> list[str]:
         f"ceiling min(1, K_ref/G) at K_ref={c.k_ref}: {c.by_g}; minimum {c.min}; "
         f"questions over K_ref: {len(c.questions_over_k_ref)}",
         f"questions per shape: {s.shape_counts}",
+        *(
+            [f"questions per type (no shapes declared): {type_counts(corpus)}"]
+            if not s.shape_counts
+            else []
+        ),
         f"assistant replies: {distinct} distinct of {replies} (each haystack once); the most "
         f"frequent is {top:.2%} of them",
         *(
@@ -214,15 +224,17 @@ def session_id_format(ctx: CorpusContext) -> Iterator[Violation]:
 
     Session ids that encode anything but position (a gold suffix, a different numbering) are a
     metadata tell; what the token itself may not carry (the question id, `_abs`, a shape or an
-    arm) is IDN004's. The arms of a before/after pair share one haystack and so one token."""
+    arm) is IDN004's. The arms of a before/after pair share one haystack and so one token.
+    Under `audit` without `--house-rules` only an id given twice is reported: another
+    publisher's id scheme is theirs, a duplicate id is a defect in any scheme."""
     owners: dict[str, Question] = {}
     for q in ctx.corpus.questions:
         seen: set[str] = set()
         for sid in q.haystack_session_ids:
             if sid in seen:
-                yield Violation(q.question_id, f"session id {sid!r} appears twice")
+                yield Violation(q.question_id, f"session id {sid!r} appears twice", haystack=True)
             seen.add(sid)
-        if not q.haystack_session_ids:
+        if not q.haystack_session_ids or not ctx.house_rules:
             continue
         first = SESSION_SUFFIX_RE.match(q.haystack_session_ids[0])
         owner = first["owner"] if first else ""
@@ -268,10 +280,14 @@ def empty_content(ctx: CorpusContext) -> Iterator[Violation]:
             yield Violation(q.question_id, "the haystack has no sessions")
         for si, session in enumerate(q.haystack_sessions):
             if not session:
-                yield Violation(q.question_id, f"session {si} has no turns")
+                yield Violation(q.question_id, f"session {si} has no turns", haystack=True)
             for ti, turn in enumerate(session):
                 if not turn.content.strip():
-                    yield Violation(q.question_id, f"session {si} turn {ti} ({turn.role}) is empty")
+                    yield Violation(
+                        q.question_id,
+                        f"session {si} turn {ti} ({turn.role}) is empty",
+                        haystack=True,
+                    )
         if not q.question.strip():
             yield Violation(q.question_id, "the question text is empty")
 
@@ -363,19 +379,43 @@ def date_format(ctx: CorpusContext) -> Iterator[Violation]:
 
 @rule("STR009", "timestamp-order", example="session 5 is dated before session 4")
 def timestamp_order(ctx: CorpusContext) -> Iterator[Violation]:
-    """Sessions are in timestamp order and the question is asked after the last session.
+    """Sessions are in timestamp order and the question is asked after the latest session.
 
-    A question asked before its evidence exists cannot be answered honestly."""
-    for q in ctx.corpus.questions:
+    A question asked before its evidence exists cannot be answered honestly. The question date
+    is compared with the latest session date, not the last one listed: where sessions are out
+    of order (LongMemEval sorts a day's sessions by day only) the last is not the latest, and a
+    question asked hours before a gold session of the same day would pass unseen. The order of
+    sessions is a property of the haystack, the question date one of the question."""
+    for qi, q in enumerate(ctx.corpus.questions):
         dates = [parse_date(d) for d in q.haystack_dates]
         for i in range(1, len(dates)):
             a, b = dates[i - 1], dates[i]
             if a is not None and b is not None and b < a:
-                yield Violation(q.question_id, f"session {i} is dated before session {i - 1}")
+                yield Violation(
+                    q.question_id, f"session {i} is dated before session {i - 1}", haystack=True
+                )
         asked = parse_date(q.question_date)
-        last = dates[-1] if dates else None
-        if asked is not None and last is not None and asked <= last:
-            yield Violation(q.question_id, "the question is not asked after the last session")
+        known = [(d, i) for i, d in enumerate(dates) if d is not None]
+        if asked is None or not known:
+            continue
+        latest, at = max(known)
+        if asked > latest:
+            continue
+        if at == len(dates) - 1 and latest == dates[-1]:
+            message = "the question is not asked after the last session"
+        else:
+            message = (
+                f"the question is not asked after the latest session (session {at}, "
+                f"{q.haystack_dates[at]}; the last listed is session {len(dates) - 1})"
+            )
+        gold = set(ctx.corpus.gold_indices(qi))
+        late = [i for d, i in known if d >= asked and i in gold]
+        if late:
+            message += (
+                f"; gold session(s) {', '.join(map(str, late))} dated at or after the question "
+                f"({q.question_date})"
+            )
+        yield Violation(q.question_id, message)
 
 
 @rule(

@@ -7,8 +7,12 @@ connections and malformed bodies, and the response cache keyed by the hash of th
 
 Failures are typed so that nothing is ever fabricated from them:
 
-- `CallFailed` — this one request will not succeed (HTTP 400, or retries exhausted on a 5xx,
-  a timeout or a malformed body): the question records why (`unrun` or `inconclusive`).
+- `CallFailed` — this one request will not succeed (a 4xx refusal, a 5xx that repeats with
+  the same body, or retries exhausted on a 5xx, a timeout or a malformed body): the question
+  records why (`unrun` or `inconclusive`), with the server's own message and the fix. A refused
+  structured-output format, or a refusal that every call of a role meets, stops the run.
+- `ContextOverflow` — the prompt is longer than the server's window: `unrun`, reason
+  `context-overflow`.
 - `EndpointDown` — the endpoint is gone or refuses everything (connections refused, 429 that
   never clears, 401/403/404): the run stops cleanly, and a rerun resumes from the cache.
 """
@@ -20,11 +24,20 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from checker.runner import secrets, transport
 from checker.runner.cache import DiskCache, request_key
 from checker.runner.replies import BadReply, load_bounded
+from checker.runner.servererrors import (
+    context_overflow,
+    fix_for,
+    refuses_format,
+    server_message,
+)
+
+#: The same refusal met this many times by a role that never had a reply stops the run.
+REFUSALS_TO_STOP = 3
 
 if TYPE_CHECKING:
     import openai
@@ -52,6 +65,20 @@ class EndpointDown(Exception):
 
 class MalformedReply(Exception):
     """A 200 response whose body is not a chat completion."""
+
+
+class ContextOverflow(CallFailed):
+    """The prompt does not fit the server's context window: the question is `unrun` with reason
+    `context-overflow`, never wrong."""
+
+
+@dataclass(frozen=True)
+class RawReply:
+    """One request's HTTP status and body text, sent once (no retry, no cache): what a
+    preflight reads. Status 0: no response (the connection failed)."""
+
+    status: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -95,6 +122,11 @@ class ChatReply:
     completion_tokens: int
     from_cache: bool
 
+    @property
+    def usage_reported(self) -> bool:
+        """The server reported token usage (some omit `usage`; the counts are then 0)."""
+        return self.prompt_tokens > 0 or self.completion_tokens > 0
+
 
 @dataclass
 class Usage:
@@ -106,6 +138,10 @@ class Usage:
     completion_tokens: int = 0
     cached_prompt_tokens: int = 0
     cached_completion_tokens: int = 0
+    #: Fresh calls whose reply carried no token usage.
+    unreported: int = 0
+    #: Fresh calls the server cut at `max_tokens` (`finish_reason: length`).
+    cut: int = 0
 
 
 class CallStats:
@@ -119,6 +155,7 @@ class CallStats:
         self.failures: Counter[str] = Counter()
         self.stopping = threading.Event()
         self.stop_reason: str | None = None
+        self._refusals: Counter[str] = Counter()
 
     def record(self, role: str, reply: ChatReply) -> None:
         with self._lock:
@@ -131,6 +168,8 @@ class CallStats:
             else:
                 u.prompt_tokens += reply.prompt_tokens
                 u.completion_tokens += reply.completion_tokens
+                u.unreported += not reply.usage_reported
+                u.cut += reply.finish_reason == "length"
 
     def retry(self, reason: str) -> None:
         with self._lock:
@@ -144,6 +183,19 @@ class CallStats:
     def retry_count(self) -> int:
         with self._lock:
             return sum(self.retries.values())
+
+    def refused(self, signature: str) -> int:
+        """Count one non-transient refusal by its signature (status and body); how many calls
+        have met it so far."""
+        with self._lock:
+            self._refusals[signature] += 1
+            return self._refusals[signature]
+
+    def answered(self, role: str) -> bool:
+        """Some call of this role got a reply."""
+        with self._lock:
+            found = self.usage.get(role)
+            return found is not None and found.calls > 0
 
     def stop(self, reason: str) -> None:
         with self._lock:
@@ -171,6 +223,10 @@ class CallStats:
                         f"{u.cached_prompt_tokens:,} + {u.cached_completion_tokens:,}, not "
                         "billed again)"
                     )
+                if u.unreported:
+                    line += f"; {u.unreported:,} call(s) reported no usage (not counted)"
+                if u.cut:
+                    line += f"; {u.cut:,} reply(ies) cut at max_tokens (finish_reason length)"
                 out.append(line)
             total = sum(self.retries.values())
             detail = ", ".join(f"{k} {v}" for k, v in sorted(self.retries.items()))
@@ -224,6 +280,15 @@ def short_error(exc: Exception, width: int = 120) -> str:
     return text[:width] + ("…" if len(text) > width else "")
 
 
+def _error_body(exc: Any) -> str:
+    """An error response's body text ('' when there is none)."""
+    response = getattr(exc, "response", None)
+    try:
+        return str(response.text) if response is not None else ""
+    except Exception:  # a streamed body that cannot be read again
+        return str(getattr(exc, "message", ""))
+
+
 def _retry_after(exc: Any) -> float | None:
     value = exc.response.headers.get("retry-after") if exc.response is not None else None
     try:
@@ -253,6 +318,9 @@ class ModelClient:
         self.retry = retry or RetryPolicy()
         secrets.register(endpoint.api_key)
         secrets.register_url(endpoint.base_url)
+        #: The served model's context window where the preflight read one: a reply whose
+        #: prompt filled it was truncated by the server (Ollama does so silently).
+        self.context_window: int | None = None
         self._client: openai.OpenAI = _openai().OpenAI(
             base_url=endpoint.base_url,
             api_key=endpoint.api_key,
@@ -278,6 +346,39 @@ class ModelClient:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _refuse(self, status: int, error_body: str) -> NoReturn:
+        """A non-transient refusal: no retry; the server's message and the fix. A refused
+        request option (a structured-output format) would be refused on every call, and so would
+        a refusal met three times by a role that has had no reply at all: the run stops."""
+        message = (
+            f"the {self.role} endpoint refused the request with HTTP {status}: "
+            f"{short_error(Exception(server_message(error_body)), 200)}; "
+            f"{fix_for(error_body, self.role)}"
+        )
+        self.stats.failed(f"http {status}")
+        met = self.stats.refused(f"{self.role}\0{status}\0{error_body}")
+        answered = self.stats.answered(self.role)
+        if refuses_format(error_body) or (met >= REFUSALS_TO_STOP and not answered):
+            self.stats.stop(message)
+            raise EndpointDown(message)
+        raise CallFailed(message)
+
+    def send_once(self, body: dict[str, Any], *, timeout: float | None = None) -> RawReply:
+        """One request exactly as built, no retry and no cache (a preflight's probe)."""
+        openai = _openai()
+        try:
+            text = self._client.post(
+                "/chat/completions",
+                cast_to=str,
+                body={"model": self.endpoint.model, **body},
+                options={"timeout": timeout or self.endpoint.timeout},
+            )
+        except openai.APIStatusError as exc:
+            return RawReply(exc.status_code, secrets.mask(_error_body(exc)))
+        except openai.APIError as exc:
+            return RawReply(0, short_error(exc))
+        return RawReply(200, secrets.mask(text))
 
     def key(self, body: dict[str, Any], attempt: int = 0) -> str:
         """The cache key: the hash of everything sent, the endpoint, and the run's namespace."""
@@ -317,6 +418,7 @@ class ModelClient:
                         self.stats.record(self.role, reply)
                         return reply
         reason = "unknown"
+        last_error: str | None = None
         openai = _openai()
         for n in range(self.retry.attempts):
             self.stats.check()
@@ -342,8 +444,19 @@ class ModelClient:
                 reason = transport.failure_reason(exc) or "connection"
             except openai.APIStatusError as exc:
                 status = exc.status_code
-                if status >= 500:
-                    reason = f"http {status}"
+                error_body = _error_body(exc)
+                overflow = context_overflow(error_body)
+                if overflow is not None:
+                    self.stats.failed("context-overflow")
+                    window = f" (window {overflow.window} tokens)" if overflow.window else ""
+                    raise ContextOverflow(
+                        f"context-overflow: the prompt does not fit the {self.role}'s context"
+                        f"{window}: {short_error(Exception(overflow.message), 160)}"
+                    ) from None
+                if status >= 500 and error_body != last_error and not refuses_format(error_body):
+                    # The first 5xx with this body may be transient; the same body again, or
+                    # one refusing a request option, is the server's answer, not a hiccup.
+                    reason, last_error = f"http {status}", error_body
                 elif status in (401, 403, 404):
                     message = (
                         f"the {self.role} endpoint refused the request with HTTP {status} "
@@ -351,15 +464,20 @@ class ModelClient:
                     )
                     self.stats.stop(message)
                     raise EndpointDown(message) from None
+                elif status in (408, 409, 425):
+                    reason = f"http {status}"
                 else:
-                    self.stats.failed(f"http {status}")
-                    raise CallFailed(
-                        f"the {self.role} endpoint refused the request with HTTP {status}"
-                    ) from None
+                    self._refuse(status, error_body)
             except MalformedReply:
                 reason = "malformed reply"
             else:
                 reply = ChatReply(content, text, model, finish, prompt, completion, False)
+                if self.context_window is not None and prompt >= self.context_window:
+                    self.stats.failed("context-overflow")
+                    raise ContextOverflow(
+                        f"context-overflow: the {self.role}'s server used its whole window of "
+                        f"{self.context_window} tokens for the prompt (it truncated it)"
+                    )
                 if self.cache is not None and (usable is None or usable(reply)):
                     self.cache.put(key, {"raw": text})
                 self.stats.record(self.role, reply)

@@ -46,6 +46,98 @@ class Reply:
 
 Script = Callable[[dict[str, Any]], Reply]
 
+#: Servers the fake can imitate (`FakeServer(mode=…)`). What each does differently, as their
+#: documentation and issue trackers describe it:
+#:
+#: - `llama-cpp-python` (`python -m llama_cpp.server`): `response_format` types `text` and
+#:   `json_object` only — `json_schema` is answered with HTTP 500 naming the format; an over-long
+#:   prompt is HTTP 400 `This model's maximum context length is N tokens …` (code
+#:   `context_length_exceeded`); `/v1/models` names no window.
+#: - `llama-server` (llama.cpp): `json_schema` accepted with HTTP 200 but not enforced (the reply
+#:   is whatever the model wrote); an over-long prompt is HTTP 400 of type
+#:   `exceed_context_size_error` with `n_prompt_tokens` and `n_ctx`; the window is in `/props`.
+#: - `vllm`: `json_schema` enforced; an over-long prompt is HTTP 400 `This model's maximum
+#:   context length is N tokens. However, you requested M tokens …`; the window is
+#:   `max_model_len` in `/v1/models`.
+#: - `ollama`: `json_schema` enforced; an over-long prompt is truncated silently to the window
+#:   (HTTP 200, `prompt_tokens` equal to the window); the window of the loaded model is
+#:   `context_length` in `/api/ps`.
+#:
+#: Every mode cuts a reply longer than `max_tokens` (about four characters a token) and says
+#: `finish_reason: length`, as every server does. `usage=False` drops `usage` from replies (a
+#: server that does not count).
+MODES = ("llama-cpp-python", "llama-server", "vllm", "ollama")
+
+
+def _tokens(text: str | bytes) -> int:
+    """The fake's token count: about four characters a token."""
+    return max(1, len(text) // 4)
+
+
+def mode_refusal(mode: str, request: dict[str, Any], window: int, size: int) -> Reply | None:
+    """What `mode`'s server answers instead of a completion (a refused format, a context
+    error), or None when it would complete the request."""
+    fmt = request.get("response_format")
+    kind = fmt.get("type") if isinstance(fmt, dict) else None
+    if mode == "llama-cpp-python" and kind not in (None, "text", "json_object"):
+        message = f'response_format type must be one of "text" or "json_object", but got: {kind}'
+        body: dict[str, Any] = {"error": {"code": 500, "message": message, "type": "server_error"}}
+        return Reply(status=500, raw=json.dumps(body).encode())
+    prompt = _tokens(b"x" * size)
+    max_tokens = request.get("max_tokens")
+    wanted = prompt + (max_tokens if isinstance(max_tokens, int) else 0)
+    if mode == "ollama" or (prompt + 1 <= window and wanted <= window):
+        return None
+    if mode == "llama-server":
+        error = {
+            "code": 400,
+            "message": "the request exceeds the available context size, try increasing it",
+            "type": "exceed_context_size_error",
+            "n_prompt_tokens": prompt,
+            "n_ctx": window,
+        }
+        return Reply(status=400, raw=json.dumps({"error": error}).encode())
+    message = (
+        f"This model's maximum context length is {window} tokens. However, you requested "
+        f"{wanted} tokens ({prompt} in the messages, {wanted - prompt} in the completion). "
+        "Please reduce the length of the messages or completion."
+    )
+    if mode == "vllm":
+        body = {
+            "object": "error",
+            "message": message,
+            "type": "BadRequestError",
+            "param": None,
+            "code": 400,
+        }
+    else:
+        body = {
+            "error": {
+                "message": message,
+                "type": "invalid_request_error",
+                "param": "messages",
+                "code": "context_length_exceeded",
+            }
+        }
+    return Reply(status=400, raw=json.dumps(body).encode())
+
+
+def mode_info(mode: str, path: str, model: str, window: int) -> dict[str, Any] | None:
+    """The body of `mode`'s server for an informational GET, or None (404)."""
+    path = path.rstrip("/")
+    if path.endswith("/models"):
+        entry: dict[str, Any] = {"id": model, "object": "model", "owned_by": mode}
+        if mode == "vllm":
+            entry["max_model_len"] = window
+        return {"object": "list", "data": [entry]}
+    if mode == "llama-server" and path == "/props":
+        return {"default_generation_settings": {"n_ctx": window}, "total_slots": 1}
+    if mode == "llama-server" and path == "/health":
+        return {"status": "ok"}
+    if mode == "ollama" and path == "/api/ps":
+        return {"models": [{"name": model, "model": model, "context_length": window}]}
+    return None
+
 
 def _schema_of(request: dict[str, Any]) -> dict[str, Any] | None:
     fmt = request.get("response_format")
@@ -78,10 +170,13 @@ def placeholder_value(schema: dict[str, Any]) -> Any:
 
 def default_script(request: dict[str, Any]) -> Reply:
     """Judge requests (a JSON schema in `response_format`) get a placeholder verdict that fits
-    the schema; every other request gets a fixed non-answer."""
+    the schema; a request for the preflight's object gets it; every other request gets a fixed
+    non-answer."""
     schema = _schema_of(request)
     if schema is not None:
         return Reply(json.dumps(placeholder_value(schema)))
+    if '{"ok": true}' in prompt_text(request):
+        return Reply('{"ok": true}')
     return Reply("I do not know.")
 
 
@@ -114,8 +209,18 @@ class FakeServer:
         latency: float = 0.0,
         host: str = "127.0.0.1",
         port: int = 0,
+        mode: str | None = None,
+        context_window: int = 2048,
+        usage: bool = True,
+        model: str = "fake",
     ) -> None:
+        if mode is not None and mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (one of {', '.join(MODES)})")
         self.script = script or default_script
+        self.mode = mode
+        self.context_window = context_window
+        self.usage = usage
+        self.model = model
         self.latency = latency
         self.requests: list[dict[str, Any]] = []
         #: The Authorization header of every request, in arrival order.
@@ -203,7 +308,13 @@ class FakeServer:
                 self.wfile.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
 
             def do_GET(self) -> None:
-                if self.path.rstrip("/").endswith("/models"):
+                if owner.mode is not None:
+                    info = mode_info(owner.mode, self.path, owner.model, owner.context_window)
+                    if info is None:
+                        self._send(404, b'{"error": {"message": "not found"}}', {})
+                    else:
+                        self._send(200, json.dumps(info).encode(), {})
+                elif self.path.rstrip("/").endswith("/models"):
                     body = json.dumps({"object": "list", "data": []}).encode()
                     self._send(200, body, {})
                 else:
@@ -221,7 +332,10 @@ class FakeServer:
                     self._send(400, b'{"error": {"message": "body is not JSON"}}', {})
                     return
                 owner._record(request, self.headers.get("Authorization", ""))
-                reply = owner.script(request)
+                refusal = None
+                if owner.mode is not None:
+                    refusal = mode_refusal(owner.mode, request, owner.context_window, length)
+                reply = refusal or owner.script(request)
                 wait = owner.latency + reply.delay
                 if wait > 0:
                     time.sleep(wait)
@@ -245,9 +359,20 @@ class FakeServer:
                 prompt = reply.prompt_tokens
                 if prompt is None:
                     prompt = max(1, length // 4)
+                finish = "stop"
+                if owner.mode is not None:
+                    prompt = min(prompt, owner.context_window)  # Ollama truncates silently
+                    limit = request.get("max_tokens")
+                    if isinstance(limit, int) and _tokens(content) > limit:
+                        content, finish = content[: limit * 4], "length"
                 completion = reply.completion_tokens
                 if completion is None:
                     completion = max(1, len(content) // 4)
+                usage = {
+                    "prompt_tokens": prompt,
+                    "completion_tokens": completion,
+                    "total_tokens": prompt + completion,
+                }
                 body = json.dumps(
                     {
                         "id": f"chatcmpl-fake-{next(owner._serial)}",
@@ -258,15 +383,11 @@ class FakeServer:
                             {
                                 "index": 0,
                                 "message": {"role": "assistant", "content": content},
-                                "finish_reason": "stop",
+                                "finish_reason": finish,
                             }
                         ],
-                        "usage": {
-                            "prompt_tokens": prompt,
-                            "completion_tokens": completion,
-                            "total_tokens": prompt + completion,
-                        },
                     }
+                    | ({"usage": usage} if owner.usage else {})
                 ).encode()
                 self._send(200, body, reply.headers)
 
@@ -284,8 +405,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--latency", type=float, default=0.0, help="seconds added to every reply (default 0)"
     )
+    parser.add_argument("--mode", choices=MODES, default=None, help="imitate this server")
+    parser.add_argument(
+        "--context-window", type=int, default=2048, help="the imitated window (default 2048)"
+    )
+    parser.add_argument("--model", default="fake", help="the served model's name")
     args = parser.parse_args(argv)
-    server = FakeServer(latency=args.latency, host=args.host, port=args.port)
+    server = FakeServer(
+        latency=args.latency,
+        host=args.host,
+        port=args.port,
+        mode=args.mode,
+        context_window=args.context_window,
+        model=args.model,
+    )
     print(f"fake OpenAI-compatible server at {server.url}", flush=True)
     try:
         server._server.serve_forever()

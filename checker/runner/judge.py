@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from checker.family import BY_KEY, Shape, Vertical
 from checker.formats.corpus import Question
@@ -524,6 +524,17 @@ class Judge:
         self.client = client
         self.settings = settings
 
+    @property
+    def model(self) -> str:
+        return self.settings.model
+
+    @property
+    def response_format(self) -> ResponseFormat:
+        return self.settings.response_format
+
+    def close(self) -> None:
+        self.client.close()
+
     def fingerprint(self, profile: Vertical) -> str:
         return fingerprint(profile, self.settings)
 
@@ -570,6 +581,25 @@ class Judge:
             last = result
         reason = f"{last.reason} ({len(replies)} attempt{'s' * (len(replies) != 1)})"
         return Judgement(NoVerdict(reason), tuple(replies), tuple(body["messages"]))
+
+
+class AnyJudge(Protocol):
+    """A judge the runner and the probes can use: the family judge over a model (`Judge`) or
+    the deterministic one (`checker.runner.rules.RulesJudge`)."""
+
+    @property
+    def model(self) -> str: ...
+
+    @property
+    def response_format(self) -> ResponseFormat | None:
+        """How a model judge asks for JSON (None: no model)."""
+        ...
+
+    def fingerprint(self, profile: Vertical) -> str: ...
+
+    def judge(self, case: Case, answer: str) -> Judgement: ...
+
+    def close(self) -> None: ...
 
 
 def judged_outcomes(results: Sequence[Verdict | NoVerdict]) -> list[str]:

@@ -29,7 +29,7 @@ from checker.io import dump_json
 from checker.load import LoadedCorpus, sidecar_path_for
 from checker.probes import PROBES, Probe, applicable, components, leave_one_out, pair_ids
 from checker.runner.client import CallFailed, CallStats, EndpointDown, ModelClient
-from checker.runner.judge import Judge, NoVerdict, Verdict, case_for
+from checker.runner.judge import AnyJudge, NoVerdict, Verdict, case_for
 from checker.runner.localfiles import JsonLines
 from checker.runner.progress import Progress
 from checker.runner.reference import answer_body, bm25_top_k
@@ -114,7 +114,7 @@ class ProbeRun:
 def run_probes(
     corpus: LoadedCorpus,
     client: ModelClient,
-    judge: Judge,
+    judge: AnyJudge,
     stats: CallStats,
     settings: ProbeSettings,
     *,
@@ -207,7 +207,7 @@ def run_probes(
             corpus,
             chosen,
             client,
-            judge.settings.model,
+            judge.model,
             judge.fingerprint(profile),
             settings,
         )

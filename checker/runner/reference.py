@@ -1,5 +1,7 @@
-"""The reference systems: an answer model with no memory, with the whole haystack, or with the
-BM25 top-K_ref sessions — and the answer prompt they and the model probes share.
+"""The reference systems: an answer model with no memory, with the whole haystack, with the
+BM25 top-K_ref sessions, or with the gold sessions only (the oracle: the runner shows it nothing
+else, so it measures the answer model's reading with retrieval made perfect) — and the answer
+prompt they and the model probes share.
 
 The BM25 system ranks with the checker's pinned retriever (`checker.retrieval.bm25`: BM25Okapi,
 k1 = 1.5, b = 0.75, epsilon = 0.25, the shared tokenizer) over the sessions it was given. Ties
@@ -26,8 +28,8 @@ from checker.runner.system import Evidence, Sampling, SystemAnswer, SystemFailed
 from checker.runner.view import Session
 from checker.text import bm25_tokens
 
-ReferenceKind = Literal["no-memory", "full-context", "bm25"]
-REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("no-memory", "full-context", "bm25")
+ReferenceKind = Literal["no-memory", "full-context", "bm25", "oracle"]
+REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("no-memory", "full-context", "bm25", "oracle")
 
 ANSWER_INSTRUCTIONS = (
     "You are an assistant that remembers earlier conversations with the user. The sessions "
@@ -100,6 +102,11 @@ def bm25_top_k(sessions: Sequence[Session], question: str, k: int = K_REF) -> li
     return sorted(bm25_ranking(sessions, question)[:k])
 
 
+def reference_name(kind: str, k: int = K_REF) -> str:
+    """A reference system's name, which is also its results folder."""
+    return f"reference-bm25-top{k}" if kind == "bm25" else f"reference-{kind}"
+
+
 @dataclass
 class ReferenceSystem:
     """A reference system: `kind` decides what reaches the answer model."""
@@ -118,14 +125,14 @@ class ReferenceSystem:
         }
         if self.kind == "bm25":
             configuration |= {"k": self.k, "retriever": RETRIEVER}
-        name = f"reference-bm25-top{self.k}" if self.kind == "bm25" else f"reference-{self.kind}"
         return SystemInfo(
-            name=name,
+            name=reference_name(self.kind, self.k),
             version=__version__,
             answer_model=self.client.model,
             sampling=self.sampling,
             configuration=configuration,
             caches_its_calls=self.client.cache is not None,
+            gold_sessions_only=self.kind == "oracle",
         )
 
     def instance(self) -> ReferenceMemory:

@@ -30,7 +30,7 @@ from checker.results.aggregate import question_facts, summary_counts
 from checker.runner.attribution import attribute
 from checker.runner.cache import DiskCache, request_key
 from checker.runner.client import CallStats, EndpointDown
-from checker.runner.judge import Judge, NoVerdict, case_for
+from checker.runner.judge import AnyJudge, NoVerdict, case_for
 from checker.runner.localfiles import JsonLines, private_folder
 from checker.runner.progress import Progress
 from checker.runner.rows import measured_row, unmeasured_row
@@ -80,6 +80,25 @@ class RunPlan:
     concurrency: int = 8
     #: Whether an existing result file at `out` may be replaced (`--force`).
     may_replace: bool = True
+    #: Run at most this many questions, taken in turn from each shape; the others are `unrun`
+    #: with reason `limit` (None: every question).
+    limit: int | None = None
+
+    def selected(self) -> list[int]:
+        """The question positions to run: all, or `limit` of them spread over the shapes."""
+        questions = self.corpus.questions
+        if self.limit is None or self.limit >= len(questions):
+            return list(range(len(questions)))
+        by_shape: dict[str, list[int]] = {}
+        for qi, q in enumerate(questions):
+            by_shape.setdefault(q.typedmemeval.shape, []).append(qi)
+        queues = list(by_shape.values())
+        chosen: list[int] = []
+        while len(chosen) < self.limit:
+            for queue in queues:
+                if queue and len(chosen) < self.limit:
+                    chosen.append(queue.pop(0))
+        return sorted(chosen)
 
 
 @dataclass
@@ -146,7 +165,7 @@ def _evidence_from(raw: Any) -> Evidence | None:
 def run_corpus(
     plan: RunPlan,
     system: SystemUnderTest,
-    judge: Judge,
+    judge: AnyJudge,
     stats: CallStats,
     *,
     stream: TextIO | None = None,
@@ -169,7 +188,7 @@ def run_corpus(
     worker = _Worker(system)
     progress = Progress(
         f"run {plan.corpus_id}",
-        len(questions),
+        len(plan.selected()),
         retries=lambda: stats.retry_count,
         stream=stream,
     )
@@ -198,7 +217,11 @@ def run_corpus(
         nonlocal adjusted, unknown
         stats.check()
         q = questions[qi]
-        view, handles = question_view(q, plan.corpus.sha256, plan.grounding)
+        shown = None
+        if info.gold_sessions_only:
+            gold = set(q.answer_session_ids)
+            shown = [i for i, sid in enumerate(q.haystack_session_ids) if sid in gold]
+        view, handles = question_view(q, plan.corpus.sha256, plan.grounding, shown)
         case = case_for(q)
         failure: str | None = None
         try:
@@ -210,9 +233,9 @@ def run_corpus(
         except Exception as exc:  # an in-process system's own error: this question is unrun
             failure = f"the system raised {type(exc).__name__}: {exc}"
         if failure is not None:
-            row = unmeasured_row(
-                q.question_id, "unrun", f"system: {failure}", attribute(q, handles, None)
-            )
+            # An overflow is the prompt's size, not the system's fault: its reason says so.
+            reason = failure if failure.startswith("context-overflow") else f"system: {failure}"
+            row = unmeasured_row(q.question_id, "unrun", reason, attribute(q, handles, None))
             answers.write({"question_id": q.question_id, "system_error": failure})
         else:
             attribution = attribute(q, handles, answer.evidence)
@@ -254,11 +277,22 @@ def run_corpus(
         except EndpointDown as exc:
             stats.stop(str(exc))
 
+    selected = plan.selected()
+    skipped = sorted(set(range(len(questions))) - set(selected))
+    for qi in skipped:
+        q = questions[qi]
+        _, handles = question_view(q, plan.corpus.sha256, plan.grounding)
+        rows[qi] = unmeasured_row(
+            q.question_id,
+            "unrun",
+            f"limit: not among the {len(selected)} questions this run asked (run --limit)",
+            attribute(q, handles, None),
+        )
     workers = max(1, min(plan.concurrency, info.max_concurrency or plan.concurrency))
     stopped: str | None = None
     try:
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="question") as pool:
-            futures = [pool.submit(guarded, qi) for qi in range(len(questions))]
+            futures = [pool.submit(guarded, qi) for qi in selected]
             for f in futures:
                 f.result()  # anything but a stop is a bug and surfaces here
     finally:
@@ -285,7 +319,7 @@ def run_corpus(
 
 
 def compose_result(
-    plan: RunPlan, info: SystemInfo, config: str, judge: Judge, rows: list[ResultRow]
+    plan: RunPlan, info: SystemInfo, config: str, judge: AnyJudge, rows: list[ResultRow]
 ) -> ResultFile:
     """The result file: provenance, one row per question, and the summary the rows imply."""
     key = plan.corpus.vertical()
@@ -312,7 +346,8 @@ def compose_result(
             "temperature_disposition": s.temperature_disposition,
             "seed_disposition": s.seed_disposition,
         },
-        "judge": {"model": judge.settings.model, "fingerprint": judge.fingerprint(profile)},
+        "judge": {"model": judge.model, "fingerprint": judge.fingerprint(profile)}
+        | ({"response_format": judge.response_format} if judge.response_format else {}),
         "grounding": plan.grounding,
         "configuration_fingerprint": config,
         "rows": [r.model_dump(mode="json", exclude_none=True) for r in rows],

@@ -83,6 +83,9 @@ class SystemInfo:
     #: The system caches its own model calls by request (the reference systems do), so the
     #: runner need not cache its answers to resume a stopped run.
     caches_its_calls: bool = False
+    #: The runner shows the system the gold sessions only (the oracle reference system: an
+    #: upper bound on what retrieval can give the answer model). Never for a system under test.
+    gold_sessions_only: bool = False
 
 
 class SystemUnderTest(Protocol):

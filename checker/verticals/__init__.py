@@ -1,7 +1,8 @@
-"""The vertical profiles, discovered like rules: one module per vertical, each with a `PROFILE`.
+"""The vertical profiles, discovered like rules: one folder per vertical, each with a `PROFILE`.
 
-Adding a vertical is adding a module here (and its generator under `corpora/generate/`); the
-formats, rules, aggregator, site and bench loop over `PROFILES`.
+A vertical is two folders: `checker/verticals/<key>/` (its `profile.py`, and a `rules.py` with
+its own V5 rules where it has some) and `corpora/generate/<key>/` (its generator and text
+banks). The formats, rules, aggregator, site and bench loop over `PROFILES`.
 """
 
 from __future__ import annotations
@@ -63,16 +64,16 @@ def discover() -> tuple[Vertical, ...]:
     """Every module's `PROFILE`, in the family's order; refuses duplicates and gaps."""
     found: list[Vertical] = []
     for info in pkgutil.iter_modules(__path__):
-        if info.name in _MACHINERY or info.name.startswith("_"):
+        if info.name in _MACHINERY or info.name.startswith("_") or not info.ispkg:
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         profile = getattr(module, "PROFILE", None)
         if not isinstance(profile, Vertical):
-            raise TypeError(f"checker/verticals/{info.name}.py defines no PROFILE")
+            raise TypeError(f"checker/verticals/{info.name}/ defines no PROFILE")
         if profile.key != info.name:
             raise ValueError(
-                f"checker/verticals/{info.name}.py declares {profile.name}; "
-                f"name the module {profile.key}.py"
+                f"checker/verticals/{info.name}/ declares {profile.name}; "
+                f"name the folder {profile.key}/"
             )
         found.append(profile)
     found.sort(key=lambda p: p.position)

@@ -231,7 +231,7 @@ class Resolution:
     stated value. Value events carry a holder's designation as their subject and may replace an
     earlier value event; alias events join two designations of one holder (`subject` and
     `value`); discussed events record what else the source session said, by a value that only
-    it names. The rules of `checker.rules.resolution` recompute gold from these alone."""
+    it names. The rules of `checker.verticals.semantic.rules` recompute gold from these alone."""
 
     #: (shape, query) for every shape answered this way; the query is one of
     #: `RESOLUTION_QUERIES`.
@@ -259,7 +259,7 @@ class Composition:
     """A shape whose gold composes two memory types: one half resolves something and the other
     applies an operation to what it resolved, so retrieving either half is necessary and
     neither is sufficient. The question's `events` record both halves; the composition rules
-    (`checker.rules.composition`) recompute the answer from them and read them back from the
+    (`checker.verticals.conjunction.rules`) recompute the answer from them and read them back from the
     sessions.
 
     resolve: `value` (the value the question's subject holds), `alias` (the other designation
@@ -389,6 +389,51 @@ class JudgeRules:
         )
 
 
+# --- how the deterministic judge reads this vertical's answers --------------------------------
+
+#: Answer forms a shape may declare for the deterministic judge (others are read from the shape:
+#: a derivation is a number, a set answer a set, a list-order shape a list, an attribution
+#: shape a speaker, anything else the value the gold answer names).
+#: `choice`: the question names the candidates; the one the answer names first is its choice.
+#: `yes-no`: the answer's leading yes or no against the gold's.
+#: `duration`: "about N hours/days/weeks" against the gold's, within one of the gold's units;
+#: a gold that says it already happened ("None: … already fell due") wants the same.
+#: `order`: every value the gold names, in the gold's order, and no other.
+ANSWER_FORMS = ("choice", "yes-no", "duration", "order")
+
+
+@dataclass(frozen=True)
+class StatePhrasing:
+    """How an answer asserts one of the judge's states, for the deterministic judge: the first
+    state (in declared order) whose phrasing matches is the one asserted."""
+
+    state: str
+    #: Regular expressions, matched case-insensitively anywhere in the answer.
+    patterns: tuple[str, ...] = ()
+    #: Asserted instead by naming a value: the gold answer's own (`gold`) or another (`other`).
+    names: str | None = None
+
+
+@dataclass(frozen=True)
+class AnswerRules:
+    """The vertical's part of the deterministic judge (`typedmemeval run --judge rules`): what
+    the profile declares beyond its shapes for answers to be judged without a model. The gold
+    answer is read by the same rules as the answer, so the two are compared like with like."""
+
+    #: (shape, form) for shapes whose answer form is not implied by the shape (`ANSWER_FORMS`).
+    forms: tuple[tuple[str, str], ...] = ()
+    #: The judge states an answer can assert (`JudgeRules.states`), by phrasing.
+    states: tuple[StatePhrasing, ...] = ()
+    #: (shape, state a leading "yes" asserts, state a leading "no" asserts).
+    yes_no: tuple[tuple[str, str, str], ...] = ()
+
+    def form(self, shape: str) -> str | None:
+        return dict(self.forms).get(shape)
+
+    def yes_no_states(self, shape: str) -> tuple[str, str] | None:
+        return next(((yes, no) for s, yes, no in self.yes_no if s == shape), None)
+
+
 @dataclass(frozen=True)
 class Vertical:
     """One vertical of the family: everything the instrument, aggregator, site and bench know."""
@@ -440,6 +485,8 @@ class Vertical:
     synthetic: Synthetic = field(default_factory=Synthetic)
     #: How the family judge reads this vertical's answers.
     judge: JudgeRules = field(default_factory=lambda: JudgeRules(instructions=""))
+    #: How the deterministic judge reads them.
+    answer_rules: AnswerRules = field(default_factory=AnswerRules)
 
     @property
     def key(self) -> str:

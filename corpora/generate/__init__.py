@@ -1,11 +1,11 @@
-"""The shared generation machinery, and one generator module per vertical.
+"""The shared generation machinery (`core/`), and one generator folder per vertical.
 
 The idea (see `../shared/GENERATION.md` in the design notes): **no session knows whether it is
 gold.** Every session of a question is rendered by the same code from a session plan drawn from
 the same distribution; a gold session is simply one whose moves happen to concern the person
 and fact family the question asks about.
 
-Modules:
+Modules of `core/`:
 
 - `names` — invented names from syllables, refused when they match a real city, person name,
   company word or English word, and issued once per corpus.
@@ -22,10 +22,11 @@ Modules:
   index stamped from them, and the build → gate → write loop.
 - `parity` — the chi-square test that gold and other sessions use move kinds and templates
   alike (stamped into every attempt's trace line).
-- `reproduce` — `python -m corpora.generate.reproduce`: regenerate every shipped corpus in a
+- `reproduce` — `python -m corpora.generate.core.reproduce`: regenerate every shipped corpus in a
   temporary folder and fail on any byte difference (`make reproduce`).
 
-Adding a vertical: write `corpora/generate/<vertical>.py` defining `GENERATOR`; its `build`
+Each vertical's folder `corpora/generate/<vertical>/` holds its `generator.py` (defining
+`GENERATOR`) and the text banks only it uses. Adding a vertical: add such a folder; its `build`
 returns `Built` from `haystack.assemble_question` results. New move kinds (a reminder, a due
 date) are new `FRAMES`/`REPLIES` entries and family clauses rendered by the same renderer, and
 must be part of every session's mixture, never of gold only.

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from checker.formats.corpus import GoldComponent, Question
 from checker.probes import components, leave_one_out, not_applicable
-from checker.rules.procedures import cue, dependency_order
-from checker.verticals.procedural import PROCEDURES
+from checker.verticals.procedural.profile import PROCEDURES
+from checker.verticals.procedural.rules import cue, dependency_order
 
 BASE = Path(__file__).resolve().parents[1] / "fixtures" / "base" / "procedural"
 STEPS = {"a": "Vel check", "b": "Dor pass", "c": "Mira sweep"}

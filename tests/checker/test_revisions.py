@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from checker.formats.corpus import Event, Relation
-from checker.rules.revisions import entries, holds, replay, standing
+from checker.verticals.bitemporal.rules import entries, holds, replay, standing
 
 FMT = "%Y/%m/%d (%a) %H:%M"
 CORRECTS = ("corrects",)

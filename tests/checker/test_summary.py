@@ -8,7 +8,7 @@ from pathlib import Path
 from checker.load import load_any
 from checker.rules.structure import reply_variety
 from checker.summary import print_summaries
-from corpora.generate.stamp import in_memory
+from corpora.generate.core.stamp import in_memory
 
 CORPUS = next(Path("corpora").glob("*/typedmemeval-*-2026.12.json"))
 

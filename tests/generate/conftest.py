@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 
 from checker.formats.corpus import Question
-from corpora.generate import episodic, forgetting, prospective, semantic, workingmemory
-from corpora.generate.gate import gate
-from corpora.generate.stamp import corpus_file
-from corpora.generate.vertical import Built, VerticalGenerator
+from corpora.generate.core.gate import gate
+from corpora.generate.core.stamp import corpus_file
+from corpora.generate.core.vertical import Built, VerticalGenerator
+from corpora.generate.episodic import generator as episodic
+from corpora.generate.forgetting import generator as forgetting
+from corpora.generate.prospective import generator as prospective
+from corpora.generate.semantic import generator as semantic
+from corpora.generate.workingmemory import generator as workingmemory
 
 #: A handful of questions of every Forgetting shape, and one WorkingMemory cell per rung.
 SMALL_FORGETTING = frozenset({1, 2, 16, 21, 22, 36, 37})

@@ -23,8 +23,9 @@ from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.derivation import EPS, Item, coincident_subset, unit_values
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate import amounts, arithmetic
-from corpora.generate.amounts import (
+from corpora.generate.arithmetic import amounts
+from corpora.generate.arithmetic import generator as arithmetic
+from corpora.generate.arithmetic.amounts import (
     AMOUNTS_BANK,
     CURRENCIES,
     FAMILIES,
@@ -32,16 +33,16 @@ from corpora.generate.amounts import (
     check_amounts_bank,
     question_words,
 )
-from corpora.generate.bank import RELATIONS
-from corpora.generate.parity import parity_test
-from corpora.generate.stamp import (
+from corpora.generate.core.bank import RELATIONS
+from corpora.generate.core.parity import parity_test
+from corpora.generate.core.stamp import (
     corpus_file,
     corpus_text,
     in_memory,
     sidecar_file,
     stamp_validated,
 )
-from corpora.generate.vertical import Built
+from corpora.generate.core.vertical import Built
 from tests.generate.conftest import digest_in_another_process
 
 ROOT = Path(__file__).resolve().parents[2]

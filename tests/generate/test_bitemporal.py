@@ -22,20 +22,21 @@ from checker.load import parse_date
 from checker.registry import get_rule
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.leaks import PRODUCTION_WORDS
-from checker.rules.revisions import entries, question_instants, replay, standing
 from checker.text import raw_tokens
-from corpora.generate import bitemporal, corrections
-from corpora.generate.bank import BankError
-from corpora.generate.names import refusal
-from corpora.generate.parity import parity_test
-from corpora.generate.stamp import (
+from checker.verticals.bitemporal.rules import entries, question_instants, replay, standing
+from corpora.generate.bitemporal import corrections
+from corpora.generate.bitemporal import generator as bitemporal
+from corpora.generate.core.bank import BankError
+from corpora.generate.core.names import refusal
+from corpora.generate.core.parity import parity_test
+from corpora.generate.core.stamp import (
     corpus_file,
     corpus_text,
     in_memory,
     sidecar_file,
     stamp_validated,
 )
-from corpora.generate.vertical import Built
+from corpora.generate.core.vertical import Built
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]

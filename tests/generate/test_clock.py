@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from checker.formats.ids import DATE_RE
 from checker.load import parse_date
 from checker.timeexpr import find_expressions, resolve
-from corpora.generate.clock import format_date, future_expression, past_expression
+from corpora.generate.core.clock import format_date, future_expression, past_expression
 
 sessions = st.datetimes(min_value=datetime(2025, 1, 1), max_value=datetime(2027, 12, 31)).map(
     lambda d: d.replace(second=0, microsecond=0)

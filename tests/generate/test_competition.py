@@ -16,10 +16,10 @@ import pytest
 
 from checker.formats.corpus import Question, Turn
 from checker.text import bm25_tokens, raw_tokens
-from corpora.generate.allocate import AllocationError, Kit, fit_kits, place_hot
-from corpora.generate.bank import FAMILIES, RELATIONS
-from corpora.generate.vertical import Built
-from corpora.generate.world import INVALIDATION, MENTION, STATEMENT, TWIN_RUMOUR, Person
+from corpora.generate.core.allocate import AllocationError, Kit, fit_kits, place_hot
+from corpora.generate.core.bank import FAMILIES, RELATIONS
+from corpora.generate.core.vertical import Built
+from corpora.generate.core.world import INVALIDATION, MENTION, STATEMENT, TWIN_RUMOUR, Person
 
 RELATION_WORDS = frozenset(w for r in RELATIONS for w in r.noun.split())
 FAMILY_WORDS = frozenset(

@@ -16,10 +16,10 @@ from checker.api import check_corpus
 from checker.family import BY_KEY
 from checker.formats.corpus import Question
 from checker.registry import get_rule
-from checker.rules.composition import halves_of
-from corpora.generate import conjunction
-from corpora.generate.stamp import corpus_file, corpus_text, in_memory, stamp_validated
-from corpora.generate.vertical import Built
+from checker.verticals.conjunction.rules import halves_of
+from corpora.generate.conjunction import generator as conjunction
+from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
+from corpora.generate.core.vertical import Built
 from tests.generate.conftest import shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]

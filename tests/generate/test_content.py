@@ -16,8 +16,7 @@ from checker.retrieval.strips import is_keyword_sentence
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate import episodic, forgetting, semantic, workingmemory
-from corpora.generate.bank import (
+from corpora.generate.core.bank import (
     ANSWER_WORDS,
     CLOSERS,
     FAMILIES,
@@ -29,7 +28,11 @@ from corpora.generate.bank import (
     openers_at,
     sign_offs_at,
 )
-from corpora.generate.vertical import Built
+from corpora.generate.core.vertical import Built
+from corpora.generate.episodic import generator as episodic
+from corpora.generate.forgetting import generator as forgetting
+from corpora.generate.semantic import generator as semantic
+from corpora.generate.workingmemory import generator as workingmemory
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted(

@@ -23,9 +23,22 @@ from checker.registry import get_rule
 from checker.retrieval.strips import is_keyword_sentence
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate import episodic, exchanges
-from corpora.generate.bank import OTHER_PEOPLE, RELATIONS, BankError
-from corpora.generate.exchanges import (
+from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS, BankError
+from corpora.generate.core.names import refusal
+from corpora.generate.core.pipeline import generate
+from corpora.generate.core.render import fill, speaker_person
+from corpora.generate.core.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
+from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.core.world import MENTION, TWIN_OTHERS, Gender, Move, Person
+from corpora.generate.episodic import exchanges
+from corpora.generate.episodic import generator as episodic
+from corpora.generate.episodic.exchanges import (
     ATTRIBUTION_FRAMES,
     EPISODIC_ANSWER_WORDS,
     EPISODIC_BANK,
@@ -38,18 +51,6 @@ from corpora.generate.exchanges import (
     EpisodicFamily,
     check_exchanges,
 )
-from corpora.generate.names import refusal
-from corpora.generate.pipeline import generate
-from corpora.generate.render import fill, speaker_person
-from corpora.generate.stamp import (
-    corpus_file,
-    corpus_text,
-    in_memory,
-    sidecar_file,
-    stamp_validated,
-)
-from corpora.generate.vertical import Built, Levers
-from corpora.generate.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from checker.text import fold, raw_tokens
-from corpora.generate import names
-from corpora.generate.names import NameRegistry, RealNameError, check_invented, refusal
-from corpora.generate.vertical import Built
+from corpora.generate.core import names
+from corpora.generate.core.names import NameRegistry, RealNameError, check_invented, refusal
+from corpora.generate.core.vertical import Built
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_names.txt"
 

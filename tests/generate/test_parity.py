@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from corpora.generate import forgetting, render
-from corpora.generate.parity import parity_test
-from corpora.generate.render import Bank
-from corpora.generate.vertical import Built
-from corpora.generate.world import Move, SessionPlan
+from corpora.generate.core import render
+from corpora.generate.core.parity import parity_test
+from corpora.generate.core.render import Bank
+from corpora.generate.core.vertical import Built
+from corpora.generate.core.world import Move, SessionPlan
+from corpora.generate.forgetting import generator as forgetting
 
 #: A fixed-seed corpus's p-value is a number, not a draw: the bar is the 1% level.
 ALPHA = 0.01

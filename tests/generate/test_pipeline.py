@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from corpora.generate import forgetting
-from corpora.generate.pipeline import generate
-from corpora.generate.vertical import Built, Levers
+from corpora.generate.core.pipeline import generate
+from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.forgetting import generator as forgetting
 from tests.conftest import run_cli
 from tests.generate.conftest import SMALL_FORGETTING
 

@@ -17,15 +17,26 @@ from checker.api import check_corpus
 from checker.formats.corpus import Question
 from checker.probes import components, leave_one_out
 from checker.registry import all_rules
-from checker.rules.procedures import current_steps, dependency_order, names_procedure, read
 from checker.runner.probe import ProbeSettings, plan_tasks
 from checker.separability.metadata import metadata_adversary
-from checker.verticals.procedural import AMENDED, PRECONDITION, PROCEDURES, RETIRED, STEP_ORDER
-from corpora.generate import procedural
-from corpora.generate.procedures import PROCEDURE_FRAMES, TWIN_AMENDMENT, family_words
-from corpora.generate.procedures import PROCEDURES as FAMILIES
-from corpora.generate.stamp import corpus_file, corpus_text, in_memory, stamp_validated
-from corpora.generate.vertical import Built, Levers
+from checker.verticals.procedural.profile import (
+    AMENDED,
+    PRECONDITION,
+    PROCEDURES,
+    RETIRED,
+    STEP_ORDER,
+)
+from checker.verticals.procedural.rules import (
+    current_steps,
+    dependency_order,
+    names_procedure,
+    read,
+)
+from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
+from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.procedural import generator as procedural
+from corpora.generate.procedural.procedures import PROCEDURE_FRAMES, TWIN_AMENDMENT, family_words
+from corpora.generate.procedural.procedures import PROCEDURES as FAMILIES
 from tests.generate.conftest import shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]

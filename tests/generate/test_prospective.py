@@ -24,20 +24,20 @@ from checker.separability.adversary import haystack_groups
 from checker.separability.gate import distinct_haystacks
 from checker.separability.stats import Layout
 from checker.timeexpr import resolve
-from corpora.generate import prospective
-from corpora.generate.allocate import slot_of
-from corpora.generate.names import NameRegistry, refusal
-from corpora.generate.parity import parity_test
-from corpora.generate.pipeline import generate
-from corpora.generate.reminders import (
+from corpora.generate.core.allocate import slot_of
+from corpora.generate.core.names import NameRegistry, refusal
+from corpora.generate.core.parity import parity_test
+from corpora.generate.core.pipeline import generate
+from corpora.generate.core.reminders import (
     PROSPECTIVE_FRAMES,
     PROSPECTIVE_REPLIES,
     REMINDER,
     TIMED_FAMILIES,
 )
-from corpora.generate.stamp import corpus_file, corpus_text, in_memory, sidecar_file
-from corpora.generate.vertical import Built, Levers, question_rng
-from corpora.generate.world import MENTION
+from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, sidecar_file
+from corpora.generate.core.vertical import Built, Levers, question_rng
+from corpora.generate.core.world import MENTION
+from corpora.generate.prospective import generator as prospective
 from tests.generate.conftest import digest_in_another_process
 
 ROOT = Path(__file__).resolve().parents[2]

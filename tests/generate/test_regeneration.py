@@ -8,12 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from corpora.generate.stamp import corpus_text
+from corpora.generate.core.stamp import corpus_text
 from tests.generate.conftest import small_forgetting, small_workingmemory
 
 SCRIPT = (
     "import hashlib\n"
-    "from corpora.generate.stamp import corpus_text\n"
+    "from corpora.generate.core.stamp import corpus_text\n"
     "from tests.generate.conftest import small_forgetting\n"
     "print(hashlib.sha256(corpus_text(small_forgetting().questions).encode()).hexdigest())\n"
 )

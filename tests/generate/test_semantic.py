@@ -17,24 +17,24 @@ from checker.api import check_corpus
 from checker.family import BY_KEY
 from checker.formats.corpus import Question
 from checker.registry import get_rule
-from checker.rules.resolution import names
-from corpora.generate import semantic
-from corpora.generate.bank import BankError
-from corpora.generate.haystack import World
-from corpora.generate.names import NameRegistry
-from corpora.generate.replacements import (
-    ASKED_BELIEFS,
-    REPLACEMENT,
-    check_replacement_bank,
-)
-from corpora.generate.stamp import (
+from checker.verticals.semantic.rules import names
+from corpora.generate.core.bank import BankError
+from corpora.generate.core.haystack import World
+from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.stamp import (
     corpus_file,
     corpus_text,
     in_memory,
     sidecar_file,
     stamp_validated,
 )
-from corpora.generate.vertical import Built, question_rng
+from corpora.generate.core.vertical import Built, question_rng
+from corpora.generate.semantic import generator as semantic
+from corpora.generate.semantic.replacements import (
+    ASKED_BELIEFS,
+    REPLACEMENT,
+    check_replacement_bank,
+)
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,8 +25,19 @@ from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
 from checker.rules.event_order import derive_order, measure_session_order
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, sentences
-from corpora.generate import temporal
-from corpora.generate.milestones import (
+from corpora.generate.core.names import refusal
+from corpora.generate.core.parity import parity_test
+from corpora.generate.core.pipeline import generate
+from corpora.generate.core.stamp import (
+    corpus_file,
+    corpus_text,
+    in_memory,
+    sidecar_file,
+    stamp_validated,
+)
+from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.temporal import generator as temporal
+from corpora.generate.temporal.milestones import (
     LINK,
     MILESTONE_FRAMES,
     MILESTONE_NOUNS,
@@ -37,17 +48,6 @@ from corpora.generate.milestones import (
     MilestoneBankError,
     check_milestone_bank,
 )
-from corpora.generate.names import refusal
-from corpora.generate.parity import parity_test
-from corpora.generate.pipeline import generate
-from corpora.generate.stamp import (
-    corpus_file,
-    corpus_text,
-    in_memory,
-    sidecar_file,
-    stamp_validated,
-)
-from corpora.generate.vertical import Built, Levers
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -305,7 +305,7 @@ def test_every_name_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
 def test_the_bank_refuses_a_frame_that_dates_a_milestone(monkeypatch: pytest.MonkeyPatch) -> None:
     frames = dict(MILESTONE_FRAMES)
     frames[LINK] = (*frames[LINK], "Yesterday {holder} said the {V} took place {rel} the {W}.")
-    monkeypatch.setattr("corpora.generate.milestones.MILESTONE_FRAMES", frames)
+    monkeypatch.setattr("corpora.generate.temporal.milestones.MILESTONE_FRAMES", frames)
     with pytest.raises(MilestoneBankError, match="places a milestone in time"):
         check_milestone_bank()
 
@@ -313,7 +313,7 @@ def test_the_bank_refuses_a_frame_that_dates_a_milestone(monkeypatch: pytest.Mon
 def test_the_bank_refuses_a_sentence_of_question_words(monkeypatch: pytest.MonkeyPatch) -> None:
     replies = dict(MILESTONE_REPLIES)
     replies[LINK] = (*replies[LINK], "How is {your} finding {clause}?")
-    monkeypatch.setattr("corpora.generate.milestones.MILESTONE_REPLIES", replies)
+    monkeypatch.setattr("corpora.generate.temporal.milestones.MILESTONE_REPLIES", replies)
     with pytest.raises(MilestoneBankError, match="sentence of the question's own words"):
         check_milestone_bank()
 

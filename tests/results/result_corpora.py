@@ -22,7 +22,7 @@ from checker.io import dump_json, sha256_bytes
 from checker.load import load_ours
 from checker.retrieval.bm25 import measure_coverage
 from checker.rules.structure import measure_structure
-from checker.verticals.workingmemory import RUNGS
+from checker.verticals.workingmemory.profile import RUNGS
 
 REVISION = "2026.12"
 FMT = "%Y/%m/%d (%a) %H:%M"

@@ -11,7 +11,7 @@ import pytest
 
 from checker.load import load_ours
 from checker.runner.fake import FakeServer, Script
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_cli
 
 INDEX = ROOT / "corpora" / "index.json"
 
@@ -53,3 +53,27 @@ def forgetting() -> Any:
 @pytest.fixture(scope="session")
 def prospective() -> Any:
     return load_ours(shipped("prospective"))
+
+
+def run_forgetting(url: str, tmp: Path, run_id: str, out: str, *extra: str) -> tuple[int, str, str]:
+    """`typedmemeval run` over the shipped Forgetting corpus against `url`, its work folder
+    and result file (`out`) under `tmp`."""
+    return run_cli(
+        "run",
+        "typedmemeval-forgetting-2026.12",
+        "--index",
+        str(INDEX),
+        "--base-url",
+        url,
+        "--model",
+        "m",
+        "--run-id",
+        run_id,
+        "--work",
+        str(tmp / "work"),
+        "--out",
+        str(tmp / out),
+        "--retry-base",
+        "0.01",
+        *extra,
+    )

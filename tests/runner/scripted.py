@@ -20,6 +20,7 @@ from typing import Any
 from checker.formats.corpus import Question
 from checker.runner.fake import Reply, prompt_text
 from checker.runner.judge import SYSTEM_PROMPT
+from checker.runner.negotiate import PREFLIGHT_MESSAGES
 
 SESSION_MARK = "--- Session of "
 
@@ -79,6 +80,8 @@ class ScriptedModels:
         self.lock = threading.Lock()
 
     def __call__(self, request: dict[str, Any]) -> Reply:
+        if request.get("messages") == PREFLIGHT_MESSAGES:
+            return Reply('{"ok": true}')  # the judge preflight: json_schema is honoured
         if not is_judge(request):
             with self.lock:
                 self.answer_requests.append(request)

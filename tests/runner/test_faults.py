@@ -93,15 +93,25 @@ def test_one_fault_then_success_is_retried_and_counted(
 
 
 def test_persistent_failures_are_typed(serve: Callable[..., Any], tmp_path: Path) -> None:
-    server = serve(lambda r: Reply(status=500))
+    bodies = iter(range(100))
+    server = serve(lambda r: Reply(status=500, raw=f'{{"n": {next(bodies)}}}'.encode()))
     with pytest.raises(CallFailed, match="after 3 attempts"):
         client_for(server.url, tmp_path, attempts=3).chat(BODY)
-    assert len(server.requests) == 3
+    assert len(server.requests) == 3  # 5xx bodies that differ look transient
+    server = serve(lambda r: Reply(status=500))
+    with pytest.raises(CallFailed, match=r"HTTP 500: scripted status 500; .*repeating"):
+        client_for(server.url, tmp_path, attempts=6).chat(BODY)
+    assert len(server.requests) == 2  # the same 500 again is the server's answer, not a hiccup
     server = serve(lambda r: Reply(status=400))
     client = client_for(server.url, tmp_path)
     with pytest.raises(CallFailed, match="HTTP 400"):
         client.chat(BODY)
     assert len(server.requests) == 1  # a refused request is not retried
+    for n in range(2):
+        assert not client.stats.stopping.is_set()
+        with pytest.raises((CallFailed, EndpointDown), match="HTTP 400"):
+            client.chat({"messages": [{"role": "user", "content": f"again {n}"}]})
+    assert client.stats.stopping.is_set()  # met three times, never a reply: every call would
     server = serve(lambda r: Reply(status=401))
     client = client_for(server.url, tmp_path)
     with pytest.raises(EndpointDown, match="401"):

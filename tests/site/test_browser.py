@@ -142,6 +142,7 @@ def test_shipped_site_in_chromium(built_site: Path) -> None:
         f"verticals/{vertical}/index.html": f"site-vertical-{vertical}.png",
         f"inside/{vertical}/index.html": f"site-inside-{vertical}.png",
         "results/index.html": "site-results.png",
+        "audits/locomo/index.html": "site-audit-locomo.png",
     }
     assert _visit(built_site, shots) == {}
     for name in shots.values():

@@ -1,0 +1,5 @@
+"""The workingmemory vertical: its profile (and, where it has them, its own V5 rules)."""
+
+from checker.verticals.workingmemory.profile import PROFILE
+
+__all__ = ["PROFILE"]

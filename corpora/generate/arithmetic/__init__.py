@@ -1,0 +1,5 @@
+"""The Arithmetic generator and its text banks."""
+
+from corpora.generate.arithmetic.generator import GENERATOR
+
+__all__ = ["GENERATOR"]

@@ -1,0 +1,801 @@
+"""Arithmetic's move kinds and template families: payments with amounts, and dispatches with
+their replies.
+
+Two kinds of fact carry what an Arithmetic question combines, and every Arithmetic session makes
+one move of each (plus a twin and a neutral mention), whether or not either is what its
+question asks about:
+
+- `payment` — someone paid an amount for something (`my sister paid 845.20 euros at the
+  Velmor vet`). Sums, deltas and counts are built from these. Each person pays in one currency
+  (where they live), so a haystack's amounts fall into four currencies, and a sum or delta
+  combines the values of one of them.
+- `dispatch` / `return` — someone sent a batch of things off today (parcels, invitations,
+  applications, seeds), and later one of them came back or came through today. A duration adds
+  up, for each return, the calendar days since the batch went off, read from the sessions' own
+  timestamps.
+
+Value-bearing twins name the same person, family and a value in a frame that is not the fact:
+a payment someone else made (`my sister's friend paid …`), a quote that was withdrawn, an
+amount considered and not spent; a return that was someone else's, one that turned out not to
+have happened, a thing nearly sent and kept back.
+
+Writing rules (held by `check_amounts_bank` at import, like the shared bank's): no digit,
+bracket or em dash in any template (digits enter only through an amount the generator writes),
+no weekday or month word (an amount next to one would read as a date), and every clause and
+topic names its family's question keyword, so no move kind is easier to retrieve than another.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from checker.text import bm25_tokens, raw_tokens, sentences
+from corpora.generate.core.bank import CLOSERS, RELATIONS, openers_at, sign_offs_at
+from corpora.generate.core.render import Bank
+from corpora.generate.core.world import (
+    CONSIDERED,
+    MENTION,
+    TWIN_CONSIDERED,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Family,
+)
+
+PAYMENT = "payment"
+DISPATCH = "dispatch"
+RETURN = "return"
+#: Clause key of a payment family's withdrawn quotes (its `twin-rumour`).
+QUOTE = "quote"
+
+#: The currencies people pay in: derivation unit (the checker's `UNIT_ALIASES` key) → the word
+#: an amount is written with. Four, so that a haystack's values of any one currency stay few
+#: enough for the coincident-subset search to be exhaustive and its answer clean.
+CURRENCIES: Mapping[str, str] = MappingProxyType(
+    {"EUR": "euros", "GBP": "pounds", "USD": "dollars", "CHF": "francs"}
+)
+#: Amounts are drawn in cents from this range (both ends included): always three or four
+#: whole-number digits, so no amount can read as a year and every amount has the same shape.
+AMOUNT_CENTS = (100_00, 4_999_99)
+
+
+def format_amount(cents: int, currency: str) -> str:
+    """`4,512.30 euros`: grouped thousands, two decimals, the currency word after the number."""
+    return f"{cents // 100:,}.{cents % 100:02d} {CURRENCIES[currency]}"
+
+
+def amount_text(cents: int) -> str:
+    """The number alone, as an amount writes it (`4,512.30`)."""
+    return f"{cents // 100:,}.{cents % 100:02d}"
+
+
+@dataclass(frozen=True)
+class AmountFamily(Family):
+    """A payment or dispatch family: the shared `Family` the renderer reads, with the clauses
+    each twin kind fills its frame with, and the phrases questions use."""
+
+    #: Words every clause and topic of the family names (and its questions do).
+    keywords: tuple[str, ...] = ()
+    #: Twin kind → the clause key it reads (someone else's payment reads the payment clauses;
+    #: a withdrawn quote its own; a return that was someone else's reads the return clauses).
+    twin_clauses: Mapping[str, str] = field(default_factory=dict)
+    #: Payment families: how a question names the spending (`at the vet`).
+    spent_on: str = ""
+    #: Dispatch families: how a duration question names one thing of the batch (`parcel`)
+    #: and what its return is (`arrive`).
+    each: str = ""
+    finish: str = ""
+
+    def clause_key(self, kind: str) -> str:
+        return self.twin_clauses.get(kind, kind)
+
+
+def _payment(
+    key: str,
+    noun: str,
+    *,
+    keywords: tuple[str, ...],
+    spent_on: str,
+    paid: tuple[str, ...],
+    considered: tuple[str, ...],
+    quote: tuple[str, ...],
+    topics: tuple[str, ...],
+) -> AmountFamily:
+    return AmountFamily(
+        key=key,
+        noun=noun,
+        questions=tuple(q.replace("{spent_on}", spent_on) for q in SUM_QUESTIONS),
+        answer_value="{V}",
+        clauses=MappingProxyType({PAYMENT: paid, CONSIDERED: considered, QUOTE: quote}),
+        topics=topics,
+        statement_kind=PAYMENT,
+        twin_clauses=MappingProxyType(
+            {TWIN_OTHERS: PAYMENT, TWIN_RUMOUR: QUOTE, TWIN_CONSIDERED: CONSIDERED}
+        ),
+        keywords=keywords,
+        spent_on=spent_on,
+    )
+
+
+def _dispatch(
+    key: str,
+    noun: str,
+    *,
+    keywords: tuple[str, ...],
+    each: str,
+    finish: str,
+    sent: tuple[str, ...],
+    returned: tuple[str, ...],
+    considered: tuple[str, ...],
+    topics: tuple[str, ...],
+) -> AmountFamily:
+    return AmountFamily(
+        key=key,
+        noun=noun,
+        questions=(DURATION_QUESTION.format(each=each, finish=finish, holder="{holder}"),),
+        answer_value="{V}",
+        clauses=MappingProxyType({DISPATCH: sent, RETURN: returned, CONSIDERED: considered}),
+        topics=topics,
+        statement_kind=DISPATCH,
+        twin_clauses=MappingProxyType(
+            {TWIN_OTHERS: RETURN, TWIN_RUMOUR: RETURN, TWIN_CONSIDERED: CONSIDERED}
+        ),
+        keywords=keywords,
+        each=each,
+        finish=finish,
+    )
+
+
+#: Question templates. Their own words (`much`, `spent`, `altogether` …) never occur in any
+#: conversation template (`check_amounts_bank`), so a question's words can only match a
+#: session through the people and the family it names: competition, not template noise.
+SUM_QUESTIONS = (
+    "How much has {holder} spent {spent_on} altogether?",
+    "How much has {holder} spent {spent_on} in total?",
+)
+COUNT_QUESTIONS = (
+    "How many times has {holder} spent money {spent_on}?",
+    "On how many occasions has {holder} spent money {spent_on}?",
+)
+DELTA_QUESTIONS = (
+    "How much more has {holder} spent {spent_on} than {other} has?",
+    "By how much has {holder} outspent {other} {spent_on}?",
+)
+DURATION_QUESTION = (
+    "Adding up how many days each {each} from {holder}'s batch took to {finish}, what is the total?"
+)
+
+# Payment clauses follow `{holder}` and carry `{V}` (an invented name: a practice, a shop, a
+# place) and `{A}` (the amount, currency word included).
+PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
+    _payment(
+        "vet",
+        "vet bills",
+        keywords=("vet",),
+        spent_on="at the vet",
+        paid=(
+            "paid {A} at the {V} vet for {poss} cat's check-up",
+            "settled a vet bill of {A} with the {V} clinic",
+            "laid out {A} at the {V} vet on the dog's injections",
+        ),
+        considered=(
+            "nearly paid {A} for a vet check at the {V} clinic, then decided the cat was fine",
+            "was ready to spend {A} at the {V} vet and then put it off",
+        ),
+        quote=(
+            "was quoted {A} by the {V} vet for the dog's teeth",
+            "got a vet estimate of {A} from the {V} clinic",
+        ),
+        topics=(
+            "vet bills that keep going up",
+            "whether pet insurance covers the vet",
+            "finding a vet open at weekends",
+        ),
+    ),
+    _payment(
+        "garage",
+        "car repairs",
+        keywords=("car",),
+        spent_on="on car repairs",
+        paid=(
+            "paid {A} at the {V} garage to get {poss} car fixed",
+            "laid out {A} on car repairs at the {V} garage",
+            "handed the {V} garage {A} for new brakes on the car",
+        ),
+        considered=(
+            "nearly laid out {A} on a car respray at {V} but decided against it",
+            "was going to pay the {V} garage {A} to fix the car and sold it instead",
+        ),
+        quote=(
+            "was quoted {A} by the {V} garage for the car's gearbox",
+            "got a car repair estimate of {A} from the {V} garage",
+        ),
+        topics=(
+            "the price of car repairs",
+            "whether an old car is worth fixing",
+            "finding a garage that is honest about a car",
+        ),
+    ),
+    _payment(
+        "flights",
+        "flights",
+        keywords=("flights",),
+        spent_on="on flights",
+        paid=(
+            "booked flights to {V} for {A}",
+            "laid out {A} on return flights to {V}",
+            "paid {A} for flights out to {V}",
+        ),
+        considered=(
+            "nearly booked flights to {V} for {A} and then changed {poss} mind",
+            "had flights to {V} at {A} in the basket and closed the page",
+        ),
+        quote=(
+            "was offered flights to {V} at {A} by a travel agent",
+            "had a price of {A} held for flights to {V}",
+        ),
+        topics=(
+            "flights that get dearer every time you look",
+            "whether cheap flights are worth the hassle",
+            "flights with long stopovers",
+        ),
+    ),
+    _payment(
+        "furniture",
+        "furniture",
+        keywords=("furniture",),
+        spent_on="on furniture",
+        paid=(
+            "paid {A} for a sofa from the {V} furniture shop",
+            "laid out {A} on furniture at {V}",
+            "bought a furniture set from {V} for {A}",
+        ),
+        considered=(
+            "nearly laid out {A} on furniture at {V} but walked away",
+            "had a furniture order of {A} ready at {V} and cancelled it",
+        ),
+        quote=(
+            "was quoted {A} by {V} for made-to-measure furniture",
+            "got a furniture estimate of {A} from {V}",
+        ),
+        topics=(
+            "furniture that arrives in a hundred pieces",
+            "second-hand furniture",
+            "how long good furniture lasts",
+        ),
+    ),
+    _payment(
+        "dentist",
+        "dentist bills",
+        keywords=("dentist",),
+        spent_on="at the dentist",
+        paid=(
+            "paid the {V} dentist {A} for a filling",
+            "laid out {A} at the dentist, the {V} practice",
+            "handed over {A} to {V}, the dentist, for a crown",
+        ),
+        considered=(
+            "nearly paid {A} for teeth whitening at the {V} dentist, then thought better of it",
+            "was going to spend {A} at the {V} dentist and got a second opinion instead",
+        ),
+        quote=(
+            "was quoted {A} by the {V} dentist for a bridge",
+            "got a dentist estimate of {A} from the {V} practice",
+        ),
+        topics=(
+            "dentist waiting lists",
+            "whether the dentist ever runs on time",
+            "how often to see a dentist",
+        ),
+    ),
+    _payment(
+        "builders",
+        "building work",
+        keywords=("builders",),
+        spent_on="on builders",
+        paid=(
+            "paid the {V} builders {A} for the new garden wall",
+            "laid out {A} on builders from {V} to fix the roof",
+            "settled up with the {V} builders for {A}",
+        ),
+        considered=(
+            "nearly paid the {V} builders {A} for an extension and shelved it",
+            "was ready to spend {A} on builders from {V} and then did the job {obj}self",
+        ),
+        quote=(
+            "was quoted {A} by the {V} builders for a new kitchen",
+            "got a builders' estimate of {A} from {V}",
+        ),
+        topics=(
+            "builders who never turn up when they say",
+            "whether builders' estimates mean anything",
+            "living with builders in the house",
+        ),
+    ),
+    _payment(
+        "course",
+        "course fees",
+        keywords=("course",),
+        spent_on="on course fees",
+        paid=(
+            "paid {A} for a pottery course at {V} college",
+            "laid out {A} on a language course at {V}",
+            "signed up for a cookery course at {V} for {A}",
+        ),
+        considered=(
+            "nearly paid {A} for a course at {V} college and decided it was too far",
+            "had the form filled in for a {A} course at {V} and never sent it",
+        ),
+        quote=(
+            "was quoted {A} for a course at {V} college",
+            "got a course price of {A} from {V} college",
+        ),
+        topics=(
+            "an evening course for adults",
+            "whether an online course counts",
+            "finishing a course you started",
+        ),
+    ),
+    _payment(
+        "holiday",
+        "holiday lets",
+        keywords=("holiday",),
+        spent_on="on holiday lets",
+        paid=(
+            "paid {A} for a holiday cottage in {V}",
+            "laid out {A} on a holiday flat at {V}",
+            "booked a holiday let in {V} for {A}",
+        ),
+        considered=(
+            "nearly booked a holiday cottage in {V} for {A} and found nobody could come",
+            "had a holiday flat at {V} on hold for {A} and let it go",
+        ),
+        quote=(
+            "was offered a holiday cottage in {V} at {A}",
+            "had a holiday price of {A} from a letting agent in {V}",
+        ),
+        topics=(
+            "holiday lets that look nothing like the photos",
+            "whether a holiday at home is a holiday",
+            "booking a holiday a year ahead",
+        ),
+    ),
+    _payment(
+        "bike",
+        "bike costs",
+        keywords=("bike",),
+        spent_on="on {poss} bike",
+        paid=(
+            "paid {A} at the {V} bike shop for new wheels",
+            "laid out {A} on bike parts from {V}",
+            "bought a bike from {V} for {A}",
+        ),
+        considered=(
+            "nearly bought a bike from {V} for {A} and kept the old one",
+            "was going to spend {A} at the {V} bike shop and found the parts cheaper",
+        ),
+        quote=(
+            "was quoted {A} by the {V} bike shop for a full service",
+            "got a bike repair estimate of {A} from {V}",
+        ),
+        topics=(
+            "bike lanes that stop in the middle of nowhere",
+            "whether an electric bike is cheating",
+            "keeping a bike safe in town",
+        ),
+    ),
+    _payment(
+        "tickets",
+        "concert tickets",
+        keywords=("tickets",),
+        spent_on="on concert tickets",
+        paid=(
+            "paid {A} for concert tickets to see {V}",
+            "laid out {A} on tickets for the {V} festival",
+            "bought concert tickets for the {V} tour for {A}",
+        ),
+        considered=(
+            "nearly paid {A} for tickets to see {V} and decided the seats were too far back",
+            "had tickets for the {V} festival in the basket at {A} and left them",
+        ),
+        quote=(
+            "was offered tickets for the {V} festival at {A} by a friend of a friend",
+            "saw concert tickets for {V} listed at {A}",
+        ),
+        topics=(
+            "concert tickets that sell out in minutes",
+            "whether tickets for a big show are worth it",
+            "standing tickets or seats at a concert",
+        ),
+    ),
+    _payment(
+        "plumber",
+        "plumbing",
+        keywords=("plumber",),
+        spent_on="on the plumber",
+        paid=(
+            "paid the plumber, {V}, {A} for the boiler",
+            "laid out {A} on a plumber from {V} to fix the leak",
+            "handed {V} the plumber {A} for new pipes",
+        ),
+        considered=(
+            "nearly paid a plumber from {V} {A} and then fixed the tap {obj}self",
+            "was going to get {V} the plumber in for {A} and managed without",
+        ),
+        quote=(
+            "was quoted {A} by {V}, a plumber, for a new shower",
+            "got a plumber's estimate of {A} from {V}",
+        ),
+        topics=(
+            "how hard it is to find a plumber",
+            "plumber call-out charges",
+            "whether a plumber can be trusted with a boiler",
+        ),
+    ),
+    _payment(
+        "phone",
+        "phone costs",
+        keywords=("phone",),
+        spent_on="on {poss} phone",
+        paid=(
+            "paid {A} at the {V} repair shop to fix {poss} phone",
+            "laid out {A} on a new phone from {V}",
+            "had {poss} phone screen replaced at {V} for {A}",
+        ),
+        considered=(
+            "nearly bought a phone from {V} for {A} and kept the old one going",
+            "was going to pay {V} {A} to fix the phone and found a cheaper shop",
+        ),
+        quote=(
+            "was quoted {A} by {V} for a new phone battery",
+            "got a phone repair estimate of {A} from {V}",
+        ),
+        topics=(
+            "phone screens that crack at the first drop",
+            "how long a phone should last",
+            "phone contracts",
+        ),
+    ),
+)
+
+# Dispatch and return clauses follow `{holder}`; every one says the thing happened today, so a
+# return's distance from its dispatch is the calendar days between the two sessions.
+DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
+    _dispatch(
+        "parcels",
+        "parcels",
+        keywords=("parcel", "parcels"),
+        each="parcel",
+        finish="arrive",
+        sent=(
+            "posted a pile of parcels at the {V} post office today",
+            "carried a whole stack of parcels to the {V} post office today",
+        ),
+        returned=(
+            "heard that {poss} parcel to {V} arrived today",
+            "got word today that the parcel {pron} sent to {V} had arrived",
+        ),
+        considered=(
+            "nearly posted a parcel to {V} as well, but kept it back",
+            "was going to send a parcel to {V} too and thought better of it",
+        ),
+        topics=(
+            "parcels that go missing",
+            "what it costs to post a parcel abroad",
+            "parcel tracking that never updates",
+        ),
+    ),
+    _dispatch(
+        "invitations",
+        "party invitations",
+        keywords=("invitation", "invitations"),
+        each="invitation",
+        finish="be replied to",
+        sent=(
+            "sent out the invitations for {poss} party at {V} today",
+            "posted all the invitations to {poss} party at the {V} rooms today",
+        ),
+        returned=(
+            "got a reply to {poss} party invitation from {V} today",
+            "heard back from {V} about the invitation today",
+        ),
+        considered=(
+            "nearly sent an invitation to {V} too, but left it",
+            "was going to add {V} to the invitation list and changed {poss} mind",
+        ),
+        topics=(
+            "invitations nobody answers",
+            "whether an invitation by message is rude",
+            "how early an invitation should go out",
+        ),
+    ),
+    _dispatch(
+        "applications",
+        "job applications",
+        keywords=("application", "applications"),
+        each="application",
+        finish="be answered",
+        sent=(
+            "sent off a round of job applications from the {V} library today",
+            "finished and sent a pile of job applications at the {V} careers office today",
+        ),
+        returned=(
+            "heard back from {V} about a job application today",
+            "got an answer from {V} on {poss} application today",
+        ),
+        considered=(
+            "nearly sent an application to {V} as well, but the closing date had passed",
+            "was going to apply to {V} too and decided the application was a long shot",
+        ),
+        topics=(
+            "application forms that ask the same thing twice",
+            "how long an application should take to write",
+            "never hearing back about an application",
+        ),
+    ),
+    _dispatch(
+        "seeds",
+        "seeds",
+        keywords=("seeds",),
+        each="of the seeds",
+        finish="come up",
+        sent=(
+            "sowed a whole tray of seeds from the {V} nursery today",
+            "planted out a tray of seeds bought at {V} market today",
+        ),
+        returned=(
+            "saw {poss} {V} seeds come up today",
+            "found the {V} seeds in {poss} tray had sprouted today",
+        ),
+        considered=(
+            "nearly sowed some {V} seeds too, but ran out of room",
+            "was going to try {V} seeds as well and saved them for spring",
+        ),
+        topics=(
+            "seeds that never come up",
+            "whether seeds from the supermarket are any good",
+            "how early to start seeds indoors",
+        ),
+    ),
+)
+
+FAMILIES: dict[str, AmountFamily] = {f.key: f for f in (*PAYMENT_FAMILIES, *DISPATCH_FAMILIES)}
+
+#: Frames per move kind: `{clause}` is the family clause, `{holder}` and the pronoun forms the
+#: person's (`my sister`, or for someone else's twin `my sister's friend`).
+AMOUNT_FRAMES: dict[str, tuple[str, ...]] = {
+    PAYMENT: (
+        "Bit of news: {holder} {clause}.",
+        "Did I mention that {holder} {clause}?",
+        "So {holder} {clause}. {Pron} did not seem to mind.",
+        "Something I forgot to tell you: {holder} {clause}.",
+        "I found out {when} that {holder} {clause}.",
+        "Apparently {holder} {clause}, which {pron} told me over coffee.",
+    ),
+    f"{TWIN_OTHERS}/{PAYMENT}": (
+        "Not my news, but {holder} {clause}.",
+        "I heard {when} that {holder} {clause}.",
+        "Funny thing: {holder} {clause}.",
+        "{Holder} {clause}, by all accounts.",
+    ),
+    f"{TWIN_RUMOUR}/{PAYMENT}": (
+        "{Holder} {clause}, but the offer was withdrawn a day later.",
+        "Last I heard, {holder} {clause}; that has since been withdrawn.",
+        "{When} {holder} {clause}, and then they went back on it.",
+        "For a while {holder} {clause}, but it was withdrawn before anything was paid.",
+    ),
+    f"{TWIN_CONSIDERED}/{PAYMENT}": (
+        "{When} {holder} {clause}.",
+        "Did I tell you {holder} {clause}?",
+        "So {holder} {clause}. Probably for the best.",
+        "In other news, {holder} {clause}.",
+    ),
+    DISPATCH: (
+        "Busy day for {holder}: {pron} {clause}.",
+        "Bit of news: {holder} {clause}.",
+        "{Holder} {clause}, which kept {obj} busy all morning.",
+        "So {holder} {clause}. {Pron} was glad to get it done.",
+    ),
+    RETURN: (
+        "Good news from {holder}: {pron} {clause}.",
+        "Quick update: {holder} {clause}.",
+        "{Holder} {clause}, at last.",
+        "So {holder} {clause}. {Pron} had been checking every day.",
+    ),
+    f"{TWIN_OTHERS}/{DISPATCH}": (
+        "Not my news, but {holder} {clause}.",
+        "Funny thing: {holder} {clause}.",
+        "{Holder} {clause}, by all accounts.",
+    ),
+    f"{TWIN_RUMOUR}/{DISPATCH}": (
+        "I was told {holder} {clause}, but it was a mix-up.",
+        "Someone said {holder} {clause}. It was not true.",
+        "For a moment I thought {holder} {clause}, but I had it wrong.",
+    ),
+    f"{TWIN_CONSIDERED}/{DISPATCH}": (
+        "Did I tell you {holder} {clause}?",
+        "So {holder} {clause}. Probably for the best.",
+        "In other news, {holder} {clause}.",
+    ),
+}
+
+#: Near misses: the person and the family come up, and no amount, payment or return does.
+MENTION_FRAMES: tuple[str, ...] = (
+    "{Holder} and I talked for ages about {topic}.",
+    "{When} {holder} asked for my opinion on {topic}.",
+    "I had a chat with {holder} about {topic}, which went round in circles.",
+    "{Holder} sent me a message about {topic} that I still have not read properly.",
+    "Over dinner {holder} got going on {topic} again.",
+    "{Holder} has strong views on {topic}, as you can imagine.",
+)
+MENTION_REPLIES: tuple[str, ...] = (
+    "That sounds like quite a conversation with {your}.",
+    "Did you and {your} reach any real conclusions?",
+    "Fair enough, {topic} is something people feel strongly about.",
+    "Sounds like {your} has a lot of thoughts on {topic}.",
+    "I can imagine. {Topic} never quite gets settled, does it?",
+    "Did {your} manage to convince you in the end?",
+    "Where do you stand on {topic} yourself?",
+)
+
+#: Assistant replies per move kind, the same for every family; each names whom the turn was
+#: about and answers what it did, never restating an amount.
+AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
+    PAYMENT: (
+        "That is quite a sum for {your} to find. Was it expected?",
+        "I hope {your} thought it was worth it.",
+        "Good to know. Did {your} shop around first?",
+        "Not cheap. How does {your} feel about paying out like that?",
+        "Thanks for telling me. Is {your} happy with how things turned out in the end?",
+    ),
+    f"{TWIN_OTHERS}/{PAYMENT}": (
+        "Is {owner_your} tempted to follow their example?",
+        "Interesting. Did that crop up when you last spoke to {owner_your}?",
+        "I expect {owner_your} had a strong opinion on that.",
+    ),
+    f"{TWIN_RUMOUR}/{PAYMENT}": (
+        "Odd that it was withdrawn. Is {your} looking for another offer elsewhere?",
+        "So nothing was paid in the end. Was {your} annoyed about that, or secretly relieved?",
+        "That happens more than it should. I hope {your} finds a better offer.",
+    ),
+    f"{TWIN_CONSIDERED}/{PAYMENT}": (
+        "Probably wise of {your} to hold off.",
+        "Fair enough. Better for {your} to wait than regret it.",
+        "Sounds like {your} made a sensible call there.",
+    ),
+    DISPATCH: (
+        "That is a lot of work to get through for {your}. Well done.",
+        "That was well organised of {your}, getting it all done. Now it is just a matter of waiting.",
+        "I hope it all goes smoothly for {your}.",
+    ),
+    RETURN: (
+        "That must be a real relief for {your}.",
+        "Good to hear, {your} must be pleased.",
+        "That is another thing sorted for {your}, then.",
+    ),
+    f"{TWIN_OTHERS}/{DISPATCH}": (
+        "Does {owner_your} know them well enough to ask?",
+        "I expect {owner_your} was glad to hear it.",
+        "Nice for them. Did {owner_your} mention it when you last met?",
+    ),
+    f"{TWIN_RUMOUR}/{DISPATCH}": (
+        "Easy mistake. I hope {your} hears properly soon.",
+        "Ah, so still waiting for {your}, then.",
+        "Good that you checked the story with {your}.",
+    ),
+    f"{TWIN_CONSIDERED}/{DISPATCH}": (
+        "Fair enough, {your} knows best.",
+        "Probably a sensible choice by {your}.",
+        "Maybe another time for {obj}.",
+    ),
+}
+
+#: The bank every Arithmetic session is rendered from: the shared mention frames and replies
+#: plus the payment and dispatch kinds and their twins.
+AMOUNTS_BANK = Bank(
+    frames=MappingProxyType({MENTION: MENTION_FRAMES, **AMOUNT_FRAMES}),
+    replies=MappingProxyType({MENTION: MENTION_REPLIES, **AMOUNT_REPLIES}),
+    family_replies=MappingProxyType({}),
+)
+
+
+class AmountsBankError(ValueError):
+    """The Arithmetic bank breaks one of its writing rules."""
+
+
+_PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
+#: Placeholders that name a person (a relation such as `best friend` may be two words).
+_PERSON = re.compile(r"\{(?:your|Your|holder|Holder|owner_your)\}")
+#: Words that would turn a neighbouring amount into a date for the V4 screen.
+CALENDAR_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
+    "saturday sunday mon tue tues wed thu thur thurs fri sat sun".split()
+)
+
+
+def _bank_texts() -> list[tuple[str, str]]:
+    """(where, text) of every template a conversation is built from, placeholders removed."""
+    out: list[tuple[str, str]] = []
+    for label, bank in (("frame", AMOUNTS_BANK.frames), ("reply", AMOUNTS_BANK.replies)):
+        for kind, options in bank.items():
+            out += [(f"{label} {kind}", t) for t in options]
+    for hour in (9, 14, 20):
+        out += [("opener", t) for t in openers_at(hour)]
+        out += [("sign-off", t) for t in sign_offs_at(hour)]
+    out += [("closer", t) for t in CLOSERS]
+    for family in FAMILIES.values():
+        out += [(f"{family.key} topic", t) for t in family.topics]
+        for kind, clauses in family.clauses.items():
+            out += [(f"{family.key} {kind}", t) for t in clauses]
+    return [(where, re.sub(r"\{[A-Za-z_]+\}", "", text)) for where, text in out]
+
+
+def _strip(text: str) -> str:
+    return re.sub(r"\{[A-Za-z_]+\}", "", text)
+
+
+def question_words(family: AmountFamily) -> list[tuple[str, set[str]]]:
+    """(question template, its generic words) for every question a family can be asked: the
+    template's own words and those of the inserted phrases that the family's own clauses and
+    topics never use. Relation words are the people a question names, not generic."""
+    own = set()
+    for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
+        own |= set(bm25_tokens(_strip(text)))
+    people = {w for r in RELATIONS for w in bm25_tokens(r.noun)}
+    if family.statement_kind == DISPATCH:
+        phrases = [family.each, family.finish]
+        templates = [DURATION_QUESTION]
+    else:
+        phrases = [family.spent_on]
+        templates = [*SUM_QUESTIONS, *COUNT_QUESTIONS, *DELTA_QUESTIONS]
+    inserted = set(bm25_tokens(_strip(" ".join(phrases)))) - own
+    return [(t, (set(bm25_tokens(_strip(t))) | inserted) - people) for t in templates]
+
+
+def check_amounts_bank() -> None:
+    """The writing rules, asserted at import."""
+    spoken: set[str] = set()
+    for _, text in _bank_texts():
+        spoken |= set(bm25_tokens(text))
+    for family in FAMILIES.values():
+        for template, words in question_words(family):
+            clash = words & spoken
+            if clash:
+                raise AmountsBankError(
+                    f"{family.key} question {template!r}: its word(s) {sorted(clash)} occur in "
+                    "conversation templates, where they would match sessions for no reason"
+                )
+    for kind, options in AMOUNTS_BANK.replies.items():
+        for text in options:
+            for sentence in sentences(text):
+                if _PERSON.search(sentence) and len(bm25_tokens(_strip(sentence))) < 3:
+                    raise AmountsBankError(
+                        f"reply {kind} {text!r}: the sentence {sentence!r} is mostly the person "
+                        "it names, which the generic scaffolding strip would read as keywords"
+                    )
+    for where, text in _bank_texts():
+        if _PLAIN.search(text):
+            raise AmountsBankError(f"{where} template {text!r} has a digit, bracket or em dash")
+        found = CALENDAR_WORDS & set(raw_tokens(text))
+        if found:
+            raise AmountsBankError(f"{where} template {text!r} uses calendar word(s) {found}")
+    for family in FAMILIES.values():
+        keywords = set(family.keywords)
+        asked = set(bm25_tokens(re.sub(r"\{[A-Za-z_]+\}", "", family.questions[0])))
+        if not keywords or not keywords & asked:
+            raise AmountsBankError(f"{family.key}: its question names none of {sorted(keywords)}")
+        for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
+            if not keywords & set(bm25_tokens(text)):
+                raise AmountsBankError(
+                    f"{family.key} template {text!r} names none of its question's keywords "
+                    f"{sorted(keywords)}"
+                )
+        for kind in (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED):
+            if not family.supports(kind):
+                raise AmountsBankError(f"{family.key} has no clauses for {kind}")
+
+
+check_amounts_bank()

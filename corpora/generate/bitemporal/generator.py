@@ -1,0 +1,875 @@
+"""TypedMemEval-Bitemporal: belief-at-instant 36, correction-depth 24, as 30 pairs (SPEC §3).
+
+What is asked. "As of one instant, what did the record show about the state at another?" A
+subject (my sister's employer) is recorded as a change from one value to another at an instant
+the user states relative to the stating session, ahead of it or behind it ("leaves Tarvik in
+nine days for a new employer, Korvane"; "left Tarvik eleven days ago …"); later the new value is
+corrected ("the new employer is Velmora, not Korvane"), and in correction-depth haystacks
+corrected again. The record axis is the sessions' timestamps; the state axis is each change's
+instant. The change's lead is drawn independently of where its session sits, so neither axis
+predicts the other.
+
+Pairs. Every haystack is asked twice, on two question dates, with one question text that names
+both instants relative to the question date, in weeks and numerals ("A fortnight ago, what
+would you have said my sister's employer was 5 weeks ago?", "… would be a week from now?",
+"… was at that point?"). Moving the date moves both instants, and the arms are
+placed so that exactly one axis crosses a boundary between them:
+
+| shape | pairs | what the arms straddle | before arm | after arm |
+|---|---|---|---|---|
+| belief-at-instant | 9 | the correction's recording (record axis) | recorded value | corrected value |
+| belief-at-instant | 9 | the change's instant (state axis) | old value | new value, as recorded then |
+| correction-depth | 6 | the first correction's recording | recorded value | first correction |
+| correction-depth | 6 | the second correction's recording | first correction | second correction |
+
+Both arms' dates come from one procedure (the later arm is the earlier one plus a gap drawn from
+one range), each instant is at least a calendar day from every boundary it is compared with
+(REV002), and the `events` block carries `recorded_at`, `valid_from` and `valid_to` with the
+expressions each bound was stated by, so REV001 replays the record at each arm's instants.
+
+Sessions. Every session makes four moves — a change, a correction, a value-bearing twin and a
+mention — and exactly one belongs to a hot subject (`allocate`). The asked subject is one of a
+haystack's hot subjects, all drawn from one distribution (one or two corrections each), each
+with twins: another person's change, a correction nearly made and withdrawn, a choice
+considered and dropped. Cold moves fill every other slot: changes of subjects nobody else
+names, corrections of cold changes stated a few sessions earlier (or of something from before
+the haystack began), cold twins and mentions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from checker.formats.corpus import AsOfQuery, Event, Relation, Twin, TypedMemEvalBlock
+from checker.formats.ids import haystack_token, pair_id, question_id
+from checker.timeexpr import NUMBER_WORDS, resolve_offset
+from checker.verticals.bitemporal.profile import SAME_INSTANT
+from corpora.generate.bitemporal.corrections import (
+    BY_KEY,
+    CHANGE_AHEAD,
+    CHANGE_PAST,
+    CORRECTION,
+    PROPOSED,
+    RECORD_BANK,
+    RECORD_FAMILIES,
+    RecordFamily,
+)
+from corpora.generate.core.allocate import (
+    MENTION_SLOT,
+    STATEMENT_SLOT,
+    TWIN_SLOT,
+    AllocationError,
+    Kit,
+    fit_kits,
+    kit_kinds,
+    place_hot,
+)
+from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS
+from corpora.generate.core.clock import ClockError, format_date, start_date, varied_schedule
+from corpora.generate.core.haystack import (
+    AssembledQuestion,
+    World,
+    assemble_question,
+    capitalise,
+    moment_since,
+)
+from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.reminders import spoken_instant
+from corpora.generate.core.vertical import (
+    Built,
+    Levers,
+    VerticalGenerator,
+    kit_levers,
+    question_rng,
+)
+from corpora.generate.core.world import (
+    MENTION,
+    TWIN_CONSIDERED,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Gender,
+    Move,
+    Person,
+    SessionPlan,
+    draw_people,
+)
+
+VERTICAL = "bitemporal"
+ABBREV = "bit"
+SEED = 20261206
+VERSION = "1.0.0"
+
+BELIEF, DEPTH = "belief-at-instant", "correction-depth"
+#: (shape, what the pair's arms straddle, pairs), in question-id order.
+PLAN: tuple[tuple[str, str, int], ...] = (
+    (BELIEF, "record", 9),
+    (BELIEF, "state", 9),
+    (DEPTH, "first", 6),
+    (DEPTH, "second", 6),
+)
+#: Non-gold sessions per haystack.
+H_RANGE = (15, 25)
+CORRECTION_SLOT = "correction"
+#: The slots every session fills, one move each.
+RECIPE = (STATEMENT_SLOT, CORRECTION_SLOT, TWIN_SLOT, MENTION_SLOT)
+#: Sessions from one revision of a subject to the next (asked, unasked and cold alike).
+GAP_RANGE = (3, 9)
+#: Share of hot subjects corrected twice (the asked subjects' share).
+DEPTH_SHARE = 12 / 30
+#: Days between a change's session and the change itself, ahead of it or behind it.
+LEAD_DAYS = (2, 30)
+#: The question dates: the earlier arm on one of the this many days after the last session …
+ASKED_WITHIN = 30
+#: … and the later arm this many calendar days after it, each at a time of day of its own.
+ARM_DAYS = (2, 3)
+#: Hours a question is asked in (first and last).
+WAKING = (8, 21)
+#: Nearest a record instant may come to a recording, and a state instant to a bound.
+RECORD_MARGIN = timedelta(hours=6)
+STATE_MARGIN = timedelta(hours=12)
+#: Record-instant lookbacks a question names, in weeks.
+LOOKBACKS = tuple(range(1, 11))
+#: State instants a question names: `at that point`, `now`, weeks before or after the date.
+#: (`now`, not `today`: "today" is ordinary small talk in the conversations, "now" no
+#: retriever indexes.)
+STATE_BEFORE = LOOKBACKS
+STATE_AFTER = (1, 2, 3)
+#: How likely each form of state instant is drawn.
+STATE_FORMS = (("same", 0.3), ("now", 0.15), ("before", 0.4), ("after", 0.15))
+#: Haystacks drawn for one spec before giving up.
+REDRAWS = 20
+LEADS = (
+    "{A}, what would you have said {holder}'s {noun} {be} {B}?",
+    "Based on what you knew {a}, what would you have said {holder}'s {noun} {be} {B}?",
+    "Cast your mind to {a}: what would you have said {holder}'s {noun} {be} {B}?",
+)
+_NUMBER_NAMES = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "zero")}
+
+
+def days_ago(days: int) -> str:
+    """`nine days ago`: how a change's session dates a change behind it."""
+    return f"{_NUMBER_NAMES[days]} days ago"
+
+
+def in_days(days: int) -> str:
+    """`in nine days`: how a change's session dates a change ahead of it."""
+    return f"in {_NUMBER_NAMES[days]} days"
+
+
+def lead_expression(days: int) -> str:
+    """How a change's session states its instant, always in days: behind it or ahead of it."""
+    return days_ago(-days) if days < 0 else in_days(days)
+
+
+def weeks_ago(weeks: int) -> str:
+    """`a week ago`, `a fortnight ago`, `5 weeks ago`: how a question names an earlier instant
+    (in weeks, where the conversations count in days, and with numerals, where the
+    conversations spell numbers out, so a question's time words are never a sentence's and
+    never score a session on "four" of "twenty-four days")."""
+    if weeks == 1:
+        return "a week ago"
+    if weeks == 2:
+        return "a fortnight ago"
+    return f"{weeks} weeks ago"
+
+
+def weeks_from_now(weeks: int) -> str:
+    """`a week from now`, `2 weeks from now`: a later instant, pinned to the question date (`in
+    a week` after "4 weeks ago, what would you have said …" could be read from the earlier
+    instant)."""
+    return "a week from now" if weeks == 1 else f"{weeks} weeks from now"
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One haystack and its pair: shape, which boundary the arms straddle, the asked subject
+    and how much competition each hot subject gets."""
+
+    key: int
+    shape: str
+    straddle: str
+    relation: str
+    family: str
+    h: int
+    people: int
+    families: int
+
+
+def _specs(seed: int, levers: Levers) -> list[Spec]:
+    rng = question_rng(seed, VERTICAL, 0, "specs")
+    fams = [f.key for f in RECORD_FAMILIES] * 3
+    rng.shuffle(fams)
+    out = []
+    key = 1
+    for shape, straddle, pairs in PLAN:
+        for _ in range(pairs):
+            out.append(
+                Spec(
+                    key=key,
+                    shape=shape,
+                    straddle=straddle,
+                    relation=rng.choice(RELATIONS).key,
+                    family=fams.pop(),
+                    h=rng.randint(*H_RANGE),
+                    people=rng.randint(levers["people_min"], levers["people_max"]),
+                    families=rng.randint(levers["families_min"], levers["families_max"]),
+                )
+            )
+            key += 1
+    return out
+
+
+# --- subjects and their revisions -----------------------------------------------------------
+
+
+@dataclass
+class Subject:
+    """A (person, family) the record learns about in a haystack: one change, then corrections."""
+
+    person: Person
+    rf: RecordFamily
+    #: The value before the change, then the new value and each correction of it.
+    values: list[str]
+    #: Days from the change's session to the change (negative: behind it).
+    lead: int
+    #: Session of the change, then of each correction.
+    sessions: list[int] = field(default_factory=list)
+
+    @property
+    def subject(self) -> str:
+        return f"{self.person.key}/{self.rf.key}"
+
+    @property
+    def corrections(self) -> int:
+        return len(self.values) - 2
+
+
+def _lead(rng: random.Random) -> int:
+    days = rng.randint(*LEAD_DAYS)
+    return days if rng.random() < 0.5 else -days
+
+
+def _subject(
+    rng: random.Random, world: World, person: Person, rf: RecordFamily, corrections: int
+) -> Subject:
+    values = [world.names.issue(rng, world.owner) for _ in range(2 + corrections)]
+    return Subject(person, rf, values, _lead(rng))
+
+
+def _revision_moves(subject: Subject, moments: Sequence[datetime], evidence: bool) -> list[Move]:
+    """The change move and each correction, in session order."""
+    when = moments[subject.sessions[0]]
+    expression = lead_expression(subject.lead)
+    kind = CHANGE_PAST if subject.lead < 0 else CHANGE_AHEAD
+    moves = [
+        Move(
+            kind,
+            subject.person,
+            subject.rf.family,
+            subject.values[1],
+            evidence=evidence,
+            extra={"W": subject.values[0], "valid": expression},
+        )
+    ]
+    assert resolve_offset(expression, when) == when + timedelta(days=subject.lead)
+    for k in range(subject.corrections):
+        moves.append(
+            Move(
+                CORRECTION,
+                subject.person,
+                subject.rf.family,
+                subject.values[2 + k],
+                evidence=evidence,
+                extra={"W": subject.values[1 + k]},
+            )
+        )
+    return moves
+
+
+def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
+    choices = [o for o in OTHER_PEOPLE if o[0] not in person.relation.noun.split()]
+    noun, fixed = rng.choice(choices)
+    drawn: Gender = rng.choice(("f", "m"))
+    return noun, fixed if fixed is not None else drawn
+
+
+def _twin_move(
+    label: str, person: Person, rf: RecordFamily, world: World, rng: random.Random
+) -> Move:
+    """A value-bearing twin: another person's change, a withdrawn correction, or a choice
+    considered and dropped (fresh values, never the subject's own)."""
+    value = world.names.issue(rng, world.owner)
+    if label == TWIN_OTHERS:
+        lead = _lead(rng)
+        kind = CHANGE_PAST if lead < 0 else CHANGE_AHEAD
+        previous = world.names.issue(rng, world.owner)
+        return Move(
+            kind,
+            person,
+            rf.family,
+            value,
+            extra={"W": previous, "valid": lead_expression(lead)},
+            other=_other(rng, person),
+        )
+    if label == TWIN_RUMOUR:
+        return Move(PROPOSED, person, rf.family, value)
+    return Move(TWIN_CONSIDERED, person, rf.family, value)
+
+
+#: Twin labels a kit draws (a withdrawn correction travels under the rumour label).
+TWIN_LABELS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED)
+#: The kind each twin label is recorded as.
+TWIN_RECORDED = {
+    TWIN_OTHERS: "twin-others",
+    TWIN_RUMOUR: "twin-proposed",
+    TWIN_CONSIDERED: "twin-considered",
+}
+
+
+def _pin_revisions(rng: random.Random, kits: Sequence[Kit], counts: Sequence[int], n: int) -> None:
+    """Pin every kit's revision moves (its first `counts[k]` kinds) to sessions in order, each
+    `GAP_RANGE` sessions after the one before, no two kits sharing a session."""
+    for _ in range(400):
+        taken: set[int] = set()
+        order = list(range(len(kits)))
+        rng.shuffle(order)
+        placed: dict[int, dict[int, int]] = {}
+        ok = True
+        for ki in order:
+            need = counts[ki]
+            options = [first for first in range(n) if first not in taken]
+            rng.shuffle(options)
+            chosen: list[int] | None = None
+            for first in options:
+                row = [first]
+                for _ in range(need - 1):
+                    nxt = [
+                        s
+                        for s in range(row[-1] + GAP_RANGE[0], row[-1] + GAP_RANGE[1] + 1)
+                        if s < n and s not in taken
+                    ]
+                    if not nxt:
+                        break
+                    row.append(rng.choice(nxt))
+                if len(row) == need:
+                    chosen = row
+                    break
+            if chosen is None:
+                ok = False
+                break
+            taken.update(chosen)
+            placed[ki] = dict(enumerate(chosen))
+        if ok:
+            for ki, kit in enumerate(kits):
+                kit.pins = placed[ki]
+            return
+    raise AllocationError(f"no placement of {len(kits)} subjects' revisions over {n} sessions")
+
+
+@dataclass
+class Haystack:
+    plans: list[SessionPlan]
+    moments: list[datetime]
+    asked: Subject
+    #: The asked subject's twins: (recorded kind, session, value).
+    twins: list[tuple[str, int, str]]
+
+
+def build_haystack(
+    spec: Spec,
+    rng: random.Random,
+    layout: random.Random,
+    names: NameRegistry,
+    levers: Levers,
+    owner: str,
+) -> Haystack:
+    """Plan one haystack: hot subjects (the asked one among them) and their kits, every slot's
+    move, and the sessions' timestamps (`owner`: the haystack's token)."""
+    people = draw_people(rng, RELATIONS)
+    asked_person = next(p for p in people if p.key == spec.relation)
+    others = [p for p in people if p.key != spec.relation]
+    rng.shuffle(others)
+    cast = [asked_person, *others[: spec.people - 1]]
+    fam_keys = [f.key for f in RECORD_FAMILIES if f.key != spec.family]
+    rng.shuffle(fam_keys)
+    rfs = [BY_KEY[k] for k in (spec.family, *fam_keys[: spec.families - 1])]
+    world = World(rng, names, owner, cast, [rf.family for rf in rfs])
+    depth = 2 if spec.shape == DEPTH else 1
+    count = spec.h + 1 + depth
+    moments = varied_schedule(rng, start_date(rng), count)
+
+    def kit_for(person: Person, rf: RecordFamily, corrections: int) -> tuple[Kit, Subject]:
+        kinds = kit_kinds(
+            layout,
+            family=rf.family,
+            stated=True,
+            event=None,
+            twins=layout.randint(levers["twins_min"], levers["twins_max"]),
+            mentions=layout.randint(levers["mentions_min"], levers["mentions_max"]),
+            twin_kinds=TWIN_LABELS,
+        )
+        kinds = [kinds[0], *([CORRECTION] * corrections), *kinds[1:]]
+        world.reserve(person, rf.family)
+        return Kit(person, rf.family, None, kinds), _subject(rng, world, person, rf, corrections)
+
+    asked_kit, asked = kit_for(asked_person, rfs[0], depth)
+    kits, subjects = [asked_kit], [asked]
+    hot = {(asked_person.key, rfs[0].key)}
+    while sum(len(k.kinds) for k in kits) < count:
+        options = [(p, rf) for p in cast for rf in rfs if (p.key, rf.key) not in hot]
+        p, rf = rng.choice(options)
+        hot.add((p.key, rf.key))
+        corrections = 2 if layout.random() < DEPTH_SHARE else 1
+        kit, subject = kit_for(p, rf, corrections)
+        kits.append(kit)
+        subjects.append(subject)
+    fit_kits(layout, kits, count)
+    _pin_revisions(layout, kits, [1 + s.corrections for s in subjects], count)
+    place_hot(layout, kits, count)
+
+    slots: list[dict[str, Move]] = [{} for _ in range(count)]
+    twins: list[tuple[str, int, str]] = []
+    for ki, (kit, subject) in enumerate(zip(kits, subjects, strict=True)):
+        revisions = 1 + subject.corrections
+        subject.sessions = [kit.sessions[i] for i in range(revisions)]
+        for move, s in zip(
+            _revision_moves(subject, moments, evidence=ki == 0), subject.sessions, strict=True
+        ):
+            slots[s][
+                STATEMENT_SLOT if move.kind in (CHANGE_AHEAD, CHANGE_PAST) else CORRECTION_SLOT
+            ] = move
+        for kind, s in zip(kit.kinds[revisions:], kit.sessions[revisions:], strict=True):
+            if kind == MENTION:
+                slots[s][MENTION_SLOT] = Move(MENTION, kit.person, kit.family)
+                continue
+            label = kind
+            if label == TWIN_RUMOUR and s < subject.sessions[0]:
+                # A correction nearly made cannot come before anything was told.
+                label = TWIN_CONSIDERED
+            move = _twin_move(label, kit.person, subject.rf, world, rng)
+            slots[s][TWIN_SLOT] = move
+            if ki == 0:
+                twins.append((TWIN_RECORDED[label], s, move.value or ""))
+    _fill_cold(slots, world, cast, rfs, hot, moments, rng, layout)
+
+    plans = []
+    for s in range(count):
+        moves = [slots[s][slot] for slot in RECIPE]
+        rng.shuffle(moves)
+        for move in moves:
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
+    return Haystack(plans, moments, asked, sorted(twins, key=lambda t: t[1]))
+
+
+@dataclass
+class ColdRecord:
+    """A cold subject's change as the haystack has it so far."""
+
+    person: Person
+    rf: RecordFamily
+    value: str
+    last: int
+    corrections: int = 0
+
+
+def _fill_cold(
+    slots: list[dict[str, Move]],
+    world: World,
+    cast: Sequence[Person],
+    rfs: Sequence[RecordFamily],
+    hot: set[tuple[str, str]],
+    moments: Sequence[datetime],
+    rng: random.Random,
+    layout: random.Random,
+) -> None:
+    """Every empty slot gets a cold move: a change of a subject nobody has named, a correction
+    of a cold change a few sessions back (or of one from before the haystack), a twin or a
+    mention of a subject no hot kit owns."""
+    cold = [(p, rf) for p in cast for rf in rfs if (p.key, rf.key) not in hot]
+    records: list[ColdRecord] = []
+    for s, slot in enumerate(slots):
+        if STATEMENT_SLOT not in slot:
+            options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
+            if not options:
+                raise AllocationError(f"no unnamed subject left for session {s}")
+            p, rf = rng.choice(options)
+            world.reserve(p, rf.family)
+            lead = _lead(rng)
+            previous, value = (world.names.issue(rng, world.owner) for _ in range(2))
+            slot[STATEMENT_SLOT] = Move(
+                CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
+                p,
+                rf.family,
+                value,
+                extra={"W": previous, "valid": lead_expression(lead)},
+            )
+            records.append(ColdRecord(p, rf, value, s))
+        if CORRECTION_SLOT not in slot:
+            due = [
+                r
+                for r in records
+                if r.corrections < 2 and GAP_RANGE[0] <= s - r.last <= GAP_RANGE[1]
+            ]
+            value = world.names.issue(rng, world.owner)
+            if due:
+                record = rng.choice(due)
+                wrong = record.value
+                record.value, record.last = value, s
+                record.corrections += 1
+                p, rf = record.person, record.rf
+            else:
+                options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
+                if not options:
+                    raise AllocationError(f"no unnamed subject left to correct in session {s}")
+                p, rf = rng.choice(options)
+                world.reserve(p, rf.family)
+                wrong = world.names.issue(rng, world.owner)
+            slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra={"W": wrong})
+        if TWIN_SLOT not in slot:
+            label = layout.choice(TWIN_LABELS)
+            told = [(r.person, r.rf) for r in records if r.last < s]
+            if label == TWIN_RUMOUR and told:
+                # A correction nearly made is about something the record was told.
+                p, rf = rng.choice(told)
+            else:
+                p, rf = rng.choice(cold)
+                if label == TWIN_RUMOUR:
+                    label = TWIN_CONSIDERED
+            slot[TWIN_SLOT] = _twin_move(label, p, rf, world, rng)
+        if MENTION_SLOT not in slot:
+            p, rf = rng.choice(cold)
+            slot[MENTION_SLOT] = Move(MENTION, p, rf.family)
+
+
+# --- the question's instants ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Instants:
+    """One arm's question date and the two instants its question names."""
+
+    asked: datetime
+    as_of: datetime
+    valid_at: datetime
+
+
+@dataclass(frozen=True)
+class Asking:
+    """How the question names its instants (shared by both arms) and each arm's dates."""
+
+    as_of: str
+    valid_at: str
+    #: The state instant is after the question date (the question asks in the future tense).
+    future: bool
+    arms: tuple[Instants, Instants]
+
+
+def _record_regimes(subject: Subject, moments: Sequence[datetime]) -> list[datetime]:
+    """When each revision was recorded, in order (the record's regimes start at these)."""
+    return [moments[s] for s in subject.sessions]
+
+
+def _regime(at: datetime, starts: Sequence[datetime]) -> int:
+    """Index of the last revision recorded by `at` (-1: none yet)."""
+    return sum(1 for t in starts if t <= at) - 1
+
+
+def _state_form(rng: random.Random) -> str:
+    u, acc = rng.random(), 0.0
+    for form, share in STATE_FORMS:
+        acc += share
+        if u < acc:
+            return form
+    return STATE_FORMS[-1][0]
+
+
+#: The times of day a question may be asked at (quarter hours within waking hours).
+TIMES = tuple((h, m) for h in range(WAKING[0], WAKING[1] + 1) for m in (0, 15, 30, 45))
+
+
+def choose_instants(
+    rng: random.Random, subject: Subject, moments: Sequence[datetime], straddle: str
+) -> Asking:
+    """The question's two instant expressions and both arms' dates: the arms' record regimes
+    (or, for a state-axis pair, the two sides of the change) as the straddle requires, every
+    instant a calendar day from what it is compared with.
+
+    The two arms are asked `ARM_DAYS` calendar days apart, each at a time of day drawn on its
+    own, and the earlier on any day up to `ASKED_WITHIN` after the last session that admits
+    both: the arms differ in their dates only as far as the straddle forces them to."""
+    starts = _record_regimes(subject, moments)
+    change = moments[subject.sessions[0]] + timedelta(days=subject.lead)
+    last = moments[-1]
+    if straddle in ("record", "first"):
+        regimes = (0, 1)
+    elif straddle == "second":
+        regimes = (1, 2)
+    else:
+        same = rng.choice((0, 1))
+        regimes = (same, same)
+    sides = (True, False) if straddle == "state" else (False, False)
+    recorded_dates = {t.date() for t in starts}
+
+    def arm(q: datetime, i: int, lookback: int, form: str, offset: int) -> Instants | None:
+        if q <= last + timedelta(hours=1):
+            return None
+        a = q - timedelta(weeks=lookback)
+        if (
+            _regime(a, starts) != regimes[i]
+            or a.date() in recorded_dates
+            or any(abs(a - t) < RECORD_MARGIN for t in starts)
+        ):
+            return None
+        b = a if form == "same" else q + timedelta(weeks=offset)
+        if b.date() == change.date() or abs(b - change) < STATE_MARGIN:
+            return None
+        if (b < change) != sides[i]:
+            return None
+        return Instants(q, a, b)
+
+    first_day = last.replace(hour=0, minute=0, second=0, microsecond=0)
+    for _ in range(300):
+        lookback = rng.choice(LOOKBACKS)
+        form = _state_form(rng)
+        offset = 0
+        if form == "before":
+            offset = -rng.choice([w for w in STATE_BEFORE if w != lookback])
+        elif form == "after":
+            offset = rng.choice(STATE_AFTER)
+        apart = rng.choice(ARM_DAYS)
+        options: list[tuple[list[Instants], list[Instants]]] = []
+        for k in range(ASKED_WITHIN + 1):
+            day = first_day + timedelta(days=k)
+            ones = [
+                x
+                for h, m in TIMES
+                if (x := arm(day.replace(hour=h, minute=m), 0, lookback, form, offset))
+            ]
+            if not ones:
+                continue
+            later = day + timedelta(days=apart)
+            twos = [
+                x
+                for h, m in TIMES
+                if (x := arm(later.replace(hour=h, minute=m), 1, lookback, form, offset))
+            ]
+            if twos:
+                options.append((ones, twos))
+        if not options:
+            continue
+        ones, twos = rng.choice(options)
+        pair = (rng.choice(ones), rng.choice(twos))
+        if form == "same":
+            valid_at = rng.choice(SAME_INSTANT)
+        elif form == "now":
+            valid_at = "now"
+        else:
+            valid_at = weeks_ago(-offset) if offset < 0 else weeks_from_now(offset)
+        return Asking(weeks_ago(lookback), valid_at, form in ("now", "after"), pair)
+    raise ClockError(f"no question dates fit the {straddle} straddle of {subject.subject}")
+
+
+# --- questions and answers ------------------------------------------------------------------
+
+
+def _events(subject: Subject, moments: Sequence[datetime]) -> list[Event]:
+    """The asked subject's record: the old value until the change, the new value from it, and
+    each correction of the new value (inheriting its validity)."""
+    s0 = subject.sessions[0]
+    recorded = moments[s0]
+    change = recorded + timedelta(days=subject.lead)
+    expression = lead_expression(subject.lead)
+    events = [
+        Event(
+            event_id="e1",
+            kind="recorded",
+            subject=subject.subject,
+            value=subject.values[0],
+            session_index=s0,
+            recorded_at=format_date(recorded),
+            valid_to=format_date(change),
+            valid_to_expression=expression,
+        ),
+        Event(
+            event_id="e2",
+            kind="recorded",
+            subject=subject.subject,
+            value=subject.values[1],
+            session_index=s0,
+            recorded_at=format_date(recorded),
+            valid_from=format_date(change),
+            valid_from_expression=expression,
+        ),
+    ]
+    for k in range(subject.corrections):
+        s = subject.sessions[1 + k]
+        events.append(
+            Event(
+                event_id=f"e{3 + k}",
+                kind="corrected",
+                subject=subject.subject,
+                value=subject.values[2 + k],
+                session_index=s,
+                relations=[Relation(kind="corrects", other_event_id=f"e{2 + k}")],
+                recorded_at=format_date(moments[s]),
+                valid_from=format_date(change),
+            )
+        )
+    return events
+
+
+def gold_value(subject: Subject, moments: Sequence[datetime], at: Instants) -> str:
+    """The value the record gave for `at.valid_at` as it stood at `at.as_of` (the generator's
+    own reckoning; REV001 replays the events independently)."""
+    change = moments[subject.sessions[0]] + timedelta(days=subject.lead)
+    if at.valid_at < change:
+        return subject.values[0]
+    regime = _regime(at.as_of, _record_regimes(subject, moments))
+    return subject.values[1 + regime]
+
+
+def _question(rng: random.Random, subject: Subject, asking: Asking) -> str:
+    lead = rng.choice(LEADS)
+    text = lead.format(
+        A=capitalise(asking.as_of),
+        a=asking.as_of,
+        holder=subject.person.forms()["holder"],
+        noun=subject.rf.noun,
+        be="would be" if asking.future else "was",
+        B=asking.valid_at,
+    )
+    return capitalise(text)
+
+
+def _answer(subject: Subject, value: str, at: Instants) -> str:
+    named = capitalise(subject.rf.named(value))
+    your = subject.person.forms()["your"]
+    state = "that same moment" if at.valid_at == at.as_of else spoken_instant(at.valid_at)
+    return (
+        f"{named}. As of {spoken_instant(at.as_of)}, the record showed {subject.rf.named(value)} "
+        f"as {your}'s {subject.rf.noun} for {state}."
+    )
+
+
+def _gap_band(subject: Subject) -> int:
+    """Difficulty band of the discrimination dial, from the fewest sessions between two of the
+    asked subject's revisions: closer revisions are harder to tell apart, so the closest are
+    band 5 and the farthest band 1 (the ladder's bands grow harder upwards)."""
+    gaps = [b - a for a, b in zip(subject.sessions, subject.sessions[1:], strict=False)]
+    low, high = GAP_RANGE
+    return 5 - (min(gaps) - low) * 5 // (high - low + 1)
+
+
+def build_spec(
+    spec: Spec,
+    *,
+    seed: int,
+    revision: str,
+    first_n: int,
+    pair_n: int,
+    names: NameRegistry,
+    levers: Levers,
+) -> list[AssembledQuestion]:
+    """Both arms of one haystack's pair."""
+    rng = question_rng(seed, VERTICAL, spec.key)
+    layout = question_rng(seed, VERTICAL, spec.key, "layout")
+    owner = haystack_token(seed, spec.key)
+    # A haystack whose asked subject no pair of dates can straddle as the spec asks (a change
+    # far behind the first session, say) is drawn again, from the generators' next state.
+    for _ in range(REDRAWS):
+        haystack = build_haystack(spec, rng, layout, names, levers, owner)
+        subject = haystack.asked
+        try:
+            asking = choose_instants(rng, subject, haystack.moments, spec.straddle)
+        except ClockError:
+            continue
+        break
+    else:
+        raise ClockError(f"haystack {spec.key}: no {spec.straddle} straddle in {REDRAWS} draws")
+    pid = pair_id(ABBREV, revision, pair_n)
+    block = TypedMemEvalBlock(
+        vertical=VERTICAL,
+        shape=spec.shape,
+        pair_id=pid,
+        arm="before",
+        events=_events(subject, haystack.moments),
+        as_of_query=AsOfQuery(
+            subject=subject.subject, as_of=asking.as_of, valid_at=asking.valid_at
+        ),
+        twins=[Twin(kind=k, session_index=s, value=v) for k, s, v in haystack.twins] or None,
+        difficulty=_gap_band(subject),
+        difficulty_dial="discrimination",
+        seeded_from=f"{VERTICAL} seed {seed}, haystack {spec.key}",
+    )
+    question = _question(rng, subject, asking)
+    answers = [
+        _answer(subject, gold_value(subject, haystack.moments, at), at) for at in asking.arms
+    ]
+    first = assemble_question(
+        question_id=question_id(ABBREV, revision, first_n),
+        session_owner=owner,
+        question=question,
+        answer=answers[0],
+        question_date=asking.arms[0].asked,
+        plans=haystack.plans,
+        block=block,
+        rng=rng,
+        bank=RECORD_BANK,
+    )
+    record = first.question.model_copy(
+        update={
+            "question_id": question_id(ABBREV, revision, first_n + 1),
+            "question_date": format_date(asking.arms[1].asked),
+            "answer": answers[1],
+            "typedmemeval": block.model_copy(update={"arm": "after"}),
+        }
+    )
+    return [first, AssembledQuestion(record, first.sessions)]
+
+
+def build(seed: int, revision: str, levers: Levers) -> Built:
+    """The whole corpus for one setting of the competition levers."""
+    return build_specs(seed, revision, levers, _specs(seed, levers))
+
+
+def build_specs(seed: int, revision: str, levers: Levers, specs: Sequence[Spec]) -> Built:
+    """The corpus of the given haystacks, numbered in order (a test may pass a subset)."""
+    names = NameRegistry()
+    assembled: list[AssembledQuestion] = []
+    for i, spec in enumerate(specs):
+        assembled += build_spec(
+            spec,
+            seed=seed,
+            revision=revision,
+            first_n=2 * i + 1,
+            pair_n=i + 1,
+            names=names,
+            levers=levers,
+        )
+    return Built(assembled, names, levers)
+
+
+GENERATOR = VerticalGenerator(
+    key=VERTICAL,
+    module=__package__ or __name__,
+    version=VERSION,
+    seed=SEED,
+    levers=(
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(8, 10)),
+        kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+    ),
+    build=build,
+    notes=(
+        "30 before/after pairs over 30 haystacks: belief-at-instant 9 straddling a correction's "
+        "recording and 9 straddling a change's instant; correction-depth 6 straddling the first "
+        "correction and 6 the second",
+        "changes stated U(2, 30) days ahead of or behind their session; revisions 3-9 sessions "
+        "apart; the earlier arm asked within 30 days of the last session, the later one "
+        "2 or 3 calendar days after it",
+    ),
+)

@@ -1,0 +1,346 @@
+"""Conjunction's world: clubs people belong to, what they pay, who joined first, other names.
+
+Every Conjunction haystack is a circle of people and the clubs they belong to. Each club kind is
+a `Family` of the shared fact model (its value is the club's invented name), rendered by the
+shared renderer with the shared frames and replies for statements, invalidations,
+re-affirmations, mentions and twins, plus two move kinds of its own:
+
+- `order-before` / `order-after` — one person joined a club of the kind before (after) another
+  did; the sentence names both people and the kind, never a club's name;
+- an *introduction* is not a move kind: any move may name its person as `my cousin Tarvo`
+  (`introduced`), and a person who goes by another name may be named by it alone (`called`).
+
+Statements are timeless (`belongs to`, `is a member of`), so no session's position says when
+anyone joined. Fees enter text only through the `{fee}` and `{cost}` placeholders, which the
+generator fills with an amount (`, paying £25.10 a month`) or leaves empty; the templates
+themselves obey the shared bank's writing rules (no digits, dates, brackets or em dashes) and
+every clause and topic names its kind's keyword.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from checker.text import bm25_tokens, raw_tokens
+from corpora.generate.core.bank import FRAMES, REPLIES, BankError
+from corpora.generate.core.render import Bank
+from corpora.generate.core.world import (
+    INVALIDATION,
+    MENTION,
+    REAFFIRMATION,
+    STATEMENT,
+    TWIN_CONSIDERED,
+    TWIN_RUMOUR,
+    Family,
+    Person,
+    Relation,
+)
+
+ORDER_BEFORE = "order-before"
+ORDER_AFTER = "order-after"
+ORDER_KINDS = (ORDER_BEFORE, ORDER_AFTER)
+#: Twin kinds a Conjunction haystack uses: a membership considered and dropped, and one
+#: rumoured and denied. Someone else's membership (`twin-others`) is left out: "my aunt's
+#: friend belongs to the X club" would be a person the user knows, and so counted.
+CLUB_TWINS = (TWIN_CONSIDERED, TWIN_RUMOUR)
+
+
+@dataclass(frozen=True)
+class ClubKind:
+    """One kind of club: its noun, what members do there, and its mention topics."""
+
+    key: str
+    sport: str
+    #: What a member does with the club, third person, before `the {V} … club`.
+    does: str
+    topics: tuple[str, ...]
+
+    @property
+    def noun(self) -> str:
+        return f"{self.key} club"
+
+
+KINDS: tuple[ClubKind, ...] = (
+    ClubKind(
+        "chess",
+        "chess",
+        "plays at",
+        (
+            "chess openings nobody else remembers",
+            "whether a chess club is friendly to beginners",
+            "how long one game of chess can drag on",
+        ),
+    ),
+    ClubKind(
+        "tennis",
+        "tennis",
+        "plays at",
+        (
+            "tennis rackets and what they cost",
+            "playing tennis in the wind",
+            "whether tennis lessons are worth it",
+        ),
+    ),
+    ClubKind(
+        "rowing",
+        "rowing",
+        "rows with",
+        (
+            "early rowing sessions on cold mornings",
+            "what rowing does to your hands",
+            "rowing against the tide",
+        ),
+    ),
+    ClubKind(
+        "swimming",
+        "swimming",
+        "swims with",
+        (
+            "swimming pools that are always too cold",
+            "open water swimming in the summer",
+            "how many lengths of swimming count as exercise",
+        ),
+    ),
+    ClubKind(
+        "cycling",
+        "cycling",
+        "rides with",
+        (
+            "cycling up steep hills",
+            "whether cycling on main roads is safe",
+            "cycling gear that costs a fortune",
+        ),
+    ),
+    ClubKind(
+        "walking",
+        "walking",
+        "walks with",
+        (
+            "walking boots that give you blisters",
+            "long walking routes along the coast",
+            "walking in the rain",
+        ),
+    ),
+    ClubKind(
+        "running",
+        "running",
+        "runs with",
+        (
+            "running shoes and how quickly they wear out",
+            "running in the dark in winter",
+            "whether running is bad for the knees",
+        ),
+    ),
+    ClubKind(
+        "bridge",
+        "bridge",
+        "plays at",
+        (
+            "learning the bidding in bridge",
+            "bridge partners who never agree",
+            "whether bridge is a game for the young",
+        ),
+    ),
+    ClubKind(
+        "badminton",
+        "badminton",
+        "plays at",
+        (
+            "badminton shuttles that fall apart",
+            "how fast a badminton rally can be",
+            "booking a badminton court in the evening",
+        ),
+    ),
+    ClubKind(
+        "climbing",
+        "climbing",
+        "climbs with",
+        (
+            "climbing walls that get crowded",
+            "whether climbing outdoors is scary",
+            "climbing shoes that pinch",
+        ),
+    ),
+)
+
+
+def _family(kind: ClubKind) -> Family:
+    noun = kind.noun
+    clauses = {
+        STATEMENT: (
+            f"is a member of the {{V}} {noun}{{fee}}",
+            f"belongs to the {{V}} {noun}{{fee}}",
+            f"has a membership at the {{V}} {noun}{{fee}}",
+            f"{kind.does} the {{V}} {noun}{{fee}}",
+        ),
+        "considered": (
+            f"looked round the {{V}} {noun}{{cost}} but did not join",
+            f"had a trial session at the {{V}} {noun}{{cost}} and decided against it",
+            f"nearly signed up with the {{V}} {noun}{{cost}} and then thought better of it",
+        ),
+        INVALIDATION: (
+            f"cancelled {{poss}} membership of the {{V}} {noun}",
+            f"left the {{V}} {noun} for good",
+            f"gave up {{poss}} place at the {{V}} {noun}",
+        ),
+        REAFFIRMATION: (
+            f"is still a member of the {{V}} {noun}",
+            f"renewed {{poss}} membership of the {{V}} {noun} for another year",
+            f"still {kind.does} the {{V}} {noun}",
+        ),
+        ORDER_BEFORE: (
+            f"joined a {noun} before {{other}} did",
+            f"was in a {noun} well before {{other}} joined one",
+            f"took up {kind.sport} at a club earlier than {{other}}",
+        ),
+        ORDER_AFTER: (
+            f"only joined a {noun} after {{other}} had",
+            f"signed up with a {noun} later than {{other}} did",
+            f"took up {kind.sport} at a club after {{other}}",
+        ),
+    }
+    return Family(
+        key=kind.key,
+        noun=noun,
+        questions=(f"Which {noun} does {{holder}} belong to?",),
+        answer_value=f"the {{V}} {noun}",
+        clauses=MappingProxyType(clauses),
+        topics=kind.topics,
+    )
+
+
+CLUB_FAMILIES: tuple[Family, ...] = tuple(_family(k) for k in KINDS)
+BY_KEY: dict[str, Family] = {f.key: f for f in CLUB_FAMILIES}
+CLUB_KIND: dict[str, ClubKind] = {k.key: k for k in KINDS}
+
+#: Frames of the order kinds: one person's sentence about when they joined relative to another.
+ORDER_FRAMES: tuple[str, ...] = (
+    "For what it's worth, {holder} {clause}.",
+    "{Holder} {clause}, as it happens.",
+    "Funny detail: {holder} {clause}.",
+    "I worked out {when} that {holder} {clause}.",
+    "Thinking back, {holder} {clause}.",
+)
+#: Replies to an order sentence: they restate who came first, never the other way round.
+ORDER_REPLIES: dict[str, tuple[str, ...]] = {
+    ORDER_BEFORE: (
+        "So {your} got there first, then.",
+        "Has {your} been showing {other_your} the ropes?",
+        "Interesting, so {other_your} followed {your}.",
+        "Good to know {your} started before {other_your}.",
+    ),
+    ORDER_AFTER: (
+        "So {other_your} got there first, then.",
+        "Has {other_your} been showing {your} the ropes?",
+        "Interesting, so {your} followed {other_your}.",
+        "Good to know {other_your} started before {your}.",
+    ),
+}
+
+#: The bank every Conjunction session is rendered from: the shared frames and replies of the
+#: kinds a session can carry, and the order kinds.
+CLUB_BANK = Bank(
+    frames=MappingProxyType(
+        {
+            **{k: FRAMES[k] for k in (STATEMENT, INVALIDATION, REAFFIRMATION, MENTION)},
+            **{k: FRAMES[k] for k in CLUB_TWINS},
+            ORDER_BEFORE: ORDER_FRAMES,
+            ORDER_AFTER: ORDER_FRAMES,
+        }
+    ),
+    replies=MappingProxyType(
+        {
+            **{k: REPLIES[k] for k in (STATEMENT, INVALIDATION, REAFFIRMATION, MENTION)},
+            **{k: REPLIES[k] for k in CLUB_TWINS},
+            **ORDER_REPLIES,
+        }
+    ),
+    family_replies=MappingProxyType({}),
+)
+
+
+# --- how people are named -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Called(Person):
+    """A person named by the other name they go by (`Tarvo`), with no relation word."""
+
+    name: str = ""
+
+    def forms(self) -> dict[str, str]:
+        forms = super().forms()
+        for key in ("holder", "Holder", "your", "Your", "rel"):
+            forms[key] = self.name
+        return forms
+
+
+def introduced(person: Person, name: str) -> Person:
+    """The person named by relation and other name at once (`my cousin Tarvo`): the one
+    sentence that says who the name belongs to."""
+    relation = person.relation
+    return Person(Relation(relation.key, f"{relation.noun} {name}", person.gender), person.gender)
+
+
+def called(person: Person, name: str) -> Called:
+    return Called(person.relation, person.gender, name)
+
+
+def other_forms(person: Person) -> dict[str, str]:
+    """Placeholders naming the other person of an order sentence."""
+    forms = person.forms()
+    return {"other": forms["holder"], "other_your": forms["your"]}
+
+
+# --- fees -----------------------------------------------------------------------------------
+
+#: Currencies a person may pay in: (unit as derivations record it, symbol).
+CURRENCIES: tuple[tuple[str, str], ...] = (("GBP", "£"), ("EUR", "€"), ("USD", "$"))
+
+
+def amount_text(symbol: str, cents: int) -> str:
+    return f"{symbol}{cents // 100}.{cents % 100:02d}"
+
+
+def fee_placeholders(symbol: str | None, cents: int | None) -> dict[str, str]:
+    """`{fee}` (after a membership) and `{cost}` (after a club considered), empty without a fee."""
+    if symbol is None or cents is None:
+        return {"fee": "", "cost": ""}
+    amount = amount_text(symbol, cents)
+    return {"fee": f", paying {amount} a month", "cost": f", which charges {amount} a month,"}
+
+
+# --- writing rules --------------------------------------------------------------------------
+
+#: Words the answers use that no conversation template does (the answers stay screenable: only
+#: their invented values are distinctive).
+ANSWER_WORDS = frozenset("included altogether counted counting".split())
+
+_PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
+
+
+def check_club_bank() -> None:
+    """The shared bank's writing rules, for the club templates: no digit, bracket or em dash,
+    no answer word, and every clause and topic names its kind's question keyword."""
+    texts: list[tuple[str, str]] = []
+    for family in CLUB_FAMILIES:
+        texts += [(f"{family.key} topic", t) for t in family.topics]
+        texts += [(f"{family.key} {k}", t) for k, ts in family.clauses.items() for t in ts]
+    texts += [("order frame", t) for t in ORDER_FRAMES]
+    texts += [(f"reply {k}", t) for k, ts in ORDER_REPLIES.items() for t in ts]
+    for where, text in texts:
+        plain = re.sub(r"\{[A-Za-z_]+\}", "", text)
+        if _PLAIN.search(plain):
+            raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
+        if ANSWER_WORDS & set(raw_tokens(plain)):
+            raise BankError(f"{where} template {text!r} uses an answer word")
+    for family in CLUB_FAMILIES:
+        keywords = set(bm25_tokens(family.questions[0].format(holder="")))
+        for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
+            if not keywords & set(bm25_tokens(text)):
+                raise BankError(f"{family.key} template {text!r} names none of {keywords}")
+
+
+check_club_bank()

@@ -1,0 +1,111 @@
+"""Build → gate → write: the one path every vertical's corpus takes to disk.
+
+For each competition setting of the vertical, in order: build the corpus from the fixed seed,
+run the gates, and stop at the first setting that passes. The corpus, its sidecar (with the
+trace of every attempt) and its release-index entry are then written byte-deterministically.
+If no setting passes, nothing is written and the refusals are returned.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.formats.sidecar import ReleaseIndex
+from checker.io import InputError
+from checker.load import load_index
+from corpora.generate.core.gate import Verdict, gate
+from corpora.generate.core.stamp import (
+    corpus_file,
+    index_text,
+    sidecar_file,
+    sidecar_text,
+    with_entry,
+)
+from corpora.generate.core.vertical import VerticalGenerator
+
+REVISION = "2026.12"
+INDEX_NAME = "index.json"
+
+
+@dataclass
+class Outcome:
+    """What generating one vertical did."""
+
+    vertical: str
+    written: list[Path] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    verdict: Verdict | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.refusals
+
+
+def read_index(out: Path) -> ReleaseIndex | None:
+    path = out / INDEX_NAME
+    if not path.is_file():
+        return None
+    try:
+        return load_index(path)
+    except InputError:
+        return None
+
+
+def attempt_all(
+    generator: VerticalGenerator, revision: str, index: ReleaseIndex | None, out: Path
+) -> tuple[Verdict | None, list[str]]:
+    """Try each competition setting in order; the first verdict that passes, and the trace."""
+    trace = [
+        f"{generator.module} {generator.version}, seed {generator.seed}, revision {revision}",
+        *generator.notes,
+    ]
+    last: Verdict | None = None
+    for attempt, levers in enumerate(generator.levers, start=1):
+        built = generator.build(generator.seed, revision, levers)
+        verdict = gate(
+            generator,
+            built,
+            revision=revision,
+            index=index,
+            trace=trace,
+            attempt=attempt,
+            path=out / corpus_file(generator.key, revision),
+        )
+        trace.append(verdict.trace_line)
+        last = verdict
+        if verdict.passed:
+            break
+    return last, trace
+
+
+def generate(generator: VerticalGenerator, out: Path, revision: str = REVISION) -> Outcome:
+    """Generate one vertical into `out` (corpus and sidecar under `out/<vertical>/`, the
+    release index at `out/index.json`)."""
+    started = time.perf_counter()
+    outcome = Outcome(generator.key)
+    index = read_index(out)
+    verdict, trace = attempt_all(generator, revision, index, out)
+    outcome.trace = trace
+    outcome.verdict = verdict
+    if verdict is None or not verdict.passed:
+        outcome.refusals = verdict.refusals if verdict is not None else ["no competition setting"]
+        outcome.seconds = time.perf_counter() - started
+        return outcome
+    sidecar = verdict.sidecar.model_copy(
+        update={"generator": verdict.sidecar.generator.model_copy(update={"trace": trace})}
+    )
+    files = {
+        out / corpus_file(generator.key, revision): verdict.corpus_text,
+        out / sidecar_file(generator.key, revision): sidecar_text(sidecar),
+        out / INDEX_NAME: index_text(with_entry(read_index(out), sidecar)),
+    }
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+        outcome.written.append(path)
+    outcome.seconds = time.perf_counter() - started
+    return outcome

@@ -1,0 +1,884 @@
+"""Episodic's move kinds: who puts a value forward, and the entries of running lists.
+
+Every Episodic session makes one move of each of these kinds (besides a value-bearing twin and
+a neutral mention), whatever a question asks:
+
+- `request` — the user asks for help with something for someone ("my aunt wants to join a gym,
+  any ideas?") and the assistant's reply puts a value forward ("the Velmor gym would suit
+  her"). The value is said by the assistant only: the user's turn never names it.
+- `proposal` — the user puts a value forward ("I told my aunt she should join the Velmor gym")
+  and the reply engages with it without repeating it or taking it up.
+- `proposal-agreed` — the same user turn, answered by a reply that names the value again as the
+  assistant's own pick ("the Velmor gym is the one I would pick for her too"): both said it.
+- `item` — one entry of someone's running list (a piece the choir sang, a class tried at the
+  gym), one per session, in wording that never says where in the list it falls.
+
+So a statement of who suggested what is plausible from either speaker, and which speaker made it
+is a property of the conversation, not of the wording of the question. Value-bearing twins of
+list entries (someone else's, a rumour that was wrong, one that was dropped) reuse the shared
+twin frames with the families' item clauses.
+
+Writing rules, asserted at import (`check_exchanges`): no digit, bracket or em dash; no word
+the answers use beyond their values (`EPISODIC_ANSWER_WORDS`); request clauses never name the
+value and their reply clauses always do; proposal replies never repeat it and agreed replies
+always do; every clause names a keyword of what its question asks; and nothing an item move
+says, nor any list question, carries a word of order ("first", "another", "latest" …), so a
+list's order can only come from when each entry was mentioned.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from checker.rules.leaks import PRODUCTION_WORDS
+from checker.text import bm25_tokens, raw_tokens
+from corpora.generate.core.bank import (
+    ANSWER_WORDS,
+    FAMILIES,
+    FAMILY_REPLIES,
+    FRAMES,
+    REPLIES,
+    BankError,
+)
+from corpora.generate.core.render import Bank
+from corpora.generate.core.world import (
+    MENTION,
+    TWIN_CONSIDERED,
+    TWIN_KINDS,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Family,
+)
+
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+
+
+def _bare(text: str) -> str:
+    """A template without its placeholders."""
+    return _PLACEHOLDER.sub("", text)
+
+
+REQUEST = "request"
+PROPOSAL = "proposal"
+PROPOSAL_AGREED = "proposal-agreed"
+ITEM = "item"
+ITEM_OTHERS = "item-others"
+ITEM_RUMOUR = "item-rumour"
+ITEM_CONSIDERED = "item-considered"
+#: The moves that put a value forward for someone, and which turns of each say the value.
+SUGGESTION_KINDS = (REQUEST, PROPOSAL, PROPOSAL_AGREED)
+SPEAKERS: dict[str, tuple[str, ...]] = {
+    REQUEST: ("assistant",),
+    PROPOSAL: ("user",),
+    PROPOSAL_AGREED: ("user", "assistant"),
+}
+#: `stated_by` as the block records it, for each suggestion kind.
+STATED_BY = {REQUEST: "assistant", PROPOSAL: "user", PROPOSAL_AGREED: "both"}
+#: Twins of a list entry: someone else's, a rumour that was wrong, one that was dropped.
+ITEM_TWINS = (ITEM_OTHERS, ITEM_RUMOUR, ITEM_CONSIDERED)
+#: Twins of a suggestion's value: the shared twin kinds over the families' statement clauses.
+SUGGESTION_TWINS = TWIN_KINDS
+
+#: Clause keys beyond the shared ones.
+REQUEST_REPLY = "request-reply"
+AGREED = "agreed"
+ITEM_DROPPED = "item-dropped"
+
+#: Words the Episodic answers use besides their values and the question's own words; no
+#: template may use them, so the leak screens only ever see the value.
+EPISODIC_ANSWER_WORDS = frozenset("suggested agreed".split()) | ANSWER_WORDS
+#: Words of order no item move or list question may carry.
+ORDER_WORDS = frozenset(
+    "first second third fourth fifth sixth seventh next then another again last latest "
+    "finally previous previously earlier later before after afterwards new newest once "
+    "since start started beginning".split()
+)
+
+
+@dataclass(frozen=True)
+class EpisodicFamily(Family):
+    """A shared family with Episodic's clauses, and the phrases its questions are made of.
+
+    `suggestion` is what a value is put forward for (`a gym for {holder}`); `listed` names the
+    family's running list (`each class {holder} tried at the gym`), or is None when the
+    family keeps none."""
+
+    suggestion: str = ""
+    listed: str | None = None
+
+    def clause_key(self, kind: str) -> str:
+        if kind in (ITEM_OTHERS, ITEM_RUMOUR):
+            return ITEM
+        if kind == ITEM_CONSIDERED:
+            return ITEM_DROPPED
+        if kind == PROPOSAL_AGREED:
+            return PROPOSAL
+        return super().clause_key(kind)
+
+    def reply_clause_key(self, kind: str) -> str | None:
+        if kind == REQUEST:
+            return REQUEST_REPLY
+        if kind == PROPOSAL_AGREED:
+            return AGREED
+        return None
+
+    @property
+    def keeps_list(self) -> bool:
+        return self.listed is not None
+
+
+def _episodic(
+    key: str,
+    *,
+    asked: tuple[str, ...],
+    answer_value: str,
+    suggestion: str,
+    request: tuple[str, ...],
+    request_reply: tuple[str, ...],
+    proposal: tuple[str, ...],
+    agreed: tuple[str, ...],
+    listed: str | None = None,
+    item: tuple[str, ...] = (),
+    item_dropped: tuple[str, ...] = (),
+) -> EpisodicFamily:
+    base = FAMILIES[key]
+    clauses = dict(base.clauses)
+    clauses.update(
+        {
+            REQUEST: request,
+            REQUEST_REPLY: request_reply,
+            PROPOSAL: proposal,
+            AGREED: agreed,
+        }
+    )
+    if listed is not None:
+        clauses.update({ITEM: item, ITEM_DROPPED: item_dropped})
+    return EpisodicFamily(
+        key=base.key,
+        noun=base.noun,
+        questions=asked,
+        answer_value=answer_value,
+        clauses=MappingProxyType(clauses),
+        topics=base.topics,
+        suggestion=suggestion,
+        listed=listed,
+    )
+
+
+# Clause grammar: a request clause continues "{Holder} …" and names no value; its reply clause
+# stands on its own inside the assistant's reply and names the value; a proposal clause
+# continues "{holder} …" or "{pron} …" after "I told", "if you ask me"; an agreed clause is the
+# assistant naming the same value as its own pick; an item clause continues "{holder} …".
+EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
+    f.key: f
+    for f in (
+        _episodic(
+            "car",
+            asked=("Which car did you suggest for {holder}?",),
+            answer_value="the {V}",
+            suggestion="a car for {holder}",
+            request=(
+                "is looking for a car and cannot decide on one",
+                "needs a small car for getting to work",
+                "wants a car that will fit the whole family",
+            ),
+            request_reply=(
+                "the {V} would be a sensible car for {obj}",
+                "{pron} should test-drive the {V}, a very reliable car",
+                "I would point {obj} to the {V}, a lovely little car",
+            ),
+            proposal=(
+                "should buy the {V}, it is the car I would get",
+                "ought to look at the {V} as a family car",
+                "would be happy with a {V}, it is a good car",
+            ),
+            agreed=(
+                "the {V} is the car I would pick for {obj} too",
+                "a {V} would be my choice of car for {obj} as well",
+                "I would point {obj} to the {V} as a car myself",
+            ),
+            listed="each place {holder} drove the car to",
+            item=(
+                "drove the car to {V} for the day and came home tired but happy",
+                "drove the car out to {V} to look round the market and have lunch",
+                "drove the car over to {V} to see friends and stayed for supper",
+            ),
+            item_dropped=(
+                "meant to drive the car to {V} for the day but never got round to going",
+                "nearly drove the car to {V} to see friends, but the plan fell through",
+            ),
+        ),
+        _episodic(
+            "gym",
+            asked=("Which gym did you suggest for {holder}?",),
+            answer_value="the {V} gym",
+            suggestion="a gym for {holder}",
+            request=(
+                "wants to join a gym but cannot choose one",
+                "is after a gym with early classes",
+                "needs a gym close to {poss} office",
+            ),
+            request_reply=(
+                "the {V} gym would suit {obj}, the classes are good",
+                "{pron} could try the {V} gym, it is never too crowded",
+                "I would send {obj} to the {V} gym",
+            ),
+            proposal=(
+                "should join the {V} gym, it is the one I would pick",
+                "ought to give the {V} gym a try",
+                "would like the {V} gym, it has a pool",
+            ),
+            agreed=(
+                "the {V} gym is the one I would pick for {obj} too",
+                "I would send {obj} to the {V} gym as well",
+                "the {V} gym would be my choice for {obj} too",
+            ),
+            listed="each class {holder} tried at the gym",
+            item=(
+                "tried a class called {V} at the gym and ached for two whole days",
+                "tried a class called {V} at the gym with a friend from work",
+                "tried a gym class called {V}, full of loud music and skipping ropes",
+            ),
+            item_dropped=(
+                "nearly tried a class called {V} at the gym but every place was booked",
+                "wanted to try a gym class called {V} but the instructor was off sick",
+            ),
+        ),
+        _episodic(
+            "dentist",
+            asked=("Which dentist did you suggest for {holder}?",),
+            answer_value="Dr {V}",
+            suggestion="a dentist for {holder}",
+            request=(
+                "needs a dentist and does not know where to look",
+                "is looking for a dentist who is good with nerves",
+                "wants a dentist with evening appointments",
+            ),
+            request_reply=(
+                "Dr {V} would be a good dentist for {obj}",
+                "{pron} could register with Dr {V}, a gentle dentist",
+                "I would point {obj} towards Dr {V}, the dentist by the park",
+            ),
+            proposal=(
+                "should sign up with Dr {V}, the dentist I would choose",
+                "ought to try Dr {V} as {poss} dentist",
+                "would get on with Dr {V}, a very calm dentist",
+            ),
+            agreed=(
+                "Dr {V} is the dentist I would pick for {obj} too",
+                "I would point {obj} to Dr {V} as well, a good dentist",
+                "Dr {V} would be my choice of dentist for {obj} too",
+            ),
+            listed="each dentist {holder} saw about {poss} tooth",
+            item=(
+                "saw a dentist called Dr {V} about {poss} tooth and came away with a filling",
+                "saw Dr {V}, a dentist on the high street, about {poss} aching tooth",
+                "saw a dentist called Dr {V} about {poss} tooth, who said to wait and see",
+            ),
+            item_dropped=(
+                "nearly saw a dentist called Dr {V} about {poss} tooth but the surgery cancelled",
+                "was meant to see a dentist called Dr {V} about {poss} tooth and put it off",
+            ),
+        ),
+        _episodic(
+            "road",
+            asked=("Which road did you suggest for {holder} to live on?",),
+            answer_value="{V} Road",
+            suggestion="a road for {holder} to live on",
+            request=(
+                "wants to move and cannot decide which road to live on",
+                "is house hunting and wants a quiet road",
+                "needs a road near the shops to live on",
+            ),
+            request_reply=(
+                "{V} Road would be a quiet road for {obj}, close to the shops and the station",
+                "{pron} should look at places on {V} Road, a lovely road",
+                "I would point {obj} to {V} Road, a calm road near the park",
+            ),
+            proposal=(
+                "should look for a place on {V} Road",
+                "ought to move to {V} Road, the nicest road around",
+                "would love living on {V} Road",
+            ),
+            agreed=(
+                "{V} Road is the road I would pick for {obj} too",
+                "I would point {obj} to {V} Road as well",
+                "{V} Road would be my choice of road for {obj} too",
+            ),
+            listed="each road where {holder} viewed a flat",
+            item=(
+                "viewed a flat on {V} Road with a tiny kitchen and a lovely garden",
+                "viewed a flat on {V} Road with an agent who talked the whole time",
+                "viewed a small flat on {V} Road, right above a noisy bakery",
+            ),
+            item_dropped=(
+                "was meant to view a flat on {V} Road but it was let the same morning",
+                "nearly viewed a flat on {V} Road but the agent never turned up",
+            ),
+        ),
+        _episodic(
+            "choir",
+            asked=("Which choir did you suggest for {holder}?",),
+            answer_value="the {V} choir",
+            suggestion="a choir for {holder}",
+            request=(
+                "wants to sing in a choir and asked me which one",
+                "is looking for a choir that rehearses at weekends",
+                "would like a friendly choir to join",
+            ),
+            request_reply=(
+                "the {V} choir would be a friendly place for {obj} to sing",
+                "{pron} should try the {V} choir, they welcome beginners",
+                "I would point {obj} to the {V} choir",
+            ),
+            proposal=(
+                "should join the {V} choir, the best choir around",
+                "ought to sing with the {V} choir",
+                "would fit right in at the {V} choir",
+            ),
+            agreed=(
+                "the {V} choir is the one I would pick for {obj} too",
+                "I would point {obj} to the {V} choir as well",
+                "the {V} choir would be my choice for {obj} too",
+            ),
+            listed="each piece {holder} sang with the choir",
+            item=(
+                "sang a piece called {V} with the choir at a concert in the town hall",
+                "sang a piece called {V} with the choir and got through the solo part",
+                "sang a choir piece called {V} in a church packed with families",
+            ),
+            item_dropped=(
+                "nearly sang a piece called {V} with the choir but the conductor cut it",
+                "was meant to sing a choir piece called {V} until the music went missing",
+            ),
+        ),
+        _episodic(
+            "bookclub",
+            asked=("Which book club did you suggest for {holder}?",),
+            answer_value="the {V} book club",
+            suggestion="a book club for {holder}",
+            request=(
+                "wants to join a book club and has no idea where to look",
+                "is after a book club that meets in the evenings near home",
+                "would like a small book club to join",
+            ),
+            request_reply=(
+                "the {V} book club would suit {obj}, it is very relaxed",
+                "{pron} could join the {V} book club at the library",
+                "I would send {obj} to the {V} book club, which meets in a cosy cafe",
+            ),
+            proposal=(
+                "should join the {V} book club",
+                "ought to try the {V} book club, it is a friendly group",
+                "would enjoy the {V} book club",
+            ),
+            agreed=(
+                "the {V} book club is the one I would pick for {obj} too",
+                "I would send {obj} to the {V} book club as well",
+                "the {V} book club would be my choice for {obj} too",
+            ),
+            listed="each book {holder} read for the book club",
+            item=(
+                "read a novel called {V} for the book club and argued about the ending",
+                "read a book club choice called {V}, a long novel about a family farm",
+                "read a novel called {V} for the book club over a rainy weekend",
+            ),
+            item_dropped=(
+                "began a novel called {V} for the book club and gave up halfway through",
+                "was going to read a novel called {V} for the book club but the group chose something else",
+            ),
+        ),
+        _episodic(
+            "piano",
+            asked=("Which piano teacher did you suggest for {holder}?",),
+            answer_value="{V}",
+            suggestion="a piano teacher for {holder}",
+            request=(
+                "wants piano lessons and needs a teacher",
+                "is looking for a patient piano teacher for weekend lessons",
+                "needs a piano teacher who can come to the house",
+            ),
+            request_reply=(
+                "{V} would be a patient piano teacher for {obj}, and lives nearby",
+                "{pron} could take piano lessons with {V}",
+                "I would point {obj} to {V}, a good piano teacher",
+            ),
+            proposal=(
+                "should take piano lessons with {V}",
+                "ought to ask {V} about piano lessons",
+                "would get on well with {V} as a piano teacher",
+            ),
+            agreed=(
+                "{V} is the piano teacher I would pick for {obj} too",
+                "I would point {obj} to {V} for piano as well",
+                "{V} would be my choice of piano teacher for {obj} too",
+            ),
+            listed="each piano piece {holder} learned",
+            item=(
+                "learned a piano piece called {V} and played it for the neighbours",
+                "learned a piano piece called {V} for {poss} lesson, slowly and carefully",
+                "learned to play a piano piece called {V} with both hands together",
+            ),
+            item_dropped=(
+                "nearly learned a piano piece called {V} but the fast bits were too hard",
+                "was given a piano piece called {V} to learn and swapped it for an easier one",
+            ),
+        ),
+        _episodic(
+            "boat",
+            asked=("What name did you suggest for {holder}'s boat?",),
+            answer_value="the {V}",
+            suggestion="a name for {holder}'s boat",
+            request=(
+                "has a little boat and needs a good name to paint on it",
+                "cannot think of a name for {poss} boat and the paint is ready",
+                "asked me to help find a name for {poss} boat",
+            ),
+            request_reply=(
+                "{pron} could call the boat the {V}",
+                "the {V} would be a lovely name for a boat that spends its days at sea",
+                "I would name the boat the {V}, which would look smart painted on the side",
+            ),
+            proposal=(
+                "should call {poss} boat the {V}",
+                "ought to name the boat the {V}",
+                "would like the {V} as a name for the boat",
+            ),
+            agreed=(
+                "the {V} is the name I would pick for the boat too",
+                "I would call the boat the {V} as well",
+                "the {V} would be my choice of name for the boat too",
+            ),
+            listed="each place {holder} sailed the boat to",
+            item=(
+                "sailed the boat to {V} for the day and had a picnic on the beach",
+                "sailed the boat round to {V} in a strong wind and loved every minute",
+                "sailed the boat over to {V} and moored there for the night",
+            ),
+            item_dropped=(
+                "meant to sail the boat to {V} but the weather turned nasty",
+                "nearly sailed the boat to {V} and thought better of it in the fog",
+            ),
+        ),
+        _episodic(
+            "dog",
+            asked=("What name did you suggest for {holder}'s dog?",),
+            answer_value="{V}",
+            suggestion="a name for {holder}'s dog",
+            request=(
+                "is getting a puppy and needs a name for the dog",
+                "cannot agree with the family on a name for {poss} dog",
+                "asked me to help name {poss} rescue dog",
+            ),
+            request_reply=(
+                "{V} would be a lovely name for the dog, short and easy to call",
+                "{pron} could call the dog {V}",
+                "I would name the dog {V}, which is easy to shout across a park",
+            ),
+            proposal=(
+                "should call {poss} dog {V}",
+                "ought to name the dog {V}",
+                "would love {V} as a name for the dog",
+            ),
+            agreed=(
+                "{V} is the name I would pick for the dog too",
+                "I would call the dog {V} as well",
+                "{V} would be my choice of name for the dog too",
+            ),
+            listed="each common where {holder} walked the dog",
+            item=(
+                "walked the dog at {V} Common, which was thick with mud and puddles",
+                "walked the dog round {V} Common and met half the neighbourhood there",
+                "walked the dog on {V} Common, off the lead for a good long run",
+            ),
+            item_dropped=(
+                "meant to walk the dog at {V} Common but it poured with rain",
+                "nearly walked the dog on {V} Common and went to the park instead",
+            ),
+        ),
+        _episodic(
+            "allotment",
+            asked=("Which allotment site did you suggest for {holder}?",),
+            answer_value="the allotment site at {V}",
+            suggestion="an allotment site for {holder}",
+            request=(
+                "wants an allotment and does not know which site to try",
+                "is looking for an allotment site near home",
+                "asked me where to get an allotment",
+            ),
+            request_reply=(
+                "the allotment site at {V} would suit {obj}, with good soil and a water tap",
+                "{pron} could put {poss} name down for an allotment at {V}",
+                "I would try for an allotment site at {V}, where plots come free quite often",
+            ),
+            proposal=(
+                "should get an allotment at {V}",
+                "ought to try for an allotment site at {V}",
+                "would enjoy an allotment at {V}",
+            ),
+            agreed=(
+                "an allotment at {V} is what I would pick for {obj} too",
+                "I would send {obj} to the allotment site at {V} as well",
+                "the site at {V} would be my choice of allotment for {obj} too",
+            ),
+            listed="each variety {holder} planted on the allotment",
+            item=(
+                "planted a variety called {V} on the allotment, in a sunny corner by the shed",
+                "planted a bean variety called {V} on the allotment with canes for support",
+                "planted a tomato variety called {V} on the allotment and watered it well",
+            ),
+            item_dropped=(
+                "nearly planted a variety called {V} on the allotment but the seeds never came",
+                "bought a variety called {V} for the allotment and never planted it",
+            ),
+        ),
+        _episodic(
+            "work",
+            asked=("Which firm did you suggest for {holder} to work at?",),
+            answer_value="{V}",
+            suggestion="a firm for {holder} to work at",
+            request=(
+                "is looking for work and asked which firm to try",
+                "wants work at a firm with flexible hours",
+                "needs work near home and asked me where to apply",
+            ),
+            request_reply=(
+                "{pron} could apply for work at {V}",
+                "{V} would be a good firm for {obj} to work at, with friendly people",
+                "I would send {poss} details to {V}, a firm that is hiring",
+            ),
+            proposal=(
+                "should apply for work at {V}",
+                "ought to send {poss} details to a firm called {V}",
+                "would enjoy the work at {V}",
+            ),
+            agreed=(
+                "{V} is the firm I would pick for {obj} too",
+                "I would send {obj} to {V} for work as well",
+                "{V} would be my choice of firm for {obj} too",
+            ),
+        ),
+        _episodic(
+            "bank",
+            asked=("Which bank did you suggest for {holder}?",),
+            answer_value="{V} Bank",
+            suggestion="a bank for {holder}",
+            request=(
+                "wants to switch bank and asked me which one",
+                "is looking for a bank with a decent app",
+                "needs a bank account with no charges",
+            ),
+            request_reply=(
+                "{V} Bank would suit {obj}, the charges are low",
+                "{pron} could open an account with {V} Bank",
+                "I would point {obj} to {V} Bank",
+            ),
+            proposal=(
+                "should move to {V} Bank",
+                "ought to open an account with {V} Bank",
+                "would be better off with {V} Bank",
+            ),
+            agreed=(
+                "{V} Bank is the bank I would pick for {obj} too",
+                "I would point {obj} to {V} Bank as well",
+                "{V} Bank would be my choice for {obj} too",
+            ),
+        ),
+        _episodic(
+            "broadband",
+            asked=("Which broadband provider did you suggest for {holder}?",),
+            answer_value="{V}",
+            suggestion="a broadband provider for {holder}",
+            request=(
+                "wants faster broadband and asked me which provider",
+                "is fed up with {poss} broadband and wants a better provider",
+                "needs broadband for the flat",
+            ),
+            request_reply=(
+                "{V} would be a good broadband provider for {obj}, cheap and quick to set up",
+                "{pron} could switch the broadband to {V}",
+                "I would point {obj} to {V} for broadband",
+            ),
+            proposal=(
+                "should switch {poss} broadband to {V}",
+                "ought to get broadband from {V}",
+                "would be happier with {V} for broadband",
+            ),
+            agreed=(
+                "{V} is the broadband provider I would pick for {obj} too",
+                "I would point {obj} to {V} for broadband as well",
+                "{V} would be my choice of broadband for {obj} too",
+            ),
+        ),
+    )
+}
+LIST_FAMILIES = tuple(k for k, f in EPISODIC_FAMILIES.items() if f.keeps_list)
+
+#: User turns per kind. `{clause}` is the family's clause for the kind; a proposal-agreed user
+#: turn is a proposal's (only the reply differs).
+_PROPOSAL_FRAMES = (
+    "I told {holder} {pron} {clause}.",
+    "If you ask me, {holder} {clause}.",
+    "My advice to {holder} was simple: {pron} {clause}.",
+    "I keep telling {holder} {pron} {clause}.",
+    "I had a word with {holder} today, and I think {pron} {clause}.",
+)
+EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
+    REQUEST: (
+        "Can I ask your advice? {Holder} {clause}.",
+        "{Holder} {clause}. Any ideas?",
+        "I said I would ask you. {Holder} {clause}.",
+        "Quick question. {Holder} {clause}, so what would you say?",
+        "{Holder} {clause}, and I promised to get your view.",
+        "Help me out here: {holder} {clause}.",
+    ),
+    PROPOSAL: _PROPOSAL_FRAMES,
+    PROPOSAL_AGREED: _PROPOSAL_FRAMES,
+    ITEM: (
+        "{Holder} {clause}.",
+        "News from {holder}: {pron} {clause}.",
+        "{When} {holder} {clause}.",
+        "So {holder} {clause}, apparently.",
+        "I heard from {holder} that {pron} {clause}.",
+        "{Holder} told me {pron} {clause}.",
+    ),
+    ITEM_OTHERS: FRAMES[TWIN_OTHERS],
+    ITEM_RUMOUR: FRAMES[TWIN_RUMOUR],
+    ITEM_CONSIDERED: FRAMES[TWIN_CONSIDERED],
+}
+
+#: Assistant replies per kind, for every family alike. A request's reply carries the family's
+#: reply clause (the value the assistant puts forward); a proposal's never repeats the value
+#: nor takes it up; an agreed proposal's names it again as the assistant's own pick.
+EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
+    REQUEST: (
+        "For {your}, {reply_clause}.",
+        "Happy to help. {Reply_clause}.",
+        "Good question. I think {reply_clause}.",
+        "If {pron} wants my view, {reply_clause}.",
+        "{Reply_clause}. Let me know what {your} thinks.",
+        "My answer for {your}: {reply_clause}.",
+    ),
+    PROPOSAL: (
+        "What did {your} make of that idea when you raised it?",
+        "Did {pron} sound keen when you said it?",
+        "It is {poss} decision in the end. Do you think {your} will actually listen?",
+        "How did {your} take the advice, all things considered?",
+        "Has {your} had time to think it over properly yet?",
+        "Was {your} open to it, or set on something else?",
+    ),
+    PROPOSAL_AGREED: (
+        "I agree: {reply_clause}.",
+        "Good call. {Reply_clause}.",
+        "You read my mind, {reply_clause}.",
+        "{Reply_clause}, so I am with you there.",
+        "Same here: {reply_clause}.",
+    ),
+    ITEM: (
+        "That sounds like a lovely way for {your} to spend the day. How did it go?",
+        "Good for {your}, it sounds like a proper treat. Did {pron} enjoy it?",
+        "It sounds like {your} is keeping busy and having fun these days.",
+        "Nice. What did {your} make of it all, honestly?",
+        "I hope {your} had a really good time with it.",
+    ),
+    ITEM_OTHERS: REPLIES[TWIN_OTHERS],
+    ITEM_RUMOUR: REPLIES[TWIN_RUMOUR],
+    ITEM_CONSIDERED: (
+        "What a shame for {your}, was {pron} very disappointed about it?",
+        "Plans change. I hope {your} did not mind too much.",
+        "Never mind, there will be other chances for {your} to try.",
+        "That happens. Was {your} secretly relieved, or properly sorry?",
+    ),
+}
+
+#: Replies to an item that only fit its family.
+ITEM_REPLIES: dict[str, tuple[str, ...]] = {
+    "car": ("Was it a long drive for {obj} there and back?",),
+    "gym": ("Was the class hard work for {obj}, or fun?",),
+    "dentist": ("I hope the tooth settles down for {obj} soon.",),
+    "road": ("Did {pron} like the look of the place, and the rent?",),
+    "choir": ("Was it a hard piece for the whole choir to learn by heart?",),
+    "bookclub": ("Did the rest of the book club like it as much?",),
+    "piano": ("Is {pron} enjoying the piano more these days?",),
+    "boat": ("Was it calm on the water for {obj} out there?",),
+    "dog": ("The dog must have loved every minute of that.",),
+    "allotment": ("I hope it grows well for {obj} this year.",),
+}
+
+
+def _family_replies() -> dict[str, dict[str, tuple[str, ...]]]:
+    out = {k: dict(v) for k, v in FAMILY_REPLIES.items()}
+    for key, replies in ITEM_REPLIES.items():
+        out.setdefault(key, {})[ITEM] = replies
+    return out
+
+
+EPISODIC_BANK = Bank(
+    frames=MappingProxyType(
+        {
+            MENTION: FRAMES[MENTION],
+            **{k: FRAMES[k] for k in SUGGESTION_TWINS},
+            **EPISODIC_FRAMES,
+        }
+    ),
+    replies=MappingProxyType(
+        {
+            MENTION: REPLIES[MENTION],
+            **{k: REPLIES[k] for k in SUGGESTION_TWINS},
+            **EPISODIC_REPLIES,
+        }
+    ),
+    family_replies=MappingProxyType(_family_replies()),
+)
+
+#: Attribution questions: a frame drawn per question (independently of who made the
+#: suggestion), `{topic}` the family's suggestion phrase. Each names the three answers.
+ATTRIBUTION_FRAMES = (
+    "Who suggested {topic}: you, me, or both of us?",
+    "Thinking about {topic}, who proposed it: me, you, or both of us?",
+    "Was it you or me who recommended {topic}, or was it both of us?",
+    "Which of us proposed {topic}: me, you, or the pair of us?",
+    "Who was behind the suggestion of {topic}: you, me, or both of us?",
+    "Do you remember who recommended {topic}: was it me, you, or both of us?",
+)
+#: List-order questions: `{list}` the family's list phrase.
+LIST_FRAMES = (
+    "In what order did you hear from me about {list}?",
+    "Judging by our talks, in what order did I mention {list}?",
+    "Can you list {list}, in the order I brought each up?",
+    "In what order did I bring up {list} in our conversations?",
+)
+
+
+#: Words of the question frames (around the family's phrase): no conversation template may use
+#: one, so a frame can only change how a question reads, never which sessions it matches.
+def frame_words() -> frozenset[str]:
+    words: set[str] = set()
+    for f in EPISODIC_FAMILIES.values():
+        words |= set(bm25_tokens(_bare(f.questions[0]))) - set(bm25_tokens(_bare(f.suggestion)))
+    for text in (*ATTRIBUTION_FRAMES, *LIST_FRAMES):
+        words |= set(bm25_tokens(_bare(text)))
+    return frozenset(words)
+
+
+_PLAIN = re.compile(r"[\d()\[\]\u2014]")
+
+
+def conversation_templates() -> list[tuple[str, str]]:
+    """(where, text) for every template this module adds to the conversations."""
+    out: list[tuple[str, str]] = []
+    for label, bank in (("frame", EPISODIC_FRAMES), ("reply", EPISODIC_REPLIES)):
+        out += [(f"{label} {k}", t) for k, ts in bank.items() for t in ts]
+    out += [(f"{k} item reply", t) for k, ts in ITEM_REPLIES.items() for t in ts]
+    for f in EPISODIC_FAMILIES.values():
+        for kind in (REQUEST, REQUEST_REPLY, PROPOSAL, AGREED, ITEM, ITEM_DROPPED):
+            out += [(f"{f.key} {kind}", t) for t in f.clauses.get(kind, ())]
+    return out
+
+
+def question_templates() -> list[tuple[str, str]]:
+    """(where, text) for every template questions are made of."""
+    out = [("attribution question", t) for t in ATTRIBUTION_FRAMES]
+    out += [("list question", t) for t in LIST_FRAMES]
+    for f in EPISODIC_FAMILIES.values():
+        out += [(f"{f.key} question", t) for t in f.questions]
+        out += [(f"{f.key} suggestion", f.suggestion)]
+        if f.listed:
+            out.append((f"{f.key} list", f.listed))
+    return out
+
+
+def _order_free() -> list[tuple[str, str]]:
+    """Every template an item move or a list question is made of (the shared twin frames
+    item twins borrow are not items of any list)."""
+    out = [(f"frame {ITEM}", t) for t in EPISODIC_FRAMES[ITEM]]
+    out += [(f"reply {ITEM}", t) for t in EPISODIC_REPLIES[ITEM]]
+    out += [(f"{k} item reply", t) for k, ts in ITEM_REPLIES.items() for t in ts]
+    out += [("list question", t) for t in LIST_FRAMES]
+    for f in EPISODIC_FAMILIES.values():
+        for kind in (ITEM, ITEM_DROPPED):
+            out += [(f"{f.key} {kind}", t) for t in f.clauses.get(kind, ())]
+        if f.listed:
+            out.append((f"{f.key} list", f.listed))
+    return out
+
+
+def check_exchanges() -> None:
+    """The writing rules of the module docstring; BankError names the template that breaks one."""
+    conversation = conversation_templates()
+    for where, text in conversation + question_templates():
+        bare = _bare(text)
+        if _PLAIN.search(bare):
+            raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
+        if PRODUCTION_WORDS.search(bare):
+            raise BankError(f"{where} template {text!r} says how the corpus was made")
+    asking = frame_words()
+    shared = [
+        (f"shared {k} {i}", t) for k, ts in EPISODIC_BANK.frames.items() for i, t in enumerate(ts)
+    ]
+    shared += [
+        (f"shared reply {k} {i}", t)
+        for k, ts in EPISODIC_BANK.replies.items()
+        for i, t in enumerate(ts)
+    ]
+    for f in EPISODIC_FAMILIES.values():
+        shared += [(f"{f.key} {k}", t) for k, ts in f.clauses.items() for t in ts]
+        shared += [(f"{f.key} topic", t) for t in f.topics]
+    for where, text in conversation:
+        found = EPISODIC_ANSWER_WORDS & set(raw_tokens(_bare(text)))
+        if found:
+            raise BankError(f"{where} template {text!r} uses answer word(s) {sorted(found)}")
+    for where, text in shared:
+        found = asking & set(bm25_tokens(_bare(text)))
+        if found:
+            raise BankError(
+                f"{where} template {text!r} uses question-frame word(s) {sorted(found)}"
+            )
+    for where, text in _order_free():
+        found = ORDER_WORDS & set(raw_tokens(_bare(text)))
+        if found:
+            raise BankError(f"{where} template {text!r} carries word(s) of order {sorted(found)}")
+    for f in EPISODIC_FAMILIES.values():
+        if not f.suggestion or len(f.clauses.get(REQUEST, ())) < 2:
+            raise BankError(f"{f.key}: an Episodic family needs a suggestion and its clauses")
+        suggestion_words = set(bm25_tokens(f.suggestion.format(holder="", poss="")))
+        for kind, with_value in (
+            (REQUEST, False),
+            (REQUEST_REPLY, True),
+            (PROPOSAL, True),
+            (AGREED, True),
+        ):
+            for text in f.clauses[kind]:
+                if ("{V}" in text) != with_value:
+                    need = "names" if with_value else "never names"
+                    raise BankError(f"{f.key} {kind} clause {text!r}: it {need} the value")
+                if not suggestion_words & set(bm25_tokens(_bare(text))):
+                    raise BankError(
+                        f"{f.key} {kind} clause {text!r} names none of {sorted(suggestion_words)}"
+                    )
+        if f.listed is not None:
+            list_words = set(bm25_tokens(f.listed.format(holder="", poss="")))
+            for kind in (ITEM, ITEM_DROPPED):
+                clauses = f.clauses.get(kind, ())
+                if not clauses:
+                    raise BankError(f"{f.key} keeps a list but has no {kind} clauses")
+                for text in clauses:
+                    if "{V}" not in text or not list_words & set(bm25_tokens(_bare(text))):
+                        raise BankError(
+                            f"{f.key} {kind} clause {text!r} must name the value and one of "
+                            f"{sorted(list_words)}"
+                        )
+    for text in EPISODIC_REPLIES[PROPOSAL]:
+        if "{V}" in text or "reply_clause" in text.lower():
+            raise BankError(f"proposal reply {text!r} repeats the value the user put forward")
+    for kind in (REQUEST, PROPOSAL_AGREED):
+        for text in EPISODIC_REPLIES[kind]:
+            if "reply_clause" not in text.lower():
+                raise BankError(f"{kind} reply {text!r} does not carry the value")
+    if len(ATTRIBUTION_FRAMES) < 5:
+        raise BankError("attribution questions need a bank of at least five frames")
+
+
+check_exchanges()

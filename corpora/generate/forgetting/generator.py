@@ -1,0 +1,399 @@
+"""TypedMemEval-Forgetting: invalidated 20, still-valid 15, never-known 15 (SPEC §3).
+
+Every session of every question makes the same four moves — a statement of some person's fact,
+an event on some fact (an explicit invalidation or a re-affirmation), a value-bearing twin
+(someone else's fact, a rumour that was wrong, a choice considered and dropped) and a neutral
+mention — and exactly one of them belongs to a *hot* pair (`allocate`). The asked pair is one of
+a haystack's hot pairs; the others are its questions not asked, drawn from the same mix of
+kinds (invalidated, re-affirmed, never stated) and given the same twins and near misses. Gold
+is the asked pair's statement and event; everything else is competition that survives reading.
+
+Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
+between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
+shares its partner's plan — person, family, gap, haystack size and competition — but is drawn
+afresh as its own haystack, and its two components restate each other. Never-known probes ask
+about a hot pair whose value no session states, though its twins and near misses come up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import timedelta
+
+from checker.formats.corpus import GoldComponent, Twin, TypedMemEvalBlock
+from checker.formats.ids import pair_id, question_id
+from corpora.generate.core.allocate import (
+    EVENT_SLOT,
+    MENTION_SLOT,
+    STATEMENT_SLOT,
+    TWIN_SLOT,
+    Kit,
+    cold_pairs,
+    fill_cold,
+    fit_kits,
+    hot_moves,
+    kit_kinds,
+    place_hot,
+    slot_of,
+    supported_twins,
+    twins_of,
+)
+from corpora.generate.core.bank import FORGETTING_FAMILIES, RELATIONS, families
+from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.haystack import (
+    AssembledQuestion,
+    World,
+    assemble_question,
+    capitalise,
+    moment_since,
+)
+from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.vertical import (
+    Built,
+    Levers,
+    VerticalGenerator,
+    kit_levers,
+    question_rng,
+)
+from corpora.generate.core.world import (
+    INVALIDATION,
+    REAFFIRMATION,
+    Move,
+    Person,
+    SessionPlan,
+    draw_people,
+)
+
+VERTICAL = "forgetting"
+ABBREV = "for"
+SEED = 20261201
+VERSION = "2.0.0"
+
+N_INVALIDATED, N_STILL_VALID, N_NEVER_KNOWN = 20, 15, 15
+N_QUESTIONS = N_INVALIDATED + N_STILL_VALID + N_NEVER_KNOWN
+H_RANGE = (15, 25)
+#: Statement-to-event distance in session indices: 4–14 sessions lie between.
+GAP_RANGE = (5, 15)
+#: The slots every session fills, one move each.
+RECIPE = (STATEMENT_SLOT, EVENT_SLOT, TWIN_SLOT, MENTION_SLOT)
+#: Kinds a hot pair's kit can be, with the share of questions that ask about each kind.
+KIT_SHARES = (
+    ("invalidated", N_INVALIDATED / N_QUESTIONS),
+    ("still-valid", N_STILL_VALID / N_QUESTIONS),
+    ("never-known", N_NEVER_KNOWN / N_QUESTIONS),
+)
+#: Share of cold events that are invalidations (the asked pairs' share).
+INVALIDATION_SHARE = N_INVALIDATED / (N_INVALIDATED + N_STILL_VALID)
+
+
+@dataclass(frozen=True)
+class TargetPlan:
+    """What a question asks about and how much competition each hot pair gets; a still-valid
+    control reuses its invalidated partner's plan."""
+
+    relation: str
+    family: str
+    gap: int
+    h: int
+    #: People and families the haystack's pairs are drawn from.
+    people: int
+    families: int
+
+
+#: Difficulty bands of the discrimination dial: the gaps each band spans.
+GAP_BANDS = {1: (5, 6), 2: (7, 8), 3: (9, 10), 4: (11, 12), 5: (13, 15)}
+
+
+def gap_band(gap: int) -> int:
+    """Difficulty band of the discrimination dial: the statement-to-invalidation gap."""
+    return next(band for band, (lo, hi) in GAP_BANDS.items() if lo <= gap <= hi)
+
+
+def haystack_token(seed: int, key: int) -> str:
+    """An opaque token for one haystack, from the corpus seed and the haystack's number only."""
+    digest = hashlib.sha256(f"typedmemeval/{VERTICAL}/{seed}/haystack/{key}".encode()).hexdigest()
+    return "h" + digest[:10]
+
+
+def _target_plans(seed: int, levers: Levers) -> list[TargetPlan]:
+    rng = question_rng(seed, VERTICAL, 0, "plans")
+    fams = list(FORGETTING_FAMILIES) * 5
+    rng.shuffle(fams)
+    # Invalidated gaps fill the five bands evenly (four questions each); the rest are uniform.
+    bands = [1 + i % len(GAP_BANDS) for i in range(N_INVALIDATED)]
+    rng.shuffle(bands)
+    gaps = [rng.randint(*GAP_BANDS[b]) for b in bands]
+    gaps += [rng.randint(*GAP_RANGE) for _ in range(N_NEVER_KNOWN)]
+    plans = []
+    for i in range(N_INVALIDATED + N_NEVER_KNOWN):
+        plans.append(
+            TargetPlan(
+                relation=rng.choice(RELATIONS).key,
+                family=fams[i],
+                gap=gaps[i],
+                h=rng.randint(*H_RANGE),
+                people=rng.randint(levers["people_min"], levers["people_max"]),
+                families=rng.randint(levers["families_min"], levers["families_max"]),
+            )
+        )
+    return plans
+
+
+def _kit_kind(rng: random.Random) -> str:
+    u, acc = rng.random(), 0.0
+    for kind, share in KIT_SHARES:
+        acc += share
+        if u < acc:
+            return kind
+    return KIT_SHARES[-1][0]
+
+
+def _kit(
+    rng: random.Random,
+    kind: str,
+    person: Person,
+    family_key: str,
+    world: World,
+    levers: Levers,
+    gap: tuple[int, int],
+) -> Kit:
+    family = world.family(family_key)
+    stated = kind != "never-known"
+    event = {"invalidated": INVALIDATION, "still-valid": REAFFIRMATION}.get(kind)
+    kinds = kit_kinds(
+        rng,
+        family=family,
+        stated=stated,
+        event=event,
+        twins=rng.randint(levers["twins_min"], levers["twins_max"]),
+        mentions=rng.randint(levers["mentions_min"], levers["mentions_max"]),
+        twin_kinds=supported_twins(family),
+    )
+    fact = world.fact(person, family) if stated else None
+    if not stated:
+        world.reserve(person, family)
+    return Kit(person, family, fact, kinds, gap=gap if event else None)
+
+
+def _cast(rng: random.Random, plan: TargetPlan) -> tuple[list[Person], list[str]]:
+    """The haystack's people (the asked one among them) and families (the asked one among them)."""
+    people = draw_people(rng, RELATIONS)
+    asked = next(p for p in people if p.key == plan.relation)
+    others = [p for p in people if p.key != plan.relation]
+    rng.shuffle(others)
+    cast = [asked, *others[: plan.people - 1]]
+    fams = [f for f in FORGETTING_FAMILIES if f != plan.family]
+    rng.shuffle(fams)
+    return cast, [plan.family, *fams[: plan.families - 1]]
+
+
+def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> str:
+    person = world.person(plan.relation).forms()
+    family = world.family(plan.family)
+    noun = family.noun
+    if shape == "never-known":
+        return f"Unknown: {person['your']}'s {noun} was never stated in our conversations."
+    assert value is not None
+    named = family.answer_value.format(V=value)
+    if shape == "invalidated":
+        return (
+            f"No longer. {person['Your']}'s {noun} was {named}, but that no longer holds, "
+            f"and no newer {noun} is known."
+        )
+    return f"{capitalise(named)}, and that still holds for {person['your']}: it was reaffirmed afterwards."
+
+
+def _asked_offset(rng: random.Random) -> timedelta:
+    """How long after the last session a question is asked (the question generator's first
+    draws)."""
+    return timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+
+
+def build_question(
+    *,
+    seed: int,
+    revision: str,
+    n: int,
+    layout_key: int,
+    shape: str,
+    plan: TargetPlan,
+    names: NameRegistry,
+    pair: str | None,
+    levers: Levers,
+) -> AssembledQuestion:
+    """One question. Its hot kits (which kinds, how many twins and near misses, where each
+    move sits) come from the layout generator, which a still-valid control shares with its
+    invalidated partner; people, values, wording and dates come from the question's own
+    generator."""
+    qid = question_id(ABBREV, revision, n, abstention=shape == "never-known")
+    rng = question_rng(seed, VERTICAL, n)
+    layout = question_rng(seed, VERTICAL, layout_key, "layout")
+    # The cast, the schedule and which pairs every move names come from a generator the
+    # still-valid control shares with its invalidated partner, so the two arms are asked over
+    # haystacks of one build and differ in the event, the values and the wording (their
+    # retrieval difficulty must match: CAL005).
+    cast = question_rng(seed, VERTICAL, layout_key, "cast")
+    people, family_keys = _cast(cast, plan)
+    world = World(cast, names, qid, people, families(tuple(family_keys)))
+    person, family = world.person(plan.relation), world.family(plan.family)
+    gold_bearing = shape != "never-known"
+    count = plan.h + (2 if gold_bearing else 0)
+    moments = varied_schedule(cast, start_date(cast), count)
+    # A control shares its partner's schedule; its question is asked at another offset, so no
+    # two questions of the corpus share their text and their date.
+    offset = _asked_offset(rng)
+    if n != layout_key:
+        partner = _asked_offset(question_rng(seed, VERTICAL, layout_key))
+        while offset == partner:
+            offset = _asked_offset(rng)
+    asked = moments[-1] + offset
+
+    # Hot kits: the asked pair's, then unasked ones of the same kinds until every session has
+    # one hot move.
+    target = _kit(layout, shape, person, plan.family, world, levers, (plan.gap, plan.gap))
+    kits = [target]
+    hot_pairs = [(person, family)]
+    while sum(len(k.kinds) for k in kits) < count:
+        options = [
+            (p, f)
+            for p in world.people
+            for f in world.families
+            if (p, f) not in hot_pairs and not world.taken(p, f)
+        ]
+        p, f = cast.choice(options)
+        hot_pairs.append((p, f))
+        kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
+    fit_kits(layout, kits, count)
+    place_hot(layout, kits, count)
+
+    slots, gold = hot_moves(
+        kits,
+        count,
+        world,
+        cast,
+        evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
+    )
+    # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
+    # earlier where there is one, else on a fact stated before the haystack began.
+    cold = cold_pairs(world, hot_pairs)
+    pending = fill_cold(slots, cold, world, cast)
+    for s in range(count):
+        if EVENT_SLOT in slots[s]:
+            continue
+        due = [
+            f
+            for f in pending
+            if f.event is None
+            and f.stated_in is not None
+            and GAP_RANGE[0] <= s - f.stated_in <= GAP_RANGE[1]
+        ]
+        kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
+        if due:
+            fact = cast.choice(due)
+        else:
+            options = [(p, f) for p, f in cold if not world.taken(p, f)]
+            p, f = cast.choice(options)
+            fact = world.fact(p, f)
+        fact.event = (kind, s)
+        slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
+
+    plans = []
+    for s in range(count):
+        moves = [slots[s][slot] for slot in RECIPE]
+        rng.shuffle(moves)
+        for move in moves:
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
+
+    components = None
+    if gold_bearing:
+        kinds = ("statement", "invalidation" if shape == "invalidated" else "reaffirmation")
+        components = [
+            GoldComponent(kind=k, session_index=s) for k, s in zip(kinds, gold, strict=True)
+        ]
+    twins = [Twin(kind=k, session_index=s, value=v) for k, s, v in twins_of(target, slots)]
+    block = TypedMemEvalBlock(
+        vertical=VERTICAL,
+        shape=shape,
+        pair_id=pair,
+        arm={"invalidated": "invalidated", "still-valid": "control"}.get(shape),
+        distance_sessions=plan.gap if gold_bearing else None,
+        gold_components=components,
+        gold_components_load_bearing=True if shape == "invalidated" else None,
+        gold_components_redundant=True if shape == "still-valid" else None,
+        fact_family=family.key,
+        twins=twins or None,
+        difficulty=gap_band(plan.gap) if shape == "invalidated" else None,
+        difficulty_dial="discrimination" if shape == "invalidated" else None,
+        seeded_from=f"{VERTICAL} seed {seed}, question {n}",
+    )
+    question = family.questions[0].format(holder=person.forms()["holder"]).replace("?", " now?")
+    return assemble_question(
+        question_id=qid,
+        session_owner=haystack_token(seed, n),
+        question=question,
+        answer=_answer(shape, world, plan, target.fact.value if target.fact else None),
+        question_date=asked,
+        plans=plans,
+        block=block,
+        rng=rng,
+    )
+
+
+def _question_specs(
+    revision: str,
+) -> list[tuple[int, str, int, int, str | None]]:
+    """(question number, shape, plan index, layout key, pair id) for every question."""
+    specs: list[tuple[int, str, int, int, str | None]] = []
+    for i in range(N_INVALIDATED):
+        pair = pair_id(ABBREV, revision, i + 1) if i < N_STILL_VALID else None
+        specs.append((len(specs) + 1, "invalidated", i, i + 1, pair))
+    for i in range(N_STILL_VALID):
+        specs.append((len(specs) + 1, "still-valid", i, i + 1, pair_id(ABBREV, revision, i + 1)))
+    for i in range(N_NEVER_KNOWN):
+        k = N_INVALIDATED + i
+        specs.append((len(specs) + 1, "never-known", k, k + 1, None))
+    return specs
+
+
+def build(
+    seed: int, revision: str, levers: Levers, *, only: Collection[int] | None = None
+) -> Built:
+    """The corpus for one setting of the competition levers (`only`: just these question
+    numbers, for tests; the rest are skipped without changing what the others contain)."""
+    names = NameRegistry()
+    plans = _target_plans(seed, levers)
+    assembled = [
+        build_question(
+            seed=seed,
+            revision=revision,
+            n=n,
+            layout_key=layout_key,
+            shape=shape,
+            plan=plans[plan_index],
+            names=names,
+            pair=pair,
+            levers=levers,
+        )
+        for n, shape, plan_index, layout_key, pair in _question_specs(revision)
+        if only is None or n in only
+    ]
+    return Built(assembled, names, levers)
+
+
+GENERATOR = VerticalGenerator(
+    key=VERTICAL,
+    module=__package__ or __name__,
+    version=VERSION,
+    seed=SEED,
+    levers=(
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(7, 9)),
+        kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(8, 10)),
+        kit_levers(twins=(4, 6), mentions=(0, 0), people=(8, 11), families=(7, 9)),
+    ),
+    build=build,
+)

@@ -1,0 +1,5 @@
+"""The Semantic generator and its text banks."""
+
+from corpora.generate.semantic.generator import GENERATOR
+
+__all__ = ["GENERATOR"]

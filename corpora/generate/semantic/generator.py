@@ -1,0 +1,910 @@
+"""TypedMemEval-Semantic: current-value 20, co-reference 15, source-attribution 15 (SPEC §3).
+
+Every session of every question makes the same four moves — a statement of someone's fact, a
+change (a replacement of a value stated earlier, or an alias giving someone's name), a
+value-bearing twin and a neutral mention — and exactly one of them belongs to a *hot* kit
+(`allocate`). A haystack's hot kits are of three kinds, drawn alike for the asked pair and for
+the pairs nobody asks about, so the asked one is one of several built the same way:
+
+- a *chain*: a statement and two to four replacements of one person's fact, each naming the
+  value it replaces, with twins beside it — a switch considered and not made, a rumour,
+  someone else's value or someone else's switch;
+- an *aliased* fact: an alias move (`my boss is called Tarvish`) and, in another session, the
+  fact stated under one of the two designations, with twins under either;
+- a *belief*: a statement whose value recurs in twins that say it of someone else (`my aunt's
+  friend has a Korvane too`), beside twins with values of their own.
+
+Current-value questions ask a chain's holder for the value it ends in (gold: every link);
+co-reference questions ask an aliased fact's holder by the designation the fact was *not*
+stated under (gold: the alias and the fact); source-attribution questions state a belief and
+ask what else was said in the conversation it came from (gold: the stating session; the answer
+lists the values only that session names). The `events` block holds every value of the asked
+family in the haystack, every alias, and for a source what else its session said, so the
+checker recomputes each gold from the events alone (`checker.verticals.semantic.rules`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from types import MappingProxyType
+
+from checker.formats.corpus import (
+    Event,
+    GoldComponent,
+    Question,
+    Relation,
+    Twin,
+    TypedMemEvalBlock,
+)
+from checker.formats.ids import question_id
+from checker.retrieval.strips import is_keyword_sentence
+from checker.text import bm25_tokens, sentences
+from checker.verticals.semantic.rules import names as text_names
+from corpora.generate.core.allocate import AllocationError, Kit, place_hot
+from corpora.generate.core.bank import (
+    FAMILY_REPLIES,
+    FRAMES,
+    OTHER_PEOPLE,
+    RELATIONS,
+    REPLIES,
+)
+from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.haystack import (
+    AssembledQuestion,
+    World,
+    assemble_question,
+    capitalise,
+    moment_since,
+)
+from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.render import Bank, speaker_person
+from corpora.generate.core.vertical import (
+    Built,
+    Levers,
+    VerticalGenerator,
+    kit_levers,
+    question_rng,
+)
+from corpora.generate.core.world import (
+    MENTION,
+    STATEMENT,
+    TWIN_CONSIDERED,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Family,
+    Gender,
+    Move,
+    Person,
+    SessionPlan,
+    draw_people,
+)
+from corpora.generate.semantic.aliases import (
+    ALIAS,
+    ALIAS_FRAMES,
+    ALIAS_REPLIES,
+    alias_move,
+    by_name,
+    relation_designation,
+)
+from corpora.generate.semantic.replacements import (
+    ASKED_BELIEFS,
+    BELIEFS,
+    REPLACEMENT,
+    REPLACEMENT_FAMILY_REPLIES,
+    REPLACEMENT_FRAMES,
+    REPLACEMENT_REPLIES,
+    SEMANTIC_FAMILIES,
+    SWITCH_FRAMES,
+    SWITCH_REPLIES,
+    TWIN_OTHERS_SWITCH,
+)
+
+VERTICAL = "semantic"
+ABBREV = "sem"
+SEED = 20261208
+VERSION = "1.0.0"
+
+N_CURRENT, N_COREF, N_SOURCE = 20, 15, 15
+#: Non-gold sessions per haystack.
+H_RANGE = (15, 25)
+#: Values in an asked chain (its gold sessions), by question: the dispersion dial's ends hold
+#: eight questions each so the ladder can test them.
+CHAIN_LENGTHS = (3,) * 8 + (4,) * 4 + (5,) * 8
+#: The recipe's slots; the change slot holds a replacement or an alias.
+CHANGE_SLOT = "change"
+TWIN_SLOT, MENTION_SLOT = "twin", MENTION
+RECIPE = (STATEMENT, CHANGE_SLOT, TWIN_SLOT, MENTION_SLOT)
+#: Kit kinds, and the share of a haystack's unasked kits of each (the asked shapes' shares).
+CHAIN, ALIASED, BELIEF = "chain", "aliased", "belief"
+KIT_SHARES = ((CHAIN, 0.4), (ALIASED, 0.3), (BELIEF, 0.3))
+SHAPE_KIT = {"current-value": CHAIN, "co-reference": ALIASED, "source-attribution": BELIEF}
+#: A belief's value recurs in this many twins that say it of someone else.
+ECHOES = (3, 4)
+#: A twin that repeats a belief's value (rendered as someone else's fact).
+ECHO = "echo"
+#: Twin kinds per kit kind (echoes are added to beliefs on top of these).
+KIT_TWINS = {
+    CHAIN: (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH),
+    ALIASED: (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS),
+    BELIEF: (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS),
+}
+TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECHO)
+#: A move about a named person that is free to name them uses the name this often.
+NAME_SHARE = 0.35
+#: Cold change slots give someone a name this often (the rest replace a value).
+COLD_ALIAS_SHARE = 0.25
+#: Chains (asked or not) with a considered switch or rumour of their own after the last link.
+LATE_TWIN_SHARE = 0.5
+#: Tries at drawing a haystack whose kits fit before giving up.
+TRIES = 40
+
+SEMANTIC_BANK = Bank(
+    frames=MappingProxyType(
+        {
+            **FRAMES,
+            REPLACEMENT: REPLACEMENT_FRAMES,
+            ALIAS: ALIAS_FRAMES,
+            TWIN_OTHERS_SWITCH: SWITCH_FRAMES,
+        }
+    ),
+    replies=MappingProxyType(
+        {
+            **REPLIES,
+            REPLACEMENT: REPLACEMENT_REPLIES,
+            ALIAS: ALIAS_REPLIES,
+            TWIN_OTHERS_SWITCH: SWITCH_REPLIES,
+        }
+    ),
+    family_replies=MappingProxyType(
+        {
+            key: MappingProxyType(
+                {**FAMILY_REPLIES.get(key, {}), REPLACEMENT: REPLACEMENT_FAMILY_REPLIES[key]}
+            )
+            for key in REPLACEMENT_FAMILY_REPLIES
+        }
+    ),
+)
+
+
+def haystack_token(seed: int, key: int) -> str:
+    """An opaque token for one haystack, from the corpus seed and the haystack's number only."""
+    digest = hashlib.sha256(f"typedmemeval/{VERTICAL}/{seed}/haystack/{key}".encode()).hexdigest()
+    return "h" + digest[:10]
+
+
+def slot_of(kind: str) -> str:
+    if kind in (REPLACEMENT, ALIAS):
+        return CHANGE_SLOT
+    if kind in TWIN_KINDS:
+        return TWIN_SLOT
+    return kind
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What one question asks about and how much competition its haystack gets."""
+
+    n: int
+    shape: str
+    relation: str
+    family: str
+    h: int
+    people: int
+    families: int
+    #: Values in the asked chain (current-value), else 1.
+    length: int = 1
+    #: Co-reference: the question names the person by name (True) or by relation.
+    by_name: bool = False
+
+
+def _specs(seed: int, levers: Levers) -> list[Spec]:
+    rng = question_rng(seed, VERTICAL, 0, "specs")
+    shapes = (
+        ["current-value"] * N_CURRENT
+        + ["co-reference"] * N_COREF
+        + ["source-attribution"] * N_SOURCE
+    )
+    keys = [f.key for f in SEMANTIC_FAMILIES]
+    fams = keys * 5
+    rng.shuffle(fams)
+    lengths = list(CHAIN_LENGTHS)
+    rng.shuffle(lengths)
+    # Co-reference questions ask by name and by relation about equally often.
+    directions = [i % 2 == 0 for i in range(N_COREF)]
+    rng.shuffle(directions)
+    specs = []
+    for i, shape in enumerate(shapes):
+        specs.append(
+            Spec(
+                n=i + 1,
+                shape=shape,
+                relation=rng.choice(RELATIONS).key,
+                family=fams[i],
+                h=rng.randint(*H_RANGE),
+                people=rng.randint(levers["people_min"], levers["people_max"]),
+                families=rng.randint(levers["families_min"], levers["families_max"]),
+                length=lengths[i] if shape == "current-value" else 1,
+                by_name=directions[i - N_CURRENT] if shape == "co-reference" else False,
+            )
+        )
+    return specs
+
+
+# --- kits -----------------------------------------------------------------------------------
+
+
+@dataclass
+class HotKit:
+    """A hot kit with what the shared `Kit` does not say: its kind, and for an aliased fact
+    the designation its fact is stated under."""
+
+    kind: str
+    kit: Kit
+    #: Aliased facts: the fact is stated under the person's name (True) or relation.
+    fact_by_name: bool = False
+    #: The values of a chain, first to current (a belief or aliased fact: one).
+    values: list[str] = field(default_factory=list)
+
+
+def _kit_kind(rng: random.Random) -> str:
+    u, acc = rng.random(), 0.0
+    for kind, share in KIT_SHARES:
+        acc += share
+        if u < acc:
+            return kind
+    return KIT_SHARES[-1][0]
+
+
+def _draw_length(rng: random.Random) -> int:
+    return rng.choice(CHAIN_LENGTHS)
+
+
+def _make_kit(
+    kind: str,
+    person: Person,
+    family: Family,
+    world: World,
+    rng: random.Random,
+    levers: Levers,
+    *,
+    length: int,
+    fact_by_name: bool,
+) -> HotKit:
+    """One hot kit's moves: its evidence first (statement, replacements; or alias, statement),
+    then twins and near-miss mentions, drawn alike for asked and unasked pairs."""
+    fact = world.fact(person, family)
+    if kind == CHAIN:
+        kinds = [STATEMENT] + [REPLACEMENT] * (length - 1)
+        values = [fact.value] + [world.names.issue(rng, world.owner) for _ in range(length - 1)]
+    elif kind == ALIASED:
+        kinds = [ALIAS, STATEMENT]
+        values = [fact.value]
+    else:
+        kinds = [STATEMENT] + [ECHO] * rng.randint(*ECHOES)
+        values = [fact.value]
+    twins = rng.randint(levers["twins_min"], levers["twins_max"])
+    kinds += [rng.choice(KIT_TWINS[kind]) for _ in range(twins)]
+    kinds += [MENTION] * rng.randint(levers["mentions_min"], levers["mentions_max"])
+    return HotKit(kind, Kit(person, family, fact, kinds), fact_by_name, values)
+
+
+def _evidence_count(hot: HotKit) -> int:
+    """Leading moves of a kit that are its evidence (never removed, placed in order)."""
+    return {CHAIN: len(hot.values), ALIASED: 2, BELIEF: 1}[hot.kind]
+
+
+def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
+    """Make the kits' moves number exactly `sessions`: remove twins or mentions from randomly
+    drawn kits (every kit keeps its evidence, its echoes and one twin of its own), or add
+    mentions — the asked kit treated like every other."""
+    total = sum(len(h.kit.kinds) for h in kits)
+    while total > sessions:
+        removable = []
+        for i, h in enumerate(kits):
+            own_twins = [j for j, k in enumerate(h.kit.kinds) if k in TWIN_KINDS and k != ECHO]
+            for j, k in enumerate(h.kit.kinds):
+                if k == MENTION or (k in TWIN_KINDS and k != ECHO and len(own_twins) > 1):
+                    removable.append((i, j))
+        if not removable:
+            raise AllocationError(f"{total} kit moves cannot fit {sessions} sessions")
+        i, j = rng.choice(removable)
+        del kits[i].kit.kinds[j]
+        total -= 1
+    while total < sessions:
+        rng.choice(kits).kit.kinds.append(MENTION)
+        total += 1
+
+
+def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
+    """A chain's statement and replacements in session order (placement drew their sessions
+    at random; the chain's links take them first to last). In about half the chains, asked or
+    not, a switch considered or a rumour of the holder's own comes after the last link: the
+    latest thing said of the holder is then not the current value, and only following the
+    replacements finds it."""
+    for h in kits:
+        if h.kind != CHAIN:
+            continue
+        k = len(h.values)
+        links = h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
+        own = [
+            i
+            for i, kind in enumerate(h.kit.kinds)
+            if kind in (TWIN_CONSIDERED, TWIN_RUMOUR) and i >= k
+        ]
+        if not own or rng.random() >= LATE_TWIN_SHARE:
+            continue
+        i = rng.choice(own)
+        if h.kit.sessions[i] < links[-1]:
+            h.kit.sessions[i], h.kit.sessions[k - 1] = links[-1], h.kit.sessions[i]
+            h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
+
+
+# --- one question ---------------------------------------------------------------------------
+
+
+@dataclass
+class Said:
+    """A value-bearing move as the events block records it."""
+
+    session: int
+    move: Move
+    designation: str
+    #: The fact it states or replaces: (relation key, family key); None for aliases and twins.
+    fact: tuple[str, str] | None = None
+
+
+def _designation(move: Move) -> str:
+    return move.extra.get("holder") or relation_designation(move.person)
+
+
+def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
+    choices = [o for o in OTHER_PEOPLE if o[0] not in person.relation.noun.split()]
+    noun, fixed = rng.choice(choices)
+    drawn: Gender = rng.choice(("f", "m"))
+    return noun, fixed if fixed is not None else drawn
+
+
+def _twin(
+    kind: str, person: Person, family: Family, value: str, world: World, rng: random.Random
+) -> Move:
+    """A twin move: someone else's value (or switch), a rumour, or a choice not taken."""
+    if kind == ECHO:
+        return Move(TWIN_OTHERS, person, family, value, other=_other(rng, person))
+    if kind == TWIN_OTHERS_SWITCH:
+        old = world.names.issue(rng, world.owner)
+        fresh = world.names.issue(rng, world.owner)
+        return Move(kind, person, family, fresh, extra={"W": old}, other=_other(rng, person))
+    fresh = world.names.issue(rng, world.owner)
+    other = _other(rng, person) if kind == TWIN_OTHERS else None
+    return Move(kind, person, family, fresh, other=other)
+
+
+@dataclass
+class Haystack:
+    """Everything one question's haystack is built from, before rendering."""
+
+    world: World
+    kits: list[HotKit]
+    slots: list[dict[str, Move]]
+    names: dict[str, str]
+    #: (kind, session, value) of the asked kit's twins.
+    twins: list[tuple[str, int, str]]
+
+
+def _cast(rng: random.Random, spec: Spec) -> tuple[list[Person], list[Family]]:
+    people = draw_people(rng, RELATIONS)
+    asked = next(p for p in people if p.key == spec.relation)
+    others = [p for p in people if p.key != spec.relation]
+    rng.shuffle(others)
+    fams = [f for f in SEMANTIC_FAMILIES if f.key != spec.family]
+    rng.shuffle(fams)
+    asked_family = next(f for f in SEMANTIC_FAMILIES if f.key == spec.family)
+    return [asked, *others[: spec.people - 1]], [asked_family, *fams[: spec.families - 1]]
+
+
+def _draw_kits(
+    spec: Spec, world: World, count: int, layout: random.Random, cast: random.Random, levers: Levers
+) -> list[HotKit]:
+    person = world.person(spec.relation)
+    family = world.family(spec.family)
+    asked_kind = SHAPE_KIT[spec.shape]
+    kits = [
+        _make_kit(
+            asked_kind,
+            person,
+            family,
+            world,
+            cast,
+            levers,
+            length=spec.length,
+            fact_by_name=not spec.by_name,
+        )
+    ]
+    aliased = {person.key} if asked_kind == ALIASED else set()
+    # The first unasked kit is of the asked kind, so the asked one is one of several built the
+    # same way; the rest are drawn from the shapes' shares.
+    while sum(len(h.kit.kinds) for h in kits) < count:
+        kind = asked_kind if len(kits) == 1 else _kit_kind(layout)
+        options = [
+            (p, f)
+            for p in world.people
+            for f in world.families
+            if not world.taken(p, f) and not (kind == ALIASED and p.key in aliased)
+        ]
+        if not options:
+            raise AllocationError(f"no free pair left for a {kind} kit in {world.owner}")
+        p, f = cast.choice(options)
+        if kind == ALIASED:
+            aliased.add(p.key)
+        kits.append(
+            _make_kit(
+                kind,
+                p,
+                f,
+                world,
+                cast,
+                levers,
+                length=_draw_length(layout),
+                fact_by_name=layout.random() < 0.5,
+            )
+        )
+    return kits
+
+
+def _hot_moves(
+    kits: Sequence[HotKit], count: int, world: World, rng: random.Random, names: dict[str, str]
+) -> list[dict[str, Move]]:
+    slots: list[dict[str, Move]] = [{} for _ in range(count)]
+    for ki, h in enumerate(kits):
+        person, family = h.kit.person, h.kit.family
+        for mi, (kind, s) in enumerate(zip(h.kit.kinds, h.kit.sessions, strict=True)):
+            evidence = ki == 0 and mi < _evidence_count(h)
+            if kind == STATEMENT:
+                move = Move(STATEMENT, person, family, h.values[0], evidence=evidence)
+                if h.kind == ALIASED and h.fact_by_name:
+                    by_name(move, names[person.key])
+            elif kind == REPLACEMENT:
+                move = Move(
+                    REPLACEMENT,
+                    person,
+                    family,
+                    h.values[mi],
+                    evidence=evidence,
+                    extra={"W": h.values[mi - 1]},
+                )
+            elif kind == ALIAS:
+                move = alias_move(person, names[person.key])
+                move.evidence = evidence
+            elif kind == MENTION:
+                move = Move(MENTION, person, family)
+                if h.kind == ALIASED and rng.random() < 0.5:
+                    by_name(move, names[person.key])
+            else:
+                move = _twin(kind, person, family, h.values[0], world, rng)
+                if h.kind == ALIASED and rng.random() < 0.5:
+                    by_name(move, names[person.key])
+            slots[s][slot_of(kind)] = move
+    return slots
+
+
+def _cold(
+    slots: list[dict[str, Move]],
+    kits: Sequence[HotKit],
+    world: World,
+    rng: random.Random,
+    names: dict[str, str],
+) -> None:
+    """Fill every empty slot with a cold move: statements of pairs nobody else states,
+    replacements of values stated earlier, names for people nobody has named, twins and
+    mentions of pairs no kit owns. Twin kinds follow the haystack's hot twins, so a twin slot
+    reads the same whichever kind of session it sits in."""
+    hot = {(h.kit.person.key, h.kit.family.key) for h in kits}
+    cold = [(p, f) for p in world.people for f in world.families if (p.key, f.key) not in hot]
+    hot_twins = [k for h in kits for k in h.kit.kinds if k in TWIN_KINDS and k != ECHO]
+    current: dict[tuple[str, str], tuple[str, int]] = {}
+    replaced: set[tuple[str, str]] = set()
+    for s, slot in enumerate(slots):
+        if STATEMENT not in slot:
+            options = [(p, f) for p, f in cold if not world.taken(p, f)]
+            if not options:
+                raise AllocationError(f"no unstated pair left for session {s} of {world.owner}")
+            p, f = rng.choice(options)
+            fact = world.fact(p, f)
+            slot[STATEMENT] = Move(STATEMENT, p, f, fact.value)
+        if TWIN_SLOT not in slot:
+            p, f = rng.choice(cold)
+            slot[TWIN_SLOT] = _twin(rng.choice(hot_twins), p, f, "", world, rng)
+        if MENTION_SLOT not in slot:
+            p, f = rng.choice(cold)
+            slot[MENTION_SLOT] = Move(MENTION, p, f)
+        if CHANGE_SLOT not in slot:
+            unnamed = [p for p in world.people if p.key not in names]
+            # A cold value is replaced at most once: cold pairs come up once or twice, and the
+            # chains a question could be asked about are the hot ones.
+            earlier = sorted(k for k, (_, at) in current.items() if at < s and k not in replaced)
+            if unnamed and (not earlier or rng.random() < COLD_ALIAS_SHARE):
+                p = rng.choice(unnamed)
+                names[p.key] = world.names.issue(rng, world.owner)
+                slot[CHANGE_SLOT] = alias_move(p, names[p.key])
+            elif earlier:
+                key = rng.choice(earlier)
+                old, _ = current[key]
+                fresh = world.names.issue(rng, world.owner)
+                p, f = world.person(key[0]), world.family(key[1])
+                slot[CHANGE_SLOT] = Move(REPLACEMENT, p, f, fresh, extra={"W": old})
+                current[key] = (fresh, s)
+                replaced.add(key)
+            else:
+                raise AllocationError(f"nothing to change in session {s} of {world.owner}")
+        move = slot[STATEMENT]
+        key = (move.person.key, move.family.key)
+        if key not in hot and move.value is not None:
+            current[key] = (move.value, s)
+
+
+def _name_cold_moves(
+    slots: Sequence[dict[str, Move]],
+    kits: Sequence[HotKit],
+    rng: random.Random,
+    names: dict[str, str],
+) -> None:
+    """Cold moves about a named person use the name now and then, as people do once a name is
+    known; a kit's own moves keep the designation the kit gave them."""
+    hot = {(h.kit.person.key, h.kit.family.key) for h in kits}
+    for slot in slots:
+        for kind in (STATEMENT, CHANGE_SLOT, TWIN_SLOT, MENTION_SLOT):
+            move = slot[kind]
+            if move.kind == ALIAS or (move.person.key, move.family.key) in hot:
+                continue
+            name = names.get(move.person.key)
+            if name is not None and rng.random() < NAME_SHARE:
+                by_name(move, name)
+
+
+def build_haystack(
+    spec: Spec, world: World, count: int, layout: random.Random, cast: random.Random, levers: Levers
+) -> Haystack:
+    kits = _draw_kits(spec, world, count, layout, cast, levers)
+    names: dict[str, str] = {}
+    for h in kits:
+        if h.kind == ALIASED:
+            names[h.kit.person.key] = world.names.issue(cast, world.owner)
+    _fit(layout, kits, count)
+    place_hot(layout, [h.kit for h in kits], count)
+    _order_chains(kits, layout)
+    slots = _hot_moves(kits, count, world, cast, names)
+    _cold(slots, kits, world, cast, names)
+    _name_cold_moves(slots, kits, cast, names)
+    asked = kits[0]
+    twins = sorted(
+        (s, slots[s][TWIN_SLOT].kind, slots[s][TWIN_SLOT].value or "")
+        for kind, s in zip(asked.kit.kinds, asked.kit.sessions, strict=True)
+        if kind in TWIN_KINDS
+    )
+    return Haystack(world, kits, slots, names, [(k, s, v) for s, k, v in twins])
+
+
+# --- the events block -----------------------------------------------------------------------
+
+
+def _said(slots: Sequence[dict[str, Move]], family: str) -> list[Said]:
+    """Every statement and replacement of `family`, every value of it said of someone seen
+    through a person (`my aunt's friend has a Korvane`: that someone's own fact), and every
+    alias, in session order."""
+    out = []
+    for s, slot in enumerate(slots):
+        for kind in (STATEMENT, CHANGE_SLOT, TWIN_SLOT):
+            move = slot[kind]
+            if move.kind == ALIAS:
+                out.append(Said(s, move, relation_designation(move.person)))
+            elif move.family.key != family:
+                continue
+            elif move.kind in (STATEMENT, REPLACEMENT):
+                out.append(Said(s, move, _designation(move), (move.person.key, move.family.key)))
+            elif move.other is not None and move.kind in (TWIN_OTHERS, TWIN_OTHERS_SWITCH):
+                whose = move.extra.get("holder") or speaker_person(move).forms()["holder"]
+                out.append(Said(s, move, whose, (f"{move.person.key}/{move.other[0]}", family)))
+    return out
+
+
+def events_of(slots: Sequence[dict[str, Move]], family: str) -> list[Event]:
+    """Value events of `family` (a replacement relates to the value it replaces) and alias
+    events, in session order."""
+    events: list[Event] = []
+    latest: dict[tuple[str, str], str] = {}
+    for said in _said(slots, family):
+        event_id = f"e{len(events) + 1:02d}"
+        move = said.move
+        if move.kind == ALIAS:
+            events.append(
+                Event(
+                    event_id=event_id,
+                    kind="alias",
+                    subject=said.designation,
+                    value=move.value,
+                    session_index=said.session,
+                )
+            )
+            continue
+        assert said.fact is not None
+        relations = []
+        if move.kind == REPLACEMENT and said.fact in latest:
+            relations.append(Relation(kind="replaces", other_event_id=latest[said.fact]))
+        events.append(
+            Event(
+                event_id=event_id,
+                kind="value",
+                subject=said.designation,
+                value=move.value,
+                session_index=said.session,
+                relations=relations,
+            )
+        )
+        latest[said.fact] = event_id
+    return events
+
+
+# --- what else a conversation said ----------------------------------------------------------
+
+
+def _named(family: Family, value: str) -> str:
+    return family.answer_value.format(V=value)
+
+
+def _your(move: Move) -> tuple[str, str]:
+    """(second-person designation, possessive pronoun) of the move's person, always by
+    relation: a name may recur in other sessions, so it cannot place this one."""
+    forms = move.person.forms()
+    return forms["your"], forms["poss"]
+
+
+def describe(move: Move) -> str | None:
+    """What a move told, in the second person, for an answer that places a conversation by it
+    (None for a move that tells nothing a question could place a conversation by)."""
+    your, poss = _your(move)
+    family = move.family
+    if move.kind == ALIAS:
+        return f"{your} is called {move.value}"
+    if move.value is None or move.kind == MENTION:
+        return None
+    value = _named(family, move.value)
+    if move.other is not None:
+        whose = f"{your}'s {move.other[0]}"
+        if move.kind == TWIN_OTHERS_SWITCH:
+            return f"{whose} switched to {value}"
+        return BELIEFS[family.key].format(holder=whose, V=move.value)
+    if move.kind == REPLACEMENT:
+        # The replaced value was named in an earlier session too, so it cannot place this one.
+        return f"{your} switched {poss} {family.noun} to {value}"
+    if move.kind == TWIN_RUMOUR:
+        return f"you had heard that {BELIEFS[family.key].format(holder=your, V=move.value)}, which was not true"
+    if move.kind == TWIN_CONSIDERED:
+        return f"{your} thought about {value} as {poss} {family.noun} and did not go ahead"
+    return BELIEFS[family.key].format(holder=your, V=move.value)
+
+
+def discussed_in(
+    slots: Sequence[dict[str, Move]], s: int, texts: Sequence[str]
+) -> list[tuple[str, str]]:
+    """(description, value) of every other move of session `s` that places it: its value is
+    named in that session's text and in no other session's."""
+    out = []
+    for kind in (CHANGE_SLOT, TWIN_SLOT):
+        move = slots[s][kind]
+        said = describe(move)
+        value = move.value
+        if said is None or value is None:
+            continue
+        if all(not text_names(t, value) for i, t in enumerate(texts) if i != s):
+            out.append((said, value))
+    return out
+
+
+# --- the question ---------------------------------------------------------------------------
+
+
+def _question_text(spec: Spec, hay: Haystack) -> str:
+    asked = hay.kits[0]
+    person, family = asked.kit.person, asked.kit.family
+    if spec.shape == "current-value":
+        holder = relation_designation(person)
+        return family.questions[0].format(holder=holder).replace("?", " now?")
+    if spec.shape == "co-reference":
+        holder = hay.names[person.key] if spec.by_name else relation_designation(person)
+        return family.questions[0].format(holder=holder)
+    belief = ASKED_BELIEFS[family.key].format(
+        holder=relation_designation(person), V=asked.values[0]
+    )
+    return (
+        f"I am sure I told you that {belief}. What else did we talk about in the conversation "
+        "where I said it?"
+    )
+
+
+def _source_answer(items: Sequence[tuple[str, str]]) -> str:
+    said = [d for d, _ in items]
+    joined = said[0] if len(said) == 1 else ", and that ".join(said)
+    return f"In that conversation you also told me that {joined}."
+
+
+def _keyword_sentences(question: str, record: Question) -> list[str]:
+    """Sentences of the haystack made mostly of the question's own words: the generic
+    scaffolding strip would remove them, so a haystack holding one is redrawn."""
+    keywords = frozenset(bm25_tokens(question))
+    return [
+        sentence
+        for session in record.haystack_sessions
+        for turn in session
+        for sentence in sentences(turn.content)
+        if is_keyword_sentence(sentence, keywords)
+    ]
+
+
+@dataclass
+class Drawn:
+    """One question's haystack as drawn and rendered, before its answer is written."""
+
+    hay: Haystack
+    assembled: AssembledQuestion
+    events: list[Event]
+    gold: list[int]
+    #: Source attribution: (description, value) of what else the source session said.
+    items: list[tuple[str, str]]
+
+
+def _draw(
+    *, seed: int, qid: str, spec: Spec, names: NameRegistry, levers: Levers, attempt: int
+) -> Drawn | None:
+    """One draw of the question's haystack, rendered; None when its kits cannot fit, a
+    sentence is made of the question's words, or a source names nothing only it names."""
+    layout = question_rng(seed, VERTICAL, spec.n, f"layout/{attempt}")
+    cast = question_rng(seed, VERTICAL, spec.n, f"cast/{attempt}")
+    rng = question_rng(seed, VERTICAL, spec.n, *([f"render/{attempt}"] if attempt else []))
+    people, fams = _cast(cast, spec)
+    world = World(cast, names, qid, people, fams)
+    count = spec.h + (
+        spec.length if spec.shape == "current-value" else 2 if spec.shape == "co-reference" else 1
+    )
+    try:
+        hay = build_haystack(spec, world, count, layout, cast, levers)
+    except AllocationError:
+        return None
+    moments = varied_schedule(cast, start_date(cast), count)
+    # Asked one to three days after the last session, at a waking hour.
+    day = moments[-1].replace(hour=0, minute=0) + timedelta(days=cast.randint(1, 3))
+    asked_at = day + timedelta(hours=cast.randint(8, 21), minutes=15 * cast.randint(0, 3))
+    plans = []
+    for s in range(count):
+        moves = [hay.slots[s][slot] for slot in RECIPE]
+        rng.shuffle(moves)
+        for move in moves:
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
+    asked = hay.kits[0]
+    events = events_of(hay.slots, asked.kit.family.key)
+    gold = sorted(asked.kit.sessions[: _evidence_count(asked)])
+    question = _question_text(spec, hay)
+    assembled = assemble_question(
+        question_id=qid,
+        session_owner=haystack_token(seed, spec.n),
+        question=question,
+        answer="",
+        question_date=asked_at,
+        plans=plans,
+        block=TypedMemEvalBlock(vertical=VERTICAL, shape=spec.shape, events=events),
+        rng=rng,
+        bank=SEMANTIC_BANK,
+    )
+    if _keyword_sentences(question, assembled.question):
+        return None
+    items: list[tuple[str, str]] = []
+    if spec.shape == "source-attribution":
+        texts = [
+            "\n".join(t.content for t in session)
+            for session in assembled.question.haystack_sessions
+        ]
+        items = discussed_in(hay.slots, gold[0], texts)
+        if not items:
+            return None
+    return Drawn(hay, assembled, events, gold, items)
+
+
+def build_question(
+    *, seed: int, revision: str, spec: Spec, names: NameRegistry, levers: Levers
+) -> AssembledQuestion:
+    """One question: its haystack drawn (redrawn when its kits cannot fit or its text would
+    give the scaffolding strip something to remove), rendered, and its block recording every
+    value of the asked family, every alias and the gold's derivation."""
+    qid = question_id(ABBREV, revision, spec.n)
+    for attempt in range(TRIES):
+        trial = names.fork()
+        drawn = _draw(seed=seed, qid=qid, spec=spec, names=trial, levers=levers, attempt=attempt)
+        if drawn is not None:
+            break
+    else:
+        raise AllocationError(f"{qid}: no haystack fits after {TRIES} draws")
+    names.adopt(trial)
+    hay, assembled, events, gold = drawn.hay, drawn.assembled, drawn.events, drawn.gold
+    asked = hay.kits[0]
+    family = asked.kit.family
+    record = assembled.question
+    if spec.shape == "source-attribution":
+        items = drawn.items
+        source = next(
+            e
+            for e in events
+            if e.kind == "value" and e.value == asked.values[0] and e.session_index == gold[0]
+        )
+        for description, value in items:
+            events.append(
+                Event(
+                    event_id=f"e{len(events) + 1:02d}",
+                    kind="discussed",
+                    subject=description,
+                    value=value,
+                    session_index=gold[0],
+                    relations=[Relation(kind="alongside", other_event_id=source.event_id)],
+                )
+            )
+        answer = _source_answer(items)
+        components = [GoldComponent(kind="statement", session_index=gold[0])]
+    else:
+        answer = capitalise(_named(family, asked.values[-1]))
+        kinds = (
+            [STATEMENT, *[REPLACEMENT] * (len(asked.values) - 1)]
+            if spec.shape == "current-value"
+            else [ALIAS, STATEMENT]
+        )
+        components = [
+            GoldComponent(kind=k, session_index=s)
+            for k, s in zip(kinds, asked.kit.sessions, strict=False)
+        ]
+    block = TypedMemEvalBlock(
+        vertical=VERTICAL,
+        shape=spec.shape,
+        events=events,
+        fact_family=family.key,
+        gold_components=components,
+        gold_components_load_bearing=True if spec.shape == "co-reference" else None,
+        twins=[Twin(kind=k, session_index=s, value=v) for k, s, v in hay.twins] or None,
+        difficulty=spec.length - 2 if spec.shape == "current-value" else None,
+        difficulty_dial="dispersion" if spec.shape == "current-value" else None,
+        seeded_from=f"{VERTICAL} seed {seed}, question {spec.n}",
+    )
+    record = record.model_copy(update={"answer": answer, "typedmemeval": block})
+    assert [
+        i for i, sid in enumerate(record.haystack_session_ids) if sid in record.answer_session_ids
+    ] == gold
+    return AssembledQuestion(record, assembled.sessions)
+
+
+def build(
+    seed: int, revision: str, levers: Levers, *, only: Collection[int] | None = None
+) -> Built:
+    """The corpus for one setting of the competition levers (`only`: just these question
+    numbers, for tests; the rest are skipped without changing what the others contain)."""
+    names = NameRegistry()
+    assembled = [
+        build_question(seed=seed, revision=revision, spec=spec, names=names, levers=levers)
+        for spec in _specs(seed, levers)
+        if only is None or spec.n in only
+    ]
+    return Built(assembled, names, levers)
+
+
+GENERATOR = VerticalGenerator(
+    key=VERTICAL,
+    module=__package__ or __name__,
+    version=VERSION,
+    seed=SEED,
+    levers=(
+        kit_levers(twins=(3, 5), mentions=(0, 1), people=(8, 11), families=(6, 8)),
+        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(6, 8)),
+        kit_levers(twins=(3, 5), mentions=(0, 1), people=(7, 10), families=(5, 7)),
+    ),
+    build=build,
+)

@@ -1,0 +1,659 @@
+"""TypedMemEval-Temporal: occurrence-order 20, interval-position 15, recency 15 (SPEC §3).
+
+A haystack follows several people's projects. Each project is a chain of four to six
+milestones with invented names, and each link of a chain — one relation between two adjacent
+milestones — is stated in its own session, with no time expression: milestones are placed only
+against each other. Every session states exactly one link, so each session's link is some
+chain's, and which session states which link is a uniform draw, independent of where the link
+sits in its chain: session order carries no event order (ORD003 measures it over the corpus).
+
+The asked chain is one of the haystack's chains, all built by the same code: every chain is
+given a question of its own — drawn from the corpus's plan of shapes and gold counts — and its
+twins and mentions are drawn the same way whether or not that question is the one asked. So the
+unasked chains are the haystack's questions not asked. Besides its links, a chain has
+value-bearing twins (someone else's project and its order; a milestone said to have happened
+against one of its own, which did not; a milestone planned against one of its own and called
+off) and near-miss mentions of the project; every session's twin and mention slots are filled
+from these or, where no chain claims them, from projects that come up once.
+
+Shapes. **occurrence-order** names two milestones of the asked chain two to five links apart
+and asks which came first (the earlier one is named first in half of the questions);
+**interval-position** names two milestones two links apart and asks which came between;
+**recency** asks which milestone came last, over a chain of four to six, so every link has to
+be followed. Gold is the sessions stating the links between the events the answer involves
+(G = 2–5), and the dispersion band is G − 1.
+
+Relations. One event of each chain (drawn) carries no relation; every other event carries the
+one link towards it (`before` the next event on one side of it, `after` the previous one on the
+other), stated in its own session. The `events` block records them and the checker derives the
+order from them alone (ORD001), reads each one back from its session's text (ORD002), and finds
+exactly one order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from checker.formats.corpus import Event, Relation, Twin, TypedMemEvalBlock
+from checker.formats.ids import question_id
+from corpora.generate.core.allocate import MENTION_SLOT, TWIN_SLOT, AllocationError
+from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS
+from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.haystack import (
+    AssembledQuestion,
+    World,
+    assemble_question,
+    capitalise,
+    moment_since,
+)
+from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
+from corpora.generate.core.world import (
+    MENTION,
+    TWIN_OTHERS,
+    Family,
+    Gender,
+    Move,
+    Person,
+    SessionPlan,
+    draw_people,
+)
+from corpora.generate.temporal.milestones import (
+    INTERVAL_QUESTIONS,
+    LINK,
+    MILESTONE_BANK,
+    MILESTONE_NOUNS,
+    NAMED_MENTION,
+    OCCURRENCE_QUESTIONS,
+    PROJECT_TWINS,
+    PROJECTS,
+    RECENCY_QUESTIONS,
+    RELATION_WORDS,
+    TWIN_BETWEEN,
+)
+
+VERTICAL = "temporal"
+ABBREV = "tem"
+SEED = 20261207
+VERSION = "1.0.0"
+
+OCCURRENCE, INTERVAL, RECENCY = "occurrence-order", "interval-position", "recency"
+#: Occurrence-order arms: the answer is the milestone the question names first, or second.
+FIRST_NAMED, SECOND_NAMED = "first-named", "second-named"
+#: Milestones per chain.
+CHAIN_EVENTS = (4, 6)
+#: Non-gold sessions per haystack.
+H_RANGE = (15, 25)
+#: Every session's slots: one link, one twin, one mention.
+RECIPE = (LINK, TWIN_SLOT, MENTION_SLOT)
+#: (shape, gold sessions) of every question, in question-id order: occurrence-order at G 2-5,
+#: interval-position at G 2, recency at G 3-5 (a chain of G + 1 milestones).
+PLAN: tuple[tuple[str, int], ...] = (
+    *((OCCURRENCE, g) for g in (2, 3, 4, 5) for _ in range(5)),
+    *((INTERVAL, 2) for _ in range(15)),
+    *((RECENCY, g) for g in (3, 4, 5) for _ in range(5)),
+)
+#: How often the relation word is the plain one (`after`, `before`) rather than the other.
+PLAIN_RELATION_WORD = 0.75
+#: How often a twin or a named mention is placed against a milestone its chain's question
+#: names (where it names any).
+NAMED_ANCHOR_SHARE = 0.85
+#: How often a chain whose question names two milestones has a plan between them, called off.
+BETWEEN_TWIN_SHARE = 0.75
+#: How often a chain's near-miss mention names one of its milestones rather than a topic.
+NAMED_MENTION_SHARE = 0.7
+
+
+def haystack_token(seed: int, key: int) -> str:
+    """An opaque token for one haystack, from the corpus seed and the haystack's number only."""
+    digest = hashlib.sha256(f"typedmemeval/{VERTICAL}/{seed}/haystack/{key}".encode()).hexdigest()
+    return "h" + digest[:10]
+
+
+# --- what a chain's question asks ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question about one chain: the milestones it names (in the order it names them), the
+    milestones its answer names, and the range of the chain it needs (`low`..`high`)."""
+
+    shape: str
+    named: tuple[int, ...]
+    answer: tuple[int, ...]
+    low: int
+    high: int
+
+    @property
+    def gold_links(self) -> range:
+        """Links (link i joins milestones i and i + 1) the answer needs."""
+        return range(self.low, self.high)
+
+
+def chain_length(rng: random.Random, shape: str, g: int) -> int:
+    """Milestones in a chain asked at `shape` with `g` gold links."""
+    if shape == RECENCY:
+        return g + 1
+    return rng.randint(max(CHAIN_EVENTS[0], g + 1), CHAIN_EVENTS[1])
+
+
+def draw_ask(
+    rng: random.Random, shape: str, g: int, n: int, earlier_first: bool | None = None
+) -> Ask:
+    """Which milestones of an n-milestone chain a question of `shape` with `g` gold links asks
+    about (the two named ones in either order: `earlier_first`, or drawn when None)."""
+    if shape == RECENCY:
+        return Ask(shape, (), (n - 1,), 0, n - 1)
+    span = g if shape == OCCURRENCE else 2
+    low = rng.randint(0, n - 1 - span)
+    high = low + span
+    if earlier_first is None:
+        earlier_first = rng.random() < 0.5
+    named = (low, high) if earlier_first else (high, low)
+    answer = (low,) if shape == OCCURRENCE else (low + 1,)
+    return Ask(shape, named, answer, low, high)
+
+
+def anchors(ask: Ask, n: int) -> list[int]:
+    """Milestones a twin or a named mention may be placed against: any but the answer's when
+    the question names its answer's neighbours, so the answer is named only where gold names
+    it; for recency, only inner milestones, so the chain's two ends are each named once and
+    how often a milestone comes up never says which end is the last."""
+    if ask.shape == RECENCY:
+        return [i for i in range(1, n - 1) if i not in ask.answer]
+    return [i for i in range(n) if i not in ask.answer or i in ask.named]
+
+
+def draw_anchor(rng: random.Random, ask: Ask, n: int) -> int | None:
+    """One anchor: a milestone the question names, more often than not (competition on the
+    question's own words), else any allowed one; None when none is allowed."""
+    allowed = anchors(ask, n)
+    named = [i for i in ask.named if i in allowed]
+    if named and rng.random() < NAMED_ANCHOR_SHARE:
+        return rng.choice(named)
+    return rng.choice(allowed) if allowed else None
+
+
+# --- chains and their placement --------------------------------------------------------------
+
+
+@dataclass
+class TwinPlan:
+    kind: str
+    value: str
+    rel: str
+    #: The chain milestone it is placed against, or None for someone else's project.
+    anchor: int | None
+    #: A plan between two milestones: the second one it is placed between.
+    second_anchor: int | None = None
+    #: Someone else's project: the other milestone (invented) and whose project it is.
+    other_value: str | None = None
+    other: tuple[str, Gender] | None = None
+    session: int = -1
+
+
+@dataclass
+class Chain:
+    """One person's project: its milestones in order, its question, twins and mentions."""
+
+    person: Person
+    family: Family
+    values: list[str]
+    ask: Ask
+    #: The milestone that carries no relation.
+    root: int
+    twins: list[TwinPlan] = field(default_factory=list)
+    #: Per near-miss mention, the milestone it names, or None for a topic of the project.
+    mentions: list[int | None] = field(default_factory=list)
+    #: Session of each link (link i joins milestones i and i + 1).
+    link_sessions: list[int] = field(default_factory=list)
+    mention_sessions: list[int] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def carrier(self, link: int) -> int:
+        """The milestone whose relation states link `link`: below the root a milestone is
+        placed before the next one, from the root on after the previous one."""
+        return link if link < self.root else link + 1
+
+    def subject(self) -> str:
+        return f"{self.person.forms()['holder']}'s {self.family.noun}"
+
+
+def relation_word(rng: random.Random, kind: str) -> str:
+    plain, other = RELATION_WORDS[kind]
+    return plain if rng.random() < PLAIN_RELATION_WORD else other
+
+
+def milestone(rng: random.Random, world: World, noun: str | None = None) -> str:
+    return f"{world.names.issue(rng, world.owner)} {noun or rng.choice(MILESTONE_NOUNS)}"
+
+
+def other_person(rng: random.Random, person: Person) -> tuple[str, Gender]:
+    """Whose project a someone-else's twin is: someone the person is not."""
+    choices = [o for o in OTHER_PEOPLE if o[0] not in person.relation.noun.split()]
+    noun, fixed = rng.choice(choices)
+    drawn: Gender = rng.choice(("f", "m"))
+    return noun, fixed if fixed is not None else drawn
+
+
+def make_chain(
+    rng: random.Random,
+    world: World,
+    person: Person,
+    family: Family,
+    shape: str,
+    g: int,
+    levers: Levers,
+    n: int | None = None,
+    earlier_first: bool | None = None,
+) -> Chain:
+    n = n if n is not None else chain_length(rng, shape, g)
+    nouns = rng.sample(MILESTONE_NOUNS, n)
+    values = [milestone(rng, world, noun) for noun in nouns]
+    ask = draw_ask(rng, shape, g, n, earlier_first)
+    chain = Chain(person, family, values, ask, root=rng.randrange(n))
+    twins = rng.randint(levers["twins_min"], levers["twins_max"])
+    if len(ask.named) == 2 and twins and rng.random() < BETWEEN_TWIN_SHARE:
+        # A plan between the two milestones the question names, naming them in either order.
+        first, second = rng.sample(ask.named, 2)
+        rel = relation_word(rng, "after")
+        chain.twins.append(
+            TwinPlan(TWIN_BETWEEN, milestone(rng, world), rel, first, second_anchor=second)
+        )
+        twins -= 1
+    for _ in range(twins):
+        kind = rng.choice(PROJECT_TWINS)
+        rel = relation_word(rng, rng.choice(("after", "before")))
+        anchor = draw_anchor(rng, ask, n)
+        if kind == TWIN_OTHERS or anchor is None:
+            chain.twins.append(
+                TwinPlan(
+                    TWIN_OTHERS,
+                    milestone(rng, world),
+                    rel,
+                    None,
+                    other_value=milestone(rng, world),
+                    other=other_person(rng, person),
+                )
+            )
+        else:
+            chain.twins.append(TwinPlan(kind, milestone(rng, world), rel, anchor))
+    for _ in range(rng.randint(levers["mentions_min"], levers["mentions_max"])):
+        named = rng.random() < NAMED_MENTION_SHARE
+        chain.mentions.append(draw_anchor(rng, ask, n) if named else None)
+    return chain
+
+
+def fit(rng: random.Random, chains: Sequence[Chain], sessions: int) -> None:
+    """At most one twin and one mention per session: drop twins (and mentions) drawn uniformly
+    over every chain's, the asked one's alike, until they fit."""
+    while sum(len(c.twins) for c in chains) > sessions:
+        owners = [c for c in chains for _ in c.twins]
+        chain = rng.choice(owners)
+        del chain.twins[rng.randrange(len(chain.twins))]
+    while sum(len(c.mentions) for c in chains) > sessions:
+        owners = [c for c in chains for _ in c.mentions]
+        chain = rng.choice(owners)
+        del chain.mentions[rng.randrange(len(chain.mentions))]
+
+
+def place(rng: random.Random, chains: Sequence[Chain], sessions: int, tries: int = 200) -> None:
+    """Every link in its own session (a uniform draw), then each chain's twins and mentions in
+    sessions that state none of its own links, one per slot (`fit` first: a twin that finds no
+    slot in any of the tries is dropped, drawn as `fit` draws)."""
+    fit(rng, chains, sessions)
+    while True:
+        try:
+            return _place(rng, chains, sessions, tries)
+        except AllocationError:
+            owners = [c for c in chains for _ in c.twins]
+            if not owners:
+                raise
+            chain = rng.choice(owners)
+            del chain.twins[rng.randrange(len(chain.twins))]
+
+
+def _place(rng: random.Random, chains: Sequence[Chain], sessions: int, tries: int) -> None:
+    for _ in range(tries):
+        order = list(range(sessions))
+        rng.shuffle(order)
+        it = iter(order)
+        for chain in chains:
+            chain.link_sessions = [next(it) for _ in range(chain.n - 1)]
+        twin_free = set(range(sessions))
+        mention_free = set(range(sessions))
+        ok = True
+        for chain in chains:
+            own = set(chain.link_sessions)
+            for twin in chain.twins:
+                options = sorted(twin_free - own)
+                if not options:
+                    ok = False
+                    break
+                twin.session = rng.choice(options)
+                twin_free.discard(twin.session)
+            chosen = sorted(mention_free - own)
+            if not ok or len(chosen) < len(chain.mentions):
+                ok = False
+                break
+            chain.mention_sessions = rng.sample(chosen, len(chain.mentions))
+            mention_free -= set(chain.mention_sessions)
+        if ok:
+            return
+    raise AllocationError(f"no placement of {len(chains)} chains' twins over {sessions} sessions")
+
+
+# --- one question ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionPlan:
+    n: int
+    shape: str
+    g: int
+    relation: str
+    family: str
+    chains: int
+    people: int
+    families: int
+    #: Occurrence-order: whether the question names the earlier milestone first.
+    earlier_first: bool | None = None
+
+
+def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
+    rng = question_rng(seed, VERTICAL, 0, "plans")
+    projects = list(PROJECTS) * 4
+    rng.shuffle(projects)
+    # Exactly half the occurrence-order questions name their answer first.
+    occurrence = sum(1 for shape, _ in PLAN if shape == OCCURRENCE)
+    firsts = [k < occurrence // 2 for k in range(occurrence)]
+    rng.shuffle(firsts)
+    out = []
+    for n, (shape, g) in enumerate(PLAN, start=1):
+        out.append(
+            QuestionPlan(
+                n=n,
+                shape=shape,
+                g=g,
+                relation=rng.choice(RELATIONS).key,
+                family=projects[n - 1],
+                chains=rng.randint(levers["chains_min"], levers["chains_max"]),
+                people=rng.randint(levers["people_min"], levers["people_max"]),
+                families=rng.randint(levers["families_min"], levers["families_max"]),
+                earlier_first=firsts.pop() if shape == OCCURRENCE else None,
+            )
+        )
+    return out
+
+
+def _cast(
+    rng: random.Random, plan: QuestionPlan
+) -> tuple[list[Person], list[Family], list[Person]]:
+    """The people and projects the chains are drawn from (the asked ones first), and everyone
+    the user may mention (each person with one gender for the whole haystack)."""
+    everyone = draw_people(rng, RELATIONS)
+    asked = next(p for p in everyone if p.key == plan.relation)
+    others = [p for p in everyone if p.key != plan.relation]
+    rng.shuffle(others)
+    keys = [k for k in PROJECTS if k != plan.family]
+    rng.shuffle(keys)
+    cast = [asked, *others[: plan.people - 1]]
+    projects = [PROJECTS[plan.family], *(PROJECTS[k] for k in keys[: plan.families - 1])]
+    return cast, projects, everyone
+
+
+def _link_move(chain: Chain, link: int, rng: random.Random, evidence: bool) -> Move:
+    carrier = chain.carrier(link)
+    other = link + 1 if carrier == link else link
+    kind = "before" if carrier < other else "after"
+    return Move(
+        LINK,
+        chain.person,
+        chain.family,
+        chain.values[carrier],
+        evidence=evidence,
+        extra={"W": chain.values[other], "rel": relation_word(rng, kind)},
+    )
+
+
+def _twin_move(chain: Chain, twin: TwinPlan) -> Move:
+    if twin.anchor is None:
+        assert twin.other_value is not None
+        return Move(
+            TWIN_OTHERS,
+            chain.person,
+            chain.family,
+            twin.value,
+            other=twin.other,
+            extra={"W": twin.other_value, "rel": twin.rel},
+        )
+    extra = {"W": chain.values[twin.anchor], "rel": twin.rel}
+    if twin.second_anchor is not None:
+        extra["W2"] = chain.values[twin.second_anchor]
+    return Move(twin.kind, chain.person, chain.family, twin.value, extra=extra)
+
+
+def _cold_twin(rng: random.Random, world: World, pairs: Sequence[tuple[Person, Family]]) -> Move:
+    """A twin of a project no chain follows: every name in it is invented for it alone."""
+    person, family = rng.choice(pairs)
+    kind = rng.choice(PROJECT_TWINS)
+    rel = relation_word(rng, rng.choice(("after", "before")))
+    other = other_person(rng, person) if kind == TWIN_OTHERS else None
+    return Move(
+        kind,
+        person,
+        family,
+        milestone(rng, world),
+        other=other,
+        extra={"W": milestone(rng, world), "rel": rel},
+    )
+
+
+def events_of(chain: Chain, rng: random.Random) -> list[Event]:
+    """The asked chain's events: opaque ids (a drawn permutation, so an id says nothing of the
+    order), each non-root event with the one relation it carries, in its own session; the root
+    in the session of one of its links."""
+    ids = [f"m{k}" for k in rng.sample(range(1, chain.n + 1), chain.n)]
+    root_links = [i for i in (chain.root - 1, chain.root) if 0 <= i < chain.n - 1]
+    root_session = chain.link_sessions[rng.choice(root_links)]
+    events = []
+    for j in range(chain.n):
+        if j == chain.root:
+            session, relations = root_session, []
+        else:
+            link = j if j < chain.root else j - 1
+            other = j + 1 if j < chain.root else j - 1
+            kind = "before" if j < chain.root else "after"
+            session = chain.link_sessions[link]
+            relations = [Relation(kind=kind, other_event_id=ids[other])]
+        events.append(
+            Event(
+                event_id=ids[j],
+                kind="milestone",
+                subject=chain.subject(),
+                value=chain.values[j],
+                session_index=session,
+                relations=relations,
+            )
+        )
+    return sorted(events, key=lambda e: e.event_id)
+
+
+def _question_text(rng: random.Random, chain: Chain) -> str:
+    ask = chain.ask
+    subject = chain.subject()
+    if ask.shape == RECENCY:
+        return capitalise(rng.choice(RECENCY_QUESTIONS).format(subject=subject))
+    a, b = (chain.values[i] for i in ask.named)
+    options = OCCURRENCE_QUESTIONS if ask.shape == OCCURRENCE else INTERVAL_QUESTIONS
+    return capitalise(rng.choice(options).format(subject=subject, A=a, B=b))
+
+
+def answer_arm(ask: Ask) -> str | None:
+    """Occurrence-order's answer class: whether the answer is the milestone the question names
+    first or the one it names second (half the questions each, worded alike)."""
+    if ask.shape != OCCURRENCE:
+        return None
+    return FIRST_NAMED if ask.named[0] == ask.answer[0] else SECOND_NAMED
+
+
+def _answer(chain: Chain) -> str:
+    value = chain.values[chain.ask.answer[0]]
+    if chain.ask.shape == OCCURRENCE:
+        return f"The {value} came first."
+    return f"The {value}."
+
+
+def build_question(
+    *, seed: int, revision: str, plan: QuestionPlan, names: NameRegistry, levers: Levers
+) -> AssembledQuestion:
+    qid = question_id(ABBREV, revision, plan.n)
+    rng = question_rng(seed, VERTICAL, plan.n)
+    people, fams, everyone = _cast(rng, plan)
+    world = World(rng, names, qid, people, fams)
+    person, family = world.person(plan.relation), world.family(plan.family)
+
+    # The asked chain, then as many unasked ones, each with a question drawn from the plan;
+    # the unasked ones are drawn again until the haystack holds H_RANGE non-gold sessions.
+    target = make_chain(
+        rng, world, person, family, plan.shape, plan.g, levers, earlier_first=plan.earlier_first
+    )
+    combos = [(p, f) for p in world.people for f in world.families if (p, f) != (person, family)]
+    for _ in range(100):
+        rng.shuffle(combos)
+        rivals = [(p, f, *rng.choice(PLAN)) for p, f in combos[: plan.chains - 1]]
+        lengths = [chain_length(rng, shape, g) for _, _, shape, g in rivals]
+        if H_RANGE[0] <= target.n - 1 + sum(n - 1 for n in lengths) - plan.g <= H_RANGE[1]:
+            break
+    else:
+        raise AllocationError(f"{qid}: no draw of rival chains fits {H_RANGE} non-gold sessions")
+    chains = [target]
+    for (p, f, shape, g), n in zip(rivals, lengths, strict=True):
+        chains.append(make_chain(rng, world, p, f, shape, g, levers, n=n))
+    # Cold slots talk about any project no chain follows, of anyone the user knows.
+    followed = {(c.person.key, c.family.key) for c in chains}
+    cold = [(p, f) for p in everyone for f in PROJECTS.values() if (p.key, f.key) not in followed]
+    count = sum(c.n - 1 for c in chains)
+    place(rng, chains, count)
+
+    slots: list[dict[str, Move]] = [{} for _ in range(count)]
+    for ci, chain in enumerate(chains):
+        for link, s in enumerate(chain.link_sessions):
+            evidence = ci == 0 and link in chain.ask.gold_links
+            slots[s][LINK] = _link_move(chain, link, rng, evidence)
+        for twin in chain.twins:
+            slots[twin.session][TWIN_SLOT] = _twin_move(chain, twin)
+        for s, named in zip(chain.mention_sessions, chain.mentions, strict=True):
+            if named is None:
+                slots[s][MENTION_SLOT] = Move(MENTION, chain.person, chain.family)
+            else:
+                value = chain.values[named]
+                slots[s][MENTION_SLOT] = Move(NAMED_MENTION, chain.person, chain.family, value)
+    for slot in slots:
+        if TWIN_SLOT not in slot:
+            slot[TWIN_SLOT] = _cold_twin(rng, world, cold)
+        if MENTION_SLOT not in slot:
+            p, f = rng.choice(cold)
+            slot[MENTION_SLOT] = Move(MENTION, p, f)
+
+    moments = varied_schedule(rng, start_date(rng), count)
+    asked = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+    plans = []
+    for s in range(count):
+        moves = [slots[s][slot] for slot in RECIPE]
+        rng.shuffle(moves)
+        for move in moves:
+            move.when = moment_since(rng, moments, s)
+        plans.append(SessionPlan(moments[s], moves))
+
+    twins = sorted(
+        (Twin(kind=t.kind, session_index=t.session, value=t.value) for t in target.twins),
+        key=lambda t: (t.session_index, t.value),
+    )
+    block = TypedMemEvalBlock(
+        vertical=VERTICAL,
+        shape=plan.shape,
+        arm=answer_arm(target.ask),
+        events=events_of(target, rng),
+        twins=twins or None,
+        difficulty=plan.g - 1,
+        difficulty_dial="dispersion",
+        seeded_from=f"{VERTICAL} seed {seed}, question {plan.n}",
+    )
+    return assemble_question(
+        question_id=qid,
+        session_owner=haystack_token(seed, plan.n),
+        question=_question_text(rng, target),
+        answer=_answer(target),
+        question_date=asked,
+        plans=plans,
+        block=block,
+        rng=rng,
+        bank=MILESTONE_BANK,
+    )
+
+
+def build(
+    seed: int, revision: str, levers: Levers, *, only: Collection[int] | None = None
+) -> Built:
+    """The corpus for one setting of the levers (`only`: just these question numbers, for
+    tests; the others are skipped without changing what the kept ones contain)."""
+    names = NameRegistry()
+    assembled = [
+        build_question(seed=seed, revision=revision, plan=plan, names=names, levers=levers)
+        for plan in _plans(seed, levers)
+        if only is None or plan.n in only
+    ]
+    return Built(assembled, names, levers)
+
+
+def chain_levers(
+    *,
+    chains: tuple[int, int],
+    twins: tuple[int, int],
+    mentions: tuple[int, int],
+    people: tuple[int, int],
+    families: tuple[int, int],
+) -> Levers:
+    """A lever setting from (min, max) ranges: chains per haystack, twins and near-miss
+    mentions per chain, and the people and projects the chains are drawn from (fewer of each:
+    more chains share a person or a project with the asked one)."""
+    return {
+        "chains_min": chains[0],
+        "chains_max": chains[1],
+        "twins_min": twins[0],
+        "twins_max": twins[1],
+        "mentions_min": mentions[0],
+        "mentions_max": mentions[1],
+        "people_min": people[0],
+        "people_max": people[1],
+        "families_min": families[0],
+        "families_max": families[1],
+    }
+
+
+GENERATOR = VerticalGenerator(
+    key=VERTICAL,
+    module=__package__ or __name__,
+    version=VERSION,
+    seed=SEED,
+    levers=(
+        chain_levers(chains=(5, 6), twins=(2, 4), mentions=(1, 2), people=(3, 4), families=(3, 4)),
+        chain_levers(chains=(5, 6), twins=(2, 3), mentions=(1, 2), people=(3, 4), families=(3, 4)),
+        chain_levers(chains=(5, 7), twins=(1, 3), mentions=(0, 2), people=(3, 4), families=(3, 4)),
+    ),
+    build=build,
+    notes=(
+        "every session states one link of some chain; which session states which link is a "
+        "uniform draw, independent of the link's place in its chain",
+        "every chain, asked or not, is given a question drawn from the corpus plan; its "
+        "twins and mentions are drawn alike",
+    ),
+)

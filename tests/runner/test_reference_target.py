@@ -1,0 +1,121 @@
+"""`make reference`'s logic against the fake server: a stand-in reference environment whose
+"llama_cpp.server" is the fake in its llama-cpp-python mode, so that starting the server on a
+free port, waiting for it, running the systems with the rules judge, writing results that pass
+`check`, printing wall time and tokens per second, and stopping the server are all exercised
+without building the real one (`make test-real` runs the real one)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from checker.api import Options, check_paths
+from checker.runner import reference_run
+from checker.runner.fake import FakeServer
+from tests.runner.conftest import INDEX
+
+STAND_IN = """#!/usr/bin/env bash
+# A stand-in for the reference environment's python.
+if [ "$1" = "-c" ]; then echo "{gguf}"; exit 0; fi
+port=""; alias="m"
+while [ $# -gt 0 ]; do
+  case "$1" in --port) port="$2"; shift;; --model_alias) alias="$2"; shift;; esac; shift
+done
+exec "{python}" -m checker.runner.fake --port "$port" --mode llama-cpp-python --model "$alias" \\
+  --context-window 8192
+"""
+
+
+def stand_in(tmp: Path) -> Path:
+    gguf = tmp / "model.gguf"
+    gguf.write_bytes(b"GGUF")
+    script = tmp / "python"
+    script.write_text(STAND_IN.format(gguf=gguf, python=sys.executable))
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return script
+
+
+def args(
+    tmp: Path,
+    *extra: str,
+    verticals: str = "forgetting,workingmemory",
+    systems: str = "no-memory,oracle",
+) -> list[str]:
+    return [
+        "--verticals",
+        verticals,
+        "--systems",
+        systems,
+        "--limit",
+        "3",
+        "--work",
+        str(tmp / "work"),
+        "--results",
+        str(tmp / "results"),
+        "--index",
+        str(INDEX),
+        *extra,
+    ]
+
+
+@pytest.mark.slow
+def test_reference_starts_runs_and_stops_the_server(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = reference_run.main(args(tmp_path, "--server-python", str(stand_in(tmp_path))))
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "server ready at http://127.0.0.1:" in out and "server stopped" in out
+    files = sorted((tmp_path / "results").rglob("*.json"))
+    assert [f.relative_to(tmp_path / "results").as_posix() for f in files] == [
+        "forgetting/reference-no-memory/reference-1.json",
+        "forgetting/reference-oracle/reference-1.json",
+        "workingmemory/reference-no-memory/reference-1.json",
+        "workingmemory/reference-oracle/reference-1.json",
+    ]
+    checked = check_paths(files, Options(index_path=INDEX))
+    assert not checked.findings and not checked.errors
+    assert "wall time:" in out and out.count("tokens/s") == 4
+    summary = json.loads((tmp_path / "work" / "reference-summary.json").read_text())
+    runs = summary["runs"]
+    assert {m["status"] for m in runs} == {0} and all(m["questions"] == 3 for m in runs)
+    assert all(sum(m["outcomes"].values()) == 3 for m in runs)
+    assert len(re.findall(r"correct \d+/\d+ measured", out)) == 4
+    assert summary["model"]["sha256"] == hashlib.sha256(b"GGUF").hexdigest()
+    assert summary["model"]["bytes"] == 4 and summary["model"]["n_ctx"] == 8192
+    result = json.loads(files[0].read_text())
+    assert result["judge"]["model"] == "typedmemeval-rules"
+    assert result["answer_model"] == "smollm2-135m-instruct"
+
+
+def test_reference_against_any_endpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeServer(mode="vllm", model="big") as server:
+        code = reference_run.main(
+            args(
+                tmp_path,
+                "--base-url",
+                server.url,
+                "--model",
+                "big",
+                "--runs",
+                "2",
+                verticals="semantic",
+                systems="bm25",
+            )
+        )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    found = sorted(p.name for p in (tmp_path / "results").rglob("*.json"))
+    assert found == ["reference-1.json", "reference-2.json"]
+    assert "starting" not in out  # no local server
+
+
+def test_a_missing_reference_environment_says_how_to_make_it(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="make reference-env"):
+        reference_run.find_gguf(sys.executable)  # the project's venv has no bundled model
