@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     # Everything the result will record, and every path the run will write, is checked before
     # the first call: nothing the run accepts now can be refused when it writes.
     try:
-        preflight.check_start(args.run_id, info, judge.settings.model)
+        preflight.check_start(args.run_id, info, judge.model)
         safefiles.check_target(out, may_replace=plan.may_replace)
         private_folder(work)
     except (preflight.Refused, safefiles.UnsafePath) as exc:
