@@ -120,6 +120,10 @@ def _system(
 
 def run(args: argparse.Namespace) -> int:
     check_common(args)
+    secrets.register_configured(
+        (args.api_key_env, args.judge_api_key_env),
+        (args.base_url, args.judge_base_url, args.system_url),
+    )
     try:
         preflight.check_run_id(args.run_id)
     except preflight.Refused as exc:
@@ -134,7 +138,15 @@ def run(args: argparse.Namespace) -> int:
     work = Path(args.work) / "runs" / resolved.corpus_id / args.run_id
     cache = DiskCache(work / "cache")
     namespace = f"{resolved.corpus_id}:{args.run_id}"
-    judge = judge_for(args, stats, cache, namespace, resolved.corpus.questions)
+    # Every path the run will write, and everything its result will record, is checked before
+    # the first model call (the judge's format negotiation is one): nothing the run accepts now
+    # can be refused when it writes.
+    try:
+        private_folder(work)
+        for name in ("answers.jsonl", "judge-raw.jsonl"):
+            safefiles.check_target(work / name, may_replace=True)
+    except safefiles.UnsafePath as exc:
+        raise UsageError(str(exc)) from None
     system = _system(args, stats, cache, namespace)
     info = system.info
     out = (
@@ -154,13 +166,21 @@ def run(args: argparse.Namespace) -> int:
         may_replace=bool(args.force or not args.out),
         limit=args.limit,
     )
-    # Everything the result will record, and every path the run will write, is checked before
-    # the first call: nothing the run accepts now can be refused when it writes.
     try:
-        preflight.check_start(args.run_id, info, judge.model)
+        preflight.check_start(args.run_id, info)
         safefiles.check_target(out, may_replace=plan.may_replace)
-        private_folder(work)
     except (preflight.Refused, safefiles.UnsafePath) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        if args.judge_model is not None:
+            preflight.check_judge(args.judge_model)
+    except preflight.Refused as exc:
+        raise UsageError(str(exc)) from None
+    judge = judge_for(args, stats, cache, namespace, resolved.corpus.questions)
+    try:
+        preflight.check_judge(judge.model)
+    except preflight.Refused as exc:
+        judge.close()
         raise UsageError(str(exc)) from None
     print(
         f"typedmemeval: running {info.name} {info.version} (answer model {info.answer_model}) on "

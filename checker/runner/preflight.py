@@ -52,7 +52,7 @@ def check_label(value: Any, what: str) -> None:
         raise Refused(f"{what} {value!r} must be {LABEL_HELP}") from None
 
 
-def check_start(run_id: str, info: SystemInfo, judge_model: str) -> None:
+def check_start(run_id: str, info: SystemInfo, judge_model: str | None = None) -> None:
     """Everything the result will record about the run, as the result schema reads it; and
     none of it may hold a configured key (a server that echoes the key into its name would
     otherwise have it printed and written into the result)."""
@@ -61,7 +61,6 @@ def check_start(run_id: str, info: SystemInfo, judge_model: str) -> None:
         ("the system's name", info.name),
         ("the system's version", info.version),
         ("the answer model", info.answer_model),
-        ("the judge model", judge_model),
     ):
         if isinstance(value, str) and secrets.holds_secret(value):
             raise Refused(f"{what} holds a configured API key; it is never printed or recorded")
@@ -87,6 +86,14 @@ def check_start(run_id: str, info: SystemInfo, judge_model: str) -> None:
             f"the answer sampling is refused ({_first_error(exc)}); a temperature is a finite "
             "number from 0 to 2"
         ) from None
+    if judge_model is not None:
+        check_judge(judge_model)
+
+
+def check_judge(judge_model: str) -> None:
+    """The judge model as the result records it."""
+    if secrets.holds_secret(judge_model):
+        raise Refused("the judge model holds a configured API key; it is never printed or recorded")
     try:
         JudgeRef.model_validate({"model": judge_model, "fingerprint": "0" * 16})
     except ValidationError:

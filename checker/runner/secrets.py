@@ -9,6 +9,7 @@ made, and any `user:password@` in a URL is masked wherever a URL appears.
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import urllib.parse
@@ -35,6 +36,16 @@ def register(secret: str | None) -> None:
     spellings = {secret, json.dumps(secret)[1:-1], urllib.parse.quote(secret, safe="")}
     with _lock:
         _secrets.update(s for s in spellings if len(s) >= MIN_SECRET)
+
+
+def register_configured(key_envs: tuple[str | None, ...], urls: tuple[str | None, ...]) -> None:
+    """Register the keys held by the named environment variables and the credentials of the
+    URLs, before anything is asked of any server."""
+    for name in key_envs:
+        if name:
+            register(os.environ.get(name))
+    for url in urls:
+        register_url(url)
 
 
 def register_url(url: str | None) -> None:

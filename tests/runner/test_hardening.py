@@ -31,6 +31,7 @@ from checker.runner.client import (
 from checker.runner.fake import Reply, _schema_of, placeholder_value
 from checker.runner.http_system import HttpSystem, SystemInfoError
 from checker.runner.judge import Judge, JudgeSettings, Verdict, case_for
+from checker.runner.negotiate import PREFLIGHT_MESSAGES
 from checker.runner.system import SystemFailed
 from tests.conftest import run_cli
 from tests.runner.conftest import INDEX
@@ -242,6 +243,8 @@ def _good_verdict(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _poisoning_judge(poisoned: dict[str, str], asked: list[str]) -> Callable[..., Reply]:
     def script(request: dict[str, Any]) -> Reply:
+        if request.get("messages") == PREFLIGHT_MESSAGES:
+            return Reply('{"ok": true}')  # the judge preflight: json_schema is honoured
         schema = _schema_of(request)
         if schema is None or not is_judge(request):
             return Reply("I do not know.")
