@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 #: Longest run of word characters kept whole (a token longer than this is not a word).
@@ -197,6 +198,55 @@ def guard(data: bytes, raw: list[Any]) -> list[TextNote]:
     possible = surrogate_escapes(data)
     for i, item in enumerate(raw):
         raw[i] = guard_record(i, item, notes, surrogates_possible=possible)
+    return notes
+
+
+_LONE_ESCAPE = re.compile(
+    rb"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})"
+    rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+#: Findings listed one by one from a streamed file before the rest are counted.
+LISTED = 20
+
+
+def lone_escapes_in_file(path: Path, chunk: int = 1 << 24) -> list[TextNote]:
+    """TXT002 for each lone surrogate escape in a file too large to parse whole: the streaming
+    parser reads one as '?' without a word, so the bytes are scanned for them (by byte offset;
+    the record is not known there)."""
+    offsets: list[int] = []
+    count = 0
+
+    def scan(data: bytes, skip: int, limit: int, at: int) -> None:
+        nonlocal count
+        for found in _LONE_ESCAPE.finditer(data):
+            if found.start() < skip:
+                continue
+            if found.start() >= limit:
+                break
+            count += 1
+            if len(offsets) < LISTED:
+                offsets.append(at + found.start())
+
+    # An escape is 6 bytes, its partner 6 more, and a low one looks 6 bytes back: matches
+    # starting in the last 11 bytes wait for the next block, which keeps 6 bytes before them.
+    data, skip, at = b"", 0, 0
+    with path.open("rb") as handle:
+        while block := handle.read(chunk):
+            data += block
+            limit = max(len(data) - 11, skip)
+            scan(data, skip, limit, at)
+            keep = max(limit - 6, 0)
+            data, skip, at = data[keep:], limit - keep, at + keep
+    scan(data, skip, len(data), at)
+    notes = [
+        TextNote("TXT002", None, f"byte {at:,}: a lone surrogate escape (read as '?')")
+        for at in offsets
+    ]
+    if count > len(offsets):
+        notes.append(
+            TextNote("TXT002", None, f"{count - len(offsets):,} more lone surrogate escapes")
+        )
     return notes
 
 

@@ -213,4 +213,6 @@ def load_foreign(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> LoadedCor
             reader.add(i, item)
         while hashing.read(1 << 20):  # hash whatever follows the last record
             pass
+    # The streaming parser reads a lone surrogate escape as '?' without a word: found by bytes.
+    reader.text_notes.extend(textguard.lone_escapes_in_file(path))
     return reader.corpus(hashing.hexdigest())

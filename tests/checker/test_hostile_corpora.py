@@ -235,3 +235,36 @@ def test_one_unpunctuated_turn_pairs_a_bounded_number_of_words(tmp_path: Path) -
     # 600 distinct words in one sentence would make 179,700 pairs; the sentence is paired over
     # its first 64, and the rest of the two questions add a few thousand.
     assert len(units.code["pair"]) < 20_000
+
+
+def test_a_streamed_foreign_file_is_guarded_record_by_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checker.importers import foreign
+
+    monkeypatch.setattr(foreign, "STREAM_ABOVE", 0)  # every file is read record by record
+    questions = _questions()
+    questions[1]["haystack_sessions"][0][0]["content"] += " " + "q" * 5_000
+    path = tmp_path / "foreign.json"
+    path.write_text(_with_surrogate(json.dumps(questions)))
+    rc, out, err = run_cli("audit", str(path), "--select", "TXT", "--format", "json")
+    assert rc == 1, err
+    found = {(f["code"], f["question_id"]) for f in _findings(out)}
+    # Streamed, a surrogate is found by its byte offset (the parser reads it as '?').
+    assert found == {("TXT002", None), ("TXT001", "tme-for-2612-002")}
+    assert any("lone surrogate escape" in f["message"] for f in _findings(out))
+
+
+@pytest.mark.parametrize("chunk", [7, 12, 13, 64, 1 << 20])
+def test_lone_escapes_are_found_across_block_boundaries(tmp_path: Path, chunk: int) -> None:
+    from checker.textguard import lone_escapes_in_file
+
+    text = '["ab\\ud800", "\\ud83d\\ude00 pair", "x\\ude01", "\\ud83d\\ud83d", "end"]'
+    path = tmp_path / "escapes.json"
+    path.write_text(text)
+    notes = lone_escapes_in_file(path, chunk=chunk)
+    expected = [text.index("\\ud800"), text.index("\\ude01"), text.index("\\ud83d\\ud83d")]
+    expected.append(expected[-1] + 6)
+    assert [n.message for n in notes] == [
+        f"byte {at:,}: a lone surrogate escape (read as '?')" for at in expected
+    ]
