@@ -27,6 +27,12 @@ from checker.runner.client import ModelClient, RawReply
 from checker.runner.judge import RESPONSE_FORMATS, ResponseFormat, parse_reply
 from checker.runner.replies import BadReply, load_bounded
 from checker.runner.servererrors import server_message
+from checker.runner.transport import (
+    BoundedHTTPConnection,
+    BoundedHTTPSConnection,
+    CallLimits,
+    bounded,
+)
 
 #: The preflight's verdict schema: small enough for any model to fill in a few tokens.
 PREFLIGHT_SCHEMA: dict[str, Any] = {
@@ -138,7 +144,21 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_OPENER = urllib.request.build_opener(_NoRedirect)
+class _BoundedHTTP(urllib.request.HTTPHandler):
+    """Plain HTTP over a connection that answers to the call's whole-call deadline."""
+
+    def http_open(self, req: Any) -> Any:
+        return self.do_open(BoundedHTTPConnection, req)
+
+
+class _BoundedHTTPS(urllib.request.HTTPSHandler):
+    """The same over TLS."""
+
+    def https_open(self, req: Any) -> Any:
+        return self.do_open(BoundedHTTPSConnection, req)
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect, _BoundedHTTP, _BoundedHTTPS)
 #: Largest info reply read.
 INFO_BYTES = 1_000_000
 
@@ -146,7 +166,11 @@ INFO_BYTES = 1_000_000
 def _get_json(url: str, api_key: str, timeout: float) -> Any:
     request = urllib.request.Request(url, headers={"Authorization": f"Bearer {api_key}"})
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
+        # The whole request within `timeout` (a server that drips its reply is cut off).
+        with (
+            bounded(CallLimits(timeout, INFO_BYTES + 64 * 1024)),
+            _OPENER.open(request, timeout=timeout) as response,
+        ):
             if response.status != 200:
                 return None
             data = response.read(INFO_BYTES + 1)

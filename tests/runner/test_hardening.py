@@ -694,3 +694,15 @@ def test_the_probe_work_folder_through_a_link_is_refused(
     )
     assert rc == 2 and "symbolic link" in err
     assert list(elsewhere.iterdir()) == [] and server.requests == []
+
+
+@pytest.mark.parametrize("behave", [drip_body, drip_headers], ids=["body", "headers"])
+def test_a_slow_drip_info_endpoint_is_cut_off_at_the_deadline(
+    raw_server: Callable[..., RawServer], behave: Callable[[socket.socket], None]
+) -> None:
+    from checker.runner.negotiate import _get_json
+
+    server = raw_server(behave)
+    started = time.monotonic()
+    assert _get_json(f"http://127.0.0.1:{server.port}/props", "test-key", 1.0) is None
+    assert time.monotonic() - started < 2.5
