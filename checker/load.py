@@ -22,6 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import ValidationError
 
+from checker import textguard
 from checker.arrays import first_seen_codes
 from checker.formats.corpus import Question
 from checker.formats.ids import DATE_FORMAT
@@ -34,6 +35,7 @@ from checker.io import (
     validate_model,
 )
 from checker.text import STOPWORDS, raw_tokens
+from checker.textguard import TextNote
 
 Mode = Literal["ours", "foreign"]
 
@@ -178,6 +180,8 @@ class LoadedCorpus:
     sidecar_path: Path | None = None
     #: Foreign mode: per question id, the ways the record departs from our format.
     foreign_notes: dict[str, list[str]] = field(default_factory=dict)
+    #: Findings about the text as read: lone surrogates mended, over-long text cut (TXT00x).
+    text_notes: list[TextNote] = field(default_factory=list)
     #: Measurements computed once and shared across rules (keyed by measurement name).
     cache: dict[str, Any] = field(default_factory=dict)
 
@@ -296,7 +300,9 @@ class LoadedCorpus:
         return found.pop() if len(found) == 1 else None
 
 
-def _read_corpus_array(path: Path) -> tuple[bytes, list[Any]]:
+def _read_corpus_array(path: Path) -> tuple[bytes, list[Any], list[TextNote]]:
+    """The corpus's bytes, its questions as parsed JSON (lone surrogates mended and over-long
+    text cut, see `textguard`), and the findings about its text."""
     data, raw = load_json_file(path)
     if not isinstance(raw, list):
         raise InputError(
@@ -304,13 +310,13 @@ def _read_corpus_array(path: Path) -> tuple[bytes, list[Any]]:
         )
     if not raw:
         raise InputError(path, "the corpus holds no questions (empty array)")
-    return data, raw
+    return data, raw, textguard.guard(data, raw)
 
 
 @gc_paused
 def load_ours(path: Path) -> LoadedCorpus:
     """Load one of our corpora strictly; any departure from the schema is an InputError."""
-    data, raw = _read_corpus_array(path)
+    data, raw, text_notes = _read_corpus_array(path)
     questions: list[Question] = []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
@@ -329,7 +335,13 @@ def load_ours(path: Path) -> LoadedCorpus:
                 f"not a valid corpus question: at {json_path(loc)}: {first['msg']}{extra}; {fix}",
                 qid,
             ) from None
-    return LoadedCorpus(path=path, sha256=sha256_bytes(data), questions=questions, mode="ours")
+    return LoadedCorpus(
+        path=path,
+        sha256=sha256_bytes(data),
+        questions=questions,
+        mode="ours",
+        text_notes=text_notes,
+    )
 
 
 def _kind(value: Any) -> str:

@@ -59,7 +59,12 @@ def add_endpoint(parser: argparse.ArgumentParser, *, required_model: bool) -> No
         metavar="NAME",
         help="environment variable holding the API key (default OPENAI_API_KEY)",
     )
-    group.add_argument("--timeout", type=float, default=60.0, help="seconds per call (default 60)")
+    group.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="seconds per call, from connecting to the last byte of the reply (default 60)",
+    )
     group.add_argument(
         "--concurrency", type=int, default=8, help="questions in flight at once (default 8)"
     )

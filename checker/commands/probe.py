@@ -4,7 +4,6 @@ sidecar copy on request."""
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -21,15 +20,16 @@ from checker.commands._models import (
     resolve_corpus,
     retry_policy,
 )
-from checker.formats.result import RUN_ID_PATTERN
 from checker.io import dump_json
 from checker.probes import PROBES, report_lines
 from checker.reporters import REPORTERS
+from checker.runner import preflight
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.localfiles import private_folder
 from checker.runner.negotiate import negotiate
 from checker.runner.probe import ProbeSettings, StampRefused, run_probes, stamp_copy
+from checker.runner.safefiles import UnsafePath, write_atomic
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -104,8 +104,10 @@ def run(args: argparse.Namespace) -> int:
     unknown = [n for n in names if n not in PROBES]
     if unknown or not names:
         raise UsageError(f"unknown probe(s) {', '.join(unknown)}; known: {', '.join(PROBES)}")
-    if not re.match(RUN_ID_PATTERN, args.run_id):
-        raise UsageError(f"--run-id {args.run_id!r} must match {RUN_ID_PATTERN}")
+    try:
+        preflight.check_run_id(args.run_id)
+    except preflight.Refused as exc:
+        raise UsageError(str(exc)) from None
     resolved = resolve_corpus(args.corpus, args.index)
     corpus = resolved.corpus
     if args.stamp and Path(args.stamp).resolve() == corpus.path.resolve().parent:
@@ -114,7 +116,10 @@ def run(args: argparse.Namespace) -> int:
             "the shipped sidecar — choose another folder"
         )
     stats = CallStats()
-    work = private_folder(Path(args.work) / "probes" / resolved.corpus_id / args.run_id)
+    try:
+        work = private_folder(Path(args.work) / "probes" / resolved.corpus_id / args.run_id)
+    except UnsafePath as exc:
+        raise UsageError(str(exc)) from None
     cache = DiskCache(work / "cache")
     namespace = f"probe:{resolved.corpus_id}:{args.run_id}"
     judge = judge_for(args, stats, cache, namespace, corpus.questions)
@@ -157,9 +162,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     records = outcome.records
     records_path = work / "records.json"
-    records_path.write_text(
-        dump_json({name: r.model_dump(mode="json") for name, r in records.items()}), "utf-8"
-    )
+    dumped = {name: r.model_dump(mode="json") for name, r in records.items()}
+    write_atomic(records_path, dump_json(dumped).encode(), may_replace=True)
     print(f"{resolved.corpus_id} (sha256 {corpus.sha256}), reference model {client.model}:")
     for line in report_lines(
         {n: r.outcomes for n, r in records.items()},
@@ -179,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stamp:
         try:
             stamped = stamp_copy(corpus, records, Path(args.stamp))
-        except StampRefused as exc:
+        except (StampRefused, UnsafePath) as exc:
             raise UsageError(str(exc)) from None
         checked = check_paths([stamped], Options(select=["REC"]))
         if checked.findings or checked.errors:

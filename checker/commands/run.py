@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -20,13 +19,14 @@ from checker.commands._models import (
     resolve_corpus,
     retry_policy,
 )
-from checker.formats.result import RUN_ID_PATTERN
 from checker.reporters import REPORTERS
 from checker.results.aggregate import aggregate
 from checker.results.render import aggregate_lines
+from checker.runner import preflight, safefiles, secrets
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.http_system import HttpSystem, SystemInfoError
+from checker.runner.localfiles import private_folder
 from checker.runner.negotiate import context_window
 from checker.runner.reference import REFERENCE_KINDS, ReferenceSystem
 from checker.runner.run import RunPlan, run_corpus, system_slug
@@ -68,6 +68,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the result file (default results/<vertical>/<system>/<run-id>.json)",
     )
     parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the file --out names if it exists (otherwise an existing file is refused)",
+    )
+    parser.add_argument(
         "--temperature", type=float, default=None, help="reference systems: answer temperature"
     )
     parser.add_argument("--seed", type=int, default=None, help="reference systems: answer seed")
@@ -91,7 +96,7 @@ def _system(
                 args.system_url, stats, timeout=max(args.timeout, 1.0), retry=retry_policy(args)
             )
         except SystemInfoError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(secrets.mask(str(exc))) from None
     client = ModelClient(
         answer_endpoint(args),
         role="answer model",
@@ -115,11 +120,14 @@ def _system(
 
 def run(args: argparse.Namespace) -> int:
     check_common(args)
-    if not re.match(RUN_ID_PATTERN, args.run_id):
-        raise UsageError(
-            f"--run-id {args.run_id!r} must be lower-case letters, digits, '.', '_' and '-' "
-            "(at most 64, starting with a letter or digit)"
-        )
+    secrets.register_configured(
+        (args.api_key_env, args.judge_api_key_env),
+        (args.base_url, args.judge_base_url, args.system_url),
+    )
+    try:
+        preflight.check_run_id(args.run_id)
+    except preflight.Refused as exc:
+        raise UsageError(str(exc)) from None
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be at least 1")
     resolved = resolve_corpus(args.corpus, args.index)
@@ -130,7 +138,15 @@ def run(args: argparse.Namespace) -> int:
     work = Path(args.work) / "runs" / resolved.corpus_id / args.run_id
     cache = DiskCache(work / "cache")
     namespace = f"{resolved.corpus_id}:{args.run_id}"
-    judge = judge_for(args, stats, cache, namespace, resolved.corpus.questions)
+    # Every path the run will write, and everything its result will record, is checked before
+    # the first model call (the judge's format negotiation is one): nothing the run accepts now
+    # can be refused when it writes.
+    try:
+        private_folder(work)
+        for name in ("answers.jsonl", "judge-raw.jsonl"):
+            safefiles.check_target(work / name, may_replace=True)
+    except safefiles.UnsafePath as exc:
+        raise UsageError(str(exc)) from None
     system = _system(args, stats, cache, namespace)
     info = system.info
     out = (
@@ -147,8 +163,25 @@ def run(args: argparse.Namespace) -> int:
         out=out,
         work=work,
         concurrency=args.concurrency,
+        may_replace=bool(args.force or not args.out),
         limit=args.limit,
     )
+    try:
+        preflight.check_start(args.run_id, info)
+        safefiles.check_target(out, may_replace=plan.may_replace)
+    except (preflight.Refused, safefiles.UnsafePath) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        if args.judge_model is not None:
+            preflight.check_judge(args.judge_model)
+    except preflight.Refused as exc:
+        raise UsageError(str(exc)) from None
+    judge = judge_for(args, stats, cache, namespace, resolved.corpus.questions)
+    try:
+        preflight.check_judge(judge.model)
+    except preflight.Refused as exc:
+        judge.close()
+        raise UsageError(str(exc)) from None
     print(
         f"typedmemeval: running {info.name} {info.version} (answer model {info.answer_model}) on "
         f"{resolved.corpus_id}, {len(resolved.corpus.questions)} questions, grounding "
@@ -157,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         outcome = run_corpus(plan, system, judge, stats)
+    except safefiles.UnsafePath as exc:
+        raise UsageError(f"{exc}; no result was written") from None
     finally:
         judge.close()
         if isinstance(system, ReferenceSystem):

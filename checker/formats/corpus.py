@@ -27,8 +27,9 @@ class Turn(Strict):
     """Who spoke: the user or the assistant."""
     content: str
     """The message text, shown to the system under test."""
-    has_answer: bool
-    """True only for turns inside a gold session that carry evidence (answer key)."""
+    has_answer: bool = Field(strict=True)
+    """True only for turns inside a gold session that carry evidence (answer key). A JSON
+    boolean only: the string `"false"` is refused, never read as true."""
 
 
 class DerivationInput(Strict):

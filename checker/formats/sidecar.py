@@ -183,6 +183,11 @@ class Sidecar(Strict):
     """The pools the value names were drawn from (generated corpora)."""
 
 
+#: A relative path inside the index's folder: names of letters, digits, `.`, `_` and `-`, none
+#: starting with a dot, joined by `/` (an index once named `/proc/self/environ` and `../`).
+INDEX_FILE_PATTERN = r"^[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$"
+
+
 class IndexEntry(Strict):
     """One corpus in the release index."""
 
@@ -192,8 +197,9 @@ class IndexEntry(Strict):
     """Calendar revision label."""
     status: Literal["draft", "released"]
     """Drafts regenerate freely; a released corpus's bytes never change."""
-    file: str
-    """Path of the corpus file relative to `corpora/`."""
+    file: str = Field(pattern=INDEX_FILE_PATTERN)
+    """Path of the corpus file relative to the index's folder: plain names joined by `/`, none
+    starting with a dot (no absolute path, no `..`, no hidden name)."""
     sha256: str
     """sha256 of the corpus bytes after CRLF → LF."""
     question_count: int

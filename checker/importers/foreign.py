@@ -12,9 +12,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from checker import textguard
 from checker.formats.corpus import Question, Turn, TypedMemEvalBlock
 from checker.io import InputError, json_path, load_json_file, sha256_bytes
 from checker.load import LoadedCorpus, _kind, gc_paused
+from checker.textguard import TextNote
 
 #: Files larger than this are parsed record by record (smaller ones in one go, which is faster
 #: and names a syntax error's line and column).
@@ -35,9 +37,17 @@ class ForeignReader:
         # Equal turns are one object: a haystack shared by many questions (LoCoMo) or a pool
         # of sessions reused across haystacks (LongMemEval) is then held once.
         self._turns: dict[tuple[str, str, bool], Turn] = {}
+        #: Findings about the text as read (`checker.textguard`): TXT001, TXT002.
+        self.text_notes: list[TextNote] = []
+        #: False when the file is known to hold no surrogate escape (its strings are then not
+        #: walked for lone surrogates).
+        self.surrogates_possible = True
 
     def add(self, i: int, item: Any) -> None:
         path = self.path
+        item = textguard.guard_record(
+            i, item, self.text_notes, surrogates_possible=self.surrogates_possible
+        )
         if not isinstance(item, dict):
             raise InputError(path, f"at $[{i}]: a question is a JSON object, found {_kind(item)}")
         raw_id = item.get("question_id")
@@ -123,7 +133,14 @@ class ForeignReader:
                 raise InputError(path, f"{where}[{ti}].content: found {_kind(content)}", qid)
             if "has_answer" not in turn and "missing has_answer" not in q_notes:
                 q_notes.append("missing has_answer")
-            flag = bool(turn.get("has_answer", False))
+            flag = turn.get("has_answer", False)
+            if not isinstance(flag, bool):
+                # Read leniently, the string "false" would be true and make the session gold.
+                raise InputError(
+                    path,
+                    f"{where}[{ti}].has_answer: must be true or false, found {_kind(flag)}",
+                    qid,
+                )
             made = self._turns.get((role, content, flag))
             if made is None:
                 made = Turn.model_construct(role=role, content=content, has_answer=flag)
@@ -166,6 +183,7 @@ class ForeignReader:
             questions=self.questions,
             mode="foreign",
             foreign_notes=self.notes,
+            text_notes=self.text_notes,
         )
 
 
@@ -185,6 +203,7 @@ def load_foreign(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> LoadedCor
             raise InputError(
                 path, f"a corpus is a JSON array of questions, but the top level is {_kind(raw)}"
             )
+        reader.surrogates_possible = textguard.surrogate_escapes(data)
         for i, item in enumerate(raw):
             reader.add(i, item)
         return reader.corpus(sha256_bytes(data))
@@ -194,4 +213,6 @@ def load_foreign(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> LoadedCor
             reader.add(i, item)
         while hashing.read(1 << 20):  # hash whatever follows the last record
             pass
+    # The streaming parser reads a lone surrogate escape as '?' without a word: found by bytes.
+    reader.text_notes.extend(textguard.lone_escapes_in_file(path))
     return reader.corpus(hashing.hexdigest())

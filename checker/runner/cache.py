@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from checker.runner.safefiles import verified_folder
+
 
 def canonical(value: Any) -> bytes:
     """The JSON bytes a request hash is taken over: sorted keys, no whitespace."""
@@ -56,7 +58,9 @@ class DiskCache:
     def put(self, key: str, value: dict[str, Any]) -> None:
         path = self._path(key)
         if path.parent not in self._made:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            # A link anywhere on the cache's path is refused (see `safefiles`); the entry
+            # itself is a fresh temporary file renamed into place, which never follows one.
+            verified_folder(path.parent, private=True)
             self._made.add(path.parent)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
         try:

@@ -19,15 +19,16 @@ Failures are typed so that nothing is ever fabricated from them:
 
 from __future__ import annotations
 
-import json
 import random
-import re
 import threading
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from checker.runner import secrets, transport
 from checker.runner.cache import DiskCache, request_key
+from checker.runner.replies import BadReply, load_bounded
 from checker.runner.servererrors import (
     context_overflow,
     fix_for,
@@ -199,7 +200,7 @@ class CallStats:
     def stop(self, reason: str) -> None:
         with self._lock:
             if self.stop_reason is None:
-                self.stop_reason = reason
+                self.stop_reason = secrets.mask(reason)
         self.stopping.set()
 
     def check(self) -> None:
@@ -240,9 +241,9 @@ def parse_completion(text: str) -> tuple[str | None, str | None, str | None, int
     """(content, served model, finish reason, prompt tokens, completion tokens) from a chat
     completion body; MalformedReply when it is not one."""
     try:
-        body = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedReply(f"body is not JSON ({exc.msg})") from None
+        body = load_bounded(text)
+    except BadReply as exc:
+        raise MalformedReply(exc.reason) from None
     if not isinstance(body, dict):
         raise MalformedReply("body is not a JSON object")
     choices = body.get("choices")
@@ -272,13 +273,10 @@ def parse_completion(text: str) -> tuple[str | None, str | None, str | None, int
     )
 
 
-_SECRET_RE = re.compile(r"(sk-|key-|Bearer\s+)[A-Za-z0-9_\-]{6,}")
-
-
 def short_error(exc: Exception, width: int = 120) -> str:
-    """An error message on one short line, with anything key-shaped masked."""
-    text = " ".join(str(exc).split())
-    text = _SECRET_RE.sub(r"\1…", text)
+    """An error message on one short line, with every configured key, URL credential and
+    anything key-shaped masked."""
+    text = secrets.mask(" ".join(str(exc).split()))
     return text[:width] + ("…" if len(text) > width else "")
 
 
@@ -318,6 +316,8 @@ class ModelClient:
         self.cache = cache
         self.namespace = namespace
         self.retry = retry or RetryPolicy()
+        secrets.register(endpoint.api_key)
+        secrets.register_url(endpoint.base_url)
         #: The served model's context window where the preflight read one: a reply whose
         #: prompt filled it was truncated by the server (Ollama does so silently).
         self.context_window: int | None = None
@@ -326,6 +326,9 @@ class ModelClient:
             api_key=endpoint.api_key,
             max_retries=0,
             timeout=endpoint.timeout,
+            # `--timeout` bounds the whole call (connect and every read), replies are bounded in
+            # size, and redirects are not followed.
+            http_client=transport.model_http_client(transport.CallLimits(endpoint.timeout)),
             # Sent on every request, including the plain `post` below.
             default_headers={"Authorization": f"Bearer {endpoint.api_key}"},
         )
@@ -372,10 +375,10 @@ class ModelClient:
                 options={"timeout": timeout or self.endpoint.timeout},
             )
         except openai.APIStatusError as exc:
-            return RawReply(exc.status_code, _error_body(exc))
+            return RawReply(exc.status_code, secrets.mask(_error_body(exc)))
         except openai.APIError as exc:
             return RawReply(0, short_error(exc))
-        return RawReply(200, text)
+        return RawReply(200, secrets.mask(text))
 
     def key(self, body: dict[str, Any], attempt: int = 0) -> str:
         """The cache key: the hash of everything sent, the endpoint, and the run's namespace."""
@@ -389,10 +392,17 @@ class ModelClient:
             }
         )
 
-    def chat(self, body: dict[str, Any], *, attempt: int = 0) -> ChatReply:
+    def chat(
+        self,
+        body: dict[str, Any],
+        *,
+        attempt: int = 0,
+        usable: Callable[[ChatReply], bool] | None = None,
+    ) -> ChatReply:
         """One chat completion for `body` (messages and sampling; the model is the endpoint's).
         `attempt` > 0 asks the same request again under its own cache entry (a re-ask after an
-        unusable reply)."""
+        unusable reply). With `usable`, a reply is cached only once it passes, and a cached
+        entry that does not pass (written by an older version) is ignored and asked again."""
         self.stats.check()
         key = self.key(body, attempt)
         if self.cache is not None:
@@ -404,8 +414,9 @@ class ModelClient:
                     pass
                 else:
                     reply = ChatReply(content, hit["raw"], model, finish, prompt, completion, True)
-                    self.stats.record(self.role, reply)
-                    return reply
+                    if usable is None or usable(reply):
+                        self.stats.record(self.role, reply)
+                        return reply
         reason = "unknown"
         last_error: str | None = None
         openai = _openai()
@@ -422,13 +433,15 @@ class ModelClient:
                     cast_to=str,
                     body={"model": self.endpoint.model, **body},
                 )
+                # A server that echoes the key back has it masked before anything is kept.
+                text = secrets.mask(text)
                 content, model, finish, prompt, completion = parse_completion(text)
             except openai.RateLimitError as exc:
                 reason, retry_after = "429", _retry_after(exc)
             except openai.APITimeoutError:
                 reason = "timeout"
-            except openai.APIConnectionError:
-                reason = "connection"
+            except openai.APIConnectionError as exc:
+                reason = transport.failure_reason(exc) or "connection"
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 error_body = _error_body(exc)
@@ -465,7 +478,7 @@ class ModelClient:
                         f"context-overflow: the {self.role}'s server used its whole window of "
                         f"{self.context_window} tokens for the prompt (it truncated it)"
                     )
-                if self.cache is not None:
+                if self.cache is not None and (usable is None or usable(reply)):
                     self.cache.put(key, {"raw": text})
                 self.stats.record(self.role, reply)
                 return reply
@@ -477,7 +490,8 @@ class ModelClient:
         self.stats.failed(reason)
         if reason in ("connection", "429"):
             message = (
-                f"the {self.role} endpoint at {self.endpoint.base_url} is unreachable or "
+                f"the {self.role} endpoint at {secrets.display_url(self.endpoint.base_url)} is "
+                f"unreachable or "
                 f"refusing ({reason}) after {self.retry.attempts} attempts"
             )
             self.stats.stop(message)

@@ -20,14 +20,23 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import secrets
+import secrets as tokens
 import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
 from checker.formats.result import LABEL_PATTERN
+from checker.runner import secrets
 from checker.runner.client import CallStats, EndpointDown, RetryPolicy
+from checker.runner.replies import BadReply, load_bounded
 from checker.runner.system import Evidence, Sampling, SystemAnswer, SystemFailed, SystemInfo
+from checker.runner.transport import (
+    BoundedHTTPConnection,
+    BoundedHTTPSConnection,
+    CallLimits,
+    ReplyTooLarge,
+    bounded,
+)
 from checker.runner.view import Session
 
 _LABEL_RE = re.compile(LABEL_PATTERN)
@@ -61,7 +70,7 @@ class _Link:
 
     def _connection(self) -> http.client.HTTPConnection:
         if self.conn is None:
-            kind = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
+            kind = BoundedHTTPSConnection if self.https else BoundedHTTPConnection
             self.conn = kind(self.host, self.port, timeout=self.system.timeout)
         return self.conn
 
@@ -73,24 +82,39 @@ class _Link:
     def send(self, method: str, path: str, payload: dict[str, Any] | None) -> Any:
         data = None if payload is None else json.dumps(payload).encode()
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        # The whole call (connect, send, every read) within `--timeout`, and the reply within
+        # the size bound: a server that drips or never stops is cut off, not waited for.
+        limits = CallLimits(self.system.timeout, self.system.max_reply_bytes)
         try:
-            conn = self._connection()
-            conn.request(method, self.prefix + path, body=data, headers=headers)
-            response = conn.getresponse()
-            status, body = response.status, response.read()
+            with bounded(limits):
+                conn = self._connection()
+                conn.request(method, self.prefix + path, body=data, headers=headers)
+                response = conn.getresponse()
+                status, body = response.status, response.read()
             if response.will_close:
                 self.close()
+        except ReplyTooLarge as exc:
+            self.close()
+            raise SystemFailed(f"the system's reply to {path}: {exc}") from None
+        except TimeoutError:  # the whole-call deadline, or a read that ran into it
+            self.close()
+            raise _Transient("timeout") from None
         except (OSError, http.client.HTTPException) as exc:
             self.close()
             raise _Transient(type(exc).__name__) from None
         if status >= 500:
             raise _Transient(f"HTTP {status}")
+        if 300 <= status < 400:
+            raise SystemFailed(
+                f"the system answered {path} with a redirect (HTTP {status}); redirects are not "
+                "followed, so give the URL it serves from"
+            )
         if status >= 400:
             raise SystemFailed(f"the system answered {path} with HTTP {status}")
         try:
-            return json.loads(body)
-        except json.JSONDecodeError:
-            raise SystemFailed(f"the system's reply to {path} is not JSON") from None
+            return load_bounded(body)
+        except BadReply as exc:
+            raise SystemFailed(f"the system's reply to {path} is refused: {exc.reason}") from None
 
 
 @dataclass
@@ -100,10 +124,13 @@ class HttpSystem:
     url: str
     stats: CallStats
     timeout: float = 120.0
+    #: Largest reply accepted from the system (an answer is one line of text).
+    max_reply_bytes: int = 1024 * 1024
     retry: RetryPolicy = field(default_factory=lambda: RetryPolicy(attempts=4, base=0.25, cap=5.0))
 
     def __post_init__(self) -> None:
         self.url = self.url.rstrip("/")
+        secrets.register_url(self.url)
         self._info = self._read_info()
 
     @property
@@ -134,7 +161,7 @@ class HttpSystem:
                 if self.stats.stopping.wait(self.retry.delay(n)):
                     self.stats.check()
         message = (
-            f"the system at {self.url} is unreachable ({reason} on {path}) after "
+            f"the system at {secrets.display_url(self.url)} is unreachable ({reason} on {path}) after "
             f"{self.retry.attempts} attempts"
         )
         self.stats.stop(message)
@@ -152,13 +179,13 @@ class HttpSystem:
             raise SystemInfoError(f"{self.url}/info must return a JSON object")
         for name in ("name", "version"):
             value = raw.get(name)
-            if not isinstance(value, str) or not _LABEL_RE.match(value):
+            if not isinstance(value, str) or not _LABEL_RE.fullmatch(value):
                 raise SystemInfoError(
                     f"{self.url}/info: {name!r} must be a label of letters, digits, spaces and "
                     "._+:/@()- (at most 80 characters)"
                 )
         model = raw.get("answer_model", "unreported")
-        if not isinstance(model, str) or not _LABEL_RE.match(model):
+        if not isinstance(model, str) or not _LABEL_RE.fullmatch(model):
             raise SystemInfoError(f"{self.url}/info: 'answer_model' must be a label")
         configuration = raw.get("configuration", {})
         if not isinstance(configuration, dict):
@@ -224,7 +251,7 @@ class HttpEpisode:
         self.link.close()
 
     def reset(self) -> None:
-        self.episode = secrets.token_hex(8)
+        self.episode = tokens.token_hex(8)
         self.system.request("POST", "/reset", {"episode": self.episode}, self.link)
 
     def ingest(self, session: Session) -> None:

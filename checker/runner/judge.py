@@ -20,7 +20,6 @@ into every result, and runs with different fingerprints are never banded togethe
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -32,6 +31,7 @@ from checker.formats.result import ITEM_PATTERN, MEASURED_OUTCOMES
 from checker.runner import scoring
 from checker.runner.cache import request_key
 from checker.runner.client import CallFailed, ModelClient
+from checker.runner.replies import BadReply, load_bounded
 
 #: Bumped whenever the generic template text or its assembly changes.
 TEMPLATE_VERSION = 1
@@ -352,14 +352,16 @@ class NoVerdict:
     reason: str
 
 
-def parse_reply(text: str) -> dict[str, Any] | None:
-    """The JSON object in a reply (a fenced block is accepted), or None."""
+def parse_reply(text: str) -> dict[str, Any] | str:
+    """The JSON object in a reply (a fenced block is accepted), or why there is none. The reply
+    is read within bounds (`replies.load_bounded`): deep nesting, non-finite and out-of-range
+    numbers are refused here, before any arithmetic."""
     stripped = _FENCE.sub("", text.strip())
     try:
-        value = json.loads(stripped)
-    except json.JSONDecodeError:
-        return None
-    return value if isinstance(value, dict) else None
+        value = load_bounded(stripped)
+    except BadReply as exc:
+        return exc.reason
+    return value if isinstance(value, dict) else "the reply is not a JSON object"
 
 
 def _fits(schema: dict[str, Any], value: Any) -> bool:
@@ -418,8 +420,8 @@ def clean_item(text: str) -> str | None:
 def interpret(case: Case, reply: str) -> Verdict | NoVerdict:
     """Apply the verdict schema and the declared rules to one reply."""
     raw = parse_reply(reply)
-    if raw is None:
-        return NoVerdict("judge reply is not a JSON object")
+    if isinstance(raw, str):
+        return NoVerdict(f"judge reply is not a JSON object ({raw})")
     where = schema_error(verdict_schema(case), raw)
     if where is not None:
         return NoVerdict(f"judge reply is not in the verdict schema (at {where})")
@@ -563,7 +565,13 @@ class Judge:
             if attempt:
                 self.client.stats.retry("judge re-ask")
             try:
-                reply = self.client.chat(body, attempt=attempt)
+                # Only a reply that gives a verdict is cached: an unusable one is asked again on
+                # a rerun, and a poisoned entry an older version cached is ignored.
+                reply = self.client.chat(
+                    body,
+                    attempt=attempt,
+                    usable=lambda r: isinstance(interpret(case, r.content or ""), Verdict),
+                )
             except CallFailed as exc:
                 return Judgement(NoVerdict(f"judge call failed: {exc.reason}"), tuple(replies))
             replies.append(reply.content or "")

@@ -13,12 +13,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from checker.runner import secrets
+from checker.runner.safefiles import open_private, verified_folder
+
 
 def private_folder(path: Path) -> Path:
-    """Create `path` (and parents) readable by the owner only."""
-    path.mkdir(parents=True, exist_ok=True)
-    os.chmod(path, 0o700)
-    return path
+    """Create `path` (and parents) readable by the owner only; a link anywhere on the path is
+    refused (`safefiles.UnsafePath`)."""
+    return verified_folder(path, private=True)
 
 
 class JsonLines:
@@ -27,13 +29,12 @@ class JsonLines:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.chmod(path, 0o600)
+        fd = open_private(path)
         self._handle = os.fdopen(fd, "w", encoding="utf-8")
         self._lock = threading.Lock()
 
     def write(self, record: dict[str, Any]) -> None:
-        line = json.dumps(record, sort_keys=True, ensure_ascii=False)
+        line = secrets.mask(json.dumps(record, sort_keys=True, ensure_ascii=False))
         with self._lock:
             self._handle.write(line + "\n")
 

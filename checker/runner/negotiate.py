@@ -25,7 +25,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 from checker.runner.client import ModelClient, RawReply
 from checker.runner.judge import RESPONSE_FORMATS, ResponseFormat, parse_reply
+from checker.runner.replies import BadReply, load_bounded
 from checker.runner.servererrors import server_message
+from checker.runner.transport import (
+    BoundedHTTPConnection,
+    BoundedHTTPSConnection,
+    CallLimits,
+    bounded,
+)
 
 #: The preflight's verdict schema: small enough for any model to fill in a few tokens.
 PREFLIGHT_SCHEMA: dict[str, Any] = {
@@ -90,12 +97,12 @@ def _judge_attempt(response_format: ResponseFormat, reply: RawReply) -> Attempt:
     if reply.status != 200:
         return Attempt(response_format, reply.status, f"refused: {server_message(reply.text)}")
     try:
-        body = json.loads(reply.text)
+        body = load_bounded(reply.text)
         content = body["choices"][0]["message"]["content"]
-    except (json.JSONDecodeError, KeyError, IndexError, TypeError):
+    except (BadReply, KeyError, IndexError, TypeError):
         return Attempt(response_format, 200, "ignored: the body is not a chat completion")
     value = parse_reply(content if isinstance(content, str) else "")
-    if value is None or not isinstance(value.get("ok"), bool):
+    if not isinstance(value, dict) or not isinstance(value.get("ok"), bool):
         return Attempt(response_format, 200, "ignored: the reply does not fit the schema")
     return Attempt(response_format, 200, "accepted")
 
@@ -137,7 +144,21 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_OPENER = urllib.request.build_opener(_NoRedirect)
+class _BoundedHTTP(urllib.request.HTTPHandler):
+    """Plain HTTP over a connection that answers to the call's whole-call deadline."""
+
+    def http_open(self, req: Any) -> Any:
+        return self.do_open(BoundedHTTPConnection, req)
+
+
+class _BoundedHTTPS(urllib.request.HTTPSHandler):
+    """The same over TLS."""
+
+    def https_open(self, req: Any) -> Any:
+        return self.do_open(BoundedHTTPSConnection, req)
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect, _BoundedHTTP, _BoundedHTTPS)
 #: Largest info reply read.
 INFO_BYTES = 1_000_000
 
@@ -145,7 +166,11 @@ INFO_BYTES = 1_000_000
 def _get_json(url: str, api_key: str, timeout: float) -> Any:
     request = urllib.request.Request(url, headers={"Authorization": f"Bearer {api_key}"})
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
+        # The whole request within `timeout` (a server that drips its reply is cut off).
+        with (
+            bounded(CallLimits(timeout, INFO_BYTES + 64 * 1024)),
+            _OPENER.open(request, timeout=timeout) as response,
+        ):
             if response.status != 200:
                 return None
             data = response.read(INFO_BYTES + 1)

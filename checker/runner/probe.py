@@ -33,6 +33,7 @@ from checker.runner.judge import AnyJudge, NoVerdict, Verdict, case_for
 from checker.runner.localfiles import JsonLines
 from checker.runner.progress import Progress
 from checker.runner.reference import answer_body, bm25_top_k
+from checker.runner.safefiles import verified_folder, write_atomic
 from checker.runner.system import Sampling
 from checker.runner.view import question_view
 
@@ -302,7 +303,7 @@ def stamp_copy(corpus: LoadedCorpus, records: dict[str, ProbeRecord], folder: Pa
     `typedmemeval check` reads with the stamped sidecar beside it."""
     if corpus.sidecar is None:
         raise StampRefused(f"{corpus.path} has no sidecar to copy")
-    folder.mkdir(parents=True, exist_ok=True)
+    verified_folder(folder)  # a link anywhere on the path is refused (`safefiles`)
     if folder.resolve() == corpus.path.resolve().parent:
         raise StampRefused(
             f"{folder} is the corpus's own folder; stamping there would overwrite the shipped "
@@ -312,6 +313,10 @@ def stamp_copy(corpus: LoadedCorpus, records: dict[str, ProbeRecord], folder: Pa
     for name, record in records.items():
         sidecar.probes[name] = record
     target = folder / corpus.path.name
-    target.write_bytes(corpus.path.read_bytes())
-    sidecar_path_for(target).write_text(dump_json(sidecar.model_dump(mode="json")), "utf-8")
+    write_atomic(target, corpus.path.read_bytes(), may_replace=True)
+    write_atomic(
+        sidecar_path_for(target),
+        dump_json(sidecar.model_dump(mode="json")).encode(),
+        may_replace=True,
+    )
     return target

@@ -34,6 +34,7 @@ from checker.runner.judge import AnyJudge, NoVerdict, case_for
 from checker.runner.localfiles import JsonLines, private_folder
 from checker.runner.progress import Progress
 from checker.runner.rows import measured_row, unmeasured_row
+from checker.runner.safefiles import write_atomic
 from checker.runner.system import (
     Evidence,
     MemorySystem,
@@ -77,6 +78,8 @@ class RunPlan:
     #: The run's private folder: the cache, answers.jsonl, judge-raw.jsonl.
     work: Path
     concurrency: int = 8
+    #: Whether an existing result file at `out` may be replaced (`--force`).
+    may_replace: bool = True
     #: Run at most this many questions, taken in turn from each shape; the others are `unrun`
     #: with reason `limit` (None: every question).
     limit: int | None = None
@@ -173,7 +176,11 @@ def run_corpus(
     private_folder(plan.work)
     cache = DiskCache(plan.work / "cache")
     answers = JsonLines(plan.work / "answers.jsonl")
-    raw_judge = JsonLines(plan.work / "judge-raw.jsonl")
+    try:
+        raw_judge = JsonLines(plan.work / "judge-raw.jsonl")
+    except BaseException:  # a refused path (a link): nothing is left open
+        answers.close()
+        raise
     questions = plan.corpus.questions
     rows: dict[int, ResultRow] = {}
     adjusted = unknown = 0
@@ -304,8 +311,9 @@ def run_corpus(
         return RunOutcome(None, len(rows), len(questions), stopped, adjusted, unknown, files)
     ordered = [rows[qi] for qi in range(len(questions))]
     result = compose_result(plan, info, config, judge, ordered)
-    plan.out.parent.mkdir(parents=True, exist_ok=True)
-    plan.out.write_text(dump_json(result.model_dump(mode="json")), encoding="utf-8")
+    write_atomic(
+        plan.out, dump_json(result.model_dump(mode="json")).encode(), may_replace=plan.may_replace
+    )
     files["result"] = plan.out
     return RunOutcome(result, len(rows), len(questions), None, adjusted, unknown, files)
 

@@ -246,6 +246,10 @@ def tokens(corpus: LoadedCorpus) -> Tokens:
     )
 
 
+#: Most distinct content words of one sentence that are paired (see `_text_units`).
+PAIR_WORDS = 64
+
+
 def _text_units(found: Tokens) -> _TextUnits:
     """Every unit occurrence of every distinct turn text, coded as integers."""
     ids, words = found.ids, found.words
@@ -276,7 +280,10 @@ def _text_units(found: Tokens) -> _TextUnits:
     keys = distinct(at_sentence[is_content] * width + ids[is_content])
     pair_sentence, pair_word = keys // width, keys % width
     starts = np.searchsorted(pair_sentence, np.arange(n_sentences + 1))
-    sizes = np.diff(starts)
+    # Pairs grow with the square of a sentence's length: a sentence is paired over its first
+    # `PAIR_WORDS` distinct content words (by word id), so that one unpunctuated 10,000-character
+    # turn costs thousands of pairs, not millions. Real sentences hold far fewer.
+    sizes = np.minimum(np.diff(starts), PAIR_WORDS)
     first_parts: list[Ints] = []
     second_parts: list[Ints] = []
     for k in np.unique(sizes[sizes >= 2]).tolist():
@@ -365,6 +372,10 @@ def descending_rank(values: Floats, layout: Layout) -> Floats:
     return out
 
 
+#: σ where the binomial tail underflows (−ln of the smallest double is about 745).
+SURPRISE_BOUND = 1_000.0
+
+
 def _surprise(others: Floats, trials: Floats, background: Floats, outside: Floats) -> Floats:
     """σ = −ln P(X ≥ others), X ~ Binomial(trials, (background + ½) / (outside + 1)); 0 where
     nothing recurs. All four are whole numbers, so it is evaluated once per distinct
@@ -383,6 +394,9 @@ def _surprise(others: Floats, trials: Floats, background: Floats, outside: Float
     r, h, b, n = (c[where].astype(np.float64) for c in columns)
     with np.errstate(divide="ignore"):
         tail = -binom.logsf(r - 1, h, (b + PRIOR) / (n + 2 * PRIOR))
+    # A tail too small for a double (a unit in thousands of one haystack's sessions) is
+    # infinitely surprising; held at a finite bound, so that standardising it is defined.
+    tail = np.where(np.isposinf(tail), SURPRISE_BOUND, tail)
     out[recurs] = np.maximum(tail, 0.0)[np.searchsorted(keys, key)]
     return out
 

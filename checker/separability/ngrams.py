@@ -358,7 +358,12 @@ def candidate_table(corpus: LoadedCorpus, layout: Layout, turns: Turns) -> Ngram
                 for b, w in zip(below.tolist(), last.tolist(), strict=True)
             )
             tokens.append(np.column_stack([tokens[-1][below], last]))
-    order = np.argsort(unsorted, kind="stable")
+    # Sorted in Python, by code point as numpy sorts them: `np.argsort` over strings first
+    # copies them into one fixed-width array (candidates × longest × 4 bytes), gigabytes once
+    # a single candidate is long.
+    order = np.fromiter(
+        sorted(range(len(unsorted)), key=unsorted.__getitem__), dtype=np.int64, count=len(unsorted)
+    )
     phrases = [unsorted[i] for i in order]
     column_of = np.empty(len(unsorted), dtype=np.int64)
     column_of[order] = np.arange(len(order))

@@ -293,7 +293,7 @@ def test_rerun_is_served_from_the_cache(
     assert run_cli(*args)[0] == 0
     first = (tmp_path / "c1.json").read_text()
     calls = len(server.requests)
-    rc, stdout, _ = run_cli(*args)
+    rc, stdout, _ = run_cli(*args, "--force")  # --out onto an existing file needs --force
     assert rc == 0
     assert len(server.requests) == calls, "a rerun of the same run id asked the endpoint again"
     assert "served from the cache" in stdout
