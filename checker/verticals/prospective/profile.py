@@ -119,7 +119,6 @@ ANSWERS = AnswerRules(
 
 
 PROFILE = Vertical(
-    answer_value_shapes=(),
     name="Prospective",
     abbrev="pro",
     position=1,
