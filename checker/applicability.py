@@ -26,6 +26,10 @@ REASONS = {
     "house-calibration": "this family's own calibration targets (the `0.5`–`0.9` coverage band, "
     "no scaffolding dependence), not defects of another benchmark; the coverage itself is in "
     "--summary and --report; pass --house-rules, or select a code, to judge it",
+    "house-language": "this family's own targets for generated wording (LNG: the most common "
+    "masked skeleton at most `0.3%` of its kind, distinct assistant-turn skeletons at least `40%`), "
+    "not defects of another benchmark; the figures are in --summary; pass --house-rules, or "
+    "select a code, to judge them",
     "house-format": "house-format rules (our id scheme, record layout and identity guard; "
     "STR002 still reports a session id given twice); "
     "pass --house-rules, or select a code, to run them",
@@ -66,6 +70,14 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "SEP004": ("distractors",),
     "SEP008": ("distractors",),
     "SEP009": ("distractors", "typed-block"),
+    # Shortcuts: answerers need the declared values; the position and wording models need
+    # sessions that are not gold to tell gold from.
+    "SHC001": ("typed-block",),
+    "SHC002": ("distractors",),
+    "SHC003": ("distractors",),
+    # The language figures are this family's own targets for generated text; the figures
+    # themselves are still printed under --summary.
+    "LNG": ("house-language",),
     # Our own format.
     "FMT001": ("house-format",),
     "IDN001": ("house-format",),
@@ -75,7 +87,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
 
 
 #: Needs that are this family's own choices: met by `--house-rules` or by naming the rule.
-HOUSE = frozenset({"house-format", "house-calibration"})
+HOUSE = frozenset({"house-format", "house-calibration", "house-language"})
 
 
 def needs_of(code: str) -> tuple[str, ...]:
@@ -92,7 +104,7 @@ def available(corpus: LoadedCorpus, *, house_rules: bool) -> set[str]:
     if corpus.sidecar is not None:
         have.add("sidecar")
     if house_rules:
-        have |= {"house-format", "house-calibration"}
+        have |= HOUSE
     for q in corpus.questions:
         gold = set(q.answer_session_ids)
         if any(sid not in gold for sid in q.haystack_session_ids):
