@@ -25,7 +25,6 @@ from corpora.generate.core.parity import parity_test
 from corpora.generate.core.stamp import in_memory, sidecar_for, stamp_validated, with_entry
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
 
-
 #: Rule families the checker measures on every corpus but the generator does not gate on: the
 #: shortcut measurements (SHC: heuristic answerers, the position-only model and the marker
 #: adversary) read the finished haystacks with learned models whose verdict no competition
