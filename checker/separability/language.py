@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from checker.load import LoadedCorpus
-from checker.text import sentences
 
 #: Relation words: who a person is to the user. Masked, so "your mum" and "your boss" are one
 #: wording.
@@ -69,6 +68,16 @@ def skeleton(sentence: str) -> str:
             out.append(lower)
         first = False
     return " ".join(out)
+
+
+#: A sentence: a run of anything but `.`, `!` and `?`, where a point between two digits is part
+#: of a number (`1,446.90 francs.` is one sentence, not `1,446.` and `90 francs.`).
+_SENTENCE = re.compile(r"(?:[^.!?]|(?<=\d)\.(?=\d))+[.!?]*")
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences, decimal numbers kept whole."""
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
 
 def turn_skeleton(content: str) -> str:
