@@ -435,6 +435,8 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
                 when="the day before yesterday",
                 When="The day before yesterday",
                 V="Vexample",
+                thing=f"the {family.noun}",
+                Thing=f"The {family.noun}",
             )
             for clause in clauses:
                 filled = dict(values, topic=clause, Topic=clause.capitalize(), clause=clause)

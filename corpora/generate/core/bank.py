@@ -1005,7 +1005,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     MENTION: (
         (
             "Did you [two|] [agree|see eye to eye] [in the end|]?",
-            "[Not really|Mostly|More or less|Not at all], [we agreed to differ|we'll pick it up"
+            "[Not really|Mostly|More or less|Not at all], [we'll have to differ|we'll pick it up"
             " another time|I came round to {poss} view in the end].",
         ),
         (
@@ -1229,7 +1229,7 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
 #: the session's timestamp fits them: a "Morning!" at half past eight in the evening reads as a
 #: template.
 OPENERS = (
-    "[Hi|Hello|Hey|Hiya][ again| there|][.|!]",
+    "[Hi|Hello|Hey|Hiya][ there| you|][.|!]",
     "[Hi|Hello|Hey], [quick|a quick] catch-up[.|!]",
     "[Hope you're well|Hope all's well|Hope you're keeping well|Hope your week's going well"
     "|Hope things are good][ today| this week|][.|!]",
@@ -1238,7 +1238,7 @@ OPENERS = (
 )
 MORNING_OPENERS = (
     "[Morning|Good morning][.|!]",
-    "[Morning|Hi], [early one today|just having my coffee|quick one before the day gets going][.|!]",
+    "[Morning|Hi], [early one today|just having my coffee|quick one while the kettle boils][.|!]",
 )
 AFTERNOON_OPENERS = (
     "[Afternoon|Good afternoon][.|!]",
@@ -1246,7 +1246,7 @@ AFTERNOON_OPENERS = (
 )
 EVENING_OPENERS = (
     "[Evening|Good evening][.|!]",
-    "[Evening|Hi], [feet up at last|long day|quiet one tonight][.|!]",
+    "[Evening|Hi], [feet up now|long day|quiet one tonight][.|!]",
 )
 CLOSERS = (
     "[Right|Okay|Well], [I'd better|I must|time to] [go|get going|head off|put the kettle"
@@ -1257,7 +1257,7 @@ CLOSERS = (
     "[, as always|, as ever|][.|!]",
 )
 SIGN_OFFS = (
-    "[Talk soon|Speak soon|Take care|Bye for now|Catch you later][.|!]",
+    "[Talk soon|Speak soon|Take care|Bye for now|Catch you soon][.|!]",
     "[Nice chatting|Good to catch up|Good to hear from you][, as ever|][.|!]",
 )
 DAY_SIGN_OFFS = ("[Enjoy|Have a good] [the rest of your day|your afternoon][.|!]",)
