@@ -1023,7 +1023,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     TWIN_CONSIDERED: (
         (
             "Is {pron} [disappointed|bothered] [at all|]?",
-            "[Not really|Not much|A little], {pron} [seems fine about it|has moved on|says it"
+            "[Not really|Hardly|A little], {pron} [seems fine about it|has moved on|says it"
             " wasn't meant to be].",
         ),
         (
@@ -1049,8 +1049,8 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
             "|I'd say].",
         ),
         (
-            "Does {owner_your} see much of {obj}?",
-            "[Quite a bit|Now and then|Not much these days|Most weeks], [as far as I know|I"
+            "Does {owner_your} keep in touch with {obj} [these days|at all|]?",
+            "[Quite a bit|Now and then|Not a lot these days|Most weeks], [as far as I know|I"
             " think|].",
         ),
     ),
@@ -1061,7 +1061,7 @@ FAMILY_FOLLOW_UPS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     "car": {
         STATEMENT: (
             (
-                "Does {pron} drive much?",
+                "Does {pron} drive [a lot|very often]?",
                 "[Mostly at weekends|Not a lot, mainly to the shops|Quite a bit|Only for big"
                 " trips]" + _SAYS + ".",
             ),
@@ -1077,7 +1077,7 @@ FAMILY_FOLLOW_UPS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
         STATEMENT: (
             (
                 "Does {pron} like it at {V}?",
-                "[Mostly, yes|Most days|Very much|Seems to|Better than expected]" + _SAYS + ".",
+                "[Mostly, yes|Most days|Very happily|Seems to|Better than expected]" + _SAYS + ".",
             ),
         ),
     },
