@@ -550,7 +550,7 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     "|really pleased|quite excited] [about it|with it|].",
     _FORGOT + " {holder} {clause}.",
     "{Holder} {clause}[, which nobody [expected|saw coming]|, which surprised [everyone|the"
-    " whole family]|, funnily enough, after all the talk|, believe it or not, after all that].",
+    " whole family]|, funnily enough, after all the talk|, if you can believe it].",
     "I [found out|heard|learnt|was told] {when} [that|] {holder} {clause}.",
     _HEDGE + " {holder} {clause}.",
     _HEARD + " [that|] {holder} {clause}, " + _CONFIRM + ".",
@@ -631,7 +631,7 @@ FRAMES: dict[str, tuple[str, ...]] = {
         " [seems fine about it|doesn't seem bothered|isn't too fussed|says it's no great loss]"
         "|No harm done|{Pron} has moved on already][, really|, I think|, to be honest|].",
         "{Holder} {clause}[, in the end|, as it turns out|, funnily enough|].",
-        "[In other news|Oh, and|Also], {holder} {clause}.",
+        "[By the way|Incidentally|Random one, but], {holder} {clause}.",
         _HEDGE + " {holder} {clause}.",
         _FORGOT + " {holder} {clause}.",
     ),
@@ -650,7 +650,7 @@ FAMILY_THINGS: dict[str, str] = {
     "bank": "[{V} Bank|the bank|that bank]",
     "boat": "[the {V}|the boat|that boat]",
     "bookclub": "[the {V} book club|the book club|that book club]",
-    "piano": "[the piano lessons|the lessons with {V}|{V}|the piano]",
+    "piano": "[{V}|the piano teacher|piano with {V}]",
     "broadband": "[{V}|the broadband|the broadband deal]",
     "allotment": "[the allotment at {V}|the allotment|that plot]",
     "dog": "[{V}|the dog]",
@@ -682,7 +682,7 @@ REACTIONS: dict[str, tuple[str, ...]] = {
     ),
     MENTION: (
         "[Ha|Ah|Oh|Ooh][.|!]",
-        "[Ha,|Ah,|Oh,] I [bet|can imagine|'m not surprised][.|!]",
+        "[Ha,|Ah,|Oh,] [I bet|I can imagine|I'm not surprised][.|!]",
         "[Oh|Ah], [one of those|that old chestnut][.|!]",
     ),
     TWIN_CONSIDERED: (
@@ -706,7 +706,8 @@ REACTIONS: dict[str, tuple[str, ...]] = {
 REPLIES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
         "[Thanks for [telling me|letting me know|filling me in]|Good to know|Nice to hear] about"
-        " {your}[; it all sounds|, which sounds] [very promising|really positive|like good news].",
+        " {your}[; it all sounds [very promising|really positive|like good news]|, and it all"
+        " sounds [promising|positive]].",
         "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
         " {obj}[, which is good to hear|, which is nice news|].",
         "{Thing} [sounds|seems] [like a good choice|like a sensible choice|right for {obj}]"
@@ -1038,8 +1039,8 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "Did {pron} find it funny?",
-            "[{Pron} laughed|{Pron} thought it was hilarious|Not especially|A bit], [to be fair"
-            "|once {pron} found out where it came from|].",
+            "[{Pron} laughed|{Pron} thought it was hilarious|Not especially|A bit][, to be fair"
+            "|, once {pron} found out where it came from|].",
         ),
     ),
     TWIN_OTHERS: (
@@ -1050,7 +1051,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "Does {owner_your} keep in touch with {obj} [these days|at all|]?",
-            "[Quite a bit|Now and then|Not a lot these days|Most weeks], [as far as I know|I"
+            "[Quite a bit|Now and then|Not a lot these days|Most weeks][, as far as I know|, I"
             " think|].",
         ),
     ),
@@ -1229,10 +1230,10 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
 #: the session's timestamp fits them: a "Morning!" at half past eight in the evening reads as a
 #: template.
 OPENERS = (
-    "[Hi|Hello|Hey|Hiya][ there| you|][.|!]",
+    "[Hi|Hello|Hey|Hiya][ there|][.|!]",
     "[Hi|Hello|Hey], [quick|a quick] catch-up[.|!]",
     "[Hope you're well|Hope all's well|Hope you're keeping well|Hope your week's going well"
-    "|Hope things are good][ today| this week|][.|!]",
+    "|Hope things are good|Hope today's treating you well][.|!]",
     "[Right|Okay|So], [a few things|a couple of things|catching up][.|!]",
     "[Have you got|Got] a [minute|moment|sec|spare minute][ for me| to chat|]?",
 )

@@ -195,8 +195,10 @@ def move_values(move: Move, plan: SessionPlan, rng: random.Random | None = None)
     """Every placeholder value for one move, before its clause is chosen (with `rng`, someone
     else's holder is at times worded `a friend of my dad's`)."""
     values = speaker_person(move).forms()
-    if move.other is not None and rng is not None and rng.random() < OF_FORM_SHARE:
-        values.update(_of_forms(move))
+    if move.other is not None and rng is not None:
+        of_form = rng.random() < OF_FORM_SHARE
+        if of_form and not move.other[0].startswith("oldest"):  # never `an oldest friend of`
+            values.update(_of_forms(move))
     owner = move.person.forms()
     values["owner_your"] = owner["your"]
     values["owner_holder"] = owner["holder"]
