@@ -77,9 +77,9 @@ FAMILIES: dict[str, Family] = {
                 "electric car chargers on our street",
             ),
             considered=(
-                "test-drove a {V} but decided the car was not for {obj}",
-                "was all set to buy a {V} until the car failed its inspection",
-                "spent a week weighing up a {V} before deciding against the car",
+                "test-drove a {V} but [decided|felt] the car [was not|wasn't] [for {obj}|right for {obj}|quite right]",
+                "was all set to buy a {V} until the car failed [its inspection|the inspection|its test]",
+                "spent [a week|ages|a fortnight] weighing up a {V} before [deciding against the car|going off the car]",
             ),
             statement=(
                 "has bought a car, a {V} in dark green",
@@ -110,9 +110,9 @@ FAMILIES: dict[str, Family] = {
                 "how much holiday people get at work",
             ),
             considered=(
-                "was offered work at {V} but turned it down",
-                "had a second interview at {V} but the work went to someone else",
-                "thought about applying for work at {V} and then let it go",
+                "was offered work at {V} but [turned it down|said no thanks|decided to stay put]",
+                "had a [second|final] interview at {V} but the work went to [someone else|another candidate]",
+                "[thought about|toyed with] applying for work at {V} and then [let it go|thought better of it]",
             ),
             statement=(
                 "has started work at {V}, an office near the river",
@@ -142,9 +142,9 @@ FAMILIES: dict[str, Family] = {
                 "how crowded the gym gets in the evenings",
             ),
             considered=(
-                "looked round the {V} gym but did not join",
-                "had a free trial at the {V} gym and decided against it",
-                "nearly signed up at the {V} gym before the price put {obj} off",
+                "looked round the {V} gym but [did not join|didn't join|never joined]",
+                "had a free trial at the {V} gym and [decided against it|thought better of it|gave it a miss|let it go]",
+                "[nearly|very nearly|almost] signed up at the {V} gym before the [price|cost] put {obj} off",
             ),
             statement=(
                 "has joined the {V} gym round the corner",
@@ -173,8 +173,8 @@ FAMILIES: dict[str, Family] = {
                 "finding an evening slot with a dentist",
             ),
             considered=(
-                "thought about switching to Dr {V}, a dentist in town, but stayed put",
-                "rang Dr {V} about a dentist appointment and never booked it",
+                "[thought about|toyed with] switching to Dr {V}, a dentist in town, but [stayed put|stuck with the old one]",
+                "[rang|called] Dr {V} about a dentist appointment and never [booked it|got round to booking]",
                 "was sent to Dr {V} once by {poss} old dentist, just for one visit",
             ),
             statement=(
@@ -204,9 +204,9 @@ FAMILIES: dict[str, Family] = {
                 "how noisy a main road can be at night",
             ),
             considered=(
-                "went to see a flat on {V} Road but did not take it",
+                "went to see a flat on {V} Road but [did not take it|didn't take it|passed on it]",
                 "made an offer on a house on {V} Road that fell through, so no move to that road",
-                "thought about moving to {V} Road and then decided not to live there",
+                "thought about moving to {V} Road and then [decided not to live there|went off the idea of living there]",
             ),
             statement=(
                 "has moved into a flat on {V} Road",
@@ -235,8 +235,8 @@ FAMILIES: dict[str, Family] = {
                 "choir rehearsals that overrun",
             ),
             considered=(
-                "went along to one rehearsal with the {V} choir and did not go back",
-                "was asked to sing with the {V} choir but said no",
+                "went along to [one rehearsal|a single rehearsal] with the {V} choir and [did not go back|never went back]",
+                "was asked to sing with the {V} choir but [said no|turned them down]",
                 "auditioned for the {V} choir and did not get a place",
             ),
             statement=(
@@ -266,9 +266,9 @@ FAMILIES: dict[str, Family] = {
                 "bank branches closing in town",
             ),
             considered=(
-                "thought about opening an account with {V} Bank but never did",
+                "[thought about|toyed with] opening an account with {V} Bank but never did",
                 "was going to move to {V} Bank until {pron} read about the charges",
-                "filled in half the forms for {V} Bank and then gave up",
+                "filled in half the forms for {V} Bank and then [gave up|lost interest]",
             ),
             statement=(
                 "opened an account with {V} Bank",
@@ -297,8 +297,8 @@ FAMILIES: dict[str, Family] = {
                 "boat mooring charges at the harbour",
             ),
             considered=(
-                "looked at a boat called the {V} but did not buy it",
-                "nearly bought a share in a boat called the {V}",
+                "looked at a boat called the {V} but [did not buy it|didn't buy it|walked away]",
+                "[nearly|very nearly|almost] bought a share in a boat called the {V}",
                 "went out on a boat called the {V} once, just to try it",
             ),
             statement=(
@@ -328,8 +328,8 @@ FAMILIES: dict[str, Family] = {
                 "book club arguments about endings",
             ),
             considered=(
-                "went to one meeting of the {V} book club and did not go back",
-                "was invited to join the {V} book club but turned it down",
+                "went to [one meeting|a single meeting] of the {V} book club and [did not go back|never went back]",
+                "was invited to join the {V} book club but [turned it down|declined]",
                 "thought about joining the {V} book club and never got round to it",
             ),
             statement=(
@@ -359,9 +359,9 @@ FAMILIES: dict[str, Family] = {
                 "piano exams and nerves",
             ),
             considered=(
-                "had a trial piano lesson with {V} and did not book any more",
+                "had a trial piano lesson with {V} and [did not book any more|left it there]",
                 "was going to learn piano with {V} until the times did not fit",
-                "asked {V} about piano lessons and decided against it",
+                "asked {V} about piano lessons and [decided against it|thought better of it|gave it a miss|let it go]",
             ),
             statement=(
                 "has started piano lessons with a teacher called {V}",
@@ -390,8 +390,8 @@ FAMILIES: dict[str, Family] = {
                 "broadband contracts with hidden charges",
             ),
             considered=(
-                "got a broadband quote from {V} and did not take it",
-                "nearly switched {poss} broadband to {V} before reading the small print",
+                "got a broadband quote from {V} and [did not take it|didn't go for it|passed on it]",
+                "[nearly|almost] switched {poss} broadband to {V} before reading the small print",
                 "was talked into a broadband deal with {V} and cancelled it the same day",
             ),
             statement=(
@@ -421,8 +421,8 @@ FAMILIES: dict[str, Family] = {
                 "slugs eating everything on the allotment",
             ),
             considered=(
-                "was offered an allotment at {V} and turned it down",
-                "looked at an allotment plot at {V} but it was too far away",
+                "was offered an allotment at {V} and [turned it down|declined]",
+                "looked at an allotment plot at {V} but it was [too far away|too far to get to]",
                 "put {poss} name down for an allotment at {V} and took it off again",
             ),
             statement=(
@@ -452,9 +452,9 @@ FAMILIES: dict[str, Family] = {
                 "which pubs let a dog in",
             ),
             considered=(
-                "nearly adopted a rescue dog called {V} but the dog went to another family",
+                "[nearly|almost] adopted a rescue dog called {V} but the dog went to another family",
                 "looked after a friend's dog called {V} for a weekend, nothing more",
-                "thought about taking on a dog called {V} from the shelter and decided against it",
+                "thought about taking on a dog called {V} from the shelter and [decided against it|thought better of it|gave it a miss|let it go]",
             ),
             statement=(
                 "has a dog called {V}",
