@@ -1045,7 +1045,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     TWIN_OTHERS: (
         (
-            "Is {owner_your} tempted to [follow suit|do the same]?",
+            "Is {owner_your} tempted to follow suit[ at all|, do you think|]?",
             "[Not really|Maybe|Not yet|Not a chance], [by the sound of it|as far as I can tell"
             "|I'd say].",
         ),
