@@ -25,6 +25,7 @@ from corpora.generate.core.bank import (
     FAMILY_THINGS,
     FOLLOW_UPS,
     FRAMES,
+    NEUTRAL_CLOSES,
     REACTIONS,
     REPLIES,
     THREAD_CLOSES,
@@ -153,6 +154,7 @@ def _bank_texts() -> Iterator[str]:
             for pair in pairs:
                 yield from pair
     yield from FAMILY_THINGS.values()
+    yield from NEUTRAL_CLOSES
     for hour in (9, 14, 20):
         yield from openers_at(hour)
         yield from sign_offs_at(hour)

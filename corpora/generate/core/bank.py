@@ -558,8 +558,8 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     "[Turns out|It turns out|As it turns out,] {holder} {clause}[, which I didn't expect|].",
     "{Holder} {clause}, [and {pron} told me [all about it|the whole story|everything] [over"
     " coffee|on the phone|at the weekend|over lunch|when I saw {obj}]|and I only [found out"
-    "|heard] because {pron} [rang|called|messaged me|popped round]|and {pron} sent me [a photo"
-    "|some photos|a picture|a video][ of it|]].",
+    "|heard] because {pron} [rang|called|messaged me|popped round]|and {pron} [texted"
+    "|messaged] me [about it|to say so|specially]].",
     "{Holder} [filled me in|told me in person|gave me the news] {when}: {pron} {clause}.",
 )
 
@@ -726,7 +726,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[Good to hear|Nice to hear|Glad to hear] {pron} is [sticking with|staying with] {thing}.",
         "[So|Right, so] nothing has changed with {thing} for {obj}[, then|].",
         "{Thing} [clearly suits|must suit|seems to suit] {obj}[ well| nicely|].",
-        "[Steady as ever|No change there] [with {thing}|for {your}], then, [which sounds [good"
+        "[Steady as ever|No change there] [with {thing}|for {your}], [which sounds [good"
         "|sensible]|and that's no bad thing].",
     ),
     MENTION: (
@@ -759,7 +759,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[Sounds like|It sounds like] {your} [is doing well|has been busy|has news of {poss} own].",
         "[I expect|I bet|No doubt] {owner_your} [had an opinion on that|had something to say"
         " about it|was curious about it].",
-        "{Thing} [sounds|seems] [like quite something|like a good choice|a nice thing] for {obj}.",
+        "{Thing} [sounds|seems] [like quite something|like a good choice|like a good move] for {obj}.",
     ),
 }
 
@@ -794,7 +794,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
         INVALIDATION: (
             "[Selling|Parting with] a car [is always a bit of a wrench|is a big step|takes some"
             " doing].",
-            "So the {V} has gone[, then|]. [That's|Quite] a change for {obj}.",
+            "The {V} had a good run, [by the sound of it|I expect].",
         ),
         REAFFIRMATION: ("[Sounds like|It sounds like] the {V} [suits|is still right for] {obj}.",),
         TWIN_CONSIDERED: (
@@ -839,7 +839,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "road": {
         STATEMENT: (
-            "{V} Road[, lovely|, nice|]. [A move is a big job|Settling in somewhere takes a"
+            "{V} Road[, nice|, very nice|]. [A move is a big job|Settling in somewhere takes a"
             " while][, though|].",
         ),
         INVALIDATION: ("[Leaving|Moving away from] {V} Road [is a big change|must feel strange].",),
@@ -924,7 +924,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "allotment": {
         STATEMENT: (
-            "An allotment[!|, lovely.] [That's a lot of digging|There'll be plenty"
+            "An allotment[!|, how nice.] [That's a lot of digging|There'll be plenty"
             " to grow][, though|].",
         ),
         INVALIDATION: (
@@ -1035,7 +1035,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     TWIN_RUMOUR: (
         (
             "Where did [that|the idea] come from?",
-            "[No idea|Nobody knows|Someone got muddled|Crossed wires, I think]" + _SAYS + ".",
+            "[No idea|Nobody knows|Someone got muddled|Crossed wires]" + _SAYS + ".",
         ),
         (
             "Did {pron} find it funny?",
@@ -1057,7 +1057,8 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
-#: Family follow-ups (question, the user's answer), drawn with the generic ones alike.
+#: Family follow-ups (question, the user's answer), drawn with the generic ones alike; the
+#: thread they open closes with `NEUTRAL_CLOSES`.
 FAMILY_FOLLOW_UPS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     "car": {
         STATEMENT: (
@@ -1199,10 +1200,10 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
     ),
     MENTION: (
         "[Ha|Fair enough|Sounds about right|Typical|Ha, I bet][.|!] [Some things never get"
-        " settled.|Maybe next time.|It'll come up again, I expect.|Those chats are half the fun."
+        " settled.|It'll come up again, I expect.|Those chats are half the fun."
         "|There's no right answer, really.]",
         _CLOSE_ACK + " [good to hear both sides|always good to talk it through|it sounds like"
-        " a good chat, anyway|you'll get there one day|that sounds about right][.|!]",
+        " a good chat, anyway|that sounds about right][.|!]",
     ),
     TWIN_CONSIDERED: (
         _CLOSE_ACK + " [no sense rushing these things|no harm done, then|sounds like {pron} is"
@@ -1217,12 +1218,20 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
         "|easy to see how it happened][.|!]",
     ),
     TWIN_OTHERS: (
-        "[Ha|Fair enough|Right|Nice][.|!] [You never know.|Maybe one day.|Each to their own."
-        "|Sounds like they get on.]",
-        _CLOSE_ACK + " [sounds like they get on|nice to have people like that around|you never"
-        " know, then|that's good to hear][.|!]",
+        "[Ha|Fair enough|Right|Ah, I see][.|!] [Thanks for filling me in.|Good to know.|Makes"
+        " sense.|That's people for you.]",
+        _CLOSE_ACK + " [good to know|thanks for filling me in|that makes sense][.|!]",
     ),
 }
+
+#: The assistant's close after the user answers a family's own follow-up (its answers range
+#: from keen to lukewarm, so the close only acknowledges).
+NEUTRAL_CLOSES: tuple[str, ...] = (
+    _CLOSE_ACK + " [that makes sense|good to know|sounds about right|thanks for filling me"
+    " in|I can picture it][.|!]",
+    "[Good to know|Fair enough|Makes sense|Right][.|!] [Thanks for [telling me|filling me in].|It"
+    " all sounds [very normal|sensible].|That sounds about right.]",
+)
 
 #: Optional words around the moves, drawn for every session alike and rarely (the renderer
 #: draws whether a session has an opener, a closer or a sign-off at all): each is grammar, so
@@ -1303,6 +1312,7 @@ def _generic_templates() -> list[tuple[str, str]]:
         out += [(f"follow-up {kind}", t) for pair in pairs for t in pair]
     for kind, options in THREAD_CLOSES.items():
         out += [(f"thread close {kind}", t) for t in options]
+    out += [("neutral close", t) for t in NEUTRAL_CLOSES]
     for hour in (9, 14, 20):
         out += [("opener", t) for t in openers_at(hour)]
         out += [("sign-off", t) for t in sign_offs_at(hour)]

@@ -54,6 +54,7 @@ from corpora.generate.core.bank import (
     FAMILY_THINGS,
     FOLLOW_UPS,
     FRAMES,
+    NEUTRAL_CLOSES,
     REACTIONS,
     REPLIES,
     THREAD_CLOSES,
@@ -121,6 +122,8 @@ class Bank:
     )
     #: Move kind → the assistant's close of a thread the user answered.
     thread_closes: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: THREAD_CLOSES)
+    #: The close of a thread a family's own follow-up opened (its answers vary in tone).
+    neutral_closes: tuple[str, ...] = NEUTRAL_CLOSES
     #: Family key → grammar naming the family's thing (`{thing}` in references).
     things: Mapping[str, str] = field(default_factory=lambda: FAMILY_THINGS)
     #: Share of gaps between moves that hold a help-request aside (`draw_aside`).
@@ -225,11 +228,13 @@ def _thing(move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank
 
 
 class Composed(NamedTuple):
-    """A composed reply, the follow-up it asks (if any), and the templates it used."""
+    """A composed reply, the follow-up it asks (if any), whether that follow-up is a family's
+    own, and the templates it used."""
 
     text: str
     follow_up: FollowUp | None
     used: list[tuple[str, str]]
+    family_follow_up: bool = False
 
 
 def compose_reply(
@@ -266,14 +271,16 @@ def compose_reply(
     family = tuple(bank.family_follow_ups.get(move.family.key, {}).get(move.kind, ()))
     pairs = generic + family
     follow_up: FollowUp | None = None
+    own_follow_up = False
     if pairs and rng.random() < FOLLOW_UP_SHARE:
         fi = rng.randrange(len(pairs))
         ask, answer = pairs[fi]
-        side = "any" if fi < len(generic) else move.family.key
+        own_follow_up = fi >= len(generic)
+        side = move.family.key if own_follow_up else "any"
         used.append((move.kind, f"ask:{follow_key}:{side}:{fi}"))
         follow_up = (fill(ask, values, rng), answer)
         text = _join(text, follow_up[0])
-    return Composed(text, follow_up, used)
+    return Composed(text, follow_up, used, own_follow_up)
 
 
 @dataclass
@@ -335,6 +342,8 @@ def render_move(
     used += reply.used
     thread: list[tuple[str, str]] = []
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
+    if reply.family_follow_up:
+        closes = bank.neutral_closes
     if reply.follow_up is not None and closes and rng.random() < THREAD_SHARE:
         answer = fill(reply.follow_up[1], values, rng)
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
