@@ -1,0 +1,910 @@
+"""Asides: the user asks for a little help and the assistant answers, as people use assistants.
+
+A session made only of news about relatives reads as a form being filled in. People also ask an
+assistant how long to boil an egg, what to do about a slow laptop or how to get rid of fruit
+flies, and the assistant answers in a sentence or three. Each `Aside` is one such exchange on one
+everyday topic: a few ways the user asks, a few ways the assistant answers *that* ask, and
+optionally a small follow-up question with its answer. Every template is a bank grammar template
+(`core/grammar.py`), so each unit yields hundreds of surface forms.
+
+Asides carry no evidence for any question, by construction: no names of people, firms or places
+(no capitalised word inside a sentence), no relation words (so no question's holder is ever
+named), no word from any fact family's question or noun (so an aside never competes with a
+fact's sentences for a retriever), no digits, and none of the answer words. The tests hold the
+bank to those rules over every word of every alternative.
+
+`draw_aside(rng, moment)` draws one unit that fits the hour (a "what shall I cook tonight" is
+only asked from the afternoon on) and renders two or four turns, user first.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+
+from checker.text import bm25_tokens, raw_tokens
+from corpora.generate.core.bank import (
+    _PLAIN,
+    ANSWER_WORDS,
+    FAMILIES,
+    OTHER_PEOPLE,
+    RELATIONS,
+    BankError,
+)
+from corpora.generate.core.grammar import expand, flatten, variants
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A small second question about the same thing, and its answer."""
+
+    ask: str
+    answer: str
+
+
+@dataclass(frozen=True)
+class Aside:
+    """One everyday request for help and the answers that fit it."""
+
+    key: str
+    #: Words that name the topic: every ask and every answer carries at least one of them (a
+    #: cheap check that an answer is about what was asked, not a tip about something else).
+    keywords: frozenset[str]
+    asks: tuple[str, ...]
+    answers: tuple[str, ...]
+    #: What the assistant wishes the user when they say thanks (one sentence template).
+    wish: str
+    follow_ups: tuple[FollowUp, ...] = ()
+    #: "do" for advice the user will act on, "know" for an explanation (picks the thanks).
+    kind: str = "do"
+    #: Hours of the day (start inclusive, end exclusive) at which the ask reads naturally.
+    hours: tuple[int, int] = (0, 24)
+
+    def fits(self, hour: int) -> bool:
+        start, end = self.hours
+        return start <= hour < end
+
+
+ANY = (0, 24)
+MORNING = (5, 12)
+DAYTIME = (7, 19)
+LATE_DAY = (14, 24)
+EVENING = (16, 24)
+
+
+def _aside(
+    key: str,
+    keywords: str,
+    asks: tuple[str, ...],
+    answers: tuple[str, ...],
+    wish: str,
+    follow_ups: tuple[tuple[str, str], ...] = (),
+    kind: str = "do",
+    hours: tuple[int, int] = ANY,
+) -> Aside:
+    return Aside(
+        key,
+        frozenset(keywords.split()),
+        asks,
+        answers,
+        wish,
+        tuple(FollowUp(a, b) for a, b in follow_ups),
+        kind,
+        hours,
+    )
+
+
+#: Ways into an ask inside its own sentence (a lead-in that stood alone as a sentence, such as
+#: "Quick question.", would recur across a corpus as one of its most common sentences).
+LEADS = "[|||Quick question:|Random one:|Sorry, random question:|Can I ask,|Out of interest,|While I think of it,|Before I forget,|Slightly random, but|A practical one:|Help me with something:|Something I keep meaning to ask:|You might know this:|A small one:|Different subject, but]"
+
+#: How the assistant may start before answering (part of the same turn).
+PREFACES = "[|||Good question.|Sure.|Happy to help.|Easy enough.|Glad you asked.|Ah, I can help with that.|That one's easy.]"
+
+#: The user's thanks, one sentence each: for advice acted on, and for an explanation.
+THANKS = {
+    "do": (
+        "[Thanks|Thank you|Cheers|Great, thanks|Perfect, thank you|Brilliant, thanks|Lovely, thanks|Oh good, thanks|That's really helpful, thanks|Right, thanks|Ah, that's useful, thanks], [[I'll|I will|I'm going to] [try that|give that a go|do that|try it that way] [later|next time|when I get a chance|as soon as I can|]|[I'll|I will|I'm going to] [remember that|go with that|stick to that|follow that|do exactly that|keep that handy] [from now on|for next time|]|[that's|that is] [just|exactly] what I needed|[that|this] [sounds|seems] [doable|easy enough|manageable]]."
+    ),
+    "know": (
+        "[Thanks|Ah, thanks|Cheers|Oh, interesting, thanks|Right, thank you|Good to know, thanks|Useful, thank you|Ah, right, thanks|Oh, I see, thanks|Thank you], [that [makes sense|clears it up|helps a lot|is useful to know|explains a lot]|I [didn't|did not] [realise|know] that|I'd wondered about that for ages|I'd always been a bit vague on that]."
+    ),
+}
+
+#: How the assistant takes the thanks, before the unit's own wish.
+WELCOMES = "[You're welcome.|Any time.|Glad to help.|Happy to help.|No trouble at all.|My pleasure.|Glad it helps.|You're very welcome.|Not at all.|Glad that was useful.|Pleasure.]"
+TAILS = {
+    "do": "[| Let me know how it goes.| Shout if you get stuck.| Tell me how you get on.||]",
+    "know": "[||| Ask any time.| Happy to dig into it further.]",
+}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+ASIDES: tuple[Aside, ...] = (
+    # ---- cooking
+    _aside(
+        "eggs",
+        "egg eggs yolk",
+        (
+            "how long [should I|do I need to|do you] boil an egg [if I want|for] a [runny|soft|dippy] yolk?",
+            "[what's|what is] the [trick|secret|timing] for a [soft-boiled|dippy|runny] egg[, because mine always come out|? Every egg I boil comes out|? Mine keep coming out] [hard|rubbery|overdone|chalky in the middle].",
+            "I [can never|never seem to] get a [runny|soft] yolk[, so|,|;] how many minutes [is it|does an egg need|should an egg get] [in the pan|in boiling water|]?",
+        ),
+        (
+            "[Lower|Put] the egg into water that is already [boiling|at a rolling boil] and [give it|time it for] about six minutes for a runny yolk, or seven if you like it [jammy|just set at the edges]. Then [run it under the cold tap|cool it in cold water] for a [moment|few seconds] so it stops cooking.",
+            "Six minutes from boiling water is the [usual|classic|safe] answer for a [soft|runny] yolk with a set white. [Start the timer|Count] from when the egg goes in, not when the water comes back to the boil, and [use eggs at room temperature|take the eggs out of the fridge first] so they [don't crack|cook evenly].",
+            "It [mostly|really] comes down to timing: [roughly|around] six minutes for a runny yolk, eight for [firm|fudgy], ten for [hard-boiled|properly hard]. Large eggs straight from the fridge need [half a minute|a minute] more.",
+        ),
+        "[Enjoy the eggs|Here's to a perfect runny yolk|Good luck with the eggs].",
+        (
+            (
+                "[And|What about] [poached|poaching] eggs, [any trick there|how do I stop them going stringy]?",
+                "[Use the freshest eggs you have|Fresh eggs help most], [crack each one into a cup first|tip the egg in from a cup] and [slide it into|lower it into] water at a gentle simmer, not a boil. About three minutes [does it|is plenty].",
+            ),
+        ),
+        hours=(5, 14),
+    ),
+    _aside(
+        "rice",
+        "rice",
+        (
+            "my rice [always comes|keeps coming] out [sticky|mushy|gluey][, so|,|;] what am I doing wrong [with it|]?",
+            "how do you [cook|make] [fluffy|proper fluffy|decent] rice [on the hob|in a pan] without a rice cooker?",
+            "[what's|what is] the [right|usual] [ratio|amount] of water to rice[, because I always guess| when I never get it right| as I keep guessing|]?",
+        ),
+        (
+            "Rinse the rice [until the water runs clear|a few times in a sieve] to wash off the [loose starch|starch], then use [about|roughly] one and a half [mugs|cups] of water to one of rice. [Bring it to the boil|Boil it], turn it right down, [cover it|put a lid on] and leave it for twelve minutes, then let it [stand|rest] off the heat.",
+            "[Sticky|Mushy] rice [usually|mostly] means too much water or too much stirring. [Rinse it first|Wash it first], use [a little under|about] one and a half times the rice's volume in water, and [don't lift the lid|leave the lid on] while it [simmers|steams].",
+            "For [white|long-grain|basmati] rice, one part rice to one and a half of water [is reliable|does the trick]. Simmer it [covered|with the lid on] for [ten|twelve] minutes, then [rest it|leave it off the heat] for five and fluff it with a fork.",
+        ),
+        "[Enjoy the rice|I hope the rice comes out fluffy this time|Good luck with the rice].",
+        (
+            (
+                "[Is it|Is it actually] [safe|all right] to reheat [leftover|cooked] rice the [day after|next day]?",
+                "[Yes, as long as|It is, provided|Only if] the rice was cooled [quickly|within an hour or so|promptly] and kept in the fridge. [Eat it within a day|Use it by the next day|Don't keep it beyond a day] and [heat it until it is piping hot all the way through|make sure it is steaming hot throughout|reheat it only once, until it is piping hot].",
+            ),
+        ),
+        kind="do",
+    ),
+    _aside(
+        "pasta-dinner",
+        "pasta",
+        (
+            "I've [only got|got] pasta, a tin of tomatoes and [an onion|half an onion][, so|,|;] [what|what quick dinner] can I make [tonight|this evening|with that]?",
+            "[any|got any] ideas for a quick pasta dinner [tonight|this evening][, nothing fancy|, because I'm shattered| that isn't complicated|]?",
+            "what's [a decent|an easy] pasta sauce I can [make|throw together] in the time the pasta takes to cook?",
+        ),
+        (
+            "[Soften|Fry] the onion in olive oil for [ten|about eight] minutes, add [a clove of garlic|some garlic] if you have it, then the tomatoes with a pinch of sugar and salt. Let it [bubble|simmer] while the pasta cooks, [and stir in|then add] a splash of the pasta water [to bring it together|so it clings].",
+            "A quick tomato sauce: onion [softened|cooked gently] in oil, the tin of tomatoes, [salt and a pinch of sugar|a little salt, pepper and sugar], simmered for fifteen minutes. Toss the pasta through it with [any cheese you have|a handful of grated cheese] on top.",
+            "[Try|Go for] a simple arrabbiata: [garlic and a pinch of chilli flakes|garlic and chilli] in oil, the onion, then the tomatoes [cooked down|simmered] until thick. It is ready by the time the pasta is, and [a knob of butter|a spoon of the pasta water] at the end makes it silky.",
+        ),
+        "[Enjoy the pasta|Enjoy your dinner|I hope the pasta hits the spot].",
+        (
+            (
+                "[How much|How much dry] pasta [should I cook|do I need] per person?",
+                "About seventy-five to a hundred grams of dry pasta per person for a main, a little less if there is [bread|a salad] on the side.",
+            ),
+        ),
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "salty-soup",
+        "salty soup salt",
+        (
+            "I've [overdone|put too much] salt in [a|my|the] soup[, so|,|;] [can I rescue it|is there any way to fix it|can it be saved]?",
+            "[oh dear,|] my soup is [far too|way too|really] salty[, what can I do| and I don't want to bin it|, any way back from that]?",
+            "is there a way to [fix|save|rescue] soup that's [too salty|oversalted]?",
+        ),
+        (
+            "The [surest|most reliable] fix is to [dilute it|make more of it]: add [unsalted stock|water] and more of the [vegetables|other ingredients], then [simmer|cook] it a bit more. A squeeze of lemon or a splash of vinegar also [makes the salt less noticeable|balances the salt].",
+            "Add more of [everything but the salt|the soup's unsalted parts]: water or [low-salt|unsalted] stock, [a tin of tomatoes|extra vegetables|a handful of lentils]. The old potato trick [does very little|barely helps], but [a spoon of cream or yoghurt|a little acid] can [soften|round off] what is left.",
+        ),
+        "[Good luck with the soup|I hope the soup comes back from the brink|Enjoy the soup].",
+        hours=(10, 24),
+    ),
+    _aside(
+        "avocado",
+        "avocado avocados",
+        (
+            "how can I [ripen|soften] an avocado [faster|quickly][, because mine is rock hard| when it's like a stone|]?",
+            "[what's|what is] the [quickest|surest] way to ripen [hard|rock-hard] avocados?",
+        ),
+        (
+            "Put the avocado in a paper bag with a [banana|ripe banana] and [leave it|keep it] at room temperature. The [fruit gives off|banana gives off] a gas that speeds ripening, so it is often ready in a day or two.",
+            "[Keep|Leave] avocados out of the fridge [in a fruit bowl|somewhere warm] [next to|beside] bananas, or [close them up|seal them] in a paper bag with one. Once they give [slightly|a little] when pressed, [transfer them to|put them in] the fridge to hold them there.",
+        ),
+        "[Enjoy the avocados|I hope they ripen in time].",
+        kind="do",
+    ),
+    _aside(
+        "roast-potatoes",
+        "potatoes potato",
+        (
+            "how do I get [properly|really] crispy roast potatoes?",
+            "my roast potatoes [are always|keep coming out] [soggy|pale|a bit flabby][, so|,|;] [any tips|what am I missing|where am I going wrong]?",
+            "[what's|what is] the secret to [good|crunchy] roast potatoes?",
+        ),
+        (
+            "[Parboil|Boil] the potatoes for [about eight|eight to ten] minutes, drain them and [shake them in the pan|rough them up in the colander] so the edges go fluffy. Then tip them into [fat that is already very hot|smoking hot oil] and roast at about two hundred degrees, turning once.",
+            "Three things [make crisp potatoes|matter]: [a floury variety of potato|floury potatoes], a [good|proper] shake after parboiling to rough up the outsides, and fat that is [hot before they go in|already sizzling]. [Don't crowd the tray|Give them space on the tray], or they steam instead of crisp.",
+        ),
+        "[Enjoy the potatoes|Here's to crunchy potatoes|Enjoy the roast].",
+        hours=(9, 22),
+    ),
+    _aside(
+        "onions",
+        "onion onions",
+        (
+            "how do you [chop|cut] onions without [crying|your eyes streaming]?",
+            "[is there a|any] trick to [stop|stopping] onions making me cry?",
+        ),
+        (
+            "[Use|A] [really|very] sharp knife [helps most|is the biggest help], because it crushes fewer cells. Chilling the onion for [ten|twenty] minutes first and [leaving the root end on|cutting the root off last] cuts down the [sting|fumes] too.",
+            "Chill the onion in the fridge [first|for a bit], keep the root end on [until last|while you chop], and chop with a sharp knife. [Standing near an open window|A fan nearby] also [helps|carries the fumes away].",
+        ),
+        "[Good luck with the onions|Here's to dry eyes].",
+    ),
+    _aside(
+        "buttermilk",
+        "buttermilk",
+        (
+            "[my recipe|the recipe I'm using] [wants|needs|calls for] buttermilk and I haven't got any[, so|,|;] [can I swap it for something|what can I use instead]?",
+            "what's a [good|decent] substitute for buttermilk [in baking|in pancakes|in a cake]?",
+        ),
+        (
+            "Stir a tablespoon of lemon juice or [white|malt] vinegar into a mug of milk and [leave it|let it stand] for ten minutes. It thickens [slightly|a little] and [behaves just like|stands in well for] buttermilk [in most recipes|for baking].",
+            "[Thin some|Loosen some] plain yoghurt with milk, [about|roughly] three parts yoghurt to one of milk, and [use it|swap it in] one for one for the buttermilk. Milk soured with lemon juice [is fine|will do] too.",
+        ),
+        "[Enjoy the baking|Happy baking|I hope it turns out well].",
+    ),
+    _aside(
+        "leftover-chicken",
+        "chicken",
+        (
+            "how long does cooked chicken keep in the fridge?",
+            "I've got [leftover|some cooked] chicken from [the weekend|a roast][, so|,|;] [how long is it good for|is it still all right to eat|how long can it sit in the fridge]?",
+            "[is|would] cooked chicken [still be|be] safe to eat after a few days in the fridge?",
+        ),
+        (
+            "[Cooked|Leftover] chicken keeps for [up to|about] three days in the fridge if it went in within a couple of hours of cooking. [After that|Past that], freeze it or throw it out, and reheat it until it is piping hot.",
+            "The [usual|standard] advice for cooked chicken is two to three days in a [cold|properly cold] fridge, kept covered. If you [won't|can't] get through it by then, [it freezes well|freeze it in portions] for [a couple of months|up to three months].",
+        ),
+        "[Enjoy the leftovers|Hope the chicken goes a long way].",
+    ),
+    _aside(
+        "stale-bread",
+        "bread loaf",
+        (
+            "[what can I do|any ideas what to do] with [a|half a] loaf that's going stale?",
+            "[is|can] stale bread [any good for anything|be used for anything][, because I hate throwing it out| so I don't have to bin it|]?",
+        ),
+        (
+            "[Lots|Plenty]: blitz it into breadcrumbs and freeze them, [cut it into cubes for croutons|toast cubes of it in oil for croutons], or make a bread and butter pudding. [Slightly|A bit] stale bread also makes [lovely|excellent] eggy bread.",
+            "Stale bread is [ideal|perfect] for [croutons|breadcrumbs], a panzanella salad, or eggy bread, because it soaks up [egg|dressing] without going soggy. [If you want|To] just [freshen|revive] the loaf, [run it briefly under the tap|splash it with water] and give it five minutes in a hot oven.",
+        ),
+        "[Enjoy whatever you make with it|Good luck with the bread].",
+    ),
+    _aside(
+        "defrost-mince",
+        "mince",
+        (
+            "[I forgot to|I didn't] take the mince out of the freezer[, so|,|;] [can I|how do I] defrost it [quickly|safely in a hurry]?",
+            "[what's|what is] the safest way to defrost mince [fast|quickly]?",
+        ),
+        (
+            "[Use|Try] the defrost setting on the microwave [for the mince|to thaw the mince] in short bursts, [breaking it up|turning it] as it softens, and cook it straight away. Or seal it in a bag and sit it in cold water, changing the water every half hour.",
+            "In a sealed bag under cold water, mince [thaws|defrosts] in about an hour for a small pack; [change the water every half hour|keep the water cold]. Never leave it out on the side, and cook it [the same day|as soon as it is thawed].",
+        ),
+        "[Enjoy your dinner|Hope dinner is only a little late].",
+        hours=LATE_DAY,
+    ),
+    # ---- travel
+    _aside(
+        "jet-lag",
+        "jet lag",
+        (
+            "any [tips|advice] for [beating|dealing with|getting over] jet lag?",
+            "I'm flying [east|a long way east] [soon|shortly] and jet lag always [floors me|wipes me out][, so what|, what|; what] [helps|actually helps]?",
+            "how do you [get over|shake off] jet lag [faster|quickly]?",
+        ),
+        (
+            "[Shift|Nudge] your bedtime an hour a day for a few days before you go, [which softens jet lag,|to get a head start on jet lag,] and once there get [daylight|outdoor light] in the morning and [stay up|keep going] until a normal local bedtime. Drink plenty of water and [go easy on|avoid] alcohol on the journey.",
+            "Daylight is the [strongest|most powerful] reset for jet lag: get outside in the morning [at the other end|after you land], eat at local times, and [keep naps short|nap for no more than twenty minutes] on the first day. [It usually settles|Most people adjust] at about a day per time zone.",
+        ),
+        "[Have a good trip|Safe journey|I hope you adjust quickly].",
+        follow_ups=(
+            (
+                "[Does melatonin help with jet lag|Is melatonin worth trying for jet lag|Does melatonin actually help]?",
+                "[Some people find it helps with jet lag|It helps some people with jet lag|It can take the edge off jet lag for some people], but [it is worth asking a pharmacist first|check with a pharmacist before trying it|ask a pharmacist whether it suits you]. [Light and meal times|Daylight and regular meals|Morning light and local meal times] [matter more|count for more|do more] either way.",
+            ),
+        ),
+    ),
+    _aside(
+        "hand-luggage",
+        "luggage pack bag bags clothes",
+        (
+            "how do I [fit|get] a week's worth of [clothes|stuff] into [hand luggage|a small cabin bag]?",
+            "[any|got any] [tips|tricks] for [going away|getting about] with hand luggage only?",
+            "I want to [go away|take a trip] with just a small bag[, so|,|;] how do I pack [light|it so everything fits|the clothes]?",
+        ),
+        (
+            "Roll your clothes instead of folding them, [plan outfits|pick clothes] around two or three colours so everything [mixes|goes together], and wear the [bulkiest|heaviest] things on the journey. [Pack the luggage in cubes|Small zip bags] [help it|keep it] [close|tidy].",
+            "[Limit yourself to|Pack] three tops, two bottoms and one pair of [spare|extra] shoes, and plan to wash [a few things|something] once. Liquids [go|need to go] in the clear bag, so [decant|pour] them into small bottles.",
+        ),
+        "[Have a good trip|Enjoy the light luggage|Safe journey].",
+    ),
+    _aside(
+        "seasick",
+        "seasick seasickness sickness queasy",
+        (
+            "I get [terribly|really|awfully] seasick[, so|,|;] [any|is there any] way to [stop|avoid] it on [a|the] ferry?",
+            "how do you [avoid|cope with] [motion sickness|feeling queasy] on a [ferry|long crossing|choppy crossing]?",
+        ),
+        (
+            "Sit [in the middle of the ferry|midship] and low down, where it rocks least, and keep your eyes on the horizon, which [calms|eases] seasickness. [Fresh air|Being on deck] helps, and [a chemist can recommend tablets to take before you set off|tablets from the chemist can be taken an hour before]. [Ginger biscuits|Ginger] [help some people|are worth a try] too.",
+            "Motion sickness [comes from|is] your eyes and inner ear disagreeing, so [look at|watch] the horizon [rather than|instead of] a screen or page. [Choose|Pick] a seat low and central, eat something light beforehand, and [ask a pharmacist about|consider] anti-sickness tablets.",
+        ),
+        "[I hope the crossing is calm|Fingers crossed for a smooth crossing].",
+    ),
+    _aside(
+        "passport",
+        "passport",
+        (
+            "how long [before a trip|in advance] should I [renew|sort out] my passport?",
+            "my passport [runs out|expires] [soon|in a few months][, so|,|;] [is that a problem|do I need to renew it] before I go [abroad|away]?",
+        ),
+        (
+            "[Check the rules|Look at the entry rules] for where you are going: many countries want at least three to six months left on the passport [after|beyond] your return date. Renewal [usually takes|can take] a few weeks, so [apply|start] well [ahead|in advance].",
+            "If it [expires|runs out] within six months of your trip, renew it now. Some [countries|places] refuse entry [on|with] a passport that close to its end date, and [the renewal|renewing] can take several weeks at busy times.",
+        ),
+        "[I hope it all goes smoothly|Good luck with the forms|Have a lovely trip].",
+    ),
+    _aside(
+        "train-journey",
+        "train trains journey",
+        (
+            "I've got a [really|] long train journey [coming up|soon][, so|,|;] what should I [take|bring] to make it [less dull|bearable|pleasant]?",
+            "how do you [make|keep] a long train journey [comfortable|from dragging]?",
+        ),
+        (
+            "[Bring|Pack] your own [water and snacks|food and a bottle of water], a charger [and a spare battery pack|with a long lead], headphones and something downloaded to [watch|listen to], since the signal [drops|comes and goes]. [A scarf or jumper|A layer] helps too, because trains run [cold|chilly].",
+            "[Reserve a seat|Pick a window seat] if you can, [take|bring] [a flask|water] and [decent|proper] food, and download [podcasts|a few episodes] before you leave. [Getting up|A stroll] to the buffet [every hour or so|now and then] [breaks the journey up|helps your legs on a long journey].",
+        ),
+        "[Enjoy the journey|Have a good journey|Safe journey].",
+    ),
+    _aside(
+        "cash-abroad",
+        "cash card",
+        (
+            "should I take cash [abroad|with me overseas] or just use my card?",
+            "[what's|what is] the cheapest way to pay [abroad|when I'm overseas], card or cash?",
+        ),
+        (
+            "A card with no foreign transaction charges is usually cheapest, and [always pay|choose to pay] in the local currency [when a cash point asks|if a card reader offers a choice]. [Carry|Keep] a little local cash for [small cafes|tips and little places] [as well|too].",
+            "[Mostly card|Card for most things], as long as [yours|your card] does not charge for foreign spending. [Decline|Say no to] the offer to pay in pounds, because the rate is worse, and take out [a small amount of|some] cash [on arrival|when you get there] for places that won't take cards.",
+        ),
+        "[Have a lovely trip|Enjoy the trip].",
+        kind="do",
+    ),
+    # ---- health, common sense only
+    _aside(
+        "sleep",
+        "sleep asleep sleepy",
+        (
+            "I [can't|keep failing to] [get to sleep|fall asleep] [lately|these days][, so|,|;] [any tips|what helps|what can I do about it]?",
+            "how do I [wind down|switch off] so I can [sleep|fall asleep] [properly|faster]?",
+            "[what|is there anything that] [actually|really] helps you fall asleep?",
+        ),
+        (
+            "Keep the same [wake-up time|time to get up] every day, [even at weekends|weekends too], and put screens away [for|about] an hour before bed. If you are still awake after twenty minutes, [get up|leave the bed] and do something dull until you feel sleepy.",
+            "A [cool|cooler], dark room, no caffeine after [lunch|midday], and a [short|set] routine [before bed|at bedtime] all help you fall asleep. [If it goes on for weeks|If it carries on], it is worth [talking to|mentioning to] a doctor.",
+        ),
+        "[Sleep well|I hope you sleep better soon|Here's to a good sleep].",
+    ),
+    _aside(
+        "hiccups",
+        "hiccups",
+        (
+            "how do you [get rid of|stop] hiccups[, because I've had them for ages| when they won't go away|]?",
+            "[any|is there a] [cure|trick] for hiccups that actually [helps|does anything]?",
+        ),
+        (
+            "[Try sipping|Slowly sip] a glass of cold water without [stopping|a pause], or hold your breath for [a count of ten|a slow count of ten] and breathe out slowly. Hiccups [nearly always|almost always] stop on their own within [a few minutes|minutes] anyway.",
+            "Breathing into [cupped hands|a paper bag] for a minute or [swallowing|eating] a [spoonful|teaspoon] of sugar [often stops|can stop] hiccups, because both reset the [breathing|diaphragm] rhythm.",
+        ),
+        "[I hope they've stopped by now|Fingers crossed they stop soon].",
+    ),
+    _aside(
+        "sore-throat",
+        "throat",
+        (
+            "I've got a [scratchy|sore] throat [starting|coming on][, so|,|;] [what helps|what should I do|anything that helps]?",
+            "[what's|what is] good for a sore throat?",
+        ),
+        (
+            "Warm drinks, [honey and lemon|honey in hot water], and plenty of rest. Gargling with warm salty water [eases|soothes] a sore throat, and [throat sweets|lozenges] help [too|for a while]. If it lasts more than a week, [see|ask] a doctor.",
+            "[Keep sipping|Sip] warm [drinks|water], [try|have] honey and lemon, and gargle with salt water a few times a day. [Most|A] sore throat clears in about a week; a high [fever|temperature] or trouble swallowing [is a reason|means it's time] to see a doctor.",
+        ),
+        "[I hope you feel better soon|Get well soon|Look after yourself].",
+    ),
+    _aside(
+        "sunburn",
+        "sunburn sunburnt burn",
+        (
+            "I've [caught the sun|got sunburnt][, so|,|;] what's [good|helpful] for sunburn?",
+            "how do I [soothe|calm] sunburn?",
+        ),
+        (
+            "Cool the [burn|sunburn] with a cool shower or damp cloth, then [use|put on] aloe vera or an after-sun [lotion|moisturiser]. Drink [extra|plenty of] water, stay out of the sun, and [don't pop any blisters|leave any blisters alone].",
+            "For mild sunburn: cool [showers|compresses], a [fragrance-free|plain] moisturiser or aloe, loose clothes, and [lots of|plenty of] water. [See a doctor|Get it checked] if it blisters badly or you feel [unwell|feverish].",
+        ),
+        "[I hope it calms down soon|Feel better soon].",
+        hours=(9, 24),
+    ),
+    _aside(
+        "screen-eyes",
+        "eyes screen screens",
+        (
+            "my eyes [get|feel] [tired|sore|strained] after a day at the screen[, so|,|;] [anything I can do|any tips|what helps]?",
+            "how do I [stop|avoid] eye strain from [screens|looking at a screen all day]?",
+        ),
+        (
+            "[Try|Use] the twenty-twenty-twenty rule: every twenty minutes look at something about twenty feet away for twenty seconds. Keep the screen about an arm's length away and [blink|remember to blink] more than you think you need to.",
+            "[Lower|Turn down] the screen brightness to match the room, set it an arm's length away and slightly below eye level, and [look away|rest your eyes] [every twenty minutes|regularly]. If the strain keeps up, an eye test is worth [arranging|having].",
+        ),
+        "[I hope your eyes get a rest|Look after those eyes].",
+    ),
+    # ---- money
+    _aside(
+        "budget",
+        "budget spending",
+        (
+            "how do I [start|set up] a [simple|basic] monthly budget?",
+            "I [never|can't] [keep track of|see] where my [spending|pay] goes[, so|,|;] how do I [start|set up] a budget?",
+            "[what's|what is] the easiest way to budget [without a spreadsheet|if I'm hopeless with numbers]?",
+        ),
+        (
+            "List what [has to|must] go out each month first, [rent, energy, food|essentials like rent and food], then budget a [rough|fixed] amount for everything else. A [common|popular] starting point is half on needs, [three tenths|thirty per cent] on wants and a fifth on saving.",
+            "Look back at [last month's|two months of] statements and [sort|group] the spending into a few [categories|groups]. Then [give|set] each one a limit, and [check in|look] once a week rather than once a month so [nothing creeps up|it stays on track].",
+        ),
+        "[Good luck with the budget|I hope the budget sticks].",
+    ),
+    _aside(
+        "heating-costs",
+        "heating thermostat",
+        (
+            "how can I [cut|bring down] what I spend on heating [this winter|without freezing]?",
+            "[is it cheaper|does it save anything] to leave the heating on low all day?",
+        ),
+        (
+            "[Usually|Generally] not: heating only when you need it [uses less energy|is cheaper] than keeping it on low all day. [Turn|Knock] the thermostat down a degree, [close curtains at dusk|draw the curtains when it gets dark], and [block draughts|seal draughts] under doors.",
+            "[Turning|Setting] the thermostat down by one degree [saves|cuts] a noticeable amount over a winter. [Use|Set] a timer so the heating comes on only [when you're home|in the mornings and evenings], and [stop draughts|fit draught excluders] at doors and windows.",
+        ),
+        "[Stay warm|I hope the next statement looks better].",
+    ),
+    _aside(
+        "subscriptions",
+        "subscriptions subscription",
+        (
+            "I think I'm paying for too many subscriptions[, so|,|;] how do I [sort them out|trim them down]?",
+            "[what's|what is] a [good|sensible] way to [cut back on|go through] my subscriptions?",
+        ),
+        (
+            "Go through [your statements|two months of statements] and list every [regular payment|subscription]. Cancel any subscription you have not used [in a month|recently], and [rotate|take turns with] the streaming ones, one at a time.",
+            "[Make a list of|List] each subscription with what it costs a year, not a month; the [yearly figure|annual total] makes it easier to [decide|see] what is worth keeping. [Many|Most] let you pause rather than cancel.",
+        ),
+        "[Good luck with the clear-out|Enjoy the savings].",
+    ),
+    _aside(
+        "saving-goal",
+        "save saving saved",
+        (
+            "how do I [actually|finally] save [for something|up for something big] when there's never anything left [at the end of the month|over]?",
+            "[any|got any] tips for saving [regularly|a bit every month]?",
+        ),
+        (
+            "[Save first|Pay yourself first]: set up a standing order [to a separate account|into a separate pot] for the day after payday, [so the saving happens before you can spend it|so you never see it]. Even a small amount saved adds up [over a year|month by month].",
+            "Decide on [the goal and|a target and] a date, divide it into a monthly amount, and [automate it|have it go out automatically] on payday. Keeping the saving somewhere [you can't spend from with a card|out of sight] [makes it much easier|helps a lot].",
+        ),
+        "[Good luck with the saving|I hope the pot fills up nicely].",
+    ),
+    # ---- tech help
+    _aside(
+        "slow-laptop",
+        "laptop",
+        (
+            "my laptop has got [really|painfully] slow[, so|,|;] [is there anything|anything] I can [try|do] [before I give up on it|myself]?",
+            "how do I [speed up|make] an old laptop [faster|less sluggish]?",
+        ),
+        (
+            "Restart it [properly|fully] first, then [check|look at] what starts up with the laptop and turn off anything you don't need. [Free up|Clear] disk space if it is nearly full, and [make sure updates are done|install any pending updates].",
+            "[See|Check] which programs are using the most memory and close or remove the ones you don't use. A [nearly full|full] drive slows a laptop [badly|a lot], so [clear out|delete] [old downloads|big old files]; if it still crawls, more memory or a solid-state drive [usually|often] helps.",
+        ),
+        "[I hope the laptop perks up|Good luck with the laptop].",
+    ),
+    _aside(
+        "password",
+        "password passwords",
+        (
+            "how do I [make|come up with] a [strong|good] password I can [actually|still] remember?",
+            "[what|what actually] makes a password [strong|safe|hard to guess]?",
+        ),
+        (
+            "[Use|String together] three or four random words, like something you could picture, [rather than|instead of] a single word with symbols. Length matters more than [odd characters|symbols], and [use a different password for every account|never reuse a password].",
+            "A password manager is the [easiest|simplest] answer: it makes and remembers a long random password for each site, so you only remember one. For that [main|one] password, [use|pick] several random words together.",
+        ),
+        "[Stay safe online|Good luck with the passwords].",
+        follow_ups=(
+            (
+                "[Should I|Is it worth it to] turn on [two-step|two-factor] [login|sign-in] as well?",
+                "[Yes, wherever it is offered|Definitely, on every account that offers it|Yes, it is well worth it], [especially|above all|most of all] for email. Even if a password leaks, [no one|nobody] can get in without the [second step|code from your device|second check].",
+            ),
+        ),
+    ),
+    _aside(
+        "printer",
+        "printer",
+        (
+            "my printer keeps [saying it's offline|showing as offline][, so|,|;] how do I [fix|sort] it?",
+            "[why does|how come] my printer [keep dropping off|keeps disappearing from] the wireless?",
+        ),
+        (
+            "Turn the printer and the [laptop|computer] off and on again, then check the printer is on the same wireless network. If it still shows offline, remove the printer [from the computer's settings|from your devices] and add it again.",
+            "Printers often drop off when the [router|network] gives them a different network identity. Restart the printer, [reconnect it to the wireless from its own menu|rejoin the network from the printer's screen], and [turn off its sleep mode|switch off its power saving] if it keeps [happening|dropping].",
+        ),
+        "[I hope the printer behaves|Good luck with the printer].",
+    ),
+    _aside(
+        "photos-backup",
+        "photos backup",
+        (
+            "[what's|what is] the [simplest|easiest] way to back up [my|all my] photos?",
+            "I've got [years|thousands] of photos [on one device|in one place] and no backup[, so|,|;] [where do I start|how do I keep them safe]?",
+        ),
+        (
+            "Keep [two|at least two] copies [in different places|apart]: turn on a cloud [backup|photo backup] and [copy them|also copy them] to an external drive [every few months|now and then]. Check [a few photos|the backup] open properly [once it's done|when it finishes].",
+            "[Start|Begin] with an external drive and copy the photos [across|over] in one go, then switch on automatic cloud backup for new ones. [Two copies in two places|Having one copy at home and one online] is [the rule to aim for|what keeps them safe].",
+        ),
+        "[I hope the photos are safe and sound|Good luck with the backup].",
+    ),
+    _aside(
+        "inbox",
+        "inbox email emails",
+        (
+            "my inbox is [out of control|overflowing][, so|,|;] how do I [get on top of|clear] it?",
+            "[any|got any] [tips|tricks] for [managing|keeping on top of] email?",
+        ),
+        (
+            "Archive everything older than a month in one go, then unsubscribe from [the newsletters|newsletters] as they arrive. [After that|Then], [handle|deal with] each email once: reply, archive, or [file|put] it in a single to-do folder.",
+            "Set up a [filter|rule] that [files|sends] newsletters and receipts into their own folder, and [check|look at] email at set times instead of all day. [Anything|Any email] that takes less than two minutes, [answer it straight away|deal with immediately].",
+        ),
+        "[Good luck with the inbox|Here's to inbox zero].",
+    ),
+    # ---- errands and home
+    _aside(
+        "wine-stain",
+        "stain",
+        (
+            "I've [spilt|knocked over] red wine on the [carpet|rug][, so|,|;] how do I get the stain out?",
+            "[what's|what is] the [easiest|surest] way to [get|lift] a red wine stain out of [carpet|a rug]?",
+        ),
+        (
+            "Blot it, don't rub, [with paper towels|with a clean cloth] to lift as much as you can. Then dab the stain with cold water and a [drop|little] of detergent, [blotting again|and keep blotting] until it [stops coming up|fades].",
+            "[Act fast|Be quick]: blot up [the wet|what you can], then [sprinkle|cover] the stain with bicarbonate of soda or salt to draw it out and [vacuum|hoover] it up once dry. [Avoid|Don't use] hot water, which [sets|fixes] the stain.",
+        ),
+        "[I hope the stain comes out|Good luck with the carpet].",
+        hours=(10, 24),
+    ),
+    _aside(
+        "receipt",
+        "receipt refund",
+        (
+            "can I [return|take back] something [without|if I've lost] the receipt?",
+            "[I've lost|I can't find] the receipt for something [faulty|I bought][, so|,|;] [can I still get a refund|is a refund still possible]?",
+        ),
+        (
+            "Often yes, if you have other proof of purchase, [such as|like] a card statement showing the payment. [For a faulty item|If it is faulty] you have rights even without the receipt; [for|with] a change of heart, it [depends on|is up to] the [seller's|retailer's] policy.",
+            "[A|Your] card statement usually counts as proof of purchase, so take that [with you|along]. A faulty item is covered by your [consumer|legal] rights [regardless|anyway]; a refund for simply changing your plans [is at|depends on] the [retailer's|store's] discretion.",
+        ),
+        "[I hope they sort it out|Good luck getting it sorted].",
+        kind="know",
+    ),
+    _aside(
+        "condensation",
+        "condensation windows",
+        (
+            "I get [loads of|a lot of] condensation on the windows every morning[, so|,|;] how do I stop it?",
+            "[what can I do about|how do I deal with] condensation on [bedroom|the] windows?",
+        ),
+        (
+            "[Open|Crack open] a window [for a bit|for ten minutes] in the morning, [use|run] extractor fans when cooking and showering, and [avoid drying|try not to dry] clothes indoors [without ventilation|with the windows shut]. [Wipe|Dry] the windows [down|off] each morning so mould can't [take hold|start].",
+            "Condensation is [moist|damp] air hitting cold glass, so [ventilate|air the rooms] and keep the heating [steady|at a low, even level]. A dehumidifier [helps a lot|makes a big difference] if the windows are [streaming|wet] every day.",
+        ),
+        "[I hope the windows stay clear|Good luck with the damp].",
+    ),
+    _aside(
+        "squeaky-hinge",
+        "hinge door squeak squeaky",
+        (
+            "a door [at home|in my bedroom|upstairs] squeaks [every time|whenever] it opens[, so|,|;] how do I [stop|quieten] it?",
+            "[what's|what is] the [quickest|easiest] fix for a squeaky door hinge?",
+        ),
+        (
+            "[Put|Spray] a little [silicone spray|light oil] on the hinge, then open and close the door a few times to spread it. [Wipe off the excess|Wipe any drips] so it doesn't [mark|spoil] the [paint|floor].",
+            "[Tap|Ease] the hinge pin up, [wipe|rub] it with [petroleum jelly|a little oil or even a candle], and push it back. The squeak [usually|normally] goes [at once|straight away].",
+        ),
+        "[Enjoy the quiet|Here's to a silent door].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "kettle-limescale",
+        "kettle limescale",
+        (
+            "my kettle is [full of|furred up with] limescale[, so|,|;] how do I [clean|sort] it?",
+            "[what's|what is] the [easiest|simplest] way to descale a kettle?",
+        ),
+        (
+            "Fill the kettle [halfway|half full] with equal parts water and white vinegar, [boil it|bring it to the boil] and leave it for an hour. Rinse it well and boil it once with clean water [before you use it|to get rid of the taste].",
+            "[Citric acid|Lemon juice] [does it well|is just as good]: a [couple of|few] spoonfuls in a kettle of water, boiled and left for half an hour, [lifts|dissolves] the limescale. Then rinse it and boil it once with fresh water.",
+        ),
+        "[Enjoy the clean kettle|Enjoy the next cup of tea].",
+    ),
+    _aside(
+        "fruit-flies",
+        "flies",
+        (
+            "I've got [loads of|a plague of] fruit flies [indoors|everywhere|round the fruit bowl][, so|,|;] how do I get rid of them?",
+            "[how do you|what's the trick to] [trap|get rid of] fruit flies?",
+        ),
+        (
+            "[Make|Set] a trap: a [small bowl|jar] of vinegar with a drop of detergent, which [breaks|stops] the surface so the flies sink. Then [clear away|take away] [ripe fruit|whatever they're feeding on] and [empty the food bin|take the compost out] [more often|daily].",
+            "Find [the source|where they breed] first: [overripe fruit|old fruit], the food bin, or a [drain|sink plughole]. [Clear that|Clean that out], and a jar of vinegar covered in cling wrap with a few holes [will catch|catches] the rest of the flies.",
+        ),
+        "[Good luck with the flies|I hope they're gone soon].",
+    ),
+    # ---- plants and outdoor
+    _aside(
+        "basil",
+        "basil",
+        (
+            "[why does|how come] my basil [always|keeps] [dying|wilting] [so fast|within a week]?",
+            "how do I keep a [supermarket|pot of] basil alive?",
+        ),
+        (
+            "Supermarket basil is [lots of|dozens of] seedlings crammed into one pot, so [split it|divide it] into three or four smaller pots. Give the basil a sunny windowsill, water it from below, and [pinch off|pick] the tops rather than [whole stems|single leaves].",
+            "Basil [likes|loves] warmth and light and hates cold, wet roots. [Water it|Water] only when the top of the soil is dry, [tip away|empty] any water left in the saucer, and [harvest|pick] from the top so it [bushes out|grows bushy].",
+        ),
+        "[Enjoy the basil|I hope the basil thrives].",
+    ),
+    _aside(
+        "houseplant-water",
+        "plant plants houseplant houseplants",
+        (
+            "how often should I water houseplants?",
+            "I [think I'm|might be] overwatering my [houseplants|plants][, so|,|;] how [do I|can I] [know|tell]?",
+        ),
+        (
+            "[Push|Stick] a finger into the soil: if the top [few centimetres|inch or so] are dry, water the plant; if it's damp, wait. Most houseplants [need|want] less water in winter, and [yellow, soft leaves|yellowing leaves] often mean too much.",
+            "[There's no fixed schedule|It depends on the plant]: [check|feel] the soil and water when it is dry near the top. Make sure [every pot|the pots] can drain, because sitting in water [rots|kills] more plants than [thirst|drying out] does.",
+        ),
+        "[Good luck with the plants|I hope the plants perk up].",
+    ),
+    # ---- pets
+    _aside(
+        "cat-scratching",
+        "cat",
+        (
+            "my cat keeps scratching the [carpet|stairs|armchair][, so|,|;] how do I [stop|discourage] it?",
+            "how do I [get|train] a cat to use a scratching post?",
+        ),
+        (
+            "Put a [tall, sturdy|solid] scratching post right next to the spot the cat [likes|uses], rub a little catnip on it, and [reward|praise] the cat when it uses it. [Cover|Protect] the favourite spot with [double-sided tape|a throw] for a few weeks until the habit shifts.",
+            "Cats scratch to [mark their patch|mark territory] and keep claws [healthy|in shape], so give the cat a [better|more tempting] place rather than [a telling-off|scolding]. A post that's tall enough to stretch on, [placed|put] by the spot it scratches now, [usually wins|tends to win].",
+        ),
+        "[Good luck with the cat|I hope the carpet survives].",
+    ),
+    # ---- exercise
+    _aside(
+        "stretching",
+        "stretch stretching stretches",
+        (
+            "should I stretch before or after [exercise|a jog|a workout]?",
+            "[what|which] stretches [are good|should I do] after [a jog|exercise]?",
+        ),
+        (
+            "[Before|Ahead of] exercise, [a few minutes of dynamic warm-ups|gentle dynamic stretches] like leg swings and lunges [suit you better|are the right choice]; save the slow, held stretches [for after|for the end], when the muscles are warm, and hold each for about thirty seconds.",
+            "After [a jog|exercise], stretch your calves, hamstrings, [quads|the front of your thighs] and hips, holding each stretch for thirty seconds [without bouncing|and breathing slowly]. [Beforehand|Before you start], [keep it to|do] a short dynamic warm-up instead.",
+        ),
+        "[Enjoy the exercise|Have a good jog].",
+        kind="know",
+    ),
+    _aside(
+        "blisters",
+        "blister blisters",
+        (
+            "I keep getting blisters [from|in] my [new|] trainers[, so|,|;] [any tips|how do I stop them|what can I do]?",
+            "should I pop a blister or leave it?",
+        ),
+        (
+            "Leave a blister [intact|unpopped] if you can, because the skin [protects|keeps germs out of] the wound; cover it with a blister plaster. To prevent blisters, wear [proper|thin] sports socks and [break new shoes in|get new shoes used to your feet] [gradually|on short outings first].",
+            "[Don't|Try not to] pop it: [cover|protect] the blister with a [cushioned|special] plaster [until it settles|and let it heal]. [Socks that wick sweat|Moisture-wicking socks] and shoes that fit [well|snugly at the heel] stop most blisters [forming|coming back].",
+        ),
+        "[I hope your feet recover quickly|Look after those feet].",
+    ),
+    # ---- plans and little tasks
+    _aside(
+        "rainy-day",
+        "rainy rain",
+        (
+            "it's [pouring|raining] [all day|non-stop] [here|][, so|,|;] [any|got any] ideas for a rainy day indoors?",
+            "[what can I do|any ideas what to do] on a rainy afternoon [that isn't just telly|besides scrolling]?",
+        ),
+        (
+            "A rainy day suits [a long cooking project|a slow bake], a jigsaw, [sorting out a cupboard|clearing out one drawer] you've been avoiding, or a museum [if you can face going out|if you fancy getting out]. [An old series and a blanket|A box set and a pot of tea] is also a perfectly good plan.",
+            "[Pick|Choose] one small thing to finish, like a cupboard clear-out, then [reward yourself|treat yourself] with something cosy: [a bake|baking something], a jigsaw or a [podcast|long podcast] and a hot drink while the rain [does its thing|carries on].",
+        ),
+        "[Enjoy the cosy day|Enjoy the rainy day].",
+        hours=(8, 18),
+    ),
+    _aside(
+        "picnic",
+        "picnic",
+        (
+            "[what should I take|what do I need] for a picnic [with a few people|for four]?",
+            "[any|got any] ideas for picnic food that [survives a bag|doesn't go soggy]?",
+        ),
+        (
+            "Pack picnic food that [survives|keeps] well: [a quiche|a tart], wraps or [sturdy|crusty] rolls, [cherry tomatoes|crunchy vegetables] and a [hummus|dip], fruit, and something sweet [that won't melt|like flapjacks]. [Pack|Keep] it in a cool bag with frozen water bottles, which [double as|become] cold drinks later.",
+            "For a picnic, [pick|choose] food you can eat with your hands: sausage rolls, [pasta salad|a grain salad] in a [jar|tub], [cheese and crackers|a wedge of cheese and bread], and strawberries. [Don't forget|Remember] a [rug|blanket], a knife and a bag for the rubbish.",
+        ),
+        "[Enjoy the picnic|I hope the sun shines for the picnic].",
+        hours=(8, 19),
+    ),
+    _aside(
+        "presentation-nerves",
+        "presentation nerves nervous",
+        (
+            "I've got to give a presentation [soon|shortly] and I [get|always get] [really|terribly] nervous[, so|,|;] [any tips|what helps]?",
+            "how do I [calm|stop] nerves before [a presentation|speaking in front of people]?",
+        ),
+        (
+            "Rehearse the [first minute|opening] until you could say it [half asleep|in your sleep], because nerves [ease|settle] once you're under way. [Before you start|Beforehand], [make each slow breath out last|breathe out slowly, making it last] twice as long as the breath in, [a few times|four or five times]; it [calms|steadies] the body quickly.",
+            "[Nerves are normal|Most people feel nervous], and the audience [rarely notices|can't usually tell]. [Practise|Run through it] out loud a few times, [know|learn] your opening and closing lines [well|by heart], and [slow down|speak more slowly] than feels natural, which [reads|comes across] as confident.",
+        ),
+        "[Good luck with the presentation|You'll be fine, good luck].",
+        hours=DAYTIME,
+    ),
+)
+
+
+def aside_variants() -> int:
+    """How many distinct two-turn asides the bank can render (asks times answers, with the
+    lead-ins and prefaces), summed over the units: the figure the docs quote."""
+    leads = variants(LEADS)
+    prefaces = variants(PREFACES)
+    return sum(
+        leads
+        * sum(variants(a) for a in unit.asks)
+        * prefaces
+        * sum(variants(a) for a in unit.answers)
+        for unit in ASIDES
+    )
+
+
+def _ask(unit: Aside, rng: random.Random) -> str:
+    lead = expand(LEADS, rng)
+    ask = expand(rng.choice(unit.asks), rng)
+    return _cap(_join(lead, ask if lead else _cap(ask)))
+
+
+def _answer(unit: Aside, rng: random.Random) -> str:
+    preface = expand(PREFACES, rng)
+    return _cap(_join(preface, expand(rng.choice(unit.answers), rng)))
+
+
+#: Words about people: an aside never names anyone, so it can never mention a question's holder.
+PEOPLE_WORDS = frozenset(
+    {w for r in RELATIONS for w in raw_tokens(f"{r.key} {r.noun}")}
+    | {w for who, _ in OTHER_PEOPLE for w in bm25_tokens(who.replace("-in-law", ""))}
+    | set(
+        "mother father mum mom dad wife husband partner son daughter kid kids child children baby parent parents family grandma grandpa granny grandmother grandfather mate mates boyfriend girlfriend housemate fiance fiancee he she him her his hers himself herself".split()
+    )
+)
+
+
+def family_words() -> frozenset[str]:
+    """The shared fact families' question keywords and nouns: an aside never uses one, so it
+    never competes with a fact's sentences for a retriever or reads as evidence."""
+    words: set[str] = set()
+    for family in FAMILIES.values():
+        for text in (*family.questions, family.noun):
+            words |= set(bm25_tokens(text.replace("{holder}", "")))
+    return frozenset(words | {"job", "jobs", "employer"})
+
+
+def inflections(word: str) -> set[str]:
+    """The word and its regular inflections (plural, past, -ing, -er), for the avoided words."""
+    stems = {word, word[:-1]} if word.endswith("e") else {word, word + word[-1]}
+    return {word, word + "s", word + "es"} | {
+        s + end for s in stems for end in ("ed", "ing", "er", "ers")
+    }
+
+
+def templates() -> list[tuple[str, str]]:
+    """(where, template) for every template an aside can draw."""
+    out = [("lead", LEADS), ("preface", PREFACES), ("welcome", WELCOMES)]
+    out += [(f"thanks {k}", t) for k, t in THANKS.items()] + [
+        (f"tail {k}", t) for k, t in TAILS.items()
+    ]
+    for unit in ASIDES:
+        out += [(f"{unit.key} ask", t) for t in unit.asks]
+        out += [(f"{unit.key} answer", t) for t in unit.answers]
+        out += [(f"{unit.key} wish", unit.wish)]
+        for f in unit.follow_ups:
+            out += [
+                (f"{unit.key} follow-up ask", f.ask),
+                (f"{unit.key} follow-up answer", f.answer),
+            ]
+    return out
+
+
+def check_asides(avoided: frozenset[str] = frozenset()) -> None:
+    """The bank's writing rules over every word of every alternative (`grammar.flatten`): no
+    digit, bracket or em dash, no answer word, no word about people, no fact family's word (nor
+    any word of `avoided`, in any inflection); and unique unit keys."""
+    banned = {form for w in family_words() | avoided for form in inflections(w)}
+    banned |= PEOPLE_WORDS | ANSWER_WORDS
+    problems: list[str] = []
+    for where, template in templates():
+        text = flatten(template)
+        if _PLAIN.search(text):
+            problems.append(f"{where} {template!r} has a digit, bracket or em dash")
+        found = banned & set(raw_tokens(text))
+        if found:
+            problems.append(f"{where} {template!r} uses avoided word(s) {sorted(found)}")
+    keys = [unit.key for unit in ASIDES]
+    if len(set(keys)) != len(keys):
+        problems.append("two asides share a key")
+    if problems:
+        raise BankError("aside templates break the writing rules:\n" + "\n".join(problems))
+
+
+def choose_aside(rng: random.Random, moment: datetime) -> Aside:
+    """A unit that fits the moment's hour, uniformly."""
+    units = [u for u in ASIDES if u.fits(moment.hour)]
+    return units[rng.randrange(len(units))]
+
+
+def render_aside(unit: Aside, rng: random.Random) -> list[tuple[str, str]]:
+    """The unit as (role, text) pairs: the ask and its answer, and half the time either the
+    unit's follow-up question and answer or the user's thanks and the assistant's close."""
+    turns = [("user", _ask(unit, rng)), ("assistant", _answer(unit, rng))]
+    if rng.random() < 0.5:
+        if unit.follow_ups and rng.random() < 0.5:
+            follow = unit.follow_ups[rng.randrange(len(unit.follow_ups))]
+            turns += [
+                ("user", _cap(expand(follow.ask, rng))),
+                ("assistant", _cap(expand(follow.answer, rng))),
+            ]
+        else:
+            thanks = expand(THANKS[unit.kind], rng)
+            close = _join(expand(WELCOMES, rng), _cap(expand(unit.wish, rng)))
+            turns += [("user", thanks), ("assistant", _join(close, expand(TAILS[unit.kind], rng)))]
+    return turns
+
+
+def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
+    """One aside that fits the moment's hour: (role, text) pairs, user first, two or four."""
+    return render_aside(choose_aside(rng, moment), rng)
+
+
+check_asides()
