@@ -105,7 +105,7 @@ PREFACES = "[|||Good question.|Sure.|Happy to help.|Easy enough.|Glad you asked.
 #: The user's thanks, one sentence each: for advice acted on, and for an explanation.
 THANKS = {
     "do": (
-        "[Thanks|Thank you|Cheers|Great, thanks|Perfect, thank you|Brilliant, thanks|Lovely, thanks|Oh good, thanks|That's really helpful, thanks|Right, thanks|Ah, that's useful, thanks], [[I'll|I will|I'm going to] [try that|give that a go|do that|try it that way] [later|next time|when I get a chance|as soon as I can|]|[I'll|I will|I'm going to] [remember that|go with that|stick to that|follow that|do exactly that|keep that handy] [from now on|for next time|]|[that's|that is] [just|exactly] what I needed|[that|this] [sounds|seems] [doable|easy enough|manageable]]."
+        "[Thanks|Thank you|Cheers|Great, thanks|Perfect, thank you|Brilliant, thanks|Lovely, thanks|Oh good, thanks|That's really helpful, thanks|Right, thanks|Ah, that's useful, thanks|Ah, thank you|Thanks a lot|Super, thanks|That's just what I needed, thanks], [I'll|I will|I'm going to] [[try that|give that a go|do that|try it that way|try exactly that][ later| next time| when I get a chance| as soon as I can|]|[remember that|go with that|stick to that|follow that][ from now on| next time|]]."
     ),
     "know": (
         "[Thanks|Ah, thanks|Cheers|Oh, interesting, thanks|Right, thank you|Good to know, thanks|Useful, thank you|Ah, right, thanks|Oh, I see, thanks|Thank you], [that [makes sense|clears it up|helps a lot|is useful to know|explains a lot]|I [didn't|did not] [realise|know] that|I'd wondered about that for ages|I'd always been a bit vague on that]."
@@ -782,6 +782,290 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Good luck with the presentation|You'll be fine, good luck].",
         hours=DAYTIME,
+    ),
+    # ---- more cooking
+    _aside(
+        "garlic",
+        "garlic cloves clove",
+        (
+            "[is there a|what's the] [quick|quicker|fast] way to peel garlic[ without sticky fingers| when I need a lot of it|]?",
+            "peeling garlic takes me [ages|forever][, so|,|;] [any tricks|how do chefs do it|what's the trick]?",
+        ),
+        (
+            "[Press down on each clove with the side of a knife|Crush each clove gently under the blade of a knife] until you hear it crack, and the skin [slips|comes] straight off. For a whole bulb, [shake the cloves hard|shake the separated cloves] between two bowls for [a minute|thirty seconds] and most of the skins [fall away|come loose].",
+            "[Trim the root end|Cut off the hard end] of each garlic clove, then [squash it lightly|give it a gentle squash] with the side of a knife: the papery skin [splits|cracks] and peels away [in one go|easily]. [Soaking the cloves in warm water for a few minutes|A short soak in warm water] also loosens it.",
+        ),
+        "[Enjoy the cooking|Happy chopping].",
+    ),
+    _aside(
+        "coriander",
+        "coriander herbs herb parsley",
+        (
+            "[fresh|bunches of] coriander [always|keeps] [goes|going] slimy in my fridge[, so|,|;] how do I keep it fresh?",
+            "how do you keep fresh herbs like coriander or parsley [from wilting|going off] [so fast|within days]?",
+        ),
+        (
+            "[Treat it|Keep it] like a cut bouquet: trim the stalks, stand the coriander in a glass with [a little|an inch of] water, [cover the leaves loosely with a bag|put a loose bag over the top] and keep it in the fridge. [Change the water every couple of days|Fresh water every few days] and it lasts [a week or more|well over a week].",
+            "[Wrap|Roll] the herbs loosely in [slightly damp|damp] paper towel and keep them in a [box|tub] in the salad drawer. [Soft herbs|Coriander and parsley] [last much better|keep far better] that way than in the bag they came in, and [you can chop the rest and freeze it in ice cube trays|leftovers freeze well chopped, in a little oil].",
+        ),
+        "[Enjoy the herbs|Happy cooking].",
+    ),
+    _aside(
+        "pancakes",
+        "pancake pancakes batter",
+        (
+            "my pancake batter is [always|] [lumpy|full of lumps][, so|,|;] [what am I doing wrong|how do I get it smooth]?",
+            "how do I make [thin|proper thin|crêpe-style] pancakes that don't [tear|stick|fall apart]?",
+        ),
+        (
+            "Put the flour in a bowl, make a well, and [whisk in|beat in] the eggs and [a little|a splash of] milk first to make a thick paste, then add the rest of the milk [gradually|bit by bit]. Any lumps left [will go if you sieve the batter|disappear if you rest the batter for half an hour].",
+            "Rest the batter for [half an hour|twenty minutes], get the pan properly hot, and wipe it with [just a little|a thin layer of] oil. Pour in [just enough batter|a small ladle of batter] to coat the base, [swirl it|tilt the pan] and leave it until the edges lift before you flip the pancake.",
+        ),
+        "[Enjoy the pancakes|Happy flipping].",
+        hours=(6, 21),
+    ),
+    _aside(
+        "scrambled-eggs",
+        "scrambled eggs egg",
+        (
+            "how do you make [creamy|soft|properly soft] scrambled eggs?",
+            "my scrambled eggs [always go|keep going|end up] [rubbery|dry|watery][, so|,|;] what's the trick?",
+        ),
+        (
+            "[Cook them low and slow|Keep the heat low]: melt a knob of butter, add the beaten eggs and stir [gently|slowly] with a spatula, [taking the pan off the heat now and then|lifting the pan off the heat if it rushes]. Take the eggs off while they still look [slightly|a little] wet, because they keep cooking on the plate.",
+            "[Season the eggs|Add salt] just before cooking, not [long before|ahead], and [stir them constantly over a gentle heat|keep stirring over a low flame]. [A spoon of cream|A small knob of cold butter] stirred in at the end makes scrambled eggs [silky|creamy] and stops them overcooking.",
+        ),
+        "[Enjoy your eggs|Enjoy breakfast].",
+        hours=(5, 13),
+    ),
+    _aside(
+        "porridge",
+        "porridge oats",
+        (
+            "how do I make porridge that isn't [gluey|stodgy|bland]?",
+            "[any|got any] ideas to make [my|] [morning|breakfast] porridge less [boring|dull]?",
+        ),
+        (
+            "[Use|Go for] [roughly|about] one part oats to two parts milk, [or half milk and half water|or a mix of milk and water], add a pinch of salt and [stir often|keep stirring] over a [medium|gentle] heat for five minutes. Take it off [while it's still a bit loose|before it looks done], because porridge thickens as it stands.",
+            "[Toast the oats|Toast the dry oats] in the pan for a minute first for a nuttier taste, then [top the porridge|finish it] with [grated apple and cinnamon|a spoon of peanut butter and banana|frozen berries warmed through|a swirl of honey and chopped nuts].",
+        ),
+        "[Enjoy your porridge|Enjoy breakfast].",
+        hours=(5, 12),
+    ),
+    _aside(
+        "sunken-cake",
+        "cake cakes",
+        (
+            "[why does|how come] my cake [keep sinking|always sinks] in the middle?",
+            "my sponge cake [sank|collapsed] in the middle [again|]; what [went wrong|causes that]?",
+        ),
+        (
+            "[Usually|Most often] the oven door was opened too early, or the cake came out [underbaked|before it was done]. Keep the door shut for the first [two thirds|twenty minutes] of baking, and check it's done with a skewer, which should come out clean.",
+            "A sinking cake is [usually|often] one of three things: [too much raising agent|too much baking powder], an oven that's [not hot enough|too cool], or [opening the door|a peek in the oven] too soon. An oven thermometer [settles the second|tells you if the dial is lying], and [weighing|measuring] the baking powder carefully fixes the first.",
+        ),
+        "[Happy baking|Good luck with the next cake].",
+    ),
+    _aside(
+        "bananas",
+        "banana bananas",
+        (
+            "I've got [a few|three|four] overripe bananas[, so|,|;] what can I do with them?",
+            "[what's|what is] a [quick|good] use for [brown|black|overripe] bananas?",
+        ),
+        (
+            "Banana bread is the classic: mash three with melted butter, sugar, an egg and flour, then bake for about an hour. [If you're short of time|If you can't face baking], peel and freeze the bananas in chunks for smoothies or [banana|one-ingredient] ice cream.",
+            "[Mash|Blend] them into pancake batter, bake [a banana loaf|banana bread], or slice and freeze the bananas for smoothies. [The browner they are|Riper bananas], the sweeter [the bake|the result], so they're perfect for it.",
+        ),
+        "[Enjoy the banana bread|Enjoy whatever you bake].",
+    ),
+    _aside(
+        "curry-spicy",
+        "curry spicy chilli",
+        (
+            "I've made a curry that's [far too|way too|much too] spicy[, so|,|;] how do I [tone it down|calm it down|rescue it]?",
+            "[how do you|what's the way to] [cool down|rescue] a curry that's too [hot|spicy]?",
+        ),
+        (
+            "Stir in something creamy: [yoghurt|coconut milk|a splash of cream] calms the chilli [quickly|a lot]. [Adding more of the other ingredients|More tomatoes, vegetables or lentils] [dilutes the heat|spreads the heat out], and a squeeze of lime with a pinch of sugar [balances it|helps too].",
+            "Dairy or coconut [helps most|does the heavy lifting|is the quickest fix] for a spicy curry: [stir in|add] a few spoons of yoghurt or coconut milk off the heat. [Serving the curry|Serving it] with plenty of rice and a cooling raita also takes the edge off.",
+        ),
+        "[Enjoy the curry|I hope the curry is edible now].",
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "steak",
+        "steak",
+        (
+            "how long do I cook a steak for [medium rare|medium]?",
+            "[any|got any] tips for cooking steak [in a pan|at home] so it's not [tough|grey|chewy]?",
+        ),
+        (
+            "[Take the steak out of the fridge|Let the steak come to room temperature] [half an hour before|twenty minutes ahead], pat it dry and season it, then cook it in a smoking hot pan for about two to three minutes a side for medium rare, [depending on|for a steak about] the thickness. Rest it for five minutes before cutting.",
+            "[Get the pan very hot|Heat the pan until it smokes], [oil the steak, not the pan|oil the meat rather than the pan], and [don't touch it|leave it alone] until it releases. Turn the steak every minute for an even crust, then rest it [for as long as it cooked|five minutes] and slice it across the grain.",
+        ),
+        "[Enjoy the steak|Enjoy your dinner].",
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "chickpeas-dinner",
+        "chickpeas chickpea",
+        (
+            "I've got a tin of chickpeas and not much else[, so|,|;] any [dinner|supper] ideas?",
+            "[what's|what is] a quick [vegetarian|meat-free] dinner [with|using] chickpeas?",
+        ),
+        (
+            "[Fry|Roast] the chickpeas with [cumin and paprika|garlic and chilli] until crisp and [toss them|pile them] onto rice or flatbreads with yoghurt. Or [simmer them|cook them down] with a tin of tomatoes, spinach and [curry powder|garam masala] for a [fifteen-minute|quick] chickpea curry.",
+            "A chickpea [stew|curry] is quick: soften an onion and garlic, add [spices|curry paste], the chickpeas and [a tin of tomatoes|coconut milk], and simmer for fifteen minutes. [Stir in|Wilt in] any greens you have at the end.",
+        ),
+        "[Enjoy your dinner|Enjoy the chickpeas].",
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "batch-lunches",
+        "lunches lunch",
+        (
+            "I want to [make|prepare] my lunches for the [whole|] week in one go[, so|,|;] what keeps well?",
+            "[any|got any] ideas for lunches I can [batch cook|make ahead] that don't get boring?",
+        ),
+        (
+            "[Grain salads|Salads built on rice, couscous or lentils] keep [four or five days|well for four days] in the fridge if you [add the dressing on the day|keep the dressing separate]. Soups and stews [freeze in portions|freeze well in single portions], so you can [swap|rotate] between two or three lunches.",
+            "[Cook|Make] one big base, [such as|like] roasted vegetables and a grain, then [change|vary] the lunch each day with a different topping: feta one day, a boiled egg the next, hummus after that. Keep each portion in its own box so [you can grab it|it's ready to grab].",
+        ),
+        "[Enjoy the lunches|Good luck with the prep].",
+    ),
+    _aside(
+        "dough-rise",
+        "dough yeast bread",
+        (
+            "my bread dough [didn't rise|isn't rising|barely rose][, so|,|;] what [went wrong|have I done wrong]?",
+            "[why does|how come] my [bread|] dough [not rise|stay so dense]?",
+        ),
+        (
+            "[The usual culprits are|Most often it's] old yeast, water that was too hot, or a cold room. [Check the date on the yeast|Test the yeast in warm water with a pinch of sugar]; the water should feel [just warm|barely warm] on your wrist, and dough in a cool room simply [takes more time|needs an extra hour or so] to rise.",
+            "Yeast [dies|is killed] above about fifty degrees, so [too-hot water|water that's too hot] is a common reason dough won't rise. [Salt added straight onto the yeast|Salt poured directly on the yeast] also slows it. Put the dough somewhere [warm and draught-free|warm] and give it [twice as long|more time] before giving up.",
+        ),
+        "[Happy baking|Good luck with the next loaf].",
+    ),
+    _aside(
+        "bitter-coffee",
+        "coffee",
+        (
+            "[why does|how come] my coffee at home [taste|always tastes] so bitter?",
+            "my [homemade|home-brewed] coffee is [always|] [bitter|harsh][, so|,|;] how do I make it taste better?",
+        ),
+        (
+            "Bitter coffee usually means [over-extraction|it brewed too long or too hot]: use water just off the boil rather than boiling, [a coarser grind|grind it a little coarser], or a shorter brew. In a cafetière, four minutes [is plenty|is about right] before you press.",
+            "[Try|Use] [fresher|freshly ground] beans, water that has [rested|cooled] for [thirty seconds|half a minute] after boiling, and [clean the coffee maker|descale the coffee maker or rinse the cafetière] properly, since old coffee oils [taste bitter|make everything bitter].",
+        ),
+        "[Enjoy your coffee|Here's to a better cup].",
+    ),
+    _aside(
+        "gravy-lumps",
+        "gravy lumps lumpy",
+        (
+            "my gravy [always|] [goes|ends up] lumpy[, so|,|;] how do I [fix|stop] it?",
+            "[is there a way|how do I] [rescue|save] lumpy gravy [at the last minute|in a hurry]?",
+        ),
+        (
+            "Pour the gravy through a sieve, pressing the lumps through with a spoon, or blitz it with a stick blender. [Next time|To stop it happening], [mix the flour or granules with a little cold liquid first|stir the flour into the fat before adding stock], then whisk in the hot stock [gradually|a little at a time].",
+            "[A quick whisk|Whisking hard] over the heat [sorts small lumps|gets rid of small lumps]; for [big ones|worse lumps], [sieve the gravy|strain it] into a clean pan. Lumps form when [the thickener|flour] hits hot liquid all at once, so add it [slowly|bit by bit] and keep whisking.",
+        ),
+        "[Enjoy the roast|I hope the gravy behaves].",
+        hours=(11, 23),
+    ),
+    # ---- more travel
+    _aside(
+        "sleep-plane",
+        "plane planes sleep",
+        (
+            "how do you [get any sleep|manage to sleep] on a [long|long-haul|night-time] plane journey?",
+            "I can never sleep on a plane[, so|,|;] [any tips|what helps]?",
+        ),
+        (
+            "[Pick|Choose] a window seat so you can lean on something and nobody climbs over you, [bring|pack] a neck pillow, an eye mask and earplugs, and [skip|go easy on] coffee and alcohol. [Dress in layers|Wear layers], because planes swing between hot and cold.",
+            "[Set your watch|Shift your head] to the destination time when you board and try to sleep when it's night there. [Noise-cancelling headphones|Earplugs] and an eye mask [help most|make the biggest difference], and a window seat [gives you something to lean on|means nobody disturbs you] on the plane.",
+        ),
+        "[Have a good trip|Sleep well up there].",
+    ),
+    _aside(
+        "layover",
+        "layover airport connection",
+        (
+            "I've got a [long|six-hour|really long] layover[, so|,|;] how do I [fill|use] the time at the airport?",
+            "[any|got any] tips for [killing time|surviving] a long wait at an airport?",
+        ),
+        (
+            "[Check whether|See if] the airport has a quiet zone or a day lounge [you can pay for|with a day rate]; a few hours with a shower and a proper chair [can be worth it|makes a long layover bearable]. Otherwise, walk the terminals, [eat a proper meal|find a real meal], and keep a charger and a [water bottle|refillable bottle] in your hand luggage.",
+            "[Leave the airport|Head out to explore] only if you have [over six hours|plenty of time] and the right visa; otherwise find a [quiet corner|quiet gate] near your departure, charge everything, and [set an alarm|keep an eye on the boards] so a nap doesn't [cost you|make you miss] the connection.",
+        ),
+        "[Safe journey|I hope the wait flies by].",
+    ),
+    _aside(
+        "pickpockets",
+        "pickpockets pickpocket valuables wallet",
+        (
+            "how do I [keep my wallet safe|avoid pickpockets] in a busy city abroad?",
+            "[any|got any] tips for keeping valuables safe [on a trip|while sightseeing]?",
+        ),
+        (
+            "[Keep your wallet|Carry valuables] in a front pocket or a zipped bag worn across your front, and [split your cards and cash|keep a spare card separate] so one loss isn't a disaster. Pickpockets [like|target] crowds, [transport|trains] and anyone [distracting you|who bumps into you], so be extra careful there.",
+            "[Take|Carry] only what you need for the day and leave the rest in the [hotel safe|room safe]. A bag with a zip that sits in front of you [beats|is safer than] a back pocket, and [a photo of your passport|copies of your documents] [helps a lot|saves hassle] if your valuables do go missing.",
+        ),
+        "[Have a lovely trip|Enjoy the trip, and stay safe].",
+    ),
+    _aside(
+        "phrases",
+        "phrases phrase language",
+        (
+            "I'm going abroad [soon|shortly] and want to learn a few phrases[, so|,|;] where do I start?",
+            "[what|which] phrases [are worth learning|should I learn] before a trip [abroad|somewhere I don't speak the language]?",
+        ),
+        (
+            "[Start with|Begin with] the phrases for hello, please, thank you, sorry, excuse me and [a way to ask whether someone speaks your language|how to say you only speak a little]; then numbers up to ten and how to ask what something costs. [Ten minutes a day with an app|A few minutes a day of listening practice] for a couple of weeks [gets you surprisingly far|is enough for the basics].",
+            "Politeness phrases [matter most|go furthest]: greetings, please and thank you, and [an apology|excuse me] in the local language [earn|win] a lot of goodwill. [Add|Learn] a few for food and directions, and [write them on a card|save them offline] in case your memory fails.",
+        ),
+        "[Have a wonderful trip|Enjoy practising].",
+    ),
+    _aside(
+        "plug-adaptor",
+        "adaptor plug sockets",
+        (
+            "do I need a plug adaptor [when I go|for a trip] abroad, and which one?",
+            "[what|which] adaptor should I [take|pack] so I can charge things abroad?",
+        ),
+        (
+            "[Look up|Check] the socket type for [the country you're heading to|where you're going]; much of the continent uses two round pins, for example. A universal adaptor covers nearly everywhere, and one with [a couple of charging ports|built-in charging ports] [saves you taking several|charges several things at once].",
+            "[Buy|Get] a universal adaptor: it fits the sockets in most countries, so you only ever need one. Most chargers [handle|cope with] any voltage, [but check|though it's worth checking] the label on [hair dryers and straighteners|anything with a heating element] before you plug it in.",
+        ),
+        "[Have a good trip|Enjoy the trip|Safe journey].",
+        kind="know",
+    ),
+    _aside(
+        "hotel-noise",
+        "noise noisy earplugs loud hotel",
+        (
+            "how do I sleep in a [noisy|loud] hotel room?",
+            "the hotel I'm in is [really|so] noisy at night[, so|,|;] [any tips|what can I do]?",
+        ),
+        (
+            "[Ask reception for|Request] a room [away from the lift and the street|on a higher floor at the back]; most hotels [will swap you|can offer another room] if they have space. [Foam earplugs|Proper earplugs] and a white noise app [cover the rest|mask most of the noise].",
+            "[Earplugs|Foam earplugs] [rolled thin|squeezed tight] before you put them in [block most noise|cut a lot of noise], and a fan or a white noise app drowns out [voices|the corridor]. [It's also fine to ask|Don't hesitate to ask] for a quieter room; reception [hears it all the time|gets asked that every night].",
+        ),
+        "[Sleep well|I hope it's quieter tonight].",
+        hours=EVENING,
+    ),
+    _aside(
+        "tent",
+        "tent camping",
+        (
+            "I'm going camping for the first time[, so|,|;] what [shouldn't I forget|do I need to know]?",
+            "[any|got any] tips for a first night in a tent?",
+        ),
+        (
+            "[Practise|Try] putting the tent up at home first, [pack|bring] a sleeping mat as well as a sleeping bag because the cold comes up from the ground, and [take|bring] a head torch. [Pitch|Put up] the tent on level, slightly raised ground so rain runs away from you.",
+            "The ground is colder than you expect, so [a good mat|an insulated mat] [matters more|counts for more] than the sleeping bag. [Arrive|Get there] with daylight to spare for putting up the tent, keep a torch by your head, and [pack a warm hat|wear a hat to bed] if the nights are cool.",
+        ),
+        "[Have a brilliant time camping|Enjoy the camping].",
     ),
 )
 
