@@ -1067,6 +1067,272 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Have a brilliant time camping|Enjoy the camping].",
     ),
+    # ---- more health, common sense only
+    _aside(
+        "hydration",
+        "water drink drinking hydrated glass",
+        (
+            "how much water should I [actually|really] drink [in a day|each day]?",
+            "I [never|always forget to] drink enough water[, so|,|;] [any tricks|how do I remember|what helps]?",
+        ),
+        (
+            "[A common guide|The usual guide] is six to eight glasses of fluid a day, more in hot weather or when you exercise, and tea and coffee count towards it. [Pale straw-coloured|Pale yellow] urine is a [good|simple] sign you're drinking enough water.",
+            "[Keep a bottle of water|Keep a refillable bottle] [on the table in front of you|where you can see it] and [drink|have] a glass with every meal. [Tying it to habits|Linking a drink to things you already do], like [the kettle boiling|brushing your teeth], makes it [automatic|stick] within a week or two.",
+        ),
+        "[Cheers to that|Stay hydrated].",
+    ),
+    _aside(
+        "posture",
+        "posture back backache sitting sit",
+        (
+            "my back [aches|gets stiff] from sitting [all day|for hours][, so|,|;] [what helps|any tips]?",
+            "how should I [sit|set myself up] at a table all day to [avoid backache|look after my back]?",
+        ),
+        (
+            "Set the screen at eye level, [keep both feet on the floor|rest your feet on the floor or a footrest], and [put a cushion behind your lower back|use a cushion in the small of your back]. [More important than perfect posture is|What matters most is] getting up [every half hour|at least once an hour] to stretch and walk about, because sitting [still for hours|for long stretches] is what stiffens your back.",
+            "[Change position|Shift how you sit] often, since no single posture suits a back for hours. [Raise the screen|Prop the laptop up] so you aren't looking down, [get up|stand up and stretch] regularly, and if the ache [lasts|goes on] for weeks, [see a physiotherapist|get it checked by a doctor].",
+        ),
+        "[I hope your back eases up|Look after that back].",
+    ),
+    _aside(
+        "caffeine",
+        "caffeine coffee",
+        (
+            "I [drink|get through] too much coffee[, so|,|;] how do I cut down [without headaches|gently]?",
+            "[what's|what is] the [easiest|gentlest] way to cut down on caffeine?",
+        ),
+        (
+            "[Cut down gradually|Go slowly]: drop one cup every few days, or [swap every other one for decaf|mix in half decaf] so your body adjusts to less caffeine. [The headaches|Withdrawal headaches] usually [fade|ease] within a week, and [drinking plenty of water|staying hydrated] helps.",
+            "[Replace|Swap] the afternoon cups first, since caffeine late in the day [hurts your sleep|disturbs sleep] the most, [with decaf or herbal tea|with a decaf or a fruit tea]. [Reducing|Cutting] by a cup every few days [avoids|keeps away] most of the [withdrawal|caffeine] headaches.",
+        ),
+        "[Good luck cutting down|Good luck with the decaf].",
+    ),
+    _aside(
+        "cold",
+        "cold",
+        (
+            "I've [come down with|got] a [stinking|horrible|heavy] cold[, so|,|;] [what helps|anything that actually helps]?",
+            "[what's|what is] the [quickest|surest] way to get over a cold?",
+        ),
+        (
+            "[There's no cure for a cold|A cold simply has to clear by itself], but rest, plenty of fluids and [warm drinks|hot drinks with honey] help you feel better. [Paracetamol|A simple painkiller] can ease the aches, and steam from a bowl of hot water [helps|loosens] a blocked nose. Most colds clear in [about a week|seven to ten days].",
+            "Rest, fluids and time [do it|are what gets you through]: a cold [usually|normally] clears in about a week. [A chemist can recommend something|The pharmacy has remedies] for the [blocked nose|congestion] and sore throat, and [saltwater gargles|gargling salt water] soothe the throat. [See a doctor|Get checked] if it lasts more than three weeks.",
+        ),
+        "[Get well soon|I hope the cold clears quickly|Feel better soon].",
+    ),
+    _aside(
+        "energy-slump",
+        "slump energy tired sleepy",
+        (
+            "I [always|] hit a [massive|real] slump [mid-afternoon|after lunch][, so|,|;] how do I [beat|avoid] it?",
+            "[why do I|how come I] [feel|get] so [tired|sleepy] after lunch, and what helps with the slump?",
+        ),
+        (
+            "[A lighter lunch|A smaller lunch] with protein and vegetables rather than a big plate of white bread or pasta [helps a lot|makes a real difference] with the slump. [Get outside|Step out] for ten minutes of daylight after eating, and [drink a glass of water|have some water], since mild dehydration [feels like|can feel like] tiredness.",
+            "[Some dip in energy|An afternoon dip] is [natural|built into the body clock], but you can [soften it|take the edge off the slump]: [eat a balanced lunch|go easy on sugary snacks], [take a short brisk stroll|get up and stretch] [after eating|once you've eaten] to lift your energy, and keep your caffeine before [two|mid-afternoon] so it doesn't [spoil|cost you] your sleep.",
+        ),
+        "[I hope the afternoons feel brighter|Good luck with the slump].",
+        hours=(9, 19),
+    ),
+    _aside(
+        "hay-fever",
+        "hay fever pollen",
+        (
+            "my hay fever is [awful|terrible|driving me mad][, so|,|;] [any tips beyond tablets|what helps]?",
+            "how do you [cope with|manage] hay fever when the pollen count is high?",
+        ),
+        (
+            "[Keep windows shut|Close the windows] when the pollen count is high, especially [early morning and evening|in the early evening], [shower and change|wash your face and change clothes] after being outside, and [wear wraparound sunglasses|put a little balm round your nostrils] to catch pollen. [A pharmacist can recommend|The chemist stocks] antihistamines and nasal sprays for hay fever.",
+            "[Dry laundry indoors|Avoid drying clothes outside] on high-pollen days, [dust with a damp cloth|wipe surfaces with a damp cloth] and [vacuum often|hoover often] so pollen doesn't build up indoors. A steroid nasal spray [helps most|is most effective] if you start it before the hay fever season [peaks|gets going].",
+        ),
+        "[I hope the pollen gives you a break|Fingers crossed for rain to clear the pollen].",
+    ),
+    _aside(
+        "cut-finger",
+        "cut finger",
+        (
+            "I've [just|] [nicked|cut] my finger [chopping|peeling] vegetables[, so|,|;] what should I do?",
+            "what's the [right|proper] way to [treat|deal with] a small cut on a finger?",
+        ),
+        (
+            "[Rinse|Run] the cut under cold water, then press on it with a clean cloth for [a few minutes|five minutes] until it stops. [Hold the finger up|Raise your hand] above your heart to help, then cover it with a plaster. [If it won't stop or is deep|If it keeps going or gapes open], get it seen.",
+            "[Clean the cut|Wash the cut] under the cold tap, [press firmly|apply firm pressure] with a clean tissue or cloth until it stops, and [dry the finger|pat it dry] before [a plaster goes on|putting a plaster on]. [A deep cut|A cut that gapes] or one that won't stop after ten minutes of pressure [needs|should get] medical help.",
+        ),
+        "[I hope the finger heals quickly|Careful with that knife].",
+    ),
+    _aside(
+        "stress-breathing",
+        "breathing breathe breath stressed",
+        (
+            "I [get|feel] [really|so] stressed [sometimes|at times][, so|,|;] is there a [quick|simple] breathing trick that helps?",
+            "[what's|what is] a [good|simple] breathing exercise for when I'm stressed?",
+        ),
+        (
+            "Try box breathing: breathe in for a count of four, hold for four, breathe out for four, hold for four, and repeat [a few times|for a couple of minutes]. [The slow rhythm|Slowing the breath like that] [tells your body|signals to your body] it can calm down.",
+            "[Breathe in|Take a breath in] through your nose for a count of four and out through your mouth for a count of six or eight. A slow, drawn-out breath out [slows the heart|calms the nervous system], and [five|a handful of] rounds [is often enough|usually takes the edge off] when you're stressed.",
+        ),
+        "[Take care of yourself|I hope things feel calmer soon].",
+    ),
+    # ---- more money
+    _aside(
+        "credit-card",
+        "credit card debt",
+        (
+            "I've got some credit card debt[, so|,|;] [what's|what is] the [smartest|quickest] way to pay it off?",
+            "should I pay off my credit card [first|before] I start saving?",
+        ),
+        (
+            "[Usually|Generally] yes: credit card interest is far higher than anything savings earn, so [clearing the card|paying the card down] [comes first|wins], though a small [emergency pot|cushion] is still wise. [Pay more than the minimum|Always pay more than the minimum] and look at a nought per cent balance transfer card if you can get one.",
+            "[List the debts|Write down each debt] and [pay extra|put every spare pound] on the one with the highest interest while paying the minimum on the rest. A balance transfer to a nought per cent credit card [can buy you time|gives you breathing space], [as long as you clear it|provided you pay it off] before the offer ends.",
+        ),
+        "[Good luck clearing it|You'll get there].",
+    ),
+    _aside(
+        "groceries",
+        "groceries food supermarket",
+        (
+            "my [weekly|] food [spending|costs] [keep going up|are creeping up][, so|,|;] how do I cut the grocery spend?",
+            "[any|got any] tips for spending less at the supermarket?",
+        ),
+        (
+            "Plan the week's meals, write a list from them, and [stick to it|buy only what's on the list]; [it cuts|that alone cuts] impulse buys at the supermarket a lot. [Own-brand|Supermarket own-brand] basics [are usually|tend to be] just as good, and [checking the price per kilo|comparing unit prices] shows the real [bargains|deals].",
+            "[Check|Look in] the fridge and cupboards before you go, [plan meals|plan dinners] that share ingredients, and [buy|pick up] reduced items at the end of the day for the freezer. [Swapping|Trying] [own-brand|cheaper] versions of [a few staples|your staples] [saves more than you'd think|adds up quickly] on the weekly groceries.",
+        ),
+        "[Good luck with the food budget|I hope the receipts shrink].",
+    ),
+    _aside(
+        "emergency-fund",
+        "emergency fund pot",
+        (
+            "how much should I keep in an emergency fund?",
+            "[is it worth|should I bother] having an emergency fund [if I'm already saving|when I have a bit saved]?",
+        ),
+        (
+            "[A common rule|The usual rule of thumb] is three to six months of essential spending, [kept|held] in an easy-access account. [If that feels huge|Start smaller]: even [one month's worth|a few hundred pounds] in an emergency fund stops a broken boiler becoming a debt.",
+            "Yes, [keep it separate|ring-fence it] from your other savings so you don't dip into it. [Aim for|Build up to] three months of [rent and essentials|essential costs], [in an instant-access account|somewhere you can reach in a day], and [top the pot up|refill the fund] whenever you use it.",
+        ),
+        "[Good luck topping it up|I hope you never need it].",
+        kind="know",
+    ),
+    _aside(
+        "selling-stuff",
+        "sell selling sold clutter things",
+        (
+            "I've got [loads of|a lot of] stuff [I don't use|cluttering the place][, so|,|;] what's the [easiest|quickest] way to sell it?",
+            "[any|got any] tips for selling [old|unwanted] things online?",
+        ),
+        (
+            "[Good photos in daylight|Clear photos in natural light] [sell|shift] things [faster|quicker] than anything else, and an honest description with the [measurements|size and condition] heads off questions. [Check what similar items sold for|Look at recently sold listings] to price it, and bundle small things together.",
+            "[Sell|List] the [bigger|more valuable] things online with [good|clear] photos and fair prices, and [take|give] the rest to a [second-hand|reuse] [drop-off|point] rather than [letting it sit|keeping it]. [Price|Pricing] slightly under similar listings [sells|clears] things within days.",
+        ),
+        "[Good luck with the selling|Enjoy the extra space].",
+    ),
+    _aside(
+        "laundry-cost",
+        "laundry wash",
+        (
+            "does [doing|] laundry at a lower temperature [actually|really] save anything?",
+            "how do I [cut|bring down] what my laundry costs to run?",
+        ),
+        (
+            "Yes, [most of the energy|nearly all the energy] goes into heating the water, so a [cooler|thirty-degree] wash [uses|costs] [a lot less|far less]. Modern detergents clean well at low temperatures; [keep a hot wash for towels and bedding|save a hotter wash for towels and bedding] [now and then|every so often].",
+            "[Wash|Run] full laundry loads at thirty degrees, [skip|avoid] the tumble dryer where you can, and [use|pick] the eco setting, which [is slow but|runs for a while but] heats [less water|the water less]. [Drying outside or on a rack|A clothes airer] [saves more than anything else|is the biggest saving of all].",
+        ),
+        "[Enjoy the savings|Happy laundry day].",
+    ),
+    # ---- hobbies
+    _aside(
+        "crochet",
+        "crochet hook yarn",
+        (
+            "I want to [learn to crochet|take up crochet][, so|,|;] what should I [start with|make first]?",
+            "my crochet [keeps getting|gets] [tighter and tighter|really tight] and the hook won't go through[, so|,|;] what am I doing wrong?",
+        ),
+        (
+            "Start with a [five|six] millimetre hook and [chunky|thick], smooth, light-coloured yarn, so you can see each loop. [Practise a long chain|Make a long chain] and then rows of double crochet until [the rhythm feels easy|it feels natural], and [make a simple square|try a plain dishcloth] as a first project.",
+            "[Tight crochet|A hook that won't go through] [usually|mostly] means you're pulling the yarn too hard [after each loop|with your yarn hand]. [Relax your grip|Loosen your hold on the yarn], [make each loop on the thick part of the hook|pull each loop up onto the wide part of the hook], or go up a hook size.",
+        ),
+        "[Happy crocheting|Enjoy the crochet].",
+    ),
+    _aside(
+        "sketching",
+        "sketch sketching drawing draw",
+        (
+            "I'd like to [get better at|start] drawing[, so|,|;] how do I [begin|practise]?",
+            "[any|got any] tips for a [complete|total] beginner at sketching?",
+        ),
+        (
+            "Draw [a little every day|for ten minutes a day] rather than for hours once a week, and [draw from life|sketch real objects] [such as|like] a mug, your hand or a plant. [Look at the object|Keep your eyes on the subject] more than the paper; [that habit|the looking] [is most of drawing|matters more than talent].",
+            "[Get|Keep] a small sketchbook and a pencil with you and [sketch|draw] whatever's in front of you [on the bus|in cafes|at lunch]. [Start|Begin] with simple shapes and shading, and [don't rub out|resist rubbing out] too much: [every page|each sketch] is practice, not a finished piece.",
+        ),
+        "[Happy sketching|Enjoy the drawing].",
+    ),
+    _aside(
+        "jigsaw",
+        "jigsaw pieces puzzle",
+        (
+            "[what's|what is] the [trick|secret] to doing a [big|thousand-piece] jigsaw?",
+            "I've started a [huge|massive] jigsaw and I'm [stuck|getting nowhere][, so|,|;] any strategy?",
+        ),
+        (
+            "Turn every piece face up first, pull out the edge pieces and [build the frame|do the border]. Then [sort the rest|group the rest] by colour or pattern into trays and [build|tackle] the most distinctive areas of the puzzle first.",
+            "[Sort|Group] the pieces by [shape|their shape] as well as colour once you're [stuck|down to the sky]: [most jigsaws|many puzzles] have a few repeating shapes, [so you can try|and trying] [each one|every piece of one shape] in a gap is quicker than hunting by colour.",
+        ),
+        "[Enjoy the jigsaw|Happy puzzling].",
+    ),
+    _aside(
+        "journal",
+        "journal journalling diary notebook",
+        (
+            "I keep [trying|meaning] to [start|keep] a journal and [giving up|never manage it][, so|,|;] any tips?",
+            "how do you [make journalling a habit|keep a diary going]?",
+        ),
+        (
+            "Make it tiny: three lines a day [in the journal|in a small notebook], [at the same time|just before bed], [beats|is better than] a page you dread. [Use|Try] a prompt [such as|like] what went well today, and [skip the guilt|don't catch up] when you miss a day.",
+            "[Keep the diary|Leave the journal] [by your bed|somewhere you'll see it] with a pen on top, and write [just a line or two|a few lines] [each evening|every day]. Journalling sticks when it's [easy|short], so [aim low|set the bar low] and let it grow.",
+        ),
+        "[Happy writing|Enjoy the journalling].",
+    ),
+    _aside(
+        "guitar",
+        "guitar chords chord fingers",
+        (
+            "I'm [learning|teaching myself] guitar and my fingers [hurt|are so sore][, so|,|;] [is that normal|does it get better]?",
+            "[what's|what is] the [easiest|quickest] way to [switch|change] guitar chords [faster|smoothly]?",
+        ),
+        (
+            "[Sore fingertips are normal|Yes, completely normal] for the first few weeks on guitar; [short|fifteen-minute] sessions [every day|daily] build [calluses|hard skin] [faster|better] than long ones. [Press|Press down] just behind the fret, not on it, so you need less force.",
+            "[Practise|Drill] the [change|switch] between two chords [slowly|very slowly], lifting all your fingers together [and landing them as one shape|so they land as a shape]. [A minute of|Sixty seconds of] [just that change|that one change], [a few times a day|several times a day], [speeds it up|makes it smooth] within a week or two.",
+        ),
+        "[Happy strumming|Enjoy the guitar].",
+    ),
+    _aside(
+        "crossword",
+        "crossword crosswords clues clue",
+        (
+            "how do you [get into|start doing] cryptic crosswords?",
+            "[cryptic|the cryptic] crossword clues make no sense to me[, so|,|;] [where do I start|how do people solve them]?",
+        ),
+        (
+            "Every cryptic clue has a straight definition at one end, [start or finish|the beginning or the end], and wordplay making the same answer in the rest. [Learn|Pick up] the common signals, like anagram [indicators|words] [such as|like] broken or mixed, and [read the answers|check the solutions] the next day to see how each clue [fitted together|came apart].",
+            "[Start with|Try] a [quick|beginners'] cryptic crossword and [look up|read] a guide to the [main|common] clue types: anagrams, hidden words, [double definitions|two meanings]. [Reading the explained answers|Going through the solutions] the next day is [how most people learn|the quickest way to learn].",
+        ),
+        "[Happy solving|Enjoy the crossword].",
+        kind="know",
+    ),
+    _aside(
+        "bird-feeder",
+        "birds bird feeder",
+        (
+            "I've put up a bird feeder but no birds come[, so|,|;] what am I doing wrong?",
+            "how do I [attract|get more] birds to [a feeder|the feeder] [outside my window|on the balcony]?",
+        ),
+        (
+            "[Give it time|Be patient]: birds can take [a couple of weeks|a few weeks] to find a new feeder. [Hang it|Place it] near [a hedge or tree|some cover] so they can dart to safety, [keep it clean|clean it regularly], and [offer|try] sunflower hearts, which [most|many] small birds love.",
+            "Birds [want|like] cover nearby and a feeder that's [safe from cats|out of reach of cats], so [put it|hang it] [a couple of metres|two metres or so] from a [bush|hedge]. [Fresh water|A shallow dish of water] [draws them in|brings birds in] too, [especially|above all] in dry or frosty weather.",
+        ),
+        "[Enjoy the birdwatching|Happy birdwatching].",
+    ),
 )
 
 
