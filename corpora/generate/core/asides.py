@@ -1333,6 +1333,194 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Enjoy the birdwatching|Happy birdwatching].",
     ),
+    # ---- more tech help
+    _aside(
+        "phishing",
+        "email emails scam phishing",
+        (
+            "how can I tell if an email is a scam?",
+            "I've had an email [asking me to confirm my details|saying my account is locked][, so|,|;] [is it genuine|how do I know if it's real]?",
+        ),
+        (
+            "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and links asking you to log in or [pay|confirm details]. [Don't click|Never click] the link; [go to the site yourself|open the site by typing it in yourself] or [contact them|ring them] on a number you already trust.",
+            "[Treat it as a scam|Assume it's phishing] until proven otherwise: real organisations [rarely|almost never] ask you to confirm details by email. [Hover over the link|Check where the link really goes] without clicking, and [log in|sign in] through the official app or website instead to see if there's [really|actually] a problem.",
+        ),
+        "[Stay safe out there|Well spotted for checking].",
+        kind="know",
+    ),
+    _aside(
+        "browser-tabs",
+        "browser tabs tab",
+        (
+            "my browser [gets|is] [really|so] slow with lots of tabs open[, so|,|;] what can I do?",
+            "I [always|] have [dozens|far too many] tabs open[, so|,|;] [any tips|how do I tame them]?",
+        ),
+        (
+            "[Each open tab|Every tab] uses memory, so [close the ones you're not using|close what you don't need] and [bookmark|save] the rest in a folder [to read later|for later]. Most browsers can also [put idle tabs to sleep|suspend tabs you haven't looked at], [which is usually in the settings|in their performance settings].",
+            "[Keep|Limit yourself to] [one window per task|a handful of tabs] and [save everything else to a reading list|park the rest in a reading list]. If the browser is still slow, [turn off extensions you don't use|remove extensions you don't need], since they [run in every tab|slow every page down].",
+        ),
+        "[Good luck with the tabs|Enjoy the faster browser].",
+    ),
+    _aside(
+        "weak-wireless",
+        "wireless signal router",
+        (
+            "the wireless signal is [terrible|really weak] in one room[, so|,|;] how do I [fix|improve] it?",
+            "[how do I|is there a way to] get a better wireless signal [upstairs|in the far room|in the back bedroom]?",
+        ),
+        (
+            "[Place|Put] the router somewhere central and high, [out of cupboards|not in a cupboard] and away from [thick walls|the microwave and mirrors], since those [block|weaken] the signal. If that's not enough, [a mesh system|a wireless extender] [halfway|partway] to the weak room [usually sorts it|fills the gap].",
+            "[First try|Start by] restarting the router and [raising it off the floor|lifting it up onto a shelf]. Walls, [mirrors|metal and water] and [other electronics|appliances] [soak up|block] the signal, so [a central spot|a more open spot] helps; [a mesh set or an extender|an extender] covers what's left.",
+        ),
+        "[I hope the signal improves|Good luck with the router].",
+    ),
+    _aside(
+        "battery-life",
+        "battery charge",
+        (
+            "my laptop battery [drains|runs down] [so fast|really quickly][, so|,|;] [what can I do|any tips]?",
+            "how do I make my laptop battery last [through the day|as long as possible]?",
+        ),
+        (
+            "Turn the screen brightness down, [close apps you're not using|quit programs you don't need], and [switch on|use] the battery saver mode. [The screen and background apps|Brightness and background apps] use the most power, so those two [make the biggest difference|matter most].",
+            "[Lower|Reduce] the brightness, [turn off|disable] [the keyboard backlight|wireless and other radios] when you don't need them, and check which apps [use the most battery|drain the battery] in the settings. [Keeping|Holding] the charge between about twenty and eighty per cent also [helps the battery age slowly|slows battery wear].",
+        ),
+        "[I hope the battery lasts better|Good luck with the battery].",
+    ),
+    _aside(
+        "spreadsheet-sum",
+        "spreadsheet column formula",
+        (
+            "how do I add up a column in a spreadsheet?",
+            "[what's|what is] the formula to total [a column|a list of numbers] in a spreadsheet?",
+        ),
+        (
+            "Click the cell under the column, type an equals sign, then the word sum, open a bracket, select the cells, close the bracket and press enter. [Most spreadsheets|Most spreadsheet programs] also have an autosum button [on the toolbar|in the menu] that [writes the formula for you|does it in one click].",
+            "Use the sum formula: an equals sign, sum, and the range of cells [in brackets|inside round brackets], such as the first to the last cell of the column. [Or|Alternatively], select the cells and look at the status bar, which [shows the total|gives the total] without any formula.",
+        ),
+        "[Happy totting up|Glad that helps].",
+        kind="know",
+    ),
+    _aside(
+        "big-file",
+        "file attachment email",
+        (
+            "my file is too big to [send|attach] by email[, so|,|;] what can I do?",
+            "how do I send a [large|huge] file when the email attachment limit [blocks it|is too small]?",
+        ),
+        (
+            "Upload the file to a cloud storage account and send a share link [instead of an attachment|in the email] instead; [most email services|many email apps] do this automatically [for big files|over a certain size]. [Compressing|Zipping] the file [helps a little|can also help], [especially for documents|mostly for documents rather than photos].",
+            "[Use|Try] a file-sharing link: put the file in cloud storage, [set it to|make it] viewable by anyone with the link, and paste that into the email. [For photos|For pictures], [exporting them at a smaller size|shrinking the image size] [often gets the attachment under the limit|may be enough to fit].",
+        ),
+        "[I hope it gets through|Good luck sending it].",
+    ),
+    _aside(
+        "updates",
+        "updates update",
+        (
+            "[is it|is it actually] safe to keep putting off software updates?",
+            "my laptop [keeps nagging|won't stop nagging] me to update[, so|,|;] [do I have to|should I just do it]?",
+        ),
+        (
+            "[Not really|Not for long|It's better not to]: many updates [fix security holes|patch security flaws] that scammers [actively|already] exploit. [Set updates to install overnight|Schedule updates for when you're not using it], and [save your files first|keep your files backed up] in case a restart [catches you out|interrupts something].",
+            "[Install the update|Do the update] [soon|within a few days], [especially|above all] if it's a security fix. [Pick|Choose] a time when you won't need the laptop for half an hour, [plug it in|keep it on charge], and [back up anything important|save your open files] before you start.",
+        ),
+        "[Glad to help|I hope the update goes smoothly].",
+    ),
+    _aside(
+        "keyboard-clean",
+        "keyboard keys",
+        (
+            "how do I clean a [grubby|sticky|crumb-filled] keyboard?",
+            "[a few|some] keys on my keyboard are [sticky|sticking][, so|,|;] how do I clean them?",
+        ),
+        (
+            "[Turn it off|Switch it off] or unplug it, tip the keyboard upside down and [tap it|shake it gently] to [get the crumbs out|dislodge crumbs], then [use|go over it with] a can of compressed air or a soft brush. Wipe the keys with a cloth [barely damp with|lightly dampened with] [rubbing alcohol|soapy water].",
+            "For sticky keys, [switch off|power down] first, then [clean round|go round] the key with a cotton bud dipped in [isopropyl alcohol|a little rubbing alcohol]. [On many keyboards|On most desktop keyboards] the keycap [pops off|can be prised off gently] for a proper clean underneath; [check|look up] your model first.",
+        ),
+        "[Enjoy the clean keyboard|Happy typing].",
+    ),
+    # ---- errands and everyday jobs
+    _aside(
+        "recycling-electricals",
+        "electricals electrical recycling recycle",
+        (
+            "what do I do with old electricals [like a broken kettle|I don't use any more][, can they go in the bin|, do they just go in the bin| that nobody wants|]?",
+            "where can I [recycle|get rid of] [small|old] electricals?",
+        ),
+        (
+            "[Not in the household bin|They shouldn't go in the normal bin]: most [recycling centres|council tips] take small electricals, and many large [stores|retailers] that sell electricals [take old ones back|have a take-back bin]. [Batteries|Loose batteries] [go|need to go] in a separate battery recycling box.",
+            "[Take them|Drop them off] at [your local recycling centre|the tip], which has a [bay|section] for electricals. [If it still runs|If something still switches on], [offer it free online|give it away locally] instead of recycling, and [take the batteries out|remove any batteries] first.",
+        ),
+        "[Good luck with the clear-out|Glad to help].",
+    ),
+    _aside(
+        "shrunk-jumper",
+        "jumper wool woollen",
+        (
+            "I've [shrunk|accidentally shrunk] a wool jumper in the wash[, so|,|;] [can it be saved|is there any way to stretch it back]?",
+            "[is there a way|how do I] [unshrink|rescue] a shrunken woollen jumper?",
+        ),
+        (
+            "[Often, yes|Sometimes]: soak the jumper for half an hour in lukewarm water with a good squirt of hair conditioner, which relaxes the wool fibres. [Squeeze out|Press out] the water [without wringing|gently], then [lay it out on a towel|spread it on a dry towel] and [ease it|stretch it gently] back to shape as it dries.",
+            "Soak the jumper in [tepid|lukewarm] water with [mild shampoo|hair conditioner] for [thirty minutes|half an hour], then roll it in a towel to get most of the water out. [Gently stretch|Coax] it back to size [a little at a time|bit by bit] and let it dry [lying down|on a towel], [pinned out|weighted at the edges] if you need to.",
+        ),
+        "[I hope the jumper recovers|Good luck with the jumper].",
+    ),
+    _aside(
+        "ironing",
+        "ironing iron shirt shirts",
+        (
+            "[what's|what is] the [quickest|easiest] way to iron a shirt?",
+            "I [hate|dread] ironing shirts[, so|,|;] [any shortcuts|is there a quicker way]?",
+        ),
+        (
+            "[Iron it|Do it] while it's still slightly damp, in this order: collar, cuffs, sleeves, then the back and the two fronts. [Use|Put] the iron on the right heat for the fabric and [hang the shirt up|put it on a hanger] straight away.",
+            "[Hang shirts up|Take shirts out] [as soon as the wash finishes|straight from the drum], [shake them out|give them a sharp shake] and dry them on hangers: many then need [barely any ironing|only a quick touch-up]. [A steamer|A handheld steamer] is [faster|quicker] than an iron for [creases|light creases].",
+        ),
+        "[Happy ironing, if there is such a thing|Good luck with the ironing].",
+    ),
+    _aside(
+        "care-labels",
+        "label labels symbols symbol",
+        (
+            "what do the symbols on [clothes|clothing] care labels [actually|] mean?",
+            "how do I read [the laundry symbols|a care label] [on clothes|before I wash something]?",
+        ),
+        (
+            "The [tub|little bucket] symbol means it can go in the wash, [with the number of dots for the heat|dots inside showing the temperature]; a hand in the tub means hand wash. A triangle is about bleach, a square about drying, an iron about ironing, and a circle about dry cleaning. A cross through any symbol means don't.",
+            "[Five|There are five] basic shapes on care labels: tub for the wash, triangle for bleach, square for drying, iron for ironing, circle for professional cleaning. More dots [means|mean] more heat, and [lines underneath|bars underneath] mean a gentler cycle.",
+        ),
+        "[Glad that clears it up|Happy laundry].",
+        kind="know",
+    ),
+    _aside(
+        "shoe-polish",
+        "shoes shoe polish leather",
+        (
+            "how do I [polish|shine] leather shoes [properly|so they look decent]?",
+            "my leather shoes [look scuffed|are all scuffed][, so|,|;] how do I [smarten them up|bring them back]?",
+        ),
+        (
+            "Brush off the dirt, then [rub in|massage in] a [small|thin] amount of polish in small circles with a cloth and let it dry for ten minutes. [Buff|Brush] the shoes [hard|briskly] to a shine, and [finish|polish] with a few drops of water on the cloth for a glossier toe.",
+            "[Clean the shoes|Wipe the leather] with a damp cloth, [rub|massage] [coloured|matching] cream polish into the scuffs to restore the colour, then [buff|brush] them. [Shoe trees|Stuffing them with paper] [keeps|will keep] the leather from creasing between wears.",
+        ),
+        "[Enjoy the shiny shoes|Happy polishing].",
+    ),
+    _aside(
+        "stamps-abroad",
+        "post letter stamps stamp",
+        (
+            "how do I [post|send] a letter abroad?",
+            "[what|which] stamps do I need for a letter [going overseas|to another country]?",
+        ),
+        (
+            "Write the country in capitals as the last line on the envelope on the last line and [take it to a post office counter|have it weighed at a post office], where they'll [tell you the postage|sell you the right stamp]. [You can also buy|Or buy] international postage online and print it at home.",
+            "[International letters need|A letter abroad needs] international stamps, and the price [depends on|goes by] the size, weight and destination. [A post office counter|The counter at the post office] [will weigh it and sell you the right stamps|can weigh it for you], or [you can look it up|check the price] on the postal service's website.",
+        ),
+        "[I hope it arrives quickly|Happy posting].",
+        hours=DAYTIME,
+    ),
 )
 
 
