@@ -1521,6 +1521,100 @@ ASIDES: tuple[Aside, ...] = (
         "[I hope it arrives quickly|Happy posting].",
         hours=DAYTIME,
     ),
+    # ---- more home
+    _aside(
+        "shower-mould",
+        "mould grout shower",
+        (
+            "there's black mould [in the grout|on the sealant] round my shower[, so|,|;] how do I get rid of it?",
+            "how do I [clean|shift] mould from shower grout?",
+        ),
+        (
+            "[Spray the grout|Spray it] with a mould remover or a [diluted bleach solution|mix of one part bleach to four of water], leave it for [fifteen minutes|a quarter of an hour], then scrub with an old toothbrush and rinse. [Open a window|Ventilate the room] while you do it, and [run the fan|open the window] after every shower so the mould doesn't come back.",
+            "For [light|surface] mould, [a paste of bicarbonate of soda and water|white vinegar sprayed on and left for an hour] [scrubbed in with a toothbrush|and a stiff brush] [shifts most of it|clears it]. Mould that has [got under|soaked into] the sealant [won't clean out|needs the sealant cutting out and redoing]; and [drying the shower|a quick squeegee] after use [keeps it away|stops it returning].",
+        ),
+        "[Enjoy the clean shower|Good luck with the scrubbing].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "oven-clean",
+        "oven",
+        (
+            "my oven is [filthy|disgusting|caked in grease][, so|,|;] [is there an easy way to clean it|how do I clean it without harsh chemicals]?",
+            "how do I clean [the inside of an oven|an oven door] [without scrubbing for hours|easily]?",
+        ),
+        (
+            "[Spread|Smear] a paste of bicarbonate of soda and water over the inside of the [cold|cool] oven and leave it overnight. [Wipe it off|Scrape it off] with a damp cloth, then spray [a little|some] white vinegar where any paste is left; it fizzes and [lifts the rest|loosens what's left].",
+            "[Take out the racks|Remove the shelves] and soak them in hot water with [dishwasher tablets|a dishwasher tablet] in the bath. [For the oven itself|Inside the oven], [a bicarbonate paste left overnight|a thick bicarbonate of soda paste left for a few hours] [softens the grease|loosens the grease], and a plastic scraper [takes it off|lifts it away] without scratching.",
+        ),
+        "[Enjoy the sparkling oven|Good luck with the oven].",
+    ),
+    _aside(
+        "blocked-sink",
+        "sink drain plughole",
+        (
+            "my sink is draining [really|very] slowly[, so|,|;] how do I unblock it [without calling anyone out|myself]?",
+            "[what's|what is] the [easiest|cheapest] way to unblock a [sink|plughole]?",
+        ),
+        (
+            "[Pull out|Hook out] what you can from the plughole first, [with a bent wire hanger|with a plastic drain snake], since hair and grease [are the usual culprits|cause most blockages]. Then pour down [a kettle of hot water|boiling water] with soda crystals, or use a plunger with the overflow covered by a damp cloth.",
+            "[Try|Start with] a plunger: fill the sink with a few centimetres of water, [cover the overflow hole|block the overflow], and plunge [hard|firmly] for a minute. If the drain is still slow, [unscrew the trap under the sink|undo the bend in the pipe] over a bucket and [clear it out|clean it]; [it's easier than it sounds|it usually unscrews by hand].",
+        ),
+        "[I hope the sink drains freely now|Good luck with the sink].",
+    ),
+    _aside(
+        "hanging-picture",
+        "picture frame wall",
+        (
+            "how do I hang a [heavy|large] picture on a plasterboard wall?",
+            "[what|which] fixings do I need to hang a picture [frame|] [so it doesn't fall|securely]?",
+        ),
+        (
+            "Tap the wall: a hollow sound means plasterboard, so use [plasterboard fixings|cavity fixings] or find a timber stud with a stud finder. [For light frames|For a small frame], a picture hook with its angled pin [is enough|is fine]; [heavier ones|a heavy frame] [need|wants] two fixings for the picture to hang level.",
+            "[Match the fixing to the wall|It depends on the wall]: [spring toggles or metal cavity anchors|cavity anchors] for plasterboard, wall plugs and screws for solid brick. [Use|Run] a detector first to avoid pipes and cables, and [mark the height|measure twice] with the picture held up [before you drill|before drilling].",
+        ),
+        "[Enjoy the picture|I hope it hangs straight].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "fridge-smell",
+        "fridge smell smells",
+        (
+            "my fridge smells [awful|funny|a bit off] even after [clearing it out|a clear-out][, so|,|;] what can I do?",
+            "how do I get rid of a [bad|musty|stale] smell in the fridge?",
+        ),
+        (
+            "[Empty it|Take everything out], wipe every shelf and the seals with warm water and bicarbonate of soda, and [check the drain hole at the back|clear the little drain hole at the back], where [spills|old drips] often hide. Then leave an open tub of bicarbonate of soda [on a shelf|in the door] to absorb smells.",
+            "[The smell often|A lingering smell usually] comes from [the seals|the door seals] or the drain channel at the back, so clean those [with a cotton bud|with a cloth and bicarbonate]. [A saucer of coffee grounds|An open box of bicarbonate of soda] [left inside|left on a shelf] absorbs what's left within [a day|a day or two].",
+        ),
+        "[Enjoy the fresh fridge|I hope the fridge smells sweet again].",
+    ),
+    _aside(
+        "stuck-jar",
+        "jar lid",
+        (
+            "how do I open a jar [when the lid is stuck|that won't budge]?",
+            "[I can't|I just can't] get the lid off a jar[, so|,|;] any tricks?",
+        ),
+        (
+            "[Run the lid under hot water|Hold the lid under the hot tap] for [half a minute|thirty seconds] so the metal expands, then [grip it with a rubber glove|use a rubber glove for grip]. [Tapping the edge of the lid|A few taps round the edge of the lid] on the worktop also breaks the seal.",
+            "[Break the seal|Release the vacuum] by [sliding a spoon handle under the edge of the lid|levering the lid gently with a spoon] until you hear a pop, then it [turns|twists off] easily. [A rubber glove|A tea towel] [gives you grip|helps with grip] if the jar is slippery.",
+        ),
+        "[Enjoy whatever's in the jar|Glad to help with the jar].",
+    ),
+    _aside(
+        "cables",
+        "cables cable wires",
+        (
+            "how do I tidy [the|all the] cables [behind the telly|under the table][ that are such a mess| before they drive me mad|]?",
+            "[any|got any] ideas for [hiding|tidying] [messy|tangled] cables?",
+        ),
+        (
+            "[Bundle|Gather] the cables with [reusable|velcro] ties, [run them|route them] along the skirting board with adhesive clips, and [tuck|hide] the extension lead in a cable box. [Labelling each plug|A label on each plug] saves [guessing|unplugging the wrong thing] later.",
+            "[A cable sleeve|A fabric sleeve] [gathers|turns] several cables into one [neat tube|tidy run], and [a cable tray|a small basket] screwed under the table [keeps|lifts] the extension lead off the floor. [Start by unplugging|First remove] [cables for things you don't use|any cables nothing needs].",
+        ),
+        "[Enjoy the tidy corner|Good luck with the cables].",
+    ),
 )
 
 
