@@ -1615,6 +1615,152 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Enjoy the tidy corner|Good luck with the cables].",
     ),
+    # ---- pets
+    _aside(
+        "cat-water",
+        "cat water drink",
+        (
+            "my cat [hardly|barely] drinks any water[, so|,|;] how do I get it to drink more?",
+            "how do I [encourage|get] a cat to drink more water?",
+        ),
+        (
+            "Many cats prefer flowing water, so a [pet water fountain|cat fountain] often helps, and so does a wide, shallow bowl placed away from the food. [Wet food|Adding some wet food] also [adds a lot of water|counts towards what the cat drinks].",
+            "[Put|Place] a few bowls of fresh water around the home, [away from the food and the litter tray|not next to the food bowl], and [refresh them daily|change the water every day]. [Ceramic or glass bowls|Wide bowls] suit cats better than [plastic|narrow ones], and [a water fountain|flowing water] [tempts|draws] many cats to drink.",
+        ),
+        "[I hope the cat takes to it|Good luck with the cat].",
+    ),
+    _aside(
+        "litter-smell",
+        "litter tray smell",
+        (
+            "the litter tray [smells|stinks] [even though I clean it|all the time][, so|,|;] what am I doing wrong?",
+            "how do I [stop|cut down] litter tray smells?",
+        ),
+        (
+            "Scoop the litter tray at least once a day and [change all the litter|empty it completely] [every week or two|weekly], cleaning the tray with hot water and mild soap, not strong disinfectant. A clumping, unscented litter [traps smell better|controls the smell well], and a sprinkle of bicarbonate of soda under it helps.",
+            "[Scooping twice a day|Scooping morning and evening] [makes the biggest difference|matters most] to the smell. [Scrub|Wash] the tray itself every week or so, since plastic [absorbs|soaks up] smells [over time|as it ages]; [replace the tray|a new tray] every year [helps|clears a stubborn smell].",
+        ),
+        "[I hope it smells fresher soon|Good luck with the litter tray].",
+    ),
+    _aside(
+        "rabbit-diet",
+        "rabbit rabbits hay",
+        (
+            "what should a pet rabbit [actually|] eat [every day|day to day]?",
+            "[is it all right|is it fine] to give my rabbit [lots of|plenty of] carrots?",
+        ),
+        (
+            "Hay should be most of a rabbit's diet, [about|roughly] [its own body size|a pile the size of the rabbit] every day, plus a handful of leafy greens and [a small portion|an egg cup] of pellets. [Carrots|Carrots and fruit] are [treats|sugary treats] [in small amounts|to give sparingly], not a staple.",
+            "[Mostly hay|Unlimited hay], which keeps a rabbit's teeth and gut healthy, with fresh greens [such as|like] [spring greens, kale or herbs|herbs and leafy greens] and [fresh water always available|a constant supply of fresh water]. [Carrots are sugary|Carrots have a lot of sugar], so [keep them as an occasional treat|give just a slice now and then].",
+        ),
+        "[Give the rabbit a stroke from me|Enjoy the rabbit].",
+    ),
+    _aside(
+        "hamster-night",
+        "hamster hamsters",
+        (
+            "my hamster [keeps me awake|is up all night] [rattling its wheel|making noise][, so|,|;] what can I do?",
+            "[is it normal|is it usual] for a hamster to be [so noisy|so active] at night?",
+        ),
+        (
+            "Yes, hamsters are nocturnal, so night is their [busy time|active time]. [Take the cage out of the bedroom|Keep the cage in another room], [choose|swap to] a [silent|quiet] spinner wheel, and [oil the wheel axle|put a drop of vegetable oil on the axle] if it squeaks.",
+            "[It's completely normal|It's just how hamsters are]: they sleep by day and [exercise|explore] at night. [A silent wheel|A solid, quiet wheel] and a cage in [a sitting room|a room you don't sleep in] [fix most of it|solve most of the noise]; don't [wake|disturb] the hamster in the day to [change its hours|make it sleep at night].",
+        ),
+        "[I hope you both sleep better|Give the hamster a treat from me].",
+        hours=(9, 24),
+    ),
+    _aside(
+        "budgie-bored",
+        "budgie bird cage",
+        (
+            "how do I keep a budgie [happy|entertained] when I'm out all day?",
+            "my budgie [seems bored|looks bored][, so|,|;] [any ideas|what can I give it]?",
+        ),
+        (
+            "Budgies are [sociable|flock birds], so [a second budgie|a companion budgie] [often makes the biggest difference|helps most]. [Rotate toys|Swap toys in and out] every week, [hang millet sprays|hide treats] for foraging, and [leave the radio on low|leave some quiet radio on] while you're out.",
+            "[Give the budgie|Give it] [swings, ladders and mirrors|a mix of toys, ladders and perches] and [change them round|swap them about] each week so the cage [stays interesting|feels new]. [Daily time out of the cage|A daily fly around a safe room] and [a little talking|chatting to it] each day [keep a budgie content|make a big difference].",
+        ),
+        "[Give the budgie a whistle from me|Enjoy the budgie].",
+    ),
+    # ---- exercise
+    _aside(
+        "start-jogging",
+        "jog jogging jogger",
+        (
+            "I want to start jogging [but I'm really unfit|from scratch][, so|,|;] how do I [begin|ease into it]?",
+            "how do I [take up|get into] jogging without [hating it|getting injured]?",
+        ),
+        (
+            "[Start|Begin] with intervals: jog for one minute, walk for ninety seconds, and repeat eight times, three times a week. [Add a little more jogging each week|Stretch the jogging bits a little every week], go slowly enough to hold a conversation, and [get|buy] [proper|decent] trainers.",
+            "[Go slow|Keep it slow]: a jog where you can still talk [is right|is the right pace]. Mix jogging and brisk strides on foot, [three times a week|every other day], and [add no more than|increase by no more than] a tenth each week so your joints [keep up|catch up]. [Rest days|Days off] [count as|are part of the] training.",
+        ),
+        "[Enjoy the jogging|Good luck with the first jog].",
+    ),
+    _aside(
+        "press-ups",
+        "press",
+        (
+            "I can't do a single [proper|full] press-up[, so|,|;] how do I build up to one?",
+            "[what's|what is] the right form for a press-up?",
+        ),
+        (
+            "Start with press-ups against a wall, then a [worktop|sturdy table], then a low step or your knees, [stepping lower|going lower] as each gets easy. [Three sets of ten|A few sets] [every other day|three times a week] [gets most people to a full press-up|builds up to a proper one] within [a couple of months|weeks].",
+            "Hands just wider than your shoulders, body in a straight line from head to heels, [elbows at about forty-five degrees|elbows angled back, not flared out], and lower until your chest is [near|close to] the floor. [If your hips sag|If that's too hard], do press-ups on your knees [until you're stronger|while you build strength].",
+        ),
+        "[Good luck with the press-ups|Enjoy getting stronger].",
+    ),
+    _aside(
+        "yoga-start",
+        "yoga",
+        (
+            "I want to [try|start] yoga at home[, so|,|;] [where do I start|how do I begin]?",
+            "[is|would] yoga [be|] [good|any good] for a complete beginner who isn't flexible?",
+        ),
+        (
+            "[Start with|Try] a [free|short] beginners' yoga video of [fifteen to twenty|about twenty] minutes, [a few times a week|three times a week], on a non-slip mat. [Go gently|Don't push into pain]: [bend your knees|prop yourself up with cushions] whenever you need to, and focus on slow breathing.",
+            "[Very much so|Absolutely]: yoga is [how you get|one of the gentlest ways to get] more flexible, not something you need flexibility for. [Pick|Choose] a beginners' class or video, [go at your own pace|never force a stretch], and [expect|notice] it getting easier within a few weeks.",
+        ),
+        "[Enjoy the yoga|Happy stretching].",
+    ),
+    _aside(
+        "motivation",
+        "exercise exercising motivated motivation",
+        (
+            "how do I stay motivated to exercise [when I'm tired|in the winter|after a long day]?",
+            "I [keep starting|always start] exercising and then [give up|stop][, so|,|;] how do I stick with it?",
+        ),
+        (
+            "[Make exercise small and fixed|Keep exercise small and scheduled]: a set time, [like before breakfast|straight after you get home], [and|with] your kit laid out the night before. [Telling someone|Exercising with someone] or [ticking days off|keeping a simple log] [helps motivation|keeps you going], and ten minutes counts on bad days.",
+            "[Pick|Choose] exercise you [actually enjoy|don't dread], and [plan it like|treat it like] any other fixed [commitment|date] in the diary. [Aim for|Count] [consistency|turning up], not intensity: a short session on a tired day [keeps the habit alive|keeps the streak going], which matters more than [any one workout|one big effort].",
+        ),
+        "[Good luck keeping it up|Enjoy the exercise].",
+    ),
+    _aside(
+        "sore-muscles",
+        "sore muscles aching stiff",
+        (
+            "my muscles are [so|really] sore [two days after|the day after] exercising[, so|,|;] [is that normal|what helps]?",
+            "how do I [ease|deal with] sore, stiff muscles after [a tough session|exercising]?",
+        ),
+        (
+            "[Yes, that's normal|Completely normal]: muscles often ache most a day or two after [new or harder|unfamiliar] exercise. Gentle activity [such as|like] a stroll or easy stretching, [a warm bath|warmth], and [sleep|a good night's sleep] help; it [usually eases|normally settles] within [a few days|three days].",
+            "[Keep gently active|Stay lightly active] rather than resting completely, since [light activity|easy movement] [eases|loosens] stiff muscles. [Drink plenty of water|Stay hydrated], [try|have] a warm bath, and [build up|increase] the [effort|intensity] more gradually next time to [keep the ache down|avoid the worst of it].",
+        ),
+        "[I hope the aches ease soon|Take it easy].",
+    ),
+    _aside(
+        "home-exercise",
+        "exercise equipment home body circuit",
+        (
+            "how can I exercise at home without any equipment?",
+            "[any|got any] ideas for [a quick|a short] home exercise routine [with no kit|that needs no equipment]?",
+        ),
+        (
+            "A [simple|basic] circuit needs no equipment: squats, press-ups [against a chair|on your knees], lunges, a plank and star jumps, forty seconds each with twenty seconds' rest, [three times through|repeated three times]. [It takes|That's] about fifteen minutes and covers the whole body.",
+            "[Use|Try] your own body weight: [squats|chair squats], [lunges|step-ups on the stairs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Go up and down the stairs|Stair climbs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
+        ),
+        "[Enjoy the routine|Have a good session at home].",
+    ),
 )
 
 
