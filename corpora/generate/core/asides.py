@@ -1761,6 +1761,166 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Enjoy the routine|Have a good session at home].",
     ),
+    # ---- plans and the day's tasks
+    _aside(
+        "thank-you-note",
+        "thank note card",
+        (
+            "what should I write in a thank-you note [for a present|after staying with someone]?",
+            "I [need to|ought to] write a thank-you card and [I never know what to say|nothing comes to me][, so|,|;] [any tips|what should it say]?",
+        ),
+        (
+            "Keep the note short and specific: thank them for the [exact thing|particular gift], say one thing you [love about it|will do with it], and end with something warm about seeing them [soon|again]. Three or four sentences [is plenty|is perfect].",
+            "[Say exactly|Spell out] what you're thanking them for, [add|give] a detail that shows it mattered, [like|such as] where you'll use it or a moment you enjoyed, then [close|finish] warmly. A handwritten thank-you card doesn't need to be long to [mean a lot|be appreciated].",
+        ),
+        "[I'm sure they'll love it|Happy writing].",
+    ),
+    _aside(
+        "saying-no",
+        "say no request",
+        (
+            "how do I say no to a request politely without [feeling awful|sounding rude]?",
+            "I [always|] end up agreeing to things I don't have time for[, so|,|;] how do I say no [nicely|politely]?",
+        ),
+        (
+            "[Keep it short and kind|Be brief and warm]: thank them for asking, say no clearly, and [skip the long excuses|don't over-explain]. Something like, thanks for thinking of me, but I can't take that on right now. [Offering an alternative|Proposing something smaller] is [optional|a nice touch], not a must.",
+            "[Give yourself time|Buy yourself time] by saying you'll [get back to them|check and reply], so you don't say yes on the spot. When you say no, [be clear rather than vague|be clear, not maybe]: a polite, definite no is kinder than a [reluctant yes|yes you regret].",
+        ),
+        "[Good luck with it|You've got this].",
+    ),
+    _aside(
+        "focus",
+        "focus focused concentrate concentration",
+        (
+            "I [get distracted|lose focus] [so easily|every few minutes][, so|,|;] how do I [concentrate properly|stay focused for more than a few minutes]?",
+            "[any|got any] tips to help me focus [when I've got a lot to do|at the laptop]?",
+        ),
+        (
+            "[Try|Use] a focus timer: [twenty-five minutes of focus|focus for twenty-five minutes] on one task, then a five-minute break, and a bigger break after four rounds. [Silence notifications|Turn notifications off] and [keep|put] anything distracting in another room.",
+            "[Decide|Write down] the one task you'll [do next|finish first] before you start, [close everything else|shut every other tab and app], and [turn off notifications|silence notifications]. [Focus|Concentration] [builds with practice|is like a muscle]: [start|begin] with twenty-minute [blocks|stretches] and [build up|add five minutes at a time].",
+        ),
+        "[Good luck getting things done|Enjoy the focus].",
+    ),
+    _aside(
+        "procrastination",
+        "procrastinating procrastination putting task",
+        (
+            "I keep putting off [a task I hate|something I need to do][, so|,|;] how do I [stop procrastinating|just get started]?",
+            "[any|got any] tricks for [beating|getting past] procrastination?",
+        ),
+        (
+            "[Shrink the first step|Make the first step tiny]: [commit to|promise yourself] just five minutes on the task, [with a timer|timer on]. Starting is the hard part of procrastination, and [once you're going|once you've begun] you'll often [carry on|keep going]. [Do it first thing|Tackle it early], before [other things|the day] [crowd it out|gets in the way].",
+            "[Break the task into|Split the task into] steps so small they feel [silly|almost too easy], and write down only the very next one. [Procrastinating|Putting things off] is often about [dreading|avoiding] a feeling rather than the task itself, so [spotting what you're dreading|noticing what feels hard] [helps|takes some of the sting out].",
+        ),
+        "[Good luck getting started|You'll feel better once it's done].",
+    ),
+    _aside(
+        "to-do-list",
+        "list tasks priorities prioritise",
+        (
+            "my to-do list is [enormous|endless][, so|,|;] how do I [decide what to do first|prioritise]?",
+            "[what's|what is] a [good|sensible] way to prioritise a long list of tasks?",
+        ),
+        (
+            "Sort the list into four groups: urgent and important, important but not urgent, urgent but not important, and neither. Do the first group now, [schedule|diary] the second, [hand off or batch|delegate or bundle] the third, and [drop|cross off] the last.",
+            "Pick [the three tasks|three things] that would make [today|the day] a success and do those before anything else on the list. Everything else [goes on|drops to] a [later|someday] list, which you [look over|glance at] once a week.",
+        ),
+        "[Good luck with the list|Enjoy ticking things off].",
+    ),
+    _aside(
+        "chasing-email",
+        "email reply chase",
+        (
+            "how do I politely chase someone who hasn't replied to my email?",
+            "[what's|what is] a polite way to [follow up|nudge someone] when an email [goes unanswered|gets no reply]?",
+        ),
+        (
+            "[Reply|Answer] in the same thread so they have the context, keep it short and friendly, [something like|for example], just bumping this up in case it got buried, could you let me know by the end of the week? [A clear question|A specific date] makes a reply [easier|much more likely].",
+            "[Wait|Leave it] [a few weekdays|three or four days], then [send|write] a brief, friendly [follow-up|nudge] in the same email thread. [Make it easy to answer|Ask one clear question], and [assume|take it] that they were busy rather than ignoring you.",
+        ),
+        "[I hope you get a reply soon|Good luck with the chase].",
+    ),
+    _aside(
+        "morning-person",
+        "morning earlier mornings",
+        (
+            "how do I [become|turn into] a morning person?",
+            "I want to get up earlier [in the mornings|than I do][, so|,|;] how do I [make it stick|actually do it]?",
+        ),
+        (
+            "[Shift|Set] your alarm earlier by fifteen minutes every few days [rather than|instead of] all at once, and go to bed earlier to match. [Get|Open the curtains for] daylight [straight away|as soon as you're up] in the morning, and [put|leave] the alarm across the room so you have to get up.",
+            "[Change|Bring forward] your bedtime first, since getting up earlier only sticks if you sleep enough. [Keep|Hold] the same wake-up time every day, weekends too, and give yourself [a reason to get up|something you look forward to] in the morning, [like|such as] a proper coffee or a quiet half hour.",
+        ),
+        "[Good luck with the early starts|Enjoy the quiet mornings].",
+    ),
+    _aside(
+        "declutter-wardrobe",
+        "wardrobe clothes",
+        (
+            "my wardrobe is [stuffed|overflowing] with clothes I never wear[, so|,|;] how do I [clear it out|decide what to keep]?",
+            "[what's|what is] a [good|sensible] way to declutter a wardrobe?",
+        ),
+        (
+            "Take everything out and [only put back|put back only] clothes you've worn [in the last year|this past year] and that fit now. [Bag up|Box up] the maybes and [date the bag|write the date on it]: anything you haven't [missed|fetched] in six months can go.",
+            "[Turn all the hangers backwards|Hang everything with the hooks facing backwards], and [turn|flip] each one the right way after you wear it. After [six months|a season], the clothes still facing backwards [are the ones to let go|show you what to give away].",
+        ),
+        "[Enjoy the space|Good luck with the wardrobe].",
+    ),
+    _aside(
+        "gift-everything",
+        "present gift",
+        (
+            "[what present do I get|what's a good present for] someone who [already has everything|says they want nothing]?",
+            "I [need|have to find] a gift for someone who's [impossible to buy for|really hard to buy for][, so|,|;] any ideas?",
+        ),
+        (
+            "[Go for|Think about] an experience as the present rather than a thing: a meal out, [a tasting|a class], or [a show|a day out] you can enjoy together. [A consumable gift|Something consumable], like [good coffee|fancy chocolate] or [a bottle of something|nice olive oil], also [never clutters|won't clutter] their shelves.",
+            "[Something personal|A personal touch] [beats|wins over] something expensive: a framed photo, a [favourite|treasured] recipe written out, or [a letter|a note] about a [shared|happy] memory. [Consumables|Treats they'll use up] are a safe gift too, since they [leave no clutter|don't take up space].",
+        ),
+        "[I hope they love it|Good luck with the present].",
+    ),
+    _aside(
+        "typing",
+        "typing type",
+        (
+            "how do I [get faster at|speed up my] typing?",
+            "I still type with two fingers[, so|,|;] is it worth learning to touch type?",
+        ),
+        (
+            "Learn touch typing with a free online tutor for [ten|fifteen] minutes a day: [fingers on the home row|fingers resting on the middle row of letters], eyes on the screen, and accuracy before speed. [Most people|Many people] [type faster than before|overtake their old speed] within a few weeks.",
+            "[Yes|Definitely]: touch typing [frees your eyes|keeps your eyes on the screen, not the keys] and [usually doubles|often doubles] your speed [once it clicks|with practice]. [Practise|Do] short daily sessions and resist looking down, even when typing [feels slow|slows you down] at first.",
+        ),
+        "[Happy typing|Good luck with the practice].",
+    ),
+    # ---- outdoors and windowsills
+    _aside(
+        "patchy-lawn",
+        "lawn grass",
+        (
+            "my lawn is [patchy|full of bare patches][, so|,|;] how do I fix it?",
+            "[what's|what is] the [easiest|surest] way to repair bare patches in a lawn?",
+        ),
+        (
+            "[Rake out|Scratch up] the bare patches, [loosen the soil|rough up the soil] and sprinkle grass seed mixed with a little compost, then press it down and water it [gently|lightly] every dry day. [Spring and early autumn|Early autumn or spring] [are the right times|suit it], when the soil is warm and damp.",
+            "[Loosen|Fork over] the bare soil, [scatter|sow] [lawn seed|grass seed] [at the rate on the box|thinly and evenly], and cover it with a [fine|thin] layer of compost. [Keep it moist|Water it lightly] [until it's growing|for a few weeks] and [keep off the lawn|don't walk on it] until the new grass [is tall enough to mow|has had its first cut].",
+        ),
+        "[Enjoy the green lawn|Good luck with the grass].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "weeds-paving",
+        "weeds paving patio",
+        (
+            "how do I [get rid of|stop] weeds between paving slabs [without weedkiller|for good]?",
+            "the weeds in my patio are [out of control|taking over][, so|,|;] [any tips|what's the easiest fix]?",
+        ),
+        (
+            "[Pour|Tip] [boiling water|a kettle of boiling water] [straight|directly] onto weeds between the paving; it [kills|wilts] them [down to the root|to the roots] in a day or two. Then [brush|sweep] [jointing sand|fine sand] into the gaps so new weeds [struggle to take hold|can't take root].",
+            "[Scrape|Hook] the weeds out of the gaps with [an old knife|a weeding tool], then [brush in|sweep in] [jointing sand|a setting sand] [that sets firm|which hardens when wet] so [fresh weeds|new weeds] can't [get a root in|take hold]. A [stiff brush|quick sweep] [every few weeks|now and then] keeps the paving clear.",
+        ),
+        "[Enjoy the tidy patio|Good luck with the weeds].",
+        hours=DAYTIME,
+    ),
 )
 
 
