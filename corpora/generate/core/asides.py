@@ -248,7 +248,7 @@ ASIDES: tuple[Aside, ...] = (
             "[is there a|any] trick to [stop|stopping] onions making me cry?",
         ),
         (
-            "[Use|A] [really|very] sharp knife [helps most|is the biggest help], because it crushes fewer cells. Chilling the onion for [ten|twenty] minutes first and [leaving the root end on|cutting the root off last] cuts down the [sting|fumes] too.",
+            "[A really sharp knife|A very sharp knife] [helps most|is the biggest help], because it crushes fewer cells. Chilling the onion for [ten|twenty] minutes first and [leaving the root end on|cutting the root off last] cuts down the [sting|fumes] too.",
             "Chill the onion in the fridge [first|for a bit], keep the root end on [until last|while you chop], and chop with a sharp knife. [Standing near an open window|A fan nearby] also [helps|carries the fumes away].",
         ),
         "[Good luck with the onions|Here's to dry eyes].",
@@ -288,8 +288,8 @@ ASIDES: tuple[Aside, ...] = (
             "[is|can] stale bread [any good for anything|be used for anything][, because I hate throwing it out| so I don't have to bin it|]?",
         ),
         (
-            "[Lots|Plenty]: blitz it into breadcrumbs and freeze them, [cut it into cubes for croutons|toast cubes of it in oil for croutons], or make a bread and butter pudding. [Slightly|A bit] stale bread also makes [lovely|excellent] eggy bread.",
-            "Stale bread is [ideal|perfect] for [croutons|breadcrumbs], a panzanella salad, or eggy bread, because it soaks up [egg|dressing] without going soggy. [If you want|To] just [freshen|revive] the loaf, [run it briefly under the tap|splash it with water] and give it five minutes in a hot oven.",
+            "[Lots|Plenty]: blitz it into breadcrumbs and freeze them, [cut it into cubes for croutons|toast cubes of it in oil for croutons], or make a bread and butter pudding. Slightly stale bread also makes [lovely|excellent] eggy bread.",
+            "Stale bread is [ideal|perfect] for [croutons|breadcrumbs], a panzanella salad, or eggy bread, because it soaks up [egg|dressing] without going soggy. [If you'd rather|To] just [freshen|revive] the loaf, [run it briefly under the tap|splash it with water] and give it five minutes in a hot oven.",
         ),
         "[Enjoy whatever you make with it|Good luck with the bread].",
     ),
@@ -337,7 +337,7 @@ ASIDES: tuple[Aside, ...] = (
             "I want to [go away|take a trip] with just a small bag[, so|,|;] how do I pack [light|it so everything fits|the clothes]?",
         ),
         (
-            "Roll your clothes instead of folding them, [plan outfits|pick clothes] around two or three colours so everything [mixes|goes together], and wear the [bulkiest|heaviest] things on the journey. [Pack the luggage in cubes|Small zip bags] [help it|keep it] [close|tidy].",
+            "Roll your clothes instead of folding them, [plan outfits|pick clothes] around two or three colours so everything [mixes|goes together], and wear the [bulkiest|heaviest] things on the journey. Small zip bags [keep everything tidy|squash things down] [too|as well].",
             "[Limit yourself to|Pack] three tops, two bottoms and one pair of [spare|extra] shoes, and plan to wash [a few things|something] once. Liquids [go|need to go] in the clear bag, so [decant|pour] them into small bottles.",
         ),
         "[Have a good trip|Enjoy the light luggage|Safe journey].",
@@ -350,7 +350,7 @@ ASIDES: tuple[Aside, ...] = (
             "how do you [avoid|cope with] [motion sickness|feeling queasy] on a [ferry|long crossing|choppy crossing]?",
         ),
         (
-            "Sit [in the middle of the ferry|midship] and low down, where it rocks least, and keep your eyes on the horizon, which [calms|eases] seasickness. [Fresh air|Being on deck] helps, and [a chemist can recommend tablets to take before you set off|tablets from the chemist can be taken an hour before]. [Ginger biscuits|Ginger] [help some people|are worth a try] too.",
+            "Sit [in the middle of the ferry|midship] and low down, where it rocks least, and keep your eyes on the horizon, which [calms|eases] seasickness. [Fresh air|Being on deck] helps, and [a chemist can recommend tablets to take before you set off|tablets from the chemist can be taken an hour before]. [Ginger biscuits help some people|Ginger is worth a try] too.",
             "Motion sickness [comes from|is] your eyes and inner ear disagreeing, so [look at|watch] the horizon [rather than|instead of] a screen or page. [Choose|Pick] a seat low and central, eat something light beforehand, and [ask a pharmacist about|consider] anti-sickness tablets.",
         ),
         "[I hope the crossing is calm|Fingers crossed for a smooth crossing].",
@@ -408,7 +408,7 @@ ASIDES: tuple[Aside, ...] = (
             "Keep the same [wake-up time|time to get up] every day, [even at weekends|weekends too], and put screens away [for|about] an hour before bed. If you are still awake after twenty minutes, [get up|leave the bed] and do something dull until you feel sleepy.",
             "A [cool|cooler], dark room, no caffeine after [lunch|midday], and a [short|set] routine [before bed|at bedtime] all help you fall asleep. [If it goes on for weeks|If it carries on], it is worth [talking to|mentioning to] a doctor.",
         ),
-        "[Sleep well|I hope you sleep better soon|Here's to a good sleep].",
+        "[I hope you sleep better soon|Here's to better sleep].",
     ),
     _aside(
         "hiccups",
@@ -486,7 +486,7 @@ ASIDES: tuple[Aside, ...] = (
             "[is it cheaper|does it save anything] to leave the heating on low all day?",
         ),
         (
-            "[Usually|Generally] not: heating only when you need it [uses less energy|is cheaper] than keeping it on low all day. [Turn|Knock] the thermostat down a degree, [close curtains at dusk|draw the curtains when it gets dark], and [block draughts|seal draughts] under doors.",
+            "Heating only when you need it [uses less energy|is cheaper] than keeping it on low all day. [Turn|Knock] the thermostat down a degree, [close curtains at dusk|draw the curtains when it gets dark], and [block draughts|seal draughts] under doors.",
             "[Turning|Setting] the thermostat down by one degree [saves|cuts] a noticeable amount over a winter. [Use|Set] a timer so the heating comes on only [when you're home|in the mornings and evenings], and [stop draughts|fit draught excluders] at doors and windows.",
         ),
         "[Stay warm|I hope the next statement looks better].",
@@ -523,7 +523,7 @@ ASIDES: tuple[Aside, ...] = (
         "laptop",
         (
             "my laptop has got [really|painfully] slow[, so|,|;] [is there anything|anything] I can [try|do] [before I give up on it|myself]?",
-            "how do I [speed up|make] an old laptop [faster|less sluggish]?",
+            "how do I [speed up|perk up] an old laptop [that's got sluggish|]?",
         ),
         (
             "Restart it [properly|fully] first, then [check|look at] what starts up with the laptop and turn off anything you don't need. [Free up|Clear] disk space if it is nearly full, and [make sure updates are done|install any pending updates].",
@@ -559,7 +559,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Turn the printer and the [laptop|computer] off and on again, then check the printer is on the same wireless network. If it still shows offline, remove the printer [from the computer's settings|from your devices] and add it again.",
-            "Printers often drop off when the [router|network] gives them a different network identity. Restart the printer, [reconnect it to the wireless from its own menu|rejoin the network from the printer's screen], and [turn off its sleep mode|switch off its power saving] if it keeps [happening|dropping].",
+            "Printers often drop off the network after the router restarts or when they [go into deep sleep|doze off to save power]. Restart the printer, [reconnect it to the wireless from its own menu|rejoin the network from the printer's screen], and [turn off its sleep mode|switch off its power saving] if it keeps [happening|dropping].",
         ),
         "[I hope the printer behaves|Good luck with the printer].",
     ),
@@ -676,7 +676,7 @@ ASIDES: tuple[Aside, ...] = (
         "basil",
         "basil",
         (
-            "[why does|how come] my basil [always|keeps] [dying|wilting] [so fast|within a week]?",
+            "[why does|how come] my basil [always dies|keeps dying|wilts] [so fast|within a week]?",
             "how do I keep a [supermarket|pot of] basil alive?",
         ),
         (
@@ -718,7 +718,7 @@ ASIDES: tuple[Aside, ...] = (
         "stretch stretching stretches",
         (
             "should I stretch before or after [exercise|a jog|a workout]?",
-            "[what|which] stretches [are good|should I do] after [a jog|exercise]?",
+            "[what|which] stretches should I do [before and after|around] [a jog|exercise]?",
         ),
         (
             "[Before|Ahead of] exercise, [a few minutes of dynamic warm-ups|gentle dynamic stretches] like leg swings and lunges [suit you better|are the right choice]; save the slow, held stretches [for after|for the end], when the muscles are warm, and hold each for about thirty seconds.",
@@ -732,13 +732,26 @@ ASIDES: tuple[Aside, ...] = (
         "blister blisters",
         (
             "I keep getting blisters [from|in] my [new|] trainers[, so|,|;] [any tips|how do I stop them|what can I do]?",
-            "should I pop a blister or leave it?",
+            "how do I [stop|prevent] blisters [on my heels|when I'm on my feet all day|from new shoes]?",
         ),
         (
-            "Leave a blister [intact|unpopped] if you can, because the skin [protects|keeps germs out of] the wound; cover it with a blister plaster. To prevent blisters, wear [proper|thin] sports socks and [break new shoes in|get new shoes used to your feet] [gradually|on short outings first].",
-            "[Don't|Try not to] pop it: [cover|protect] the blister with a [cushioned|special] plaster [until it settles|and let it heal]. [Socks that wick sweat|Moisture-wicking socks] and shoes that fit [well|snugly at the heel] stop most blisters [forming|coming back].",
+            "[Wear|Switch to] [proper|thin] sports socks that wick sweat away, and [break new shoes in|get new shoes used to your feet] [gradually|on short outings first]. A blister plaster or tape on [the spot that rubs|a hot spot] [before it blisters|at the first sign of rubbing] [stops most blisters forming|heads the blister off].",
+            "Blisters come from friction and damp, so [moisture-wicking socks|socks that keep feet dry] and shoes that fit [snugly at the heel|well] [prevent most of them|stop most blisters]. [Lace the shoes|Tie your laces] so your heel can't slide, and [tape|cover] any [spot|place] that [rubs|starts to feel hot] straight away.",
         ),
         "[I hope your feet recover quickly|Look after those feet].",
+    ),
+    _aside(
+        "blister-pop",
+        "blister",
+        (
+            "should I pop a blister or leave it?",
+            "I've got a [big|painful] blister on my [heel|foot][, so|,|;] [is it better to pop it|do I burst it or leave it alone]?",
+        ),
+        (
+            "Leave a blister [intact|unpopped] if you can, because the skin [protects|keeps germs out of] the [wound|raw skin underneath]; cover it with a [cushioned|blister] plaster and it [usually heals|normally settles] in a few days.",
+            "[Don't|Try not to] pop it: [cover|protect] the blister with a [cushioned|special] plaster and let it heal on its own. If it bursts by itself, [wash it gently|keep it clean], leave the loose skin in place and [cover it|put a plaster on it]; [see a doctor|get it checked] if it looks infected.",
+        ),
+        "[I hope it heals quickly|Look after that foot].",
     ),
     # ---- plans and little tasks
     _aside(
@@ -778,7 +791,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Rehearse the [first minute|opening] until you could say it [half asleep|in your sleep], because nerves [ease|settle] once you're under way. [Before you start|Beforehand], [make each slow breath out last|breathe out slowly, making it last] twice as long as the breath in, [a few times|four or five times]; it [calms|steadies] the body quickly.",
-            "[Nerves are normal|Most people feel nervous], and the audience [rarely notices|can't usually tell]. [Practise|Run through it] out loud a few times, [know|learn] your opening and closing lines [well|by heart], and [slow down|speak more slowly] than feels natural, which [reads|comes across] as confident.",
+            "[Nerves are normal|Most people feel nervous], and the audience [rarely notices|can't usually tell]. [Practise|Run through it] out loud a few times, [know|learn] your opening and closing lines [well|by heart], and speak more slowly than feels natural, which [reads|comes across] as confident.",
         ),
         "[Good luck with the presentation|You'll be fine, good luck].",
         hours=DAYTIME,
@@ -801,7 +814,7 @@ ASIDES: tuple[Aside, ...] = (
         "coriander",
         "coriander herbs herb parsley",
         (
-            "[fresh|bunches of] coriander [always|keeps] [goes|going] slimy in my fridge[, so|,|;] how do I keep it fresh?",
+            "[fresh coriander|a bunch of coriander] [always goes|keeps going] slimy in my fridge[, so|,|;] how do I keep it fresh?",
             "how do you keep fresh herbs like coriander or parsley [from wilting|going off] [so fast|within days]?",
         ),
         (
@@ -815,11 +828,25 @@ ASIDES: tuple[Aside, ...] = (
         "pancake pancakes batter",
         (
             "my pancake batter is [always|] [lumpy|full of lumps][, so|,|;] [what am I doing wrong|how do I get it smooth]?",
-            "how do I make [thin|proper thin|crêpe-style] pancakes that don't [tear|stick|fall apart]?",
+            "how do I [get rid of|avoid] lumps in pancake batter?",
         ),
         (
             "Put the flour in a bowl, make a well, and [whisk in|beat in] the eggs and [a little|a splash of] milk first to make a thick paste, then add the rest of the milk [gradually|bit by bit]. Any lumps left [will go if you sieve the batter|disappear if you rest the batter for half an hour].",
+            "[Lumpy batter|Lumps] come from adding the milk too fast. [Whisk|Beat] a thick paste of flour, eggs and a little milk until smooth, then [loosen it|thin it] slowly; if the pancake batter is already lumpy, [pour it through a sieve|blitz it with a stick blender].",
+        ),
+        "[Enjoy the pancakes|Happy flipping].",
+        hours=(6, 21),
+    ),
+    _aside(
+        "thin-pancakes",
+        "pancake pancakes pan",
+        (
+            "how do I make [thin|proper thin|crêpe-style] pancakes that don't [tear|stick|fall apart]?",
+            "my pancakes [always|keep] [stick|sticking] to the pan[, so|,|;] [what's the trick|how do I stop it]?",
+        ),
+        (
             "Rest the batter for [half an hour|twenty minutes], get the pan properly hot, and wipe it with [just a little|a thin layer of] oil. Pour in [just enough batter|a small ladle of batter] to coat the base, [swirl it|tilt the pan] and leave it until the edges lift before you flip the pancake.",
+            "[A hot, well-oiled pan|A properly hot pan, wiped with oil,] [matters most|is the key]: [a pancake sticks|pancakes stick] when the pan is too cool. [Add|Stir] a spoon of melted butter into the batter, [make the first pancake a tester|treat the first one as a test], and [don't|try not to] flip until the underside [looks golden|has set].",
         ),
         "[Enjoy the pancakes|Happy flipping].",
         hours=(6, 21),
@@ -842,12 +869,26 @@ ASIDES: tuple[Aside, ...] = (
         "porridge",
         "porridge oats",
         (
-            "how do I make porridge that isn't [gluey|stodgy|bland]?",
-            "[any|got any] ideas to make [my|] [morning|breakfast] porridge less [boring|dull]?",
+            "how do I make porridge that isn't [gluey|stodgy|lumpy]?",
+            "my porridge [always|] [turns out|comes out] [thick and gluey|like cement][, so|,|;] what am I doing wrong?",
         ),
         (
             "[Use|Go for] [roughly|about] one part oats to two parts milk, [or half milk and half water|or a mix of milk and water], add a pinch of salt and [stir often|keep stirring] over a [medium|gentle] heat for five minutes. Take it off [while it's still a bit loose|before it looks done], because porridge thickens as it stands.",
+            "[Gluey|Stodgy] porridge [usually|mostly] means too little liquid or too much time on the heat. [Add more milk|Use a bit more liquid] than you think, [take the pan off|stop cooking] while the oats still look [runny|loose], and [stir in|loosen it with] a splash of cold milk [before serving|at the table].",
+        ),
+        "[Enjoy your porridge|Enjoy breakfast].",
+        hours=(5, 12),
+    ),
+    _aside(
+        "porridge-toppings",
+        "porridge oats toppings",
+        (
+            "[any|got any] ideas to make [my|] [morning|breakfast] porridge less [boring|dull]?",
+            "[what|which] toppings [go well|are good] on porridge?",
+        ),
+        (
             "[Toast the oats|Toast the dry oats] in the pan for a minute first for a nuttier taste, then [top the porridge|finish it] with [grated apple and cinnamon|a spoon of peanut butter and banana|frozen berries warmed through|a swirl of honey and chopped nuts].",
+            "[Try|Go for] [stewed apple with a pinch of cinnamon|a spoon of yoghurt with berries|sliced banana and a drizzle of maple syrup|a spoon of nut butter and a few raisins] on your porridge, or [stir in|cook the oats with] grated pear [or a little cocoa|and a pinch of ginger] for a change.",
         ),
         "[Enjoy your porridge|Enjoy breakfast].",
         hours=(5, 12),
@@ -874,7 +915,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Banana bread is the classic: mash three with melted butter, sugar, an egg and flour, then bake for about an hour. [If you're short of time|If you can't face baking], peel and freeze the bananas in chunks for smoothies or [banana|one-ingredient] ice cream.",
-            "[Mash|Blend] them into pancake batter, bake [a banana loaf|banana bread], or slice and freeze the bananas for smoothies. [The browner they are|Riper bananas], the sweeter [the bake|the result], so they're perfect for it.",
+            "[Mash|Blend] them into pancake batter, bake [a banana loaf|banana bread], or slice and freeze the bananas for smoothies. [The browner they are|The riper the bananas], the sweeter the [bake|result], so [they're perfect for it|overripe is ideal].",
         ),
         "[Enjoy the banana bread|Enjoy whatever you bake].",
     ),
@@ -901,7 +942,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Take the steak out of the fridge|Let the steak come to room temperature] [half an hour before|twenty minutes ahead], pat it dry and season it, then cook it in a smoking hot pan for about two to three minutes a side for medium rare, [depending on|for a steak about] the thickness. Rest it for five minutes before cutting.",
-            "[Get the pan very hot|Heat the pan until it smokes], [oil the steak, not the pan|oil the meat rather than the pan], and [don't touch it|leave it alone] until it releases. Turn the steak every minute for an even crust, then rest it [for as long as it cooked|five minutes] and slice it across the grain.",
+            "[Get the pan very hot|Heat the pan until it smokes], [oil the steak, not the pan|oil the meat rather than the pan], and [don't touch it|leave it alone] until it releases. Turn the steak every minute for an even crust, [about five minutes in all for medium rare|four to six minutes in total for medium rare] on a steak [two centimetres thick|of average thickness], then rest it [for as long as it cooked|five minutes] and slice it across the grain.",
         ),
         "[Enjoy the steak|Enjoy your dinner].",
         hours=LATE_DAY,
@@ -950,11 +991,11 @@ ASIDES: tuple[Aside, ...] = (
         "bitter-coffee",
         "coffee",
         (
-            "[why does|how come] my coffee at home [taste|always tastes] so bitter?",
+            "[why does my coffee at home taste|how come my coffee at home always tastes] so bitter?",
             "my [homemade|home-brewed] coffee is [always|] [bitter|harsh][, so|,|;] how do I make it taste better?",
         ),
         (
-            "Bitter coffee usually means [over-extraction|it brewed too long or too hot]: use water just off the boil rather than boiling, [a coarser grind|grind it a little coarser], or a shorter brew. In a cafetière, four minutes [is plenty|is about right] before you press.",
+            "Bitter coffee usually means [over-extraction|it brewed too long or too hot]: use water just off the boil rather than boiling, [a coarser grind|grind it a little coarser], or brew it for less time. In a cafetière, four minutes [is plenty|is about right] before you press.",
             "[Try|Use] [fresher|freshly ground] beans, water that has [rested|cooled] for [thirty seconds|half a minute] after boiling, and [clean the coffee maker|descale the coffee maker or rinse the cafetière] properly, since old coffee oils [taste bitter|make everything bitter].",
         ),
         "[Enjoy your coffee|Here's to a better cup].",
@@ -964,7 +1005,7 @@ ASIDES: tuple[Aside, ...] = (
         "gravy lumps lumpy",
         (
             "my gravy [always|] [goes|ends up] lumpy[, so|,|;] how do I [fix|stop] it?",
-            "[is there a way|how do I] [rescue|save] lumpy gravy [at the last minute|in a hurry]?",
+            "[is there a way to|how do I] [rescue|save] lumpy gravy [at the last minute|in a hurry]?",
         ),
         (
             "Pour the gravy through a sieve, pressing the lumps through with a spoon, or blitz it with a stick blender. [Next time|To stop it happening], [mix the flour or granules with a little cold liquid first|stir the flour into the fat before adding stock], then whisk in the hot stock [gradually|a little at a time].",
@@ -992,7 +1033,7 @@ ASIDES: tuple[Aside, ...] = (
         "layover airport connection",
         (
             "I've got a [long|six-hour|really long] layover[, so|,|;] how do I [fill|use] the time at the airport?",
-            "[any|got any] tips for [killing time|surviving] a long wait at an airport?",
+            "[any|got any] tips for [killing time on|surviving] a long wait at an airport?",
         ),
         (
             "[Check whether|See if] the airport has a quiet zone or a day lounge [you can pay for|with a day rate]; a few hours with a shower and a proper chair [can be worth it|makes a long layover bearable]. Otherwise, walk the terminals, [eat a proper meal|find a real meal], and keep a charger and a [water bottle|refillable bottle] in your hand luggage.",
@@ -1116,7 +1157,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[There's no cure for a cold|A cold simply has to clear by itself], but rest, plenty of fluids and [warm drinks|hot drinks with honey] help you feel better. [Paracetamol|A simple painkiller] can ease the aches, and steam from a bowl of hot water [helps|loosens] a blocked nose. Most colds clear in [about a week|seven to ten days].",
-            "Rest, fluids and time [do it|are what gets you through]: a cold [usually|normally] clears in about a week. [A chemist can recommend something|The pharmacy has remedies] for the [blocked nose|congestion] and sore throat, and [saltwater gargles|gargling salt water] soothe the throat. [See a doctor|Get checked] if it lasts more than three weeks.",
+            "Rest, fluids and time [do it|are what gets you through]: a cold [usually|normally] clears in about a week. [A chemist can recommend something|The pharmacy has remedies] for the [blocked nose|congestion] and sore throat, and [saltwater gargles soothe|gargling with salt water soothes] the throat. [See a doctor|Get checked] if it lasts more than three weeks.",
         ),
         "[Get well soon|I hope the cold clears quickly|Feel better soon].",
     ),
@@ -1179,19 +1220,33 @@ ASIDES: tuple[Aside, ...] = (
         "credit card debt",
         (
             "I've got some credit card debt[, so|,|;] [what's|what is] the [smartest|quickest] way to pay it off?",
-            "should I pay off my credit card [first|before] I start saving?",
+            "how do I [clear|get rid of] a credit card balance [faster|for good]?",
         ),
         (
-            "[Usually|Generally] yes: credit card interest is far higher than anything savings earn, so [clearing the card|paying the card down] [comes first|wins], though a small [emergency pot|cushion] is still wise. [Pay more than the minimum|Always pay more than the minimum] and look at a nought per cent balance transfer card if you can get one.",
+            "[Pay more than the minimum every month|Always pay more than the minimum], [ideally by a fixed standing amount|with a set amount going out on payday], and stop using the card while you clear it. A nought per cent balance transfer card [can buy you time|gives you breathing space] if you can get one.",
             "[List the debts|Write down each debt] and [pay extra|put every spare pound] on the one with the highest interest while paying the minimum on the rest. A balance transfer to a nought per cent credit card [can buy you time|gives you breathing space], [as long as you clear it|provided you pay it off] before the offer ends.",
         ),
         "[Good luck clearing it|You'll get there].",
     ),
     _aside(
+        "debt-or-save",
+        "saving debt credit card",
+        (
+            "should I pay off my credit card [first|before] I start saving?",
+            "[is it better|does it make more sense] to clear debt or build up saving first?",
+        ),
+        (
+            "[Usually|Generally] clear the credit card first: its interest is far higher than anything saving earns. [Keep|Hold on to] a small [emergency pot|cushion] while you do it, so a surprise cost doesn't go straight back on the card.",
+            "[Debt first, mostly|Mostly the debt]: a credit card charging high interest costs you more than saving could earn. [The exception is|Keep back] a small emergency pot, [a few hundred pounds|a month's essentials], so you're not borrowing again when something breaks.",
+        ),
+        "[Good luck with it|You'll get there].",
+        kind="know",
+    ),
+    _aside(
         "groceries",
         "groceries food supermarket",
         (
-            "my [weekly|] food [spending|costs] [keep going up|are creeping up][, so|,|;] how do I cut the grocery spend?",
+            "my [weekly|] food spending [keeps going up|is creeping up][, so|,|;] how do I cut the grocery spend?",
             "[any|got any] tips for spending less at the supermarket?",
         ),
         (
@@ -1235,7 +1290,7 @@ ASIDES: tuple[Aside, ...] = (
             "how do I [cut|bring down] what my laundry costs to run?",
         ),
         (
-            "Yes, [most of the energy|nearly all the energy] goes into heating the water, so a [cooler|thirty-degree] wash [uses|costs] [a lot less|far less]. Modern detergents clean well at low temperatures; [keep a hot wash for towels and bedding|save a hotter wash for towels and bedding] [now and then|every so often].",
+            "A [cooler|thirty-degree] wash [saves a lot|costs far less], since [most of the energy|nearly all the energy] goes into heating the water. Modern detergents clean well at low temperatures; [keep a hot wash for towels and bedding|save a hotter wash for towels and bedding] [now and then|every so often].",
             "[Wash|Run] full laundry loads at thirty degrees, [skip|avoid] the tumble dryer where you can, and [use|pick] the eco setting, which [is slow but|runs for a while but] heats [less water|the water less]. [Drying outside or on a rack|A clothes airer] [saves more than anything else|is the biggest saving of all].",
         ),
         "[Enjoy the savings|Happy laundry day].",
@@ -1262,7 +1317,7 @@ ASIDES: tuple[Aside, ...] = (
             "[any|got any] tips for a [complete|total] beginner at sketching?",
         ),
         (
-            "Draw [a little every day|for ten minutes a day] rather than for hours once a week, and [draw from life|sketch real objects] [such as|like] a mug, your hand or a plant. [Look at the object|Keep your eyes on the subject] more than the paper; [that habit|the looking] [is most of drawing|matters more than talent].",
+            "Draw [a little every day|for ten minutes a day] rather than for hours once a week, and sketch real things [such as|like] a mug, your hand or a plant. [Look at the object|Keep your eyes on the subject] more than the paper; [that habit|the looking] [is most of drawing|matters more than talent].",
             "[Get|Keep] a small sketchbook and a pencil with you and [sketch|draw] whatever's in front of you [on the bus|in cafes|at lunch]. [Start|Begin] with simple shapes and shading, and [don't rub out|resist rubbing out] too much: [every page|each sketch] is practice, not a finished piece.",
         ),
         "[Happy sketching|Enjoy the drawing].",
@@ -1295,14 +1350,27 @@ ASIDES: tuple[Aside, ...] = (
     ),
     _aside(
         "guitar",
-        "guitar chords chord fingers",
+        "guitar fingers fingertips",
         (
             "I'm [learning|teaching myself] guitar and my fingers [hurt|are so sore][, so|,|;] [is that normal|does it get better]?",
-            "[what's|what is] the [easiest|quickest] way to [switch|change] guitar chords [faster|smoothly]?",
+            "[will|do] my fingertips [ever|] stop hurting [when I practise guitar|from guitar strings]?",
         ),
         (
-            "[Sore fingertips are normal|Yes, completely normal] for the first few weeks on guitar; [short|fifteen-minute] sessions [every day|daily] build [calluses|hard skin] [faster|better] than long ones. [Press|Press down] just behind the fret, not on it, so you need less force.",
+            "[Sore fingertips are normal|Yes, that's completely normal] for the first few weeks on guitar; [short|fifteen-minute] sessions [every day|daily] build [calluses|hard skin] [faster|better] than long ones. [Press|Press down] just behind the fret, not on it, so you need less force.",
+            "[Yes, they will|They do stop hurting]: after [two or three weeks|a few weeks] of [regular|daily] practice your fingertips toughen up. [Keep sessions short|Practise little and often] until then, and [check the strings aren't set too high|have the string height checked], which makes a guitar much kinder on the fingers.",
+        ),
+        "[Happy strumming|Enjoy the guitar].",
+    ),
+    _aside(
+        "guitar-chords",
+        "chords chord guitar",
+        (
+            "[what's|what is] the [easiest|quickest] way to [switch|change] guitar chords [faster|smoothly]?",
+            "[my chord changes are|changing between chords is] [so slow|painfully slow][, so|,|;] how do I speed them up?",
+        ),
+        (
             "[Practise|Drill] the [change|switch] between two chords [slowly|very slowly], lifting all your fingers together [and landing them as one shape|so they land as a shape]. [A minute of|Sixty seconds of] [just that change|that one change], [a few times a day|several times a day], [speeds it up|makes it smooth] within a week or two.",
+            "[Look for|Find] a finger that stays put or slides between the two chords and [use it as an anchor|keep it down as a pivot]. Strum slowly [with a steady beat|in time], changing chords on the beat even if [the first strum|the chord] is messy: [speed comes|smooth changes come] from [the rhythm|repetition], not from rushing.",
         ),
         "[Happy strumming|Enjoy the guitar].",
     ),
@@ -1345,7 +1413,7 @@ ASIDES: tuple[Aside, ...] = (
             "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and links asking you to log in or [pay|confirm details]. [Don't click|Never click] the link; [go to the site yourself|open the site by typing it in yourself] or [contact them|ring them] on a number you already trust.",
             "[Treat it as a scam|Assume it's phishing] until proven otherwise: real organisations [rarely|almost never] ask you to confirm details by email. [Hover over the link|Check where the link really goes] without clicking, and [log in|sign in] through the official app or website instead to see if there's [really|actually] a problem.",
         ),
-        "[Stay safe out there|Well spotted for checking].",
+        "[Stay safe out there|Good on you for checking].",
         kind="know",
     ),
     _aside(
@@ -1422,7 +1490,7 @@ ASIDES: tuple[Aside, ...] = (
             "my laptop [keeps nagging|won't stop nagging] me to update[, so|,|;] [do I have to|should I just do it]?",
         ),
         (
-            "[Not really|Not for long|It's better not to]: many updates [fix security holes|patch security flaws] that scammers [actively|already] exploit. [Set updates to install overnight|Schedule updates for when you're not using it], and [save your files first|keep your files backed up] in case a restart [catches you out|interrupts something].",
+            "[Putting updates off isn't wise for long|It's better not to put updates off for long]: many updates [fix security holes|patch security flaws] that scammers [actively|already] exploit. [Set updates to install overnight|Schedule updates for when you're not using it], and [save your files first|keep your files backed up] in case a restart [catches you out|interrupts something].",
             "[Install the update|Do the update] [soon|within a few days], [especially|above all] if it's a security fix. [Pick|Choose] a time when you won't need the laptop for half an hour, [plug it in|keep it on charge], and [back up anything important|save your open files] before you start.",
         ),
         "[Glad to help|I hope the update goes smoothly].",
@@ -1459,7 +1527,7 @@ ASIDES: tuple[Aside, ...] = (
         "jumper wool woollen",
         (
             "I've [shrunk|accidentally shrunk] a wool jumper in the wash[, so|,|;] [can it be saved|is there any way to stretch it back]?",
-            "[is there a way|how do I] [unshrink|rescue] a shrunken woollen jumper?",
+            "[is there a way to|how do I] [unshrink|rescue] a shrunken woollen jumper?",
         ),
         (
             "[Often, yes|Sometimes]: soak the jumper for half an hour in lukewarm water with a good squirt of hair conditioner, which relaxes the wool fibres. [Squeeze out|Press out] the water [without wringing|gently], then [lay it out on a towel|spread it on a dry towel] and [ease it|stretch it gently] back to shape as it dries.",
@@ -1515,7 +1583,7 @@ ASIDES: tuple[Aside, ...] = (
             "[what|which] stamps do I need for a letter [going overseas|to another country]?",
         ),
         (
-            "Write the country in capitals as the last line on the envelope on the last line and [take it to a post office counter|have it weighed at a post office], where they'll [tell you the postage|sell you the right stamp]. [You can also buy|Or buy] international postage online and print it at home.",
+            "Write the country in capitals as the last line on the envelope and [take it to a post office counter|have it weighed at a post office], where they'll [tell you the postage|sell you the right stamp]. [You can also buy|Or buy] international postage online and print it at home.",
             "[International letters need|A letter abroad needs] international stamps, and the price [depends on|goes by] the size, weight and destination. [A post office counter|The counter at the post office] [will weigh it and sell you the right stamps|can weigh it for you], or [you can look it up|check the price] on the postal service's website.",
         ),
         "[I hope it arrives quickly|Happy posting].",
@@ -1531,7 +1599,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Spray the grout|Spray it] with a mould remover or a [diluted bleach solution|mix of one part bleach to four of water], leave it for [fifteen minutes|a quarter of an hour], then scrub with an old toothbrush and rinse. [Open a window|Ventilate the room] while you do it, and [run the fan|open the window] after every shower so the mould doesn't come back.",
-            "For [light|surface] mould, [a paste of bicarbonate of soda and water|white vinegar sprayed on and left for an hour] [scrubbed in with a toothbrush|and a stiff brush] [shifts most of it|clears it]. Mould that has [got under|soaked into] the sealant [won't clean out|needs the sealant cutting out and redoing]; and [drying the shower|a quick squeegee] after use [keeps it away|stops it returning].",
+            "For [light|surface] mould, [a paste of bicarbonate of soda and water|white vinegar sprayed on and left for an hour] [scrubbed in with a toothbrush|and a stiff brush] [shifts most of it|clears it]. Mould that has [got under|soaked into] the sealant [won't clean out|needs the sealant cutting out and redoing], and [drying the shower|a quick squeegee] after use [keeps it away|stops it returning].",
         ),
         "[Enjoy the clean shower|Good luck with the scrubbing].",
         hours=DAYTIME,
@@ -1541,7 +1609,7 @@ ASIDES: tuple[Aside, ...] = (
         "oven",
         (
             "my oven is [filthy|disgusting|caked in grease][, so|,|;] [is there an easy way to clean it|how do I clean it without harsh chemicals]?",
-            "how do I clean [the inside of an oven|an oven door] [without scrubbing for hours|easily]?",
+            "how do I clean [the inside of an oven|a really greasy oven] [without scrubbing for hours|easily]?",
         ),
         (
             "[Spread|Smear] a paste of bicarbonate of soda and water over the inside of the [cold|cool] oven and leave it overnight. [Wipe it off|Scrape it off] with a damp cloth, then spray [a little|some] white vinegar where any paste is left; it fizzes and [lifts the rest|loosens what's left].",
@@ -1651,7 +1719,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Hay should be most of a rabbit's diet, [about|roughly] [its own body size|a pile the size of the rabbit] every day, plus a handful of leafy greens and [a small portion|an egg cup] of pellets. [Carrots|Carrots and fruit] are [treats|sugary treats] [in small amounts|to give sparingly], not a staple.",
-            "[Mostly hay|Unlimited hay], which keeps a rabbit's teeth and gut healthy, with fresh greens [such as|like] [spring greens, kale or herbs|herbs and leafy greens] and [fresh water always available|a constant supply of fresh water]. [Carrots are sugary|Carrots have a lot of sugar], so [keep them as an occasional treat|give just a slice now and then].",
+            "[Mostly hay|Unlimited hay], which keeps a rabbit's teeth and gut healthy, with fresh greens [such as|like] [spring greens, kale or herbs|kale, herbs and spring greens] and [fresh water always available|a constant supply of fresh water]. [Carrots are sugary|Carrots have a lot of sugar], so [keep them as an occasional treat|give just a slice now and then].",
         ),
         "[Give the rabbit a stroke from me|Enjoy the rabbit].",
     ),
@@ -1701,11 +1769,24 @@ ASIDES: tuple[Aside, ...] = (
         "press",
         (
             "I can't do a single [proper|full] press-up[, so|,|;] how do I build up to one?",
-            "[what's|what is] the right form for a press-up?",
+            "how do I get strong enough to do press-ups [properly|from the floor]?",
         ),
         (
             "Start with press-ups against a wall, then a [worktop|sturdy table], then a low step or your knees, [stepping lower|going lower] as each gets easy. [Three sets of ten|A few sets] [every other day|three times a week] [gets most people to a full press-up|builds up to a proper one] within [a couple of months|weeks].",
+            "[Lower yourself|Do the lowering half] slowly from the top of a press-up, [taking|over] three seconds, then [drop to your knees|reset on your knees] to come back up. [A few sets|Three sets of five] [every other day|three times a week] [builds|trains] exactly the strength a full press-up needs.",
+        ),
+        "[Good luck with the press-ups|Enjoy getting stronger].",
+    ),
+    _aside(
+        "press-up-form",
+        "press",
+        (
+            "[what's|what is] the right form for a press-up?",
+            "am I doing press-ups [wrong|properly] if my [lower back sags|shoulders ache]?",
+        ),
+        (
             "Hands just wider than your shoulders, body in a straight line from head to heels, [elbows at about forty-five degrees|elbows angled back, not flared out], and lower until your chest is [near|close to] the floor. [If your hips sag|If that's too hard], do press-ups on your knees [until you're stronger|while you build strength].",
+            "[Squeeze your glutes and brace your stomach|Tighten your stomach and bottom] so your body stays [straight as a plank|in one line], [keep your elbows tucked|angle your elbows back] rather than flaring them, and [look at the floor just ahead|keep your neck in line]. A sagging back [means|is a sign] it's time to do press-ups from your knees for a while.",
         ),
         "[Good luck with the press-ups|Enjoy getting stronger].",
     ),
@@ -1714,11 +1795,11 @@ ASIDES: tuple[Aside, ...] = (
         "yoga",
         (
             "I want to [try|start] yoga at home[, so|,|;] [where do I start|how do I begin]?",
-            "[is|would] yoga [be|] [good|any good] for a complete beginner who isn't flexible?",
+            "how do I start yoga if I'm not [flexible|bendy] at all?",
         ),
         (
             "[Start with|Try] a [free|short] beginners' yoga video of [fifteen to twenty|about twenty] minutes, [a few times a week|three times a week], on a non-slip mat. [Go gently|Don't push into pain]: [bend your knees|prop yourself up with cushions] whenever you need to, and focus on slow breathing.",
-            "[Very much so|Absolutely]: yoga is [how you get|one of the gentlest ways to get] more flexible, not something you need flexibility for. [Pick|Choose] a beginners' class or video, [go at your own pace|never force a stretch], and [expect|notice] it getting easier within a few weeks.",
+            "[Don't worry about flexibility|Flexibility isn't needed to start]: yoga is [how you get|one of the gentlest ways to get] more flexible, not something you need first. [Pick|Choose] a beginners' class or video, [go at your own pace|never force a stretch], and [expect|notice] it getting easier within a few weeks.",
         ),
         "[Enjoy the yoga|Happy stretching].",
     ),
@@ -1731,7 +1812,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Make exercise small and fixed|Keep exercise small and scheduled]: a set time, [like before breakfast|straight after you get home], [and|with] your kit laid out the night before. [Telling someone|Exercising with someone] or [ticking days off|keeping a simple log] [helps motivation|keeps you going], and ten minutes counts on bad days.",
-            "[Pick|Choose] exercise you [actually enjoy|don't dread], and [plan it like|treat it like] any other fixed [commitment|date] in the diary. [Aim for|Count] [consistency|turning up], not intensity: a short session on a tired day [keeps the habit alive|keeps the streak going], which matters more than [any one workout|one big effort].",
+            "[Pick|Choose] exercise you [actually enjoy|don't dread], and [plan it like|treat it like] any other fixed [commitment|date] in the diary. [Aim for|Value] [consistency|turning up], not intensity: a short session on a tired day [keeps the habit alive|keeps the streak going], which matters more than [any one workout|one big effort].",
         ),
         "[Good luck keeping it up|Enjoy the exercise].",
     ),
@@ -1743,7 +1824,7 @@ ASIDES: tuple[Aside, ...] = (
             "how do I [ease|deal with] sore, stiff muscles after [a tough session|exercising]?",
         ),
         (
-            "[Yes, that's normal|Completely normal]: muscles often ache most a day or two after [new or harder|unfamiliar] exercise. Gentle activity [such as|like] a stroll or easy stretching, [a warm bath|warmth], and [sleep|a good night's sleep] help; it [usually eases|normally settles] within [a few days|three days].",
+            "[That soreness is normal|Soreness like that is normal]: muscles often ache most a day or two after [new or harder|unfamiliar] exercise. Gentle activity [such as|like] a stroll or easy stretching, [a warm bath|warmth], and [sleep|a good night's sleep] help; it [usually eases|normally settles] within [a few days|three days].",
             "[Keep gently active|Stay lightly active] rather than resting completely, since [light activity|easy movement] [eases|loosens] stiff muscles. [Drink plenty of water|Stay hydrated], [try|have] a warm bath, and [build up|increase] the [effort|intensity] more gradually next time to [keep the ache down|avoid the worst of it].",
         ),
         "[I hope the aches ease soon|Take it easy].",
@@ -1757,7 +1838,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "A [simple|basic] circuit needs no equipment: squats, press-ups [against a chair|on your knees], lunges, a plank and star jumps, forty seconds each with twenty seconds' rest, [three times through|repeated three times]. [It takes|That's] about fifteen minutes and covers the whole body.",
-            "[Use|Try] your own body weight: [squats|chair squats], [lunges|step-ups on the stairs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Go up and down the stairs|Stair climbs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
+            "[Use|Try] your own body weight: [squats|chair squats], [lunges|step-ups on the stairs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Climb the stairs|Go up and down the stairs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
         ),
         "[Enjoy the routine|Have a good session at home].",
     ),
@@ -1770,7 +1851,7 @@ ASIDES: tuple[Aside, ...] = (
             "I [need to|ought to] write a thank-you card and [I never know what to say|nothing comes to me][, so|,|;] [any tips|what should it say]?",
         ),
         (
-            "Keep the note short and specific: thank them for the [exact thing|particular gift], say one thing you [love about it|will do with it], and end with something warm about seeing them [soon|again]. Three or four sentences [is plenty|is perfect].",
+            "Keep the note short and specific: thank them for [exactly what they did or gave|the particular gift or favour], say one thing you [loved about it|enjoyed most], and end with something warm about seeing them [soon|again]. Three or four sentences [is plenty|is perfect].",
             "[Say exactly|Spell out] what you're thanking them for, [add|give] a detail that shows it mattered, [like|such as] where you'll use it or a moment you enjoyed, then [close|finish] warmly. A handwritten thank-you card doesn't need to be long to [mean a lot|be appreciated].",
         ),
         "[I'm sure they'll love it|Happy writing].",
@@ -1861,7 +1942,7 @@ ASIDES: tuple[Aside, ...] = (
             "[what's|what is] a [good|sensible] way to declutter a wardrobe?",
         ),
         (
-            "Take everything out and [only put back|put back only] clothes you've worn [in the last year|this past year] and that fit now. [Bag up|Box up] the maybes and [date the bag|write the date on it]: anything you haven't [missed|fetched] in six months can go.",
+            "Take everything out and [only put back|put back only] clothes you've worn [in the last year|this past year] and that fit now. [Bag up|Box up] the maybes and [date the bag|write the date on the box]: anything you haven't [missed|fetched] in six months can go.",
             "[Turn all the hangers backwards|Hang everything with the hooks facing backwards], and [turn|flip] each one the right way after you wear it. After [six months|a season], the clothes still facing backwards [are the ones to let go|show you what to give away].",
         ),
         "[Enjoy the space|Good luck with the wardrobe].",
@@ -1888,7 +1969,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Learn touch typing with a free online tutor for [ten|fifteen] minutes a day: [fingers on the home row|fingers resting on the middle row of letters], eyes on the screen, and accuracy before speed. [Most people|Many people] [type faster than before|overtake their old speed] within a few weeks.",
-            "[Yes|Definitely]: touch typing [frees your eyes|keeps your eyes on the screen, not the keys] and [usually doubles|often doubles] your speed [once it clicks|with practice]. [Practise|Do] short daily sessions and resist looking down, even when typing [feels slow|slows you down] at first.",
+            "[Learning to touch type is worth it|Touch typing is the answer]: it [frees your eyes|keeps your eyes on the screen, not the keys,] and [usually doubles|often doubles] your speed [once it clicks|with practice]. [Practise|Do] short daily sessions and resist looking down, even when typing [feels slow|slows you down] at first.",
         ),
         "[Happy typing|Good luck with the practice].",
     ),
