@@ -102,6 +102,12 @@ LEADS = "[|||Quick question:|Random one:|Sorry, random question:|Can I ask,|Out 
 #: How the assistant may start before answering (part of the same turn).
 PREFACES = "[|||Good question.|Sure.|Happy to help.|Easy enough.|Glad you asked.|Ah, I can help with that.|That one's easy.]"
 
+#: How the user may lead into a follow-up question, inside its sentence.
+FOLLOW_LEADS = "[||||And|Oh, and|One more thing:|Also,|Another small one:|While we're at it,]"
+
+#: How the assistant may start its answer to a follow-up question (part of the same turn).
+FOLLOW_PREFACES = "[||||Good question.|Sure.|Worth asking.|Ah, good point.|Fair question.]"
+
 #: The user's thanks, one sentence each: for advice acted on, and for an explanation.
 THANKS = {
     "do": (
@@ -210,6 +216,12 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Good luck with the soup|I hope the soup comes back from the brink|Enjoy the soup].",
         hours=(10, 24),
+        follow_ups=(
+            (
+                "[And if|What if] it's still too salty after that?",
+                "Serve the soup with something unsalted alongside, [like plain rice|such as plain bread] or a spoon of yoghurt, and [nobody will notice|the salt will hardly show]. [Next time|In future], salt [at the end|only once it's cooked down], since soup gets saltier as it reduces.",
+            ),
+        ),
     ),
     _aside(
         "avocado",
@@ -224,6 +236,12 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Enjoy the avocados|I hope they ripen in time].",
         kind="do",
+        follow_ups=(
+            (
+                "[And|But] how do I stop a cut avocado going brown?",
+                "[Leave the stone in|Keep the stone in the half you're saving], brush the cut avocado with lemon or lime juice, and press cling wrap right onto the surface before [it goes in the fridge|you chill it].",
+            ),
+        ),
     ),
     _aside(
         "roast-potatoes",
@@ -239,6 +257,12 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Enjoy the potatoes|Here's to crunchy potatoes|Enjoy the roast].",
         hours=(9, 22),
+        follow_ups=(
+            (
+                "[Which|What] fat should I roast them in?",
+                "Goose or duck fat gives the crunchiest potatoes, beef dripping comes close, and [rapeseed|sunflower] oil is fine if you'd rather keep them vegetarian. [Whatever you use|Whichever you pick], heat it in the tin first.",
+            ),
+        ),
     ),
     _aside(
         "onions",
@@ -279,6 +303,13 @@ ASIDES: tuple[Aside, ...] = (
             "The [usual|standard] advice for cooked chicken is two to three days in a [cold|properly cold] fridge, kept covered. If you [won't|can't] get through it by then, [it freezes well|freeze it in portions] for [a couple of months|up to three months].",
         ),
         "[Enjoy the leftovers|Hope the chicken goes a long way].",
+        follow_ups=(
+            (
+                "[Can I|Is it all right to] freeze [it|the leftovers] instead?",
+                "Yes, cooked chicken freezes well for up to three months. Thaw it in the fridge overnight and reheat it [until it's piping hot|until it's steaming all the way through], and only reheat it once.",
+            ),
+        ),
+        kind="know",
     ),
     _aside(
         "stale-bread",
@@ -292,6 +323,12 @@ ASIDES: tuple[Aside, ...] = (
             "Stale bread is [ideal|perfect] for [croutons|breadcrumbs], a panzanella salad, or eggy bread, because it soaks up [egg|dressing] without going soggy. [If you'd rather|To] just [freshen|revive] the loaf, [run it briefly under the tap|splash it with water] and give it five minutes in a hot oven.",
         ),
         "[Enjoy whatever you make with it|Good luck with the bread].",
+        follow_ups=(
+            (
+                "How do I stop bread going stale so fast [in the first place|next time]?",
+                "Keep bread in a bread bin or a paper bag at room temperature, not the fridge, which [stales it faster|dries it out faster]. [Freeze half the loaf sliced|Slice and freeze what you won't eat in two days] and toast it from frozen.",
+            ),
+        ),
     ),
     _aside(
         "defrost-mince",
@@ -409,6 +446,12 @@ ASIDES: tuple[Aside, ...] = (
             "A [cool|cooler], dark room, no caffeine after [lunch|midday], and a [short|set] routine [before bed|at bedtime] all help you fall asleep. [If it goes on for weeks|If it carries on], it is worth [talking to|mentioning to] a doctor.",
         ),
         "[I hope you sleep better soon|Here's to better sleep].",
+        follow_ups=(
+            (
+                "[Is it bad|Is it a mistake] to nap in the day?",
+                "A short nap of about twenty minutes before mid-afternoon is fine, but a big nap late in the day makes it harder to [sleep|fall asleep] at night.",
+            ),
+        ),
     ),
     _aside(
         "hiccups",
@@ -422,6 +465,12 @@ ASIDES: tuple[Aside, ...] = (
             "Breathing into [cupped hands|a paper bag] for a minute or [swallowing|eating] a [spoonful|teaspoon] of sugar [often stops|can stop] hiccups, because both reset the [breathing|diaphragm] rhythm.",
         ),
         "[I hope they've stopped by now|Fingers crossed they stop soon].",
+        follow_ups=(
+            (
+                "[Why do we|What makes us] get hiccups [anyway|in the first place]?",
+                "Hiccups are sudden spasms of the diaphragm, [often set off by|usually triggered by] eating fast, fizzy drinks, or a sudden change in temperature.",
+            ),
+        ),
     ),
     _aside(
         "sore-throat",
@@ -435,6 +484,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Keep sipping|Sip] warm [drinks|water], [try|have] honey and lemon, and gargle with salt water a few times a day. [Most|A] sore throat clears in about a week; a high [fever|temperature] or trouble swallowing [is a reason|means it's time] to see a doctor.",
         ),
         "[I hope you feel better soon|Get well soon|Look after yourself].",
+        follow_ups=(
+            (
+                "Can I still exercise with a sore throat?",
+                "If it's a mild sore throat with no fever, gentle exercise is [usually fine|generally fine]. Rest instead if you feel achy, shivery or feverish.",
+            ),
+        ),
     ),
     _aside(
         "sunburn",
@@ -477,6 +532,12 @@ ASIDES: tuple[Aside, ...] = (
             "Look back at [last month's|two months of] statements and [sort|group] the spending into a few [categories|groups]. Then [give|set] each one a limit, and [check in|look] once a week rather than once a month so [nothing creeps up|it stays on track].",
         ),
         "[Good luck with the budget|I hope the budget sticks].",
+        follow_ups=(
+            (
+                "Should I use an app or a notebook for the budget?",
+                "Whichever you'll keep looking at: an app that sorts spending into categories saves effort, but a notebook is fine for a budget if you check it [every week|weekly].",
+            ),
+        ),
     ),
     _aside(
         "heating-costs",
@@ -490,6 +551,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Turning|Setting] the thermostat down by one degree [saves|cuts] a noticeable amount over a winter. [Use|Set] a timer so the heating comes on only [when you're home|in the mornings and evenings], and [stop draughts|fit draught excluders] at doors and windows.",
         ),
         "[Stay warm|I hope the next statement looks better].",
+        follow_ups=(
+            (
+                "What temperature should the thermostat be on?",
+                "[Somewhere between|Anywhere from] eighteen and twenty-one degrees suits most homes. Try turning the thermostat down one degree at a time until you notice, then go back up one.",
+            ),
+        ),
     ),
     _aside(
         "subscriptions",
@@ -530,6 +597,12 @@ ASIDES: tuple[Aside, ...] = (
             "[See|Check] which programs are using the most memory and close or remove the ones you don't use. A [nearly full|full] drive slows a laptop [badly|a lot], so [clear out|delete] [old downloads|big old files]; if it still crawls, more memory or a solid-state drive [usually|often] helps.",
         ),
         "[I hope the laptop perks up|Good luck with the laptop].",
+        follow_ups=(
+            (
+                "[Would|Is] a new laptop [be worth it|worth it] instead?",
+                "If it's over six or seven years old and still crawls after a clean-up, probably. Otherwise a solid-state drive often gives an old laptop [years more life|a few more good years] for far less.",
+            ),
+        ),
     ),
     _aside(
         "password",
@@ -562,6 +635,12 @@ ASIDES: tuple[Aside, ...] = (
             "Printers often drop off the network after the router restarts or when they [go into deep sleep|doze off to save power]. Restart the printer, [reconnect it to the wireless from its own menu|rejoin the network from the printer's screen], and [turn off its sleep mode|switch off its power saving] if it keeps [happening|dropping].",
         ),
         "[I hope the printer behaves|Good luck with the printer].",
+        follow_ups=(
+            (
+                "[And what if|What if] it still won't connect?",
+                "Plug the printer into the computer with a cable to print what you need, then reinstall its driver from the maker's website and set up the wireless again [from scratch|from the start].",
+            ),
+        ),
     ),
     _aside(
         "photos-backup",
@@ -588,6 +667,12 @@ ASIDES: tuple[Aside, ...] = (
             "Set up a [filter|rule] that [files|sends] newsletters and receipts into their own folder, and [check|look at] email at set times instead of all day. [Anything|Any email] that takes less than two minutes, [answer it straight away|deal with immediately].",
         ),
         "[Good luck with the inbox|Here's to inbox zero].",
+        follow_ups=(
+            (
+                "What about the emails I [actually|really] need to keep?",
+                "Make one folder for anything you need to keep, like receipts or letters, and let every other email [sit|stay] in the archive, where search [finds|will find] it in seconds.",
+            ),
+        ),
     ),
     # ---- errands and home
     _aside(
@@ -603,6 +688,12 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[I hope the stain comes out|Good luck with the carpet].",
         hours=(10, 24),
+        follow_ups=(
+            (
+                "What if the stain has already dried?",
+                "An old red wine stain can often still be lifted: dampen it, dab on a carpet stain remover [or a little hydrogen peroxide|], test a hidden patch first, and blot it [away|out] [gradually|bit by bit].",
+            ),
+        ),
     ),
     _aside(
         "receipt",
@@ -657,6 +748,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Citric acid|Lemon juice] [does it well|is just as good]: a [couple of|few] spoonfuls in a kettle of water, boiled and left for half an hour, [lifts|dissolves] the limescale. Then rinse it and boil it once with fresh water.",
         ),
         "[Enjoy the clean kettle|Enjoy the next cup of tea].",
+        follow_ups=(
+            (
+                "How often should I descale [it|the kettle]?",
+                "Every month or so in a hard water area, every few months in a soft one. [Once you see|When you spot] white flakes or a chalky crust in the kettle, it's time.",
+            ),
+        ),
     ),
     _aside(
         "fruit-flies",
@@ -670,6 +767,12 @@ ASIDES: tuple[Aside, ...] = (
             "Find [the source|where they breed] first: [overripe fruit|old fruit], the food bin, or a [drain|sink plughole]. [Clear that|Clean that out], and a jar of vinegar covered in cling wrap with a few holes [will catch|catches] the rest of the flies.",
         ),
         "[Good luck with the flies|I hope they're gone soon].",
+        follow_ups=(
+            (
+                "Why do they keep coming back?",
+                "Fruit flies breed fast, so a few eggs left on fruit or in the bin start the cycle again. Keep [a trap|the traps] out for a couple of weeks after the last fly [and the flies stop|and they die out].",
+            ),
+        ),
     ),
     # ---- plants and outdoor
     _aside(
@@ -697,6 +800,12 @@ ASIDES: tuple[Aside, ...] = (
             "[There's no fixed schedule|It depends on the plant]: [check|feel] the soil and water when it is dry near the top. Make sure [every pot|the pots] can drain, because sitting in water [rots|kills] more plants than [thirst|drying out] does.",
         ),
         "[Good luck with the plants|I hope the plants perk up].",
+        follow_ups=(
+            (
+                "Should I water [them|the plants] less in winter?",
+                "Yes, most houseplants grow slowly in winter and need [roughly half as much|much less] water, so check the soil rather than watering on a schedule.",
+            ),
+        ),
     ),
     # ---- pets
     _aside(
@@ -711,6 +820,12 @@ ASIDES: tuple[Aside, ...] = (
             "Cats scratch to [mark their patch|mark territory] and keep claws [healthy|in shape], so give the cat a [better|more tempting] place rather than [a telling-off|scolding]. A post that's tall enough to stretch on, [placed|put] by the spot it scratches now, [usually wins|tends to win].",
         ),
         "[Good luck with the cat|I hope the carpet survives].",
+        follow_ups=(
+            (
+                "Should I trim its claws as well?",
+                "Trimming just the tips every few weeks [limits the damage|helps], but only cut the clear tip, never the pink part. [Ask at a pet clinic|Get someone experienced] to show you [the first time|once] if the cat isn't used to it.",
+            ),
+        ),
     ),
     # ---- exercise
     _aside(
@@ -795,6 +910,12 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Good luck with the presentation|You'll be fine, good luck].",
         hours=DAYTIME,
+        follow_ups=(
+            (
+                "What if I forget what I was going to say?",
+                "Pause, take a sip of water and glance at your notes. A pause feels long to you but looks deliberate to the audience, and [no presentation|a presentation rarely] suffers for it.",
+            ),
+        ),
     ),
     # ---- more cooking
     _aside(
@@ -905,6 +1026,12 @@ ASIDES: tuple[Aside, ...] = (
             "A sinking cake is [usually|often] one of three things: [too much raising agent|too much baking powder], an oven that's [not hot enough|too cool], or [opening the door|a peek in the oven] too soon. An oven thermometer [settles the second|tells you if the dial is lying], and [weighing|measuring] the baking powder carefully fixes the first.",
         ),
         "[Happy baking|Good luck with the next cake].",
+        follow_ups=(
+            (
+                "Can I still [eat|serve] it?",
+                "Yes, a sunken cake tastes just as good. Fill the dip with cream and fruit and [nobody will know|it looks intentional].",
+            ),
+        ),
     ),
     _aside(
         "bananas",
@@ -986,6 +1113,12 @@ ASIDES: tuple[Aside, ...] = (
             "Yeast [dies|is killed] above about fifty degrees, so [too-hot water|water that's too hot] is a common reason dough won't rise. [Salt added straight onto the yeast|Salt poured directly on the yeast] also slows it. Put the dough somewhere [warm and draught-free|warm] and give it [twice as long|more time] before giving up.",
         ),
         "[Happy baking|Good luck with the next loaf].",
+        follow_ups=(
+            (
+                "Can I still bake it [if it didn't rise|as it is]?",
+                "You can, but the bread will be dense. [Better to knead in|It's worth kneading in] a little fresh yeast dissolved in warm water and giving the dough another hour somewhere warm.",
+            ),
+        ),
     ),
     _aside(
         "bitter-coffee",
@@ -999,6 +1132,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Try|Use] [fresher|freshly ground] beans, water that has [rested|cooled] for [thirty seconds|half a minute] after boiling, and [clean the coffee maker|descale the coffee maker or rinse the cafetière] properly, since old coffee oils [taste bitter|make everything bitter].",
         ),
         "[Enjoy your coffee|Here's to a better cup].",
+        follow_ups=(
+            (
+                "Does the grind [really|actually] matter that much?",
+                "Yes: a fine grind in a cafeti\u00e8re over-extracts and makes bitter coffee, while a coarse grind suits it. [For filter coffee|For a filter jug], go medium.",
+            ),
+        ),
     ),
     _aside(
         "gravy-lumps",
@@ -1121,6 +1260,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Keep a bottle of water|Keep a refillable bottle] [on the table in front of you|where you can see it] and [drink|have] a glass with every meal. [Tying it to habits|Linking a drink to things you already do], like [the kettle boiling|brushing your teeth], makes it [automatic|stick] within a week or two.",
         ),
         "[Cheers to that|Stay hydrated].",
+        follow_ups=(
+            (
+                "Does fizzy water count?",
+                "Yes, fizzy water hydrates you just as well as still water. It's only sugary [drinks|squash and fizzy drinks] worth keeping an eye on.",
+            ),
+        ),
     ),
     _aside(
         "posture",
@@ -1160,6 +1305,12 @@ ASIDES: tuple[Aside, ...] = (
             "Rest, fluids and time [do it|are what gets you through]: a cold [usually|normally] clears in about a week. [A chemist can recommend something|The pharmacy has remedies] for the [blocked nose|congestion] and sore throat, and [saltwater gargles soothe|gargling with salt water soothes] the throat. [See a doctor|Get checked] if it lasts more than three weeks.",
         ),
         "[Get well soon|I hope the cold clears quickly|Feel better soon].",
+        follow_ups=(
+            (
+                "When should I see a doctor about it?",
+                "[See|Get checked by] a doctor if the cold lasts over three weeks, you have a high temperature that [won't come down|keeps coming back], or you feel short of breath[, and sooner if you're worried|].",
+            ),
+        ),
     ),
     _aside(
         "energy-slump",
@@ -1254,6 +1405,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Check|Look in] the fridge and cupboards before you go, [plan meals|plan dinners] that share ingredients, and [buy|pick up] reduced items at the end of the day for the freezer. [Swapping|Trying] [own-brand|cheaper] versions of [a few staples|your staples] [saves more than you'd think|adds up quickly] on the weekly groceries.",
         ),
         "[Good luck with the food budget|I hope the receipts shrink].",
+        follow_ups=(
+            (
+                "Is buying in bulk worth it?",
+                "For things you use a lot that keep, like rice, pasta and tins, [usually yes|it usually pays]. For fresh food [it often ends up in the bin|half of it tends to go off], which [wipes out|cancels] the saving on the groceries.",
+            ),
+        ),
     ),
     _aside(
         "emergency-fund",
@@ -1281,6 +1438,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Sell|List] the [bigger|more valuable] things online with [good|clear] photos and fair prices, and [take|give] the rest to a [second-hand|reuse] [drop-off|point] rather than [letting it sit|keeping it]. [Price|Pricing] slightly under similar listings [sells|clears] things within days.",
         ),
         "[Good luck with the selling|Enjoy the extra space].",
+        follow_ups=(
+            (
+                "How do I avoid scams when selling online?",
+                "[Only take payment|Take payment only] through the selling site itself, never follow links a buyer sends, and don't post anything before the payment [shows in your account|has cleared]. If buyers pick up in person, [have someone else at home|make sure you're not alone].",
+            ),
+        ),
     ),
     _aside(
         "laundry-cost",
@@ -1400,6 +1563,12 @@ ASIDES: tuple[Aside, ...] = (
             "Birds [want|like] cover nearby and a feeder that's [safe from cats|out of reach of cats], so [put it|hang it] [a couple of metres|two metres or so] from a [bush|hedge]. [Fresh water|A shallow dish of water] [draws them in|brings birds in] too, [especially|above all] in dry or frosty weather.",
         ),
         "[Enjoy the birdwatching|Happy birdwatching].",
+        follow_ups=(
+            (
+                "Is there anything I shouldn't feed [them|the birds]?",
+                "[Avoid|Skip] salted nuts, bread and anything mouldy. Whole peanuts can choke young birds in spring, so [put those in|only offer them in] a mesh feeder.",
+            ),
+        ),
     ),
     # ---- more tech help
     _aside(
@@ -1415,6 +1584,12 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Stay safe out there|Good on you for checking].",
         kind="know",
+        follow_ups=(
+            (
+                "What if I've already clicked the link?",
+                "If you clicked a link in a scam email, don't enter anything else. If you typed a password, change it [straight away|at once] and turn on two-step sign-in; if you gave card details, ring the number on the back of your card [today|right away].",
+            ),
+        ),
     ),
     _aside(
         "browser-tabs",
@@ -1494,6 +1669,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Install the update|Do the update] [soon|within a few days], [especially|above all] if it's a security fix. [Pick|Choose] a time when you won't need the laptop for half an hour, [plug it in|keep it on charge], and [back up anything important|save your open files] before you start.",
         ),
         "[Glad to help|I hope the update goes smoothly].",
+        follow_ups=(
+            (
+                "Will [an update|the update] delete my files?",
+                "[Updates almost never touch your files|Your files are almost always left alone by updates], but a backup before a big update is a sensible precaution, since it [costs only a few minutes|takes only a few minutes].",
+            ),
+        ),
     ),
     _aside(
         "keyboard-clean",
@@ -1534,6 +1715,12 @@ ASIDES: tuple[Aside, ...] = (
             "Soak the jumper in [tepid|lukewarm] water with [mild shampoo|hair conditioner] for [thirty minutes|half an hour], then roll it in a towel to get most of the water out. [Gently stretch|Coax] it back to size [a little at a time|bit by bit] and let it dry [lying down|on a towel], [pinned out|weighted at the edges] if you need to.",
         ),
         "[I hope the jumper recovers|Good luck with the jumper].",
+        follow_ups=(
+            (
+                "How do I stop it happening again?",
+                "[Wash wool|Put woollens] on a cool wool cycle or [wash it by hand|hand wash them], never tumble dry it, and dry the jumper laid out on a towel rather than on a radiator.",
+            ),
+        ),
     ),
     _aside(
         "ironing",
@@ -1763,6 +1950,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Go slow|Keep it slow]: a jog where you can still talk [is right|is the right pace]. Mix jogging and brisk strides on foot, [three times a week|every other day], and [add no more than|increase by no more than] a tenth each week so your joints [keep up|catch up]. [Rest days|Days off] [count as|are part of the] training.",
         ),
         "[Enjoy the jogging|Good luck with the first jog].",
+        follow_ups=(
+            (
+                "What should I wear [for it|to start with]?",
+                "Comfortable trainers that fit well matter most for jogging. After that, anything breathable is fine, with a layer you can [tie round your waist|take off once you warm up].",
+            ),
+        ),
     ),
     _aside(
         "press-ups",
@@ -1802,6 +1995,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Don't worry about flexibility|Flexibility isn't needed to start]: yoga is [how you get|one of the gentlest ways to get] more flexible, not something you need first. [Pick|Choose] a beginners' class or video, [go at your own pace|never force a stretch], and [expect|notice] it getting easier within a few weeks.",
         ),
         "[Enjoy the yoga|Happy stretching].",
+        follow_ups=(
+            (
+                "Do I need a proper mat?",
+                "A non-slip mat helps a lot on a [wooden|hard] floor, but on carpet a folded blanket will do for your first few yoga sessions.",
+            ),
+        ),
     ),
     _aside(
         "motivation",
@@ -1881,6 +2080,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Decide|Write down] the one task you'll [do next|finish first] before you start, [close everything else|shut every other tab and app], and [turn off notifications|silence notifications]. [Focus|Concentration] [builds with practice|is like a muscle]: [start|begin] with twenty-minute [blocks|stretches] and [build up|add five minutes at a time].",
         ),
         "[Good luck getting things done|Enjoy the focus].",
+        follow_ups=(
+            (
+                "Does background music help?",
+                "For many people, music without words helps focus on routine tasks, while silence suits reading and writing. Try both and see which [suits you|helps you].",
+            ),
+        ),
     ),
     _aside(
         "procrastination",
@@ -1907,6 +2112,12 @@ ASIDES: tuple[Aside, ...] = (
             "Pick [the three tasks|three things] that would make [today|the day] a success and do those before anything else on the list. Everything else [goes on|drops to] a [later|someday] list, which you [look over|glance at] once a week.",
         ),
         "[Good luck with the list|Enjoy ticking things off].",
+        follow_ups=(
+            (
+                "What if everything [on it|] feels urgent?",
+                "Ask which tasks [really|actually] cost you something today if they slip. Usually only one or two do, and the rest of the list can wait.",
+            ),
+        ),
     ),
     _aside(
         "chasing-email",
@@ -1933,6 +2144,12 @@ ASIDES: tuple[Aside, ...] = (
             "[Change|Bring forward] your bedtime first, since getting up earlier only sticks if you sleep enough. [Keep|Hold] the same wake-up time every day, weekends too, and give yourself [a reason to get up|something you look forward to] in the morning, [like|such as] a proper coffee or a quiet half hour.",
         ),
         "[Good luck with the early starts|Enjoy the quiet mornings].",
+        follow_ups=(
+            (
+                "What if I'm still tired [every morning|in the mornings]?",
+                "Give it two or three weeks, because your body clock shifts slowly. If you're still exhausted every morning despite enough sleep, it's worth [a word with|mentioning to] a doctor.",
+            ),
+        ),
     ),
     _aside(
         "declutter-wardrobe",
@@ -2025,6 +2242,14 @@ def _ask(unit: Aside, rng: random.Random) -> str:
     return _cap(_join(lead, ask if lead else _cap(ask)))
 
 
+def _follow_ask(follow: FollowUp, rng: random.Random) -> str:
+    lead = expand(FOLLOW_LEADS, rng)
+    ask = expand(follow.ask, rng)
+    if lead and not (ask.startswith("I ") or ask.startswith("I'")):
+        ask = ask[:1].lower() + ask[1:]
+    return _cap(_join(lead, ask))
+
+
 def _answer(unit: Aside, rng: random.Random) -> str:
     preface = expand(PREFACES, rng)
     return _cap(_join(preface, expand(rng.choice(unit.answers), rng)))
@@ -2060,7 +2285,9 @@ def inflections(word: str) -> set[str]:
 
 def templates() -> list[tuple[str, str]]:
     """(where, template) for every template an aside can draw."""
-    out = [("lead", LEADS), ("preface", PREFACES), ("welcome", WELCOMES)]
+    out = [("lead", LEADS), ("preface", PREFACES), ("follow-up preface", FOLLOW_PREFACES)]
+    out += [("follow-up lead", FOLLOW_LEADS)]
+    out += [("welcome", WELCOMES)]
     out += [(f"thanks {k}", t) for k, t in THANKS.items()] + [
         (f"tail {k}", t) for k, t in TAILS.items()
     ]
@@ -2111,8 +2338,11 @@ def render_aside(unit: Aside, rng: random.Random) -> list[tuple[str, str]]:
         if unit.follow_ups and rng.random() < 0.5:
             follow = unit.follow_ups[rng.randrange(len(unit.follow_ups))]
             turns += [
-                ("user", _cap(expand(follow.ask, rng))),
-                ("assistant", _cap(expand(follow.answer, rng))),
+                ("user", _follow_ask(follow, rng)),
+                (
+                    "assistant",
+                    _join(expand(FOLLOW_PREFACES, rng), _cap(expand(follow.answer, rng))),
+                ),
             ]
         else:
             thanks = expand(THANKS[unit.kind], rng)
