@@ -294,7 +294,7 @@ ASIDES: tuple[Aside, ...] = (
         "leftover-chicken",
         "chicken",
         (
-            "how long does cooked chicken keep in the fridge?",
+            "how long does cooked chicken [keep|last|stay good] in the fridge?",
             "I've got [leftover|some cooked] chicken from [the weekend|a roast][, so|,|;] [how long is it good for|is it still all right to eat|how long can it sit in the fridge]?",
             "[is|would] cooked chicken [still be|be] safe to eat after a few days in the fridge?",
         ),
@@ -792,7 +792,7 @@ ASIDES: tuple[Aside, ...] = (
         "houseplant-water",
         "plant plants houseplant houseplants",
         (
-            "how often should I water houseplants?",
+            "how often should I [water|be watering] [houseplants|my houseplants|indoor plants]?",
             "I [think I'm|might be] overwatering my [houseplants|plants][, so|,|;] how [do I|can I] [know|tell]?",
         ),
         (
@@ -859,7 +859,7 @@ ASIDES: tuple[Aside, ...] = (
         "blister-pop",
         "blister",
         (
-            "should I pop a blister or leave it?",
+            "should I [pop|burst] a blister or [leave it|leave it alone]?",
             "I've got a [big|painful] blister on my [heel|foot][, so|,|;] [is it better to pop it|do I burst it or leave it alone]?",
         ),
         (
@@ -1416,7 +1416,7 @@ ASIDES: tuple[Aside, ...] = (
         "emergency-fund",
         "emergency fund pot",
         (
-            "how much should I keep in an emergency fund?",
+            "how much should I [keep|have|put aside] in an emergency fund?",
             "[is it worth|should I bother] having an emergency fund [if I'm already saving|when I have a bit saved]?",
         ),
         (
@@ -1575,7 +1575,7 @@ ASIDES: tuple[Aside, ...] = (
         "phishing",
         "email emails scam phishing",
         (
-            "how can I tell if an email is a scam?",
+            "how can I tell [if|whether] an email is a scam[ or genuine|]?",
             "I've had an email [asking me to confirm my details|saying my account is locked][, so|,|;] [is it genuine|how do I know if it's real]?",
         ),
         (
@@ -1634,7 +1634,7 @@ ASIDES: tuple[Aside, ...] = (
         "spreadsheet-sum",
         "spreadsheet column formula",
         (
-            "how do I add up a column in a spreadsheet?",
+            "how do I [add up|total] a column [of numbers|] in a spreadsheet?",
             "[what's|what is] the formula to total [a column|a list of numbers] in a spreadsheet?",
         ),
         (
@@ -2032,7 +2032,7 @@ ASIDES: tuple[Aside, ...] = (
         "home-exercise",
         "exercise equipment home body circuit",
         (
-            "how can I exercise at home without any equipment?",
+            "how can I [exercise|get some exercise|keep fit] at home without any equipment?",
             "[any|got any] ideas for [a quick|a short] home exercise routine [with no kit|that needs no equipment]?",
         ),
         (
@@ -2123,7 +2123,7 @@ ASIDES: tuple[Aside, ...] = (
         "chasing-email",
         "email reply chase",
         (
-            "how do I politely chase someone who hasn't replied to my email?",
+            "how do I [politely chase|nudge] someone who hasn't replied to my email [yet|]?",
             "[what's|what is] a polite way to [follow up|nudge someone] when an email [goes unanswered|gets no reply]?",
         ),
         (
