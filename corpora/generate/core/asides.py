@@ -168,7 +168,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Rinse the rice [until the water runs clear|a few times in a sieve] to wash off the [loose starch|starch], then use [about|roughly] one and a half [mugs|cups] of water to one of rice. [Bring it to the boil|Boil it], turn it right down, [cover it|put a lid on] and leave it for twelve minutes, then let it [stand|rest] off the heat.",
-            "[Sticky|Mushy] rice [usually|mostly] means too much water or too much stirring. [Rinse it first|Wash it first], use [a little under|about] one and a half times the rice's volume in water, and [don't lift the lid|leave the lid on] while it [simmers|steams].",
+            "[Rinse the rice first|Wash the rice first], use [a little under|about] one and a half times its volume in water, and [don't lift the lid|leave the lid on] while it [simmers|steams]. Too much water or too much stirring is what makes rice [sticky|mushy|gluey].",
             "For [white|long-grain|basmati] rice, one part rice to one and a half of water [is reliable|does the trick]. Simmer it [covered|with the lid on] for [ten|twelve] minutes, then [rest it|leave it off the heat] for five and fluff it with a fork.",
         ),
         "[Enjoy the rice|I hope the rice comes out fluffy this time|Good luck with the rice].",
@@ -296,7 +296,7 @@ ASIDES: tuple[Aside, ...] = (
         (
             "how long does cooked chicken [keep|last|stay good] in the fridge?",
             "I've got [leftover|some cooked] chicken from [the weekend|a roast][, so|,|;] [how long is it good for|is it still all right to eat|how long can it sit in the fridge]?",
-            "[is|would] cooked chicken [still be|be] safe to eat after a few days in the fridge?",
+            "[is cooked chicken still|would cooked chicken still be] safe to eat after a few days in the fridge?",
         ),
         (
             "[Cooked|Leftover] chicken keeps for [up to|about] three days in the fridge if it went in within a couple of hours of cooking. [After that|Past that], freeze it or throw it out, and reheat it until it is piping hot.",
@@ -1481,7 +1481,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Draw [a little every day|for ten minutes a day] rather than for hours once a week, and sketch real things [such as|like] a mug, your hand or a plant. [Look at the object|Keep your eyes on the subject] more than the paper; [that habit|the looking] [is most of drawing|matters more than talent].",
-            "[Get|Keep] a small sketchbook and a pencil with you and [sketch|draw] whatever's in front of you [on the bus|in cafes|at lunch]. [Start|Begin] with simple shapes and shading, and [don't rub out|resist rubbing out] too much: [every page|each sketch] is practice, not a finished piece.",
+            "[Carry|Keep] a small sketchbook and a pencil with you and [sketch|draw] whatever's in front of you [on the bus|in cafes|at lunch]. [Start|Begin] with simple shapes and shading, and [don't rub out|resist rubbing out] too much: [every page|each sketch] is practice, not a finished piece.",
         ),
         "[Happy sketching|Enjoy the drawing].",
     ),
@@ -1626,7 +1626,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Turn the screen brightness down, [close apps you're not using|quit programs you don't need], and [switch on|use] the battery saver mode. [The screen and background apps|Brightness and background apps] use the most power, so those two [make the biggest difference|matter most].",
-            "[Lower|Reduce] the brightness, [turn off|disable] [the keyboard backlight|wireless and other radios] when you don't need them, and check which apps [use the most battery|drain the battery] in the settings. [Keeping|Holding] the charge between about twenty and eighty per cent also [helps the battery age slowly|slows battery wear].",
+            "[Lower|Reduce] the brightness, [turn off the keyboard backlight and wireless when you don't need them|switch off wireless and other radios you aren't using], and check which apps [use the most battery|drain the battery] in the settings. [Keeping|Holding] the charge between about twenty and eighty per cent also [helps the battery age slowly|slows battery wear].",
         ),
         "[I hope the battery lasts better|Good luck with the battery].",
     ),
@@ -2037,7 +2037,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "A [simple|basic] circuit needs no equipment: squats, press-ups [against a chair|on your knees], lunges, a plank and star jumps, forty seconds each with twenty seconds' rest, [three times through|repeated three times]. [It takes|That's] about fifteen minutes and covers the whole body.",
-            "[Use|Try] your own body weight: [squats|chair squats], [lunges|step-ups on the stairs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Climb the stairs|Go up and down the stairs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
+            "[Use|Train with] your own body weight: [squats|chair squats], [lunges|step-ups on the stairs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Climb the stairs|Go up and down the stairs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
         ),
         "[Enjoy the routine|Have a good session at home].",
     ),
@@ -2159,7 +2159,7 @@ ASIDES: tuple[Aside, ...] = (
             "[what's|what is] a [good|sensible] way to declutter a wardrobe?",
         ),
         (
-            "Take everything out and [only put back|put back only] clothes you've worn [in the last year|this past year] and that fit now. [Bag up|Box up] the maybes and [date the bag|write the date on the box]: anything you haven't [missed|fetched] in six months can go.",
+            "Take everything out and [only put back|put back only] clothes you've worn [in the last year|this past year] and that fit now. [Bag up the maybes and date the bag|Box up the maybes and write the date on the box]: anything you haven't [missed|fetched] in six months can go.",
             "[Turn all the hangers backwards|Hang everything with the hooks facing backwards], and [turn|flip] each one the right way after you wear it. After [six months|a season], the clothes still facing backwards [are the ones to let go|show you what to give away].",
         ),
         "[Enjoy the space|Good luck with the wardrobe].",
