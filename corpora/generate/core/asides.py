@@ -14,7 +14,10 @@ fact's sentences for a retriever), no digits, and none of the answer words. The 
 bank to those rules over every word of every alternative.
 
 `draw_aside(rng, moment)` draws one unit that fits the hour (a "what shall I cook tonight" is
-only asked from the afternoon on) and renders two or four turns, user first.
+only asked from the afternoon on) and renders two or four turns, user first: the ask and its
+answer, then half the time either the unit's follow-up question and answer or the user's thanks
+and the assistant's close. The same generator state always gives the same turns.
+`aside_variants()` counts the two-turn forms, the figure the docs quote.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.core.bank import (
@@ -33,6 +37,8 @@ from corpora.generate.core.bank import (
     BankError,
 )
 from corpora.generate.core.grammar import expand, flatten, variants
+
+Kind = Literal["do", "know"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,7 @@ class Aside:
     wish: str
     follow_ups: tuple[FollowUp, ...] = ()
     #: "do" for advice the user will act on, "know" for an explanation (picks the thanks).
-    kind: str = "do"
+    kind: Kind = "do"
     #: Hours of the day (start inclusive, end exclusive) at which the ask reads naturally.
     hours: tuple[int, int] = (0, 24)
 
@@ -66,8 +72,10 @@ class Aside:
         return start <= hour < end
 
 
+#: Common hour spans (a unit may also give its own): all day; breakfast time; while shops and
+#: daylight last; from mid-afternoon, when dinner is on the mind; evenings.
 ANY = (0, 24)
-MORNING = (5, 12)
+BREAKFAST = (5, 12)
 DAYTIME = (7, 19)
 LATE_DAY = (14, 24)
 EVENING = (16, 24)
@@ -80,7 +88,7 @@ def _aside(
     answers: tuple[str, ...],
     wish: str,
     follow_ups: tuple[tuple[str, str], ...] = (),
-    kind: str = "do",
+    kind: Kind = "do",
     hours: tuple[int, int] = ANY,
 ) -> Aside:
     return Aside(
@@ -109,7 +117,7 @@ FOLLOW_LEADS = "[||||And|Oh, and|One more thing:|Also,|Another small one:|While 
 FOLLOW_PREFACES = "[||||Good question.|Sure.|Worth asking.|Ah, good point.|Fair question.]"
 
 #: The user's thanks, one sentence each: for advice acted on, and for an explanation.
-THANKS = {
+THANKS: dict[Kind, str] = {
     "do": (
         "[Thanks|Thank you|Cheers|Great, thanks|Perfect, thank you|Brilliant, thanks|Lovely, thanks|Oh good, thanks|That's really helpful, thanks|Right, thanks|Ah, that's useful, thanks|Ah, thank you|Thanks a lot|Super, thanks|That's just what I needed, thanks], [I'll|I will|I'm going to] [[try that|give that a go|do that|try it that way|try exactly that][ later| next time| when I get a chance| as soon as I can|]|[remember that|go with that|stick to that|follow that][ from now on| next time|]]."
     ),
@@ -120,7 +128,7 @@ THANKS = {
 
 #: How the assistant takes the thanks, before the unit's own wish.
 WELCOMES = "[You're welcome.|Any time.|Glad to help.|Happy to help.|No trouble at all.|My pleasure.|Glad it helps.|You're very welcome.|Not at all.|Glad that was useful.|Pleasure.]"
-TAILS = {
+TAILS: dict[Kind, str] = {
     "do": "[| Let me know how it goes.| Shout if you get stuck.| Tell me how you get on.||]",
     "know": "[||| Ask any time.| Happy to dig into it further.]",
 }
@@ -998,7 +1006,7 @@ ASIDES: tuple[Aside, ...] = (
             "[Gluey|Stodgy] porridge [usually|mostly] means too little liquid or too much time on the heat. [Add more milk|Use a bit more liquid] than you think, [take the pan off|stop cooking] while the oats still look [runny|loose], and [stir in|loosen it with] a splash of cold milk [before serving|at the table].",
         ),
         "[Enjoy your porridge|Enjoy breakfast].",
-        hours=(5, 12),
+        hours=BREAKFAST,
     ),
     _aside(
         "porridge-toppings",
@@ -1012,7 +1020,7 @@ ASIDES: tuple[Aside, ...] = (
             "[Try|Go for] [stewed apple with a pinch of cinnamon|a spoon of yoghurt with berries|sliced banana and a drizzle of maple syrup|a spoon of nut butter and a few raisins] on your porridge, or [stir in|cook the oats with] grated pear [or a little cocoa|and a pinch of ginger] for a change.",
         ),
         "[Enjoy your porridge|Enjoy breakfast].",
-        hours=(5, 12),
+        hours=BREAKFAST,
     ),
     _aside(
         "sunken-cake",
@@ -1163,7 +1171,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Pick|Choose] a window seat so you can lean on something and nobody climbs over you, [bring|pack] a neck pillow, an eye mask and earplugs, and [skip|go easy on] coffee and alcohol. [Dress in layers|Wear layers], because planes swing between hot and cold.",
-            "[Set your watch|Shift your head] to the destination time when you board and try to sleep when it's night there. [Noise-cancelling headphones|Earplugs] and an eye mask [help most|make the biggest difference], and a window seat [gives you something to lean on|means nobody disturbs you] on the plane.",
+            "[Set your watch|Shift your head] to the destination time when you board and try to sleep when it's night there. [Noise-cancelling headphones|Earplugs] and an eye mask [help most|make the biggest difference], and on the plane a window seat [gives you something to lean on|means nobody disturbs you].",
         ),
         "[Have a good trip|Sleep well up there].",
     ),
@@ -2223,8 +2231,9 @@ ASIDES: tuple[Aside, ...] = (
 
 
 def aside_variants() -> int:
-    """How many distinct two-turn asides the bank can render (asks times answers, with the
-    lead-ins and prefaces), summed over the units: the figure the docs quote."""
+    """How many two-turn asides the bank can render: asks times answers, each with its lead-ins
+    and prefaces, summed over the units (paths through the grammar, so an upper bound on the
+    distinct texts: the empty lead-in and preface are listed more than once, to weight them)."""
     leads = variants(LEADS)
     prefaces = variants(PREFACES)
     return sum(
