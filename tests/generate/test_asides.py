@@ -67,13 +67,14 @@ def vertical_family_words() -> frozenset[str]:
 
 
 #: The words each vertical keeps for its answers and questions (the leak screens and the
-#: retrievers rely on no conversation using them).
+#: retrievers rely on no conversation using them), and the distinctive words of the other
+#: verticals' question templates (Arithmetic's sums, Procedural's steps, the reminders' asks).
 VERTICAL_WORDS = (
     corrections.ANSWER_WORDS
     | corrections.QUESTION_WORDS
     | EPISODIC_ANSWER_WORDS
     | clubs.ANSWER_WORDS
-    | {"suggest"}
+    | set("suggest spent outspent total occasions adding batch boiler recently step ring".split())
 )
 
 AVOIDED = vertical_family_words() | TIME_WORDS | VERTICAL_WORDS

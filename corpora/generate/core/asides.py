@@ -574,8 +574,8 @@ ASIDES: tuple[Aside, ...] = (
             "[what's|what is] a [good|sensible] way to [cut back on|go through] my subscriptions?",
         ),
         (
-            "Go through [your statements|two months of statements] and list every [regular payment|subscription]. Cancel any subscription you have not used [in a month|recently], and [rotate|take turns with] the streaming ones, one at a time.",
-            "[Make a list of|List] each subscription with what it costs a year, not a month; the [yearly figure|annual total] makes it easier to [decide|see] what is worth keeping. [Many|Most] let you pause rather than cancel.",
+            "Go through [your statements|two months of statements] and list every [regular payment|subscription]. Cancel any subscription you have not used [in a month|lately], and [rotate|take turns with] the streaming ones, one at a time.",
+            "[Make a list of|List] each subscription with what it costs a year, not a month; the [yearly figure|annual cost] makes it easier to [decide|see] what is worth keeping. [Many|Most] let you pause rather than cancel.",
         ),
         "[Good luck with the clear-out|Enjoy the savings].",
     ),
@@ -626,8 +626,8 @@ ASIDES: tuple[Aside, ...] = (
         "[Stay safe online|Good luck with the passwords].",
         follow_ups=(
             (
-                "[Should I|Is it worth it to] turn on [two-step|two-factor] [login|sign-in] as well?",
-                "[Yes, wherever it is offered|Definitely, on every account that offers it|Yes, it is well worth it], [especially|above all|most of all] for email. Even if a password leaks, [no one|nobody] can get in without the [second step|code from your device|second check].",
+                "[Should I|Is it worth it to] turn on [two-factor|second-factor] [login|sign-in] as well?",
+                "[Yes, wherever it is offered|Definitely, on every account that offers it|Yes, it is well worth it], [especially|above all|most of all] for email. Even if a password leaks, [no one|nobody] can get in without the [code from your device|second check].",
             ),
         ),
     ),
@@ -961,7 +961,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "Put the flour in a bowl, make a well, and [whisk in|beat in] the eggs and [a little|a splash of] milk first to make a thick paste, then add the rest of the milk [gradually|bit by bit]. Any lumps left [will go if you sieve the batter|disappear if you rest the batter for half an hour].",
-            "[Lumpy batter|Lumps] come from adding the milk too fast. [Whisk|Beat] a thick paste of flour, eggs and a little milk until smooth, then [loosen it|thin it] slowly; if the pancake batter is already lumpy, [pour it through a sieve|blitz it with a stick blender].",
+            "[Lumpy batter|Lumps] come from pouring the milk in too fast. [Whisk|Beat] a thick paste of flour, eggs and a little milk until smooth, then [loosen it|thin it] slowly; if the pancake batter is already lumpy, [pour it through a sieve|blitz it with a stick blender].",
         ),
         "[Enjoy the pancakes|Happy flipping].",
         hours=(6, 21),
@@ -1062,7 +1062,7 @@ ASIDES: tuple[Aside, ...] = (
             "[how do you|what's the way to] [cool down|rescue] a curry that's too [hot|spicy]?",
         ),
         (
-            "Stir in something creamy: [yoghurt|coconut milk|a splash of cream] calms the chilli [quickly|a lot]. [Adding more of the other ingredients|More tomatoes, vegetables or lentils] [dilutes the heat|spreads the heat out], and a squeeze of lime with a pinch of sugar [balances it|helps too].",
+            "Stir in something creamy: [yoghurt|coconut milk|a splash of cream] calms the chilli [quickly|a lot]. [More of the other ingredients|More tomatoes, vegetables or lentils] [dilutes the heat|spreads the heat out], and a squeeze of lime with a pinch of sugar [balances it|helps too].",
             "Dairy or coconut [helps most|does the heavy lifting|is the quickest fix] for a spicy curry: [stir in|add] a few spoons of yoghurt or coconut milk off the heat. [Serving the curry|Serving it] with plenty of rice and a cooling raita also takes the edge off.",
         ),
         "[Enjoy the curry|I hope the curry is edible now].",
@@ -1077,7 +1077,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Take the steak out of the fridge|Let the steak come to room temperature] [half an hour before|twenty minutes ahead], pat it dry and season it, then cook it in a smoking hot pan for about two to three minutes a side for medium rare, [depending on|for a steak about] the thickness. Rest it for five minutes before cutting.",
-            "[Get the pan very hot|Heat the pan until it smokes], [oil the steak, not the pan|oil the meat rather than the pan], and [don't touch it|leave it alone] until it releases. Turn the steak every minute for an even crust, [about five minutes in all for medium rare|four to six minutes in total for medium rare] on a steak [two centimetres thick|of average thickness], then rest it [for as long as it cooked|five minutes] and slice it across the grain.",
+            "[Get the pan very hot|Heat the pan until it smokes], [oil the steak, not the pan|oil the meat rather than the pan], and [don't touch it|leave it alone] until it releases. Turn the steak every minute for an even crust, [about five minutes in all for medium rare|four to six minutes all told for medium rare] on a steak [two centimetres thick|of average thickness], then rest it [for as long as it cooked|five minutes] and slice it across the grain.",
         ),
         "[Enjoy the steak|Enjoy your dinner].",
         hours=LATE_DAY,
@@ -1097,11 +1097,11 @@ ASIDES: tuple[Aside, ...] = (
         hours=LATE_DAY,
     ),
     _aside(
-        "batch-lunches",
+        "make-ahead-lunches",
         "lunches lunch",
         (
             "I want to [make|prepare] my lunches for the [whole|] week in one go[, so|,|;] what keeps well?",
-            "[any|got any] ideas for lunches I can [batch cook|make ahead] that don't get boring?",
+            "[any|got any] ideas for lunches I can [cook ahead|make ahead] that don't get boring?",
         ),
         (
             "[Grain salads|Salads built on rice, couscous or lentils] keep [four or five days|well for four days] in the fridge if you [add the dressing on the day|keep the dressing separate]. Soups and stews [freeze in portions|freeze well in single portions], so you can [swap|rotate] between two or three lunches.",
@@ -1155,7 +1155,7 @@ ASIDES: tuple[Aside, ...] = (
             "[is there a way to|how do I] [rescue|save] lumpy gravy [at the last minute|in a hurry]?",
         ),
         (
-            "Pour the gravy through a sieve, pressing the lumps through with a spoon, or blitz it with a stick blender. [Next time|To stop it happening], [mix the flour or granules with a little cold liquid first|stir the flour into the fat before adding stock], then whisk in the hot stock [gradually|a little at a time].",
+            "Pour the gravy through a sieve, pressing the lumps through with a spoon, or blitz it with a stick blender. [Next time|To stop it happening], [mix the flour or granules with a little cold liquid first|stir the flour into the fat before the stock goes in], then whisk in the hot stock [gradually|a little at a time].",
             "[A quick whisk|Whisking hard] over the heat [sorts small lumps|gets rid of small lumps]; for [big ones|worse lumps], [sieve the gravy|strain it] into a clean pan. Lumps form when [the thickener|flour] hits hot liquid all at once, so add it [slowly|bit by bit] and keep whisking.",
         ),
         "[Enjoy the roast|I hope the gravy behaves].",
@@ -1328,7 +1328,7 @@ ASIDES: tuple[Aside, ...] = (
             "[why do I|how come I] [feel|get] so [tired|sleepy] after lunch, and what helps with the slump?",
         ),
         (
-            "[A lighter lunch|A smaller lunch] with protein and vegetables rather than a big plate of white bread or pasta [helps a lot|makes a real difference] with the slump. [Get outside|Step out] for ten minutes of daylight after eating, and [drink a glass of water|have some water], since mild dehydration [feels like|can feel like] tiredness.",
+            "[A lighter lunch|A smaller lunch] with protein and vegetables rather than a big plate of white bread or pasta [helps a lot|makes a real difference] with the slump. [Get outside|Head out] for ten minutes of daylight after eating, and [drink a glass of water|have some water], since mild dehydration [feels like|can feel like] tiredness.",
             "[Some dip in energy|An afternoon dip] is [natural|built into the body clock], but you can [soften it|take the edge off the slump]: [eat a balanced lunch|go easy on sugary snacks], [take a short brisk stroll|get up and stretch] [after eating|once you've eaten] to lift your energy, and keep your caffeine before [two|mid-afternoon] so it doesn't [spoil|cost you] your sleep.",
         ),
         "[I hope the afternoons feel brighter|Good luck with the slump].",
@@ -1343,7 +1343,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Keep windows shut|Close the windows] when the pollen count is high, especially [early morning and evening|in the early evening], [shower and change|wash your face and change clothes] after being outside, and [wear wraparound sunglasses|put a little balm round your nostrils] to catch pollen. [A pharmacist can recommend|The chemist stocks] antihistamines and nasal sprays for hay fever.",
-            "[Dry laundry indoors|Avoid drying clothes outside] on high-pollen days, [dust with a damp cloth|wipe surfaces with a damp cloth] and [vacuum often|hoover often] so pollen doesn't build up indoors. A steroid nasal spray [helps most|is most effective] if you start it before the hay fever season [peaks|gets going].",
+            "[Dry laundry indoors|Avoid drying clothes outside] on high-pollen days, [dust with a damp cloth|wipe surfaces with a damp cloth] and [vacuum often|hoover often] so pollen doesn't build up indoors. [A pharmacist can advise on|Ask a pharmacist about] a nasal spray, which tends to help more if you start it before the hay fever season [peaks|gets going].",
         ),
         "[I hope the pollen gives you a break|Fingers crossed for rain to clear the pollen].",
     ),
@@ -1428,8 +1428,8 @@ ASIDES: tuple[Aside, ...] = (
             "[is it worth|should I bother] having an emergency fund [if I'm already saving|when I have a bit saved]?",
         ),
         (
-            "[A common rule|The usual rule of thumb] is three to six months of essential spending, [kept|held] in an easy-access account. [If that feels huge|Start smaller]: even [one month's worth|a few hundred pounds] in an emergency fund stops a broken boiler becoming a debt.",
-            "Yes, [keep it separate|ring-fence it] from your other savings so you don't dip into it. [Aim for|Build up to] three months of [rent and essentials|essential costs], [in an instant-access account|somewhere you can reach in a day], and [top the pot up|refill the fund] whenever you use it.",
+            "[A common rule|The usual rule of thumb] is three to six months of essential spending, [kept|held] in an easy-access account. [If that feels huge|Start smaller]: even [one month's worth|a few hundred pounds] in an emergency fund stops a broken fridge becoming a debt.",
+            "Yes, [keep it separate|wall it off] from your other savings so you don't dip into it. [Aim for|Build up to] three months of [rent and essentials|essential costs], [in an instant-access account|somewhere you can reach in a day], and [top the pot up|refill the fund] whenever you use it.",
         ),
         "[Good luck topping it up|I hope you never need it].",
         kind="know",
@@ -1442,7 +1442,7 @@ ASIDES: tuple[Aside, ...] = (
             "[any|got any] tips for selling [old|unwanted] things online?",
         ),
         (
-            "[Good photos in daylight|Clear photos in natural light] [sell|shift] things [faster|quicker] than anything else, and an honest description with the [measurements|size and condition] heads off questions. [Check what similar items sold for|Look at recently sold listings] to price it, and bundle small things together.",
+            "[Good photos in daylight|Clear photos in natural light] [sell|shift] things [faster|quicker] than anything else, and an honest description with the [measurements|size and condition] heads off questions. [Check what similar items sold for|Look at listings that have sold] to price it, and bundle small things together.",
             "[Sell|List] the [bigger|more valuable] things online with [good|clear] photos and fair prices, and [take|give] the rest to a [second-hand|reuse] [drop-off|point] rather than [letting it sit|keeping it]. [Price|Pricing] slightly under similar listings [sells|clears] things within days.",
         ),
         "[Good luck with the selling|Enjoy the extra space].",
@@ -1485,7 +1485,7 @@ ASIDES: tuple[Aside, ...] = (
         "sketch sketching drawing draw",
         (
             "I'd like to [get better at|start] drawing[, so|,|;] how do I [begin|practise]?",
-            "[any|got any] tips for a [complete|total] beginner at sketching?",
+            "[any|got any] tips for a [complete|real] beginner at sketching?",
         ),
         (
             "Draw [a little every day|for ten minutes a day] rather than for hours once a week, and sketch real things [such as|like] a mug, your hand or a plant. [Look at the object|Keep your eyes on the subject] more than the paper; [that habit|the looking] [is most of drawing|matters more than talent].",
@@ -1587,7 +1587,7 @@ ASIDES: tuple[Aside, ...] = (
             "I've had an email [asking me to confirm my details|saying my account is locked][, so|,|;] [is it genuine|how do I know if it's real]?",
         ),
         (
-            "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and links asking you to log in or [pay|confirm details]. [Don't click|Never click] the link; [go to the site yourself|open the site by typing it in yourself] or [contact them|ring them] on a number you already trust.",
+            "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and links asking you to log in or [pay|confirm details]. [Don't click|Never click] the link; [go to the site yourself|open the site by typing it in yourself] or [contact them|get in touch] on a number you already trust.",
             "[Treat it as a scam|Assume it's phishing] until proven otherwise: real organisations [rarely|almost never] ask you to confirm details by email. [Hover over the link|Check where the link really goes] without clicking, and [log in|sign in] through the official app or website instead to see if there's [really|actually] a problem.",
         ),
         "[Stay safe out there|Good on you for checking].",
@@ -1595,7 +1595,7 @@ ASIDES: tuple[Aside, ...] = (
         follow_ups=(
             (
                 "What if I've already clicked the link?",
-                "If you clicked a link in a scam email, don't enter anything else. If you typed a password, change it [straight away|at once] and turn on two-step sign-in; if you gave card details, ring the number on the back of your card [today|right away].",
+                "If you clicked a link in a scam email, don't enter anything else. If you typed a password, change it [straight away|at once] and turn on two-factor sign-in; if you gave card details, use the number on the back of your card [today|right away].",
             ),
         ),
     ),
@@ -1642,12 +1642,12 @@ ASIDES: tuple[Aside, ...] = (
         "spreadsheet-sum",
         "spreadsheet column formula",
         (
-            "how do I [add up|total] a column [of numbers|] in a spreadsheet?",
-            "[what's|what is] the formula to total [a column|a list of numbers] in a spreadsheet?",
+            "how do I [add up|sum] a column [of numbers|] in a spreadsheet?",
+            "[what's|what is] the formula to add up [a column|a list of numbers] in a spreadsheet?",
         ),
         (
             "Click the cell under the column, type an equals sign, then the word sum, open a bracket, select the cells, close the bracket and press enter. [Most spreadsheets|Most spreadsheet programs] also have an autosum button [on the toolbar|in the menu] that [writes the formula for you|does it in one click].",
-            "Use the sum formula: an equals sign, sum, and the range of cells [in brackets|inside round brackets], such as the first to the last cell of the column. [Or|Alternatively], select the cells and look at the status bar, which [shows the total|gives the total] without any formula.",
+            "Use the sum formula: an equals sign, sum, and the range of cells [in brackets|inside round brackets], such as the first to the last cell of the column. [Or|Alternatively], select the cells and look at the status bar, which [shows the sum|gives the sum] without any formula.",
         ),
         "[Happy totting up|Glad that helps].",
         kind="know",
@@ -1887,7 +1887,7 @@ ASIDES: tuple[Aside, ...] = (
             "how do I [encourage|get] a cat to drink more water?",
         ),
         (
-            "Many cats prefer flowing water, so a [pet water fountain|cat fountain] often helps, and so does a wide, shallow bowl placed away from the food. [Wet food|Adding some wet food] also [adds a lot of water|counts towards what the cat drinks].",
+            "Many cats prefer flowing water, so a [pet water fountain|cat fountain] often helps, and so does a wide, shallow bowl placed away from the food. [Wet food|Some wet food in the diet] also [adds a lot of water|counts towards what the cat drinks].",
             "[Put|Place] a few bowls of fresh water around the home, [away from the food and the litter tray|not next to the food bowl], and [refresh them daily|change the water every day]. [Ceramic or glass bowls|Wide bowls] suit cats better than [plastic|narrow ones], and [a water fountain|flowing water] [tempts|draws] many cats to drink.",
         ),
         "[I hope the cat takes to it|Good luck with the cat].",
@@ -1973,7 +1973,7 @@ ASIDES: tuple[Aside, ...] = (
             "how do I get strong enough to do press-ups [properly|from the floor]?",
         ),
         (
-            "Start with press-ups against a wall, then a [worktop|sturdy table], then a low step or your knees, [stepping lower|going lower] as each gets easy. [Three sets of ten|A few sets] [every other day|three times a week] [gets most people to a full press-up|builds up to a proper one] within [a couple of months|weeks].",
+            "Start with press-ups against a wall, then a [worktop|sturdy table], then the bottom stair or your knees, [dropping lower|going lower] as each gets easy. [Three sets of ten|A few sets] [every other day|three times a week] [gets most people to a full press-up|builds up to a proper one] within [a couple of months|weeks].",
             "[Lower yourself|Do the lowering half] slowly from the top of a press-up, [taking|over] three seconds, then [drop to your knees|reset on your knees] to come back up. [A few sets|Three sets of five] [every other day|three times a week] [builds|trains] exactly the strength a full press-up needs.",
         ),
         "[Good luck with the press-ups|Enjoy getting stronger].",
@@ -2045,7 +2045,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "A [simple|basic] circuit needs no equipment: squats, press-ups [against a chair|on your knees], lunges, a plank and star jumps, forty seconds each with twenty seconds' rest, [three times through|repeated three times]. [It takes|That's] about fifteen minutes and covers the whole body.",
-            "[Use|Train with] your own body weight: [squats|chair squats], [lunges|step-ups on the stairs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Climb the stairs|Go up and down the stairs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
+            "[Use|Train with] your own body weight: [squats|chair squats], [lunges|stair climbs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Climb the stairs|Go up and down the stairs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
         ),
         "[Enjoy the routine|Have a good session at home].",
     ),
@@ -2103,8 +2103,8 @@ ASIDES: tuple[Aside, ...] = (
             "[any|got any] tricks for [beating|getting past] procrastination?",
         ),
         (
-            "[Shrink the first step|Make the first step tiny]: [commit to|promise yourself] just five minutes on the task, [with a timer|timer on]. Starting is the hard part of procrastination, and [once you're going|once you've begun] you'll often [carry on|keep going]. [Do it first thing|Tackle it early], before [other things|the day] [crowd it out|gets in the way].",
-            "[Break the task into|Split the task into] steps so small they feel [silly|almost too easy], and write down only the very next one. [Procrastinating|Putting things off] is often about [dreading|avoiding] a feeling rather than the task itself, so [spotting what you're dreading|noticing what feels hard] [helps|takes some of the sting out].",
+            "[Make the start tiny|Shrink the start right down]: [commit to|promise yourself] just five minutes on the task, [with a timer|timer on]. Starting is the hard part of procrastination, and [once you're going|once you've begun] you'll often [carry on|keep going]. [Do it first thing|Tackle it early], before [other things|the day] [crowd it out|gets in the way].",
+            "[Break the task into|Split the task into] pieces so small they feel [silly|almost too easy], and write down only the very next one. [Procrastinating|Putting things off] is often about [dreading|avoiding] a feeling rather than the task itself, so [spotting what you're dreading|noticing what feels hard] [helps|takes some of the sting out].",
         ),
         "[Good luck getting started|You'll feel better once it's done].",
     ),
@@ -2116,7 +2116,7 @@ ASIDES: tuple[Aside, ...] = (
             "[what's|what is] a [good|sensible] way to prioritise a long list of tasks?",
         ),
         (
-            "Sort the list into four groups: urgent and important, important but not urgent, urgent but not important, and neither. Do the first group now, [schedule|diary] the second, [hand off or batch|delegate or bundle] the third, and [drop|cross off] the last.",
+            "Sort the list into four groups: urgent and important, important but not urgent, urgent but not important, and neither. Do the first group now, [schedule|diary] the second, [hand off|delegate] the third, and [drop|cross off] the last.",
             "Pick [the three tasks|three things] that would make [today|the day] a success and do those before anything else on the list. Everything else [goes on|drops to] a [later|someday] list, which you [look over|glance at] once a week.",
         ),
         "[Good luck with the list|Enjoy ticking things off].",
