@@ -1037,7 +1037,7 @@ ASIDES: tuple[Aside, ...] = (
         follow_ups=(
             (
                 "Can I still [eat|serve] it?",
-                "[Yes, a sunken cake tastes just as good|Of all the baking mishaps, a sunken cake is the tastiest|It tastes just the same, so yes]. [Fill the dip|Pile the hollow] with [cream and fruit|whipped cream and berries] and [nobody will know|it looks intentional].",
+                "[Yes, a sunken cake tastes just as good|Of all the baking mishaps, a sunken cake is the tastiest|The cake tastes just the same, so yes]. [Fill the dip|Pile the hollow] with [cream and fruit|whipped cream and berries] and [nobody will know|it looks intentional].",
             ),
         ),
     ),
