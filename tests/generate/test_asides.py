@@ -80,7 +80,7 @@ VERTICAL_WORDS = (
 AVOIDED = vertical_family_words() | TIME_WORDS | VERTICAL_WORDS
 
 
-def expansions(template: str, draws: int = 60, seed: int = 5) -> list[str]:
+def expansions(template: str, draws: int = 200, seed: int = 5) -> list[str]:
     rng = random.Random(seed)
     return [expand(template, rng) for _ in range(draws)]
 
