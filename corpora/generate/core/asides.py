@@ -658,7 +658,7 @@ ASIDES: tuple[Aside, ...] = (
             "I've got [years|thousands] of photos [on one device|in one place] and no backup[, so|,|;] [where do I start|how do I keep them safe]?",
         ),
         (
-            "Keep [two|at least two] copies [in different places|apart]: turn on a cloud [backup|photo backup] and [copy them|also copy them] to an external drive [every few months|now and then]. Check [a few photos|the backup] open properly [once it's done|when it finishes].",
+            "Keep [two|at least two] copies [in different places|apart]: turn on a cloud [backup|photo backup] and [copy them|also copy them] to an external drive [every few months|now and then]. Check [that a few photos|that the copies] open properly [once it's done|when it finishes].",
             "[Start|Begin] with an external drive and copy the photos [across|over] in one go, then switch on automatic cloud backup for new ones. [Two copies in two places|Having one copy at home and one online] is [the rule to aim for|what keeps them safe].",
         ),
         "[I hope the photos are safe and sound|Good luck with the backup].",
@@ -1425,11 +1425,11 @@ ASIDES: tuple[Aside, ...] = (
         "emergency fund pot",
         (
             "how much should I [keep|have|put aside] in an emergency fund?",
-            "[is it worth|should I bother] having an emergency fund [if I'm already saving|when I have a bit saved]?",
+            "[where|how] should I keep an emergency fund [if I'm already saving|alongside my other savings]?",
         ),
         (
             "[A common rule|The usual rule of thumb] is three to six months of essential spending, [kept|held] in an easy-access account. [If that feels huge|Start smaller]: even [one month's worth|a few hundred pounds] in an emergency fund stops a broken fridge becoming a debt.",
-            "Yes, [keep it separate|wall it off] from your other savings so you don't dip into it. [Aim for|Build up to] three months of [rent and essentials|essential costs], [in an instant-access account|somewhere you can reach in a day], and [top the pot up|refill the fund] whenever you use it.",
+            "[Keep it separate|Wall it off] from your other savings so you don't dip into it. [Aim for|Build up to] three months of [rent and essentials|essential costs], [in an instant-access account|somewhere you can reach in a day], and [top the pot up|refill the fund] whenever you use it.",
         ),
         "[Good luck topping it up|I hope you never need it].",
         kind="know",
@@ -1528,7 +1528,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Sore fingertips are normal|Yes, that's completely normal] for the first few weeks on guitar; [short|fifteen-minute] sessions [every day|daily] build [calluses|hard skin] [faster|better] than long ones. [Press|Press down] just behind the fret, not on it, so you need less force.",
-            "[Yes, they will|They do stop hurting]: after [two or three weeks|a few weeks] of [regular|daily] practice your fingertips toughen up. [Keep sessions short|Practise little and often] until then, and [check the strings aren't set too high|have the string height checked], which makes a guitar much kinder on the fingers.",
+            "[It does get better|They soon stop hurting]: after [two or three weeks|a few weeks] of [regular|daily] practice your fingertips toughen up. [Keep sessions short|Practise little and often] until then, and [check the strings aren't set too high|have the string height checked], which makes a guitar much kinder on the fingers.",
         ),
         "[Happy strumming|Enjoy the guitar].",
     ),
@@ -1719,7 +1719,7 @@ ASIDES: tuple[Aside, ...] = (
             "[is there a way to|how do I] [unshrink|rescue] a shrunken woollen jumper?",
         ),
         (
-            "[Often, yes|Sometimes]: soak the jumper for half an hour in lukewarm water with a good squirt of hair conditioner, which relaxes the wool fibres. [Squeeze out|Press out] the water [without wringing|gently], then [lay it out on a towel|spread it on a dry towel] and [ease it|stretch it gently] back to shape as it dries.",
+            "[It can often be saved|Often it can be rescued]: soak the jumper for half an hour in lukewarm water with a good squirt of hair conditioner, which relaxes the wool fibres. [Squeeze out|Press out] the water [without wringing|gently], then [lay it out on a towel|spread it on a dry towel] and [ease it|stretch it gently] back to shape as it dries.",
             "Soak the jumper in [tepid|lukewarm] water with [mild shampoo|hair conditioner] for [thirty minutes|half an hour], then roll it in a towel to get most of the water out. [Gently stretch|Coax] it back to size [a little at a time|bit by bit] and let it dry [lying down|on a towel], [pinned out|weighted at the edges] if you need to.",
         ),
         "[I hope the jumper recovers|Good luck with the jumper].",
@@ -1926,7 +1926,7 @@ ASIDES: tuple[Aside, ...] = (
             "[is it normal|is it usual] for a hamster to be [so noisy|so active] at night?",
         ),
         (
-            "Yes, hamsters are nocturnal, so night is their [busy time|active time]. [Take the cage out of the bedroom|Keep the cage in another room], [choose|swap to] a [silent|quiet] spinner wheel, and [oil the wheel axle|put a drop of vegetable oil on the axle] if it squeaks.",
+            "[Hamsters are nocturnal|That's hamsters for you: they're nocturnal], so night is their [busy time|active time]. [Take the cage out of the bedroom|Keep the cage in another room], [choose|swap to] a [silent|quiet] spinner wheel, and [oil the wheel axle|put a drop of vegetable oil on the axle] if it squeaks.",
             "[It's completely normal|It's just how hamsters are]: they sleep by day and [exercise|explore] at night. [A silent wheel|A solid, quiet wheel] and a cage in [a sitting room|a room you don't sleep in] [fix most of it|solve most of the noise]; don't [wake|disturb] the hamster in the day to [change its hours|make it sleep at night].",
         ),
         "[I hope you both sleep better|Give the hamster a treat from me].",
