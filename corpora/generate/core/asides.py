@@ -1233,7 +1233,7 @@ ASIDES: tuple[Aside, ...] = (
         "noise noisy earplugs loud hotel",
         (
             "how do I sleep in a [noisy|loud] hotel room?",
-            "the hotel I'm in is [really|so] noisy at night[, so|,|;] [any tips|what can I do]?",
+            "the hotel I'm in is [really|terribly] noisy at night[, so|,|;] [any tips|what can I do]?",
         ),
         (
             "[Ask reception for|Request] a room [away from the lift and the street|on a higher floor at the back]; most hotels [will swap you|can offer another room] if they have space. [Foam earplugs|Proper earplugs] and a white noise app [cover the rest|mask most of the noise].",
@@ -1429,7 +1429,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[A common rule|The usual rule of thumb] is three to six months of essential spending, [kept|held] in an easy-access account. [If that feels huge|Start smaller]: even [one month's worth|a few hundred pounds] in an emergency fund stops a broken fridge becoming a debt.",
-            "[Keep it separate|Wall it off] from your other savings so you don't dip into it. [Aim for|Build up to] three months of [rent and essentials|essential costs], [in an instant-access account|somewhere you can reach in a day], and [top the pot up|refill the fund] whenever you use it.",
+            "[Aim for|Build up to] three months of [rent and essentials|essential costs], [kept separate from|walled off from] your other savings so you don't dip into it, [in an instant-access account|somewhere you can reach in a day]. [Top the pot up|Refill the emergency fund] whenever you use it.",
         ),
         "[Good luck topping it up|I hope you never need it].",
         kind="know",
