@@ -30,15 +30,14 @@ composition for code outside `render_move`.
 **Sessions are conversations.** After a follow-up question, the user answers it
 (`THREAD_SHARE` of the time, the answer paired with the question, naming no new value) and the
 assistant closes the thread (`Bank.thread_closes`), adding a (user, assistant) pair; a
-help-request aside (`draw_aside`) may sit between moves (`Bank.aside_share`, off until the aside
-bank lands). Openers, closers and sign-offs are optional and drawn at fixed shares. Every share
+help-request aside (`draw_aside`, from `core.asides`) may sit between moves
+(`Bank.aside_share`). Openers, closers and sign-offs are optional and drawn at fixed shares. Every share
 is the same for every session, gold or not, and every session alternates user and assistant
 turns; `RenderedSession.move_turns` says which user turn each move filled.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from string import Formatter
 from typing import Literal, NamedTuple
 
 from checker.formats.corpus import Turn
+from corpora.generate.core import asides
 from corpora.generate.core.bank import (
     CLOSERS,
     FAMILY_FOLLOW_UPS,
@@ -74,6 +74,8 @@ THREAD_SHARE = 0.4
 OPENER_SHARE = 0.25
 CLOSER_SHARE = 0.2
 SIGN_OFF_SHARE = 0.25
+#: Gaps between moves that hold a help-request aside (`core.asides`), in every session alike.
+ASIDE_SHARE = 0.12
 #: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
 OF_FORM_SHARE = 0.5
 
@@ -126,8 +128,8 @@ class Bank:
     neutral_closes: tuple[str, ...] = NEUTRAL_CLOSES
     #: Family key → grammar naming the family's thing (`{thing}` in references).
     things: Mapping[str, str] = field(default_factory=lambda: FAMILY_THINGS)
-    #: Share of gaps between moves that hold a help-request aside (`draw_aside`).
-    aside_share: float = 0.0
+    #: Share of gaps between moves that hold a help-request aside (`draw_aside`; 0 for none).
+    aside_share: float = ASIDE_SHARE
 
 
 SHARED_BANK = Bank()
@@ -136,9 +138,7 @@ SHARED_BANK = Bank()
 def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
     """A help-request exchange, (role, text) pairs from a user turn to an assistant turn, from
     the aside bank (`core.asides`); drawn only when a bank's `aside_share` is above zero."""
-    asides = importlib.import_module("corpora.generate.core.asides")
-    pairs: list[tuple[str, str]] = asides.draw_aside(rng, moment)
-    return pairs
+    return asides.draw_aside(rng, moment)
 
 
 def fill(template: str, values: Mapping[str, str], rng: random.Random | None = None) -> str:
