@@ -745,7 +745,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[It sounds like|Sounds like] {thing} [just|] wasn't [meant to be|the one|right] for"
         " {obj}.",
         "So {thing} [came to nothing|never happened|didn't come off] [for {obj}|] in the end.",
-        "[Oh well|Ah well], {thing} [wasn't meant to be|was never going to happen] for {obj},"
+        "[Never mind|Fair enough], {thing} [wasn't meant to be|was never going to happen] for {obj},"
         " [then|by the sound of it].",
     ),
     TWIN_RUMOUR: (
@@ -918,7 +918,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
             " a real headache].",
         ),
         REAFFIRMATION: (
-            "If the broadband works, [why change|there's no need to change][, I suppose|].",
+            "If the broadband works, [why change?|there's no need to change[, I suppose|].]",
         ),
     },
     "allotment": {
@@ -959,9 +959,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     STATEMENT: (
         (
             "How is {pron} [finding|getting on with] {thing} [so far|these days|at the moment]?",
-            "[Really well|Pretty well|So far so good|Happy enough, I think|Loving it]"
-            + _SAYS
-            + ".",
+            "[Really well|Pretty well|So far so good|Happy enough|Loving it]" + _SAYS + ".",
         ),
         (
             "Is {pron} happy with {thing} [so far|these days|at the moment]?",
@@ -975,9 +973,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     INVALIDATION: (
         (
             "How does {pron} feel about it?",
-            "[Relieved, mostly|Fine, I think|A bit sad but fine|Happy enough|Glad it's done]"
-            + _SAYS
-            + ".",
+            "[Relieved, mostly|Fine|A bit sad but fine|Happy enough|Glad it's done]" + _SAYS + ".",
         ),
         (
             "Was it [a hard call|a tough decision|a long time coming]?",
@@ -1269,7 +1265,10 @@ SIGN_OFFS = (
     "[Talk soon|Speak soon|Take care|Bye for now|Catch you soon][.|!]",
     "[Nice chatting|Good to catch up|Good to hear from you][, as ever|][.|!]",
 )
-DAY_SIGN_OFFS = ("[Enjoy|Have a good] [the rest of your day|your afternoon][.|!]",)
+DAY_SIGN_OFFS = (
+    "[Enjoy the rest of your day|Have a good afternoon|Enjoy your afternoon|Have a good rest of"
+    " the day][.|!]",
+)
 EVENING_SIGN_OFFS = ("[Have a good|Enjoy your|Have a nice] evening[.|!]",)
 
 
