@@ -1,6 +1,6 @@
 """What the conversations may and may not say: no word of how they were made, no dates, no
-answer vocabulary, no strippable keyword sentences; and every session of a question has the
-same role sequence by construction."""
+answer vocabulary, no strippable keyword sentences; every session alternates user and
+assistant whatever its gold; and every reply fits its move."""
 
 from __future__ import annotations
 

@@ -9,6 +9,16 @@ Writing rules the tests hold the bank to: no digits, no absolute dates, no brack
 checker's generic scaffolding strip removes bracketed clauses), no em dash, and no word from
 `ANSWER_WORDS` (the answers' own vocabulary, which must stay out of the conversations so the
 answer-leak screen measures something).
+
+Every string here is a grammar template (`core.grammar`: `[a|b]`, nested, `[x|]` optional),
+expanded per draw by the renderer, so no one sentence recurs. A reply is composed from slots
+(see `core.render`): `REACTIONS` per move kind, a content reference (`REPLIES` for every
+family, `FAMILY_REPLIES` per family, both naming the thing through `FAMILY_THINGS`), and a
+follow-up question with the user's answer (`FOLLOW_UPS`, `FAMILY_FOLLOW_UPS`), after which
+the assistant closes the thread (`THREAD_CLOSES`, `NEUTRAL_CLOSES`). True, rumoured and
+someone else's statements are worded from the same pieces (`_HEARD`, `_HEDGE`, `_FORGOT`),
+so only what a sentence says (a denial, a confirmation, whose news it is) carries its
+status. Text drawn for every family names no family keyword and no relation.
 """
 
 from __future__ import annotations
