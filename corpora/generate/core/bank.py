@@ -560,7 +560,7 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     "|really pleased|quite excited] [about it|with it|].",
     _FORGOT + " {holder} {clause}.",
     "{Holder} {clause}[, which nobody [expected|saw coming]|, which surprised [everyone|the"
-    " whole family]|, funnily enough, after all the talk|, if you can believe it].",
+    " whole family]|, funnily enough|, if you can believe it].",
     "I [found out|heard|learnt|was told] {when} [that|] {holder} {clause}.",
     _HEDGE + " {holder} {clause}.",
     _HEARD + " [that|] {holder} {clause}, " + _CONFIRM + ".",
@@ -720,7 +720,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         " sounds [promising|positive]].",
         "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
         " {obj}[, which is good to hear|, which is nice news|].",
-        "{Thing} [sounds|seems] [like a good choice|like a sensible choice|right for {obj}]"
+        "{Thing} [seems|looks] [like a good choice|like a sensible choice|right for {obj}]"
         "[, from what you say|, by the sound of it|].",
     ),
     INVALIDATION: (
@@ -1011,14 +1011,16 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     MENTION: (
         (
             "Did you [two|] [agree|see eye to eye] [in the end|]?",
-            "[Not really|Mostly|More or less|Not at all], [we'll have to differ|we'll pick it up"
-            " another time|I came round to {poss} view in the end].",
+            "[[Not really|Not at all|Not quite], [we'll have to differ|we'll pick it up another"
+            " time|we left it there]|[Mostly|More or less|In the end, yes], [I came round to {poss}"
+            " view|{pron} came round to mine|we met in the middle]].",
         ),
         (
             "What's {poss} [view|take] on it?",
             "[{Pron} thinks|{Pron} reckons|{Pron} says|According to {obj},] it's [all a bit"
             " much|got worse lately|not as bad as people say|more trouble than it's worth|a lot of"
-            " fuss about nothing|worth getting right][ these days| now|, mostly|].",
+            " fuss about nothing|worth getting right|overblown|a bit of a scandal|not worth"
+            " worrying about].",
         ),
         (
             "Where do you stand on it yourself?",
