@@ -278,7 +278,9 @@ def test_no_reply_contradicts_its_move(corpus: str, request: pytest.FixtureReque
     for a in built.assembled:
         for rendered in a.sessions:
             kinds = [k for k, t in rendered.templates if t.startswith("frame:") and k != "frame"]
-            ends = [*rendered.move_turns[1:], len(rendered.turns)]
+            # A move's turns end where the next move's aside or user turn begins.
+            aside_at = {end: first for first, end in rendered.aside_turns}
+            ends = [aside_at.get(i, i) for i in [*rendered.move_turns[1:], len(rendered.turns)]]
             for kind, start, end in zip(kinds, rendered.move_turns, ends, strict=True):
                 words = {w for t in rendered.turns[start + 1 : end] for w in raw_tokens(t.content)}
                 found = NEVER_SAID.get(kind, set()) & words

@@ -92,6 +92,7 @@ def test_an_aside_sits_between_moves_and_keeps_the_turns_alternating(
     contents = [t.content for t in session.turns]
     assert contents.count(aside[0][1]) == 2  # before the second and the third move
     assert len(session.move_turns) == 3
+    assert [session.turns[first].content for first, _ in session.aside_turns] == [aside[0][1]] * 2
     assert all(aside[0][1] not in contents[i] for i in session.move_turns)
 
 

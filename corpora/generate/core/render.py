@@ -96,6 +96,8 @@ class RenderedSession:
     templates: list[tuple[str, str]] = field(default_factory=list)
     #: Index in `turns` of the user turn each move filled, in move order.
     move_turns: list[int] = field(default_factory=list)
+    #: (first, end) indices in `turns` of each help-request aside.
+    aside_turns: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -360,12 +362,14 @@ def render_session(
     said: list[_Said] = []
     used: list[tuple[str, str]] = []
     move_turns: list[int] = []
+    aside_turns: list[tuple[int, int]] = []
     for i, move in enumerate(plan.moves):
         if i > 0 and bank.aside_share > 0 and rng.random() < bank.aside_share:
             aside = draw_aside(rng, plan.moment)
             sides = [role for role, _ in aside]
             if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
                 raise TemplateError(f"an aside must alternate user and assistant: {sides}")
+            aside_turns.append((len(said), len(said) + len(aside)))
             said += [_said(role, text) for role, text in aside]
             used.append(("aside", "aside"))
         user, reply, move_used, thread = render_move(move, plan, rng, bank)
@@ -392,4 +396,4 @@ def render_session(
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
     turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
-    return RenderedSession(turns, used, move_turns)
+    return RenderedSession(turns, used, move_turns, aside_turns)
