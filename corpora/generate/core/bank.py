@@ -755,7 +755,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[It sounds like|Sounds like] {thing} [just|] wasn't [meant to be|the one|right] for"
         " {obj}.",
         "So {thing} [came to nothing|never happened|didn't come off] [for {obj}|] in the end.",
-        "[Never mind|Fair enough], {thing} [wasn't meant to be|was never going to happen] for {obj},"
+        "[So be it|Fair enough], {thing} [wasn't meant to be|was never going to happen] for {obj},"
         " [then|by the sound of it].",
     ),
     TWIN_RUMOUR: (
