@@ -1057,8 +1057,8 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
             "|I'd say].",
         ),
         (
-            "Does {owner_your} keep in touch with {obj} [these days|at all|]?",
-            "[Quite a bit|Now and then|Not a lot these days|Most weeks][, as far as I know|, I"
+            "Is {owner_your} close to {obj}[, would you say|, do you think]?",
+            "[Quite close|Fairly close|Not especially|Very close][, as far as I know|, I"
             " think|].",
         ),
     ),
