@@ -92,13 +92,13 @@ FAMILIES: dict[str, Family] = {
                 "spent [a week|ages|a fortnight] weighing up a {V} before [deciding against the car|going off the car]",
             ),
             statement=(
-                "has bought a car, a {V} in dark green",
+                "has bought a car, a {V} in [dark green|silver|navy blue|bright red]",
                 "drives a {V} these days, a proper family car",
-                "has picked up a second-hand {V} as {poss} everyday car",
-                "has a new car, a {V} with heated seats",
+                "has picked up a [second-hand|nearly new] {V} as {poss} everyday car",
+                "has a new car, a {V} with [heated seats|a huge boot|all the gadgets]",
             ),
             invalidation=(
-                "sold {poss} car, the {V}, to a dealer in town",
+                "sold {poss} car, the {V}, to [a dealer in town|someone down the street|a buyer online]",
                 "got rid of the {V} and has no car at all now",
                 "handed the {V} back at the end of the lease, so no car any more",
             ),
@@ -125,10 +125,10 @@ FAMILIES: dict[str, Family] = {
                 "[thought about|toyed with] applying for work at {V} and then [let it go|thought better of it]",
             ),
             statement=(
-                "has started work at {V}, an office near the river",
-                "got a job at {V} and began work there in the spring",
-                "works for a firm called {V} and enjoys the work",
-                "is at {V} now, doing mostly office work",
+                "has started work at {V}, [an office near the river|a firm in town|a small company out of town]",
+                "got a job at {V} and [has just started work there|is enjoying the work so far]",
+                "works for a firm called {V} and [enjoys the work|finds the work interesting]",
+                "is at {V} now, doing mostly [office|desk|admin] work",
             ),
             invalidation=(
                 "left {V} and is out of work for now",
@@ -157,8 +157,8 @@ FAMILIES: dict[str, Family] = {
                 "[nearly|very nearly|almost] signed up at the {V} gym before the [price|cost] put {obj} off",
             ),
             statement=(
-                "has joined the {V} gym round the corner",
-                "signed up at the {V} gym and goes three times a week",
+                "has joined the {V} gym [round the corner|near the station|in town]",
+                "signed up at the {V} gym and goes [three times a week|most evenings|at weekends]",
                 "has a membership at the {V} gym now",
             ),
             invalidation=(
@@ -190,7 +190,7 @@ FAMILIES: dict[str, Family] = {
             statement=(
                 "has signed up with a new dentist, Dr {V}",
                 "has a dentist called Dr {V} now",
-                "goes to Dr {V}, a dentist over by the park",
+                "goes to Dr {V}, a dentist [over by the park|on the high street|near the market]",
             ),
             invalidation=(
                 "stopped seeing Dr {V}, the dentist",
@@ -219,9 +219,9 @@ FAMILIES: dict[str, Family] = {
                 "thought about moving to {V} Road and then [decided not to live there|went off the idea of living there]",
             ),
             statement=(
-                "has moved into a flat on {V} Road",
-                "lives on {V} Road now, near the bakery",
-                "bought a small house on {V} Road",
+                "has moved into a [flat|ground-floor flat|top-floor flat] on {V} Road",
+                "lives on {V} Road now, near the [bakery|station|park]",
+                "bought a [small|little|terraced] house on {V} Road",
             ),
             invalidation=(
                 "moved out of {poss} place on {V} Road",
@@ -251,12 +251,12 @@ FAMILIES: dict[str, Family] = {
             ),
             statement=(
                 "has joined the {V} choir",
-                "sings with the {V} choir every week",
+                "sings with the {V} choir [every week|most weeks]",
                 "got a place in the {V} choir",
             ),
             invalidation=(
                 "left the {V} choir for good",
-                "quit the {V} choir after the spring concert",
+                "quit the {V} choir after [one concert too many|a final concert]",
                 "stopped singing with the {V} choir",
             ),
             reaffirmation=(
@@ -312,7 +312,7 @@ FAMILIES: dict[str, Family] = {
                 "went out on a boat called the {V} once, just to try it",
             ),
             statement=(
-                "has bought a little boat called the {V}",
+                "has bought a [little|small|second-hand] boat called the {V}",
                 "owns a boat now, the {V}, moored down at the harbour",
                 "has a share in a sailing boat called the {V}",
             ),
@@ -348,7 +348,7 @@ FAMILIES: dict[str, Family] = {
                 "started going to the {V} book club",
             ),
             invalidation=(
-                "left the {V} book club after a falling out",
+                "left the {V} book club after a [falling out|row about the books]",
                 "dropped out of the {V} book club",
                 "stopped going to the {V} book club",
             ),
@@ -469,7 +469,7 @@ FAMILIES: dict[str, Family] = {
             statement=(
                 "has a dog called {V}",
                 "adopted a rescue dog called {V}",
-                "got a new dog, a spaniel puppy called {V}",
+                "got a new dog, a [spaniel|terrier|collie] puppy called {V}",
                 "now has a lively little dog called {V}",
             ),
         ),
@@ -1058,8 +1058,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "Is {owner_your} close to {obj}[, would you say|, do you think]?",
-            "[Quite close|Fairly close|Not especially|Very close][, as far as I know|, I"
-            " think|].",
+            "[Quite close|Fairly close|Not especially|Very close][, as far as I know|, I think|].",
         ),
     ),
 }

@@ -16,8 +16,8 @@ no change, a chat, a plan dropped, a story that was not so, someone else's news)
 
 1. a *reaction* (`Bank.reactions`, optional, drawn `REACTION_SHARE` of the time);
 2. a *content reference* (`Bank.replies` for every family, `Bank.family_replies` for one
-   family, preferred `FAMILY_REFERENCE_SHARE` of the time, then at times followed by a
-   generic one) naming the person and the thing (`{thing}`, from `Bank.things`, names the
+   family, one drawn uniformly from both, a family's own at times followed by a generic
+   one) naming the person and the thing (`{thing}`, from `Bank.things`, names the
    family's thing, at times with its value);
 3. a *follow-up question* (`Bank.follow_ups` / `Bank.family_follow_ups`, optional, drawn
    `FOLLOW_UP_SHARE` of the time), each paired with the user's fitting short answer.
@@ -67,7 +67,6 @@ from corpora.generate.core.world import MENTION, Move, Person, Relation, Session
 
 #: Shares drawn for every move and session alike, gold or not.
 REACTION_SHARE = 0.55
-FAMILY_REFERENCE_SHARE = 0.6
 SECOND_REFERENCE_SHARE = 0.5
 FOLLOW_UP_SHARE = 0.45
 THREAD_SHARE = 0.4
@@ -249,12 +248,11 @@ def compose_reply(
     reply_key = _key(bank.replies, move)
     general = tuple(bank.replies.get(reply_key, ()))
     own = tuple(bank.family_replies.get(move.family.key, {}).get(move.kind, ()))
-    if own and (not general or rng.random() < FAMILY_REFERENCE_SHARE):
-        oi, reference = _choose(rng, own, f"{move.family.key} {move.kind} replies")
-        ri, where = len(general) + oi, move.family.key
-    else:
-        ri, reference = _choose(rng, general, f"{move.kind} replies")
-        where = "any"
+    # One draw over the generic and the family's own references alike, so a family's share
+    # of family-worded replies is its share of templates (gold sessions hold more of the asked
+    # family, and a family-worded reply drawn more often would count that twice).
+    ri, reference = _choose(rng, general + own, f"{move.kind} replies")
+    where = "any" if ri < len(general) else move.family.key
     used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
     text = fill(reference, values)
     if where != "any" and general and rng.random() < SECOND_REFERENCE_SHARE:
