@@ -1004,8 +1004,8 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "Does {pron} [ever|] [think about|look at] [other options|changing]?",
-            "[Now and then|Hardly ever|Not really], but [{pron} never does|it never comes to"
-            " anything|{pron} likes things as they are].",
+            "[Now and then, but it never comes to anything|Hardly ever|Not really, {pron} likes"
+            " things as they are|Once in a while, but {pron} never does]" + _SAYS + ".",
         ),
     ),
     MENTION: (
@@ -1205,9 +1205,8 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
         "|Why change what works?|{Pron} sounds [settled|content][, then|].]",
     ),
     MENTION: (
-        "[Ha|Fair enough|Sounds about right|Typical|Ha, I bet][.|!] [Some things never get"
-        " settled.|It'll come up again, I expect.|Those chats are half the fun."
-        "|There's no right answer, really.]",
+        "[Ha|Fair enough|Sounds about right|Nice][.|!] [It'll come up again, I expect.|Those"
+        " chats are half the fun.|People do love a debate.|Good to talk it through.]",
         _CLOSE_ACK + " [good to hear both sides|always good to talk it through|it sounds like"
         " a good chat, anyway|that sounds about right][.|!]",
     ),
