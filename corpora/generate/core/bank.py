@@ -717,7 +717,8 @@ REPLIES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
         "[Thanks for [telling me|letting me know|filling me in]|Good to know|Nice to hear] about"
         " {your}[; it all sounds [very promising|really positive|like good news]|, and it all"
-        " sounds [promising|positive]].",
+        " sounds [promising|positive|encouraging|cheerful]|; it sounds like [all is well|good news all"
+        " round|things are going well]].",
         "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
         " {obj}[, which is good to hear|, which is nice news|].",
         "{Thing} [seems|looks] [like a good choice|like a sensible choice|right for {obj}]"
@@ -1024,8 +1025,9 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "Where do you stand on it yourself?",
-            "[Somewhere in the middle|I can see both sides|I'm with {obj}, mostly|Not sure yet]"
-            ", [to be honest|if I'm honest|really].",
+            "[Somewhere in the middle|I can see both sides|I'm with {obj}, mostly|Not sure yet"
+            "|Undecided|Closer to {poss} view than I'd admit][, to be honest|, if I'm honest"
+            "|, really|, I suppose|].",
         ),
     ),
     TWIN_CONSIDERED: (
