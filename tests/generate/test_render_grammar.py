@@ -1,0 +1,122 @@
+"""The renderer expands bank grammar in every template it draws: frames, clauses, topics,
+replies, openers, closers and sign-offs, so a bank may write alternatives anywhere."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+import pytest
+
+from corpora.generate.core import render
+from corpora.generate.core.bank import FAMILIES, RELATIONS
+from corpora.generate.core.render import Bank, fill, render_session
+from corpora.generate.core.world import STATEMENT, Move, Person, SessionPlan
+
+
+def _plan() -> SessionPlan:
+    person = Person(RELATIONS[0], "f")
+    move = Move(STATEMENT, person, FAMILIES["car"], value="Corvale")
+    return SessionPlan(datetime(2026, 3, 4, 10, 30), [move])
+
+
+def test_fill_expands_grammar_when_given_a_generator() -> None:
+    texts = {
+        fill("[Oh,|Ah,] {x} [is|seems] fine.", {"x": "it"}, random.Random(i)) for i in range(60)
+    }
+    assert texts == {
+        "Oh, it is fine.",
+        "Oh, it seems fine.",
+        "Ah, it is fine.",
+        "Ah, it seems fine.",
+    }
+
+
+def test_every_drawn_template_is_expanded() -> None:
+    bank = Bank(
+        frames={STATEMENT: ("[Guess what:|News:] {holder} {clause}.",)},
+        replies={STATEMENT: ("[Lovely|Great], [thanks|cheers].",)},
+        family_replies={},
+        openers=lambda hour: ("[Hi|Hello] [there|again].",),
+        closers=("[Bye|Cheers] [then|for now].",),
+        sign_offs=lambda hour: ("[Talk soon|Take care].",),
+    )
+    seen: set[str] = set()
+    for seed in range(40):
+        session = render_session(_plan(), random.Random(seed), bank)
+        for turn in session.turns:
+            assert "[" not in turn.content and "|" not in turn.content, turn.content
+            seen.add(turn.content)
+    assert len(seen) > 8
+
+
+def test_family_clauses_and_topics_are_expanded() -> None:
+    car = FAMILIES["car"]
+    family = type(car)(
+        car.key,
+        car.noun,
+        car.questions,
+        car.answer_value,
+        {STATEMENT: ("[has bought|now drives] a {V} [in green|in red]",)},
+        ("car [insurance|repairs]",),
+    )
+    person = Person(RELATIONS[0], "f")
+    seen: set[str] = set()
+    for seed in range(40):
+        plan = SessionPlan(
+            datetime(2026, 3, 4, 10, 30), [Move(STATEMENT, person, family, value="Corvale")]
+        )
+        user = render_session(plan, random.Random(seed)).turns[0].content
+        assert "[" not in user and "|" not in user, user
+        seen.add(user)
+    assert any("now drives a Corvale" in s for s in seen)
+    assert any("has bought a Corvale" in s for s in seen)
+
+
+def _three_moves() -> SessionPlan:
+    person = Person(RELATIONS[1], "m")
+    moves = [Move(STATEMENT, person, FAMILIES[k], value="Corvale") for k in ("car", "gym", "boat")]
+    return SessionPlan(datetime(2026, 3, 4, 19, 30), moves)
+
+
+def test_an_aside_sits_between_moves_and_keeps_the_turns_alternating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The help-request hook: with a bank's aside share above zero, asides from `draw_aside`
+    sit between moves; the moves keep their own turns (`move_turns`)."""
+    aside = [("user", "Any tips for descaling a kettle?"), ("assistant", "Vinegar and water.")]
+    monkeypatch.setattr(render, "draw_aside", lambda rng, moment: list(aside))
+    session = render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+    roles = [t.role for t in session.turns]
+    assert roles == ["user", "assistant"] * (len(roles) // 2)
+    contents = [t.content for t in session.turns]
+    assert contents.count(aside[0][1]) == 2  # before the second and the third move
+    assert len(session.move_turns) == 3
+    assert [session.turns[first].content for first, _ in session.aside_turns] == [aside[0][1]] * 2
+    assert all(aside[0][1] not in contents[i] for i in session.move_turns)
+
+
+def test_an_aside_that_does_not_alternate_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "draw_aside", lambda rng, moment: [("assistant", "Hello.")])
+    with pytest.raises(render.TemplateError, match="alternate"):
+        render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+
+
+def test_no_aside_is_drawn_at_share_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
+        raise AssertionError("an aside was drawn")
+
+    monkeypatch.setattr(render, "draw_aside", refuse)
+    assert render_session(_three_moves(), random.Random(2), Bank(aside_share=0.0)).turns
+
+
+def test_the_shared_bank_draws_real_asides() -> None:
+    """The shared bank's asides come from the aside bank and keep the turns alternating."""
+    assert 0 < render.SHARED_BANK.aside_share < 1
+    with_aside = 0
+    for seed in range(40):
+        session = render_session(_three_moves(), random.Random(seed))
+        roles = [t.role for t in session.turns]
+        assert roles == ["user", "assistant"] * (len(roles) // 2)
+        with_aside += ("aside", "aside") in session.templates
+    assert 0 < with_aside < 40
