@@ -35,6 +35,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 from corpora.generate.episodic import exchanges
 from corpora.generate.episodic import generator as episodic
@@ -412,9 +413,14 @@ def _questions_about(family: EpisodicFamily, person: Person) -> list[str]:
     return out
 
 
+#: Expansions drawn per frame or reply when it has more (every clause is expanded in full).
+SAMPLED = 40
+
+
 def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[str, str]]:
-    """(kind, sentence) for every sentence a move of any kind about `person` and `family`
-    can render: every frame and reply with every clause, topic and reply clause."""
+    """(kind, sentence) for the sentences a move of any kind about `person` and `family`
+    can render: every expansion of every clause, topic and reply clause, in frames and replies
+    expanded in full or, past `SAMPLED` expansions, drawn."""
     bank = EPISODIC_BANK
     for kind, frames in bank.frames.items():
         replies = (
@@ -438,15 +444,15 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
                 When="The day before yesterday",
                 V="Vexample",
             )
-            for clause in clauses:
+            for clause in (c for t in clauses for c in expansions(t)):
                 filled = dict(values, topic=clause, Topic=clause.capitalize(), clause=clause)
                 if kind != MENTION:
                     filled["clause"] = fill(clause, values)
-                texts = [fill(f, filled) for f in frames]
-                for said in reply_clauses:
+                texts = [fill(f, filled) for t in frames for f in expansions(t, SAMPLED)]
+                for said in (c for t in reply_clauses for c in expansions(t)):
                     said = fill(said, filled) if said else ""
                     with_reply = dict(filled, reply_clause=said, Reply_clause=said.capitalize())
-                    texts += [fill(r, with_reply) for r in replies]
+                    texts += [fill(r, with_reply) for t in replies for r in expansions(t, SAMPLED)]
                 for text in texts:
                     for sentence in sentences(text):
                         yield kind, sentence
