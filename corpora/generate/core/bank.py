@@ -17,6 +17,7 @@ import re
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
+from corpora.generate.core.grammar import Choice, Part, flatten, parse
 from corpora.generate.core.world import (
     INVALIDATION,
     MENTION,
@@ -819,12 +820,30 @@ def _templates() -> list[tuple[str, str]]:
         out += [(f"{family.key} topic", t) for t in family.topics]
         for kind, clauses in family.clauses.items():
             out += [(f"{family.key} {kind}", t) for t in clauses]
-    return [(where, re.sub(r"\{[A-Za-z_]+\}", "", text)) for where, text in out]
+    return [(where, re.sub(r"\{[A-Za-z_]+\}", "", flatten(text))) for where, text in out]
+
+
+def _always_names(parts: tuple[Part, ...], keywords: set[str]) -> bool:
+    """Whether every expansion of a parsed template names one of `keywords`: a fixed piece
+    names one, or some bracket names one in each of its alternatives."""
+    for part in parts:
+        if isinstance(part, Choice):
+            if all(_always_names(option, keywords) for option in part.options):
+                return True
+        elif keywords & set(bm25_tokens(part)):
+            return True
+    return False
+
+
+def always_names(template: str, keywords: set[str]) -> bool:
+    """Whether every expansion of `template` names one of `keywords` (grammar-aware)."""
+    return _always_names(parse(template), keywords)
 
 
 def check_bank() -> None:
     """The bank's writing rules, asserted at import: no digit, bracket or em dash in any
-    template; no answer word in any template (answers stay screenable for leaks: only their
+    template once its grammar is flattened (balanced `[a|b]` alternatives are grammar, see
+    `core.grammar`; every word of every alternative is checked); no answer word in any template (answers stay screenable for leaks: only their
     invented value is distinctive, and invented values are never English words, so the value
     bank and the template bank are disjoint); and every clause and topic of a family names
     its question's keyword, so no move kind is easier or harder to retrieve than another."""
@@ -837,10 +856,10 @@ def check_bank() -> None:
     for family in FAMILIES.values():
         keywords = set(bm25_tokens(family.questions[0].format(holder="")))
         for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
-            if not keywords & set(bm25_tokens(text)):
+            if not always_names(text, keywords):
                 raise BankError(
                     f"{family.key} template {text!r} names none of its question's keywords "
-                    f"{sorted(keywords)}"
+                    f"{sorted(keywords)} in every expansion"
                 )
 
 

@@ -7,6 +7,12 @@ itself names), the reply carries one of them. So every session of a vertical has
 role sequence by construction (user, assistant, repeated once per move), no turn is ever empty
 or padded, and gold and non-gold sessions differ only in which person and family their moves
 happen to name.
+
+Every template the renderer draws (frames, clauses, topics, replies, openers, closers,
+sign-offs, a vertical bank's strings alike) is expanded through the bank grammar
+(`core.grammar`: `[a|b|c]`, nested, `[x|]` optional) before its placeholders are filled, so a
+bank may write alternatives anywhere. `fill(template, values, rng)` does the same for code that
+fills a template itself.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from corpora.generate.core.bank import (
     sign_offs_at,
 )
 from corpora.generate.core.clock import past_expression
+from corpora.generate.core.grammar import expand
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
 
@@ -61,8 +68,13 @@ class Bank:
 SHARED_BANK = Bank()
 
 
-def fill(template: str, values: Mapping[str, str]) -> str:
-    """`str.format` that names the missing placeholder and the template when one is absent."""
+def fill(template: str, values: Mapping[str, str], rng: random.Random | None = None) -> str:
+    """`str.format` that names the missing placeholder and the template when one is absent.
+
+    With `rng`, the template's grammar (`[a|b]`, see `core.grammar`) is expanded first, so a
+    bank string may hold alternatives wherever it is filled."""
+    if rng is not None:
+        template = expand(template, rng)
     for _, name, _, _ in Formatter().parse(template):
         if name is not None and name not in values:
             raise TemplateError(f"template {template!r} needs {{{name}}}, which the move lacks")
@@ -70,10 +82,11 @@ def fill(template: str, values: Mapping[str, str]) -> str:
 
 
 def _choose(rng: random.Random, options: tuple[str, ...], label: str) -> tuple[int, str]:
+    """One template drawn uniformly, its grammar expanded: (index in `options`, text)."""
     if not options:
         raise TemplateError(f"the bank has no {label}")
     i = rng.randrange(len(options))
-    return i, options[i]
+    return i, expand(options[i], rng)
 
 
 def _join(*parts: str) -> str:
@@ -160,13 +173,14 @@ def render_session(
         used += move_used
         if i == 0:
             openers = bank.openers(plan.moment.hour)
-            _, opener = _choose(rng, openers, "openers")
-            used.append(("frame", f"opener:{opener}"))
+            oi, opener = _choose(rng, openers, "openers")
+            used.append(("frame", f"opener:{openers[oi]}"))
             user = _join(opener, user)
         if i == last:
             ci, closer = _choose(rng, bank.closers, "closers")
-            _, sign_off = _choose(rng, bank.sign_offs(plan.moment.hour), "sign-offs")
-            used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{sign_off}")]
+            sign_offs = bank.sign_offs(plan.moment.hour)
+            si, sign_off = _choose(rng, sign_offs, "sign-offs")
+            used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{sign_offs[si]}")]
             user = _join(user, closer)
             reply = _join(reply, sign_off)
         said = move.answer_roles if move.evidence else ()
