@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -267,4 +268,25 @@ def test_the_bank_refuses_a_framing_word(monkeypatch: pytest.MonkeyPatch) -> Non
     )
     monkeypatch.setattr(corrections, "RECORD_FRAMES", frames)
     with pytest.raises(BankError, match="framing word"):
+        corrections.check_record_bank()
+
+
+def test_the_bank_checks_every_alternative_of_a_grammar_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A framing word hidden in one alternative is refused, and so is a clause one of whose
+    expansions drops the family's keyword."""
+    frames = dict(corrections.RECORD_FRAMES)
+    frames[corrections.CORRECTION] = ("[Correction|Cast your mind back] about {holder}: {clause}.",)
+    monkeypatch.setattr(corrections, "RECORD_FRAMES", frames)
+    with pytest.raises(BankError, match="framing word"):
+        corrections.check_record_bank()
+    monkeypatch.undo()
+    gym = corrections.BY_KEY["gym"]
+    clauses = dict(gym.family.clauses)
+    clauses[corrections.CORRECTION] = ("the new [gym|place] is {V}, not {W}",)
+    broken = replace(gym, family=replace(gym.family, clauses=clauses))
+    families = tuple(broken if rf.key == "gym" else rf for rf in corrections.RECORD_FAMILIES)
+    monkeypatch.setattr(corrections, "RECORD_FAMILIES", families)
+    with pytest.raises(BankError, match="does not name 'gym'"):
         corrections.check_record_bank()
