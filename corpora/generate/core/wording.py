@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from corpora.generate.core.grammar import Choice, Part, expand, flatten, parse, tidy, variants
 
-_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]+\}")
 
 
 def one_of(options: Iterable[str]) -> str:
