@@ -415,7 +415,7 @@ def test_every_reply_answers_its_own_move(corpus: Built) -> None:
         for rendered in a.sessions:
             frames = [t for _, t in rendered.templates if t.startswith("frame:")]
             replies = [t for _, t in rendered.templates if t.startswith("reply:")]
-            assert len(replies) == len(rendered.turns) // 2 == len(frames)
+            assert len(replies) == len(rendered.move_turns) == len(frames)
             for frame, reply in zip(frames, replies, strict=True):
                 assert frame.split(":")[1] == reply.split(":")[1], (frame, reply)
                 checked += 1

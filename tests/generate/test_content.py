@@ -20,9 +20,14 @@ from corpora.generate.core.bank import (
     ANSWER_WORDS,
     CLOSERS,
     FAMILIES,
+    FAMILY_FOLLOW_UPS,
     FAMILY_REPLIES,
+    FAMILY_THINGS,
+    FOLLOW_UPS,
     FRAMES,
+    REACTIONS,
     REPLIES,
+    THREAD_CLOSES,
     BankError,
     check_bank,
     openers_at,
@@ -94,19 +99,27 @@ def test_content_has_no_dates_years_or_answer_words(
         ("semantic_corpus", len(semantic.RECIPE)),
     ],
 )
-def test_every_session_has_the_same_role_sequence(
+def test_every_session_alternates_and_its_length_does_not_know_gold(
     corpus: str, moves: int, request: pytest.FixtureRequest
 ) -> None:
+    """Every session alternates user and assistant turns, one user turn per move plus the short
+    threads drawn after follow-up questions; how many threads a session gets is drawn the same
+    way for gold and other sessions (the share with a thread differs by chance only)."""
     built: Built = request.getfixturevalue(corpus)
-    sequences = {
-        tuple(t.role for t in session)
-        for a in built.assembled
-        for session in a.question.haystack_sessions
-    }
-    assert sequences == {("user", "assistant") * moves}
-    assert all(
-        t.content.strip() for a in built.assembled for s in a.question.haystack_sessions for t in s
-    )
+    threaded = {True: [0, 0], False: [0, 0]}
+    for a in built.assembled:
+        for session, rendered in zip(a.question.haystack_sessions, a.sessions, strict=True):
+            roles = [t.role for t in session]
+            assert roles == ["user", "assistant"] * (len(roles) // 2), roles
+            assert len(rendered.move_turns) == moves
+            assert all(session[i].role == "user" for i in rendered.move_turns)
+            assert all(t.content.strip() for t in session)
+            is_gold = any(t.has_answer for t in session)
+            threaded[is_gold][0] += len(session) > 2 * moves
+            threaded[is_gold][1] += 1
+    shares = {k: n / total for k, (n, total) in threaded.items() if total}
+    assert 0 < shares[False] < 1, "threads never or always drawn"
+    assert abs(shares[True] - shares[False]) < 0.2, shares
 
 
 @pytest.mark.parametrize(
@@ -126,12 +139,20 @@ def test_no_sentence_is_made_of_the_question_s_keywords(
 
 
 def _bank_texts() -> Iterator[str]:
-    for kind in (FRAMES, REPLIES):
+    for kind in (FRAMES, REPLIES, REACTIONS, THREAD_CLOSES):
         for options in kind.values():
             yield from options
+    for pairs in FOLLOW_UPS.values():
+        for pair in pairs:
+            yield from pair
     for replies in FAMILY_REPLIES.values():
         for options in replies.values():
             yield from options
+    for follow_ups in FAMILY_FOLLOW_UPS.values():
+        for pairs in follow_ups.values():
+            for pair in pairs:
+                yield from pair
+    yield from FAMILY_THINGS.values()
     for hour in (9, 14, 20):
         yield from openers_at(hour)
         yield from sign_offs_at(hour)
@@ -211,8 +232,9 @@ def test_every_reply_answers_its_own_move(corpus: str, request: pytest.FixtureRe
         for rendered in a.sessions:
             frames = [t for t in rendered.templates if t[1].startswith("frame:") and ":" in t[1]]
             replies = [t for t in rendered.templates if t[1].startswith("reply:")]
-            assert len(replies) == len(rendered.turns) // 2
-            for (kind, reply_id), turn in zip(replies, rendered.turns[1::2], strict=True):
+            assert len(replies) == len(rendered.move_turns)
+            answers = [rendered.turns[i + 1] for i in rendered.move_turns]
+            for (kind, reply_id), turn in zip(replies, answers, strict=True):
                 _, key, where, _ = reply_id.split(":")
                 assert key.split("/")[0] == kind, (a.question.question_id, reply_id)
                 moved = [f for f in frames if f[0] == kind]
@@ -230,5 +252,36 @@ def test_every_reply_answers_its_own_move(corpus: str, request: pytest.FixtureRe
                         "family reply without its family",
                     )
                 assert turn.role == "assistant" and turn.content
+                checked += 1
+    assert checked > 0
+
+
+#: Words a reply to a move of each kind must never say (a cheerful word after an ending or a
+#: plan dropped, sympathy after news): the reply fits what was said.
+NEVER_SAID = {
+    "statement": {"sorry", "shame", "pity", "unlucky"},
+    "invalidation": {"congratulations", "treat", "exciting", "lovely"},
+    "reaffirmation": {"sorry", "shame", "congratulations", "exciting"},
+    "twin-considered": {"congratulations", "treat", "exciting", "lovely"},
+    "twin-rumour": {"congratulations", "treat", "lovely", "sorry"},
+}
+
+
+@pytest.mark.parametrize("corpus", ["forgetting_corpus", "workingmemory_corpus"])
+def test_no_reply_contradicts_its_move(corpus: str, request: pytest.FixtureRequest) -> None:
+    """Each move's reply (and the thread after it) is composed for the move's kind: no word
+    of the wrong sentiment, and every thread's user turn answers a question just asked."""
+    built: Built = request.getfixturevalue(corpus)
+    checked = 0
+    for a in built.assembled:
+        for rendered in a.sessions:
+            kinds = [k for k, t in rendered.templates if t.startswith("frame:") and k != "frame"]
+            ends = [*rendered.move_turns[1:], len(rendered.turns)]
+            for kind, start, end in zip(kinds, rendered.move_turns, ends, strict=True):
+                words = {w for t in rendered.turns[start + 1 : end] for w in raw_tokens(t.content)}
+                found = NEVER_SAID.get(kind, set()) & words
+                assert not found, (a.question.question_id, kind, found)
+                if end - start > 2:
+                    assert rendered.turns[start + 1].content.endswith("?")
                 checked += 1
     assert checked > 0

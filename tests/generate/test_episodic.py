@@ -26,7 +26,7 @@ from checker.text import bm25_tokens, raw_tokens, sentences
 from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS, BankError
 from corpora.generate.core.names import refusal
 from corpora.generate.core.pipeline import generate
-from corpora.generate.core.render import fill, speaker_person
+from corpora.generate.core.render import RenderedSession, fill, speaker_person
 from corpora.generate.core.stamp import (
     corpus_file,
     corpus_text,
@@ -210,8 +210,8 @@ def test_every_session_has_the_assistant_put_a_value_forward(episodic_corpus: Bu
         for rendered in a.sessions:
             kinds = [k for k, t in rendered.templates if t.startswith("frame:")]
             at = kinds.index(REQUEST)
-            reply = rendered.turns[2 * at + 1].content
-            asked = rendered.turns[2 * at].content
+            reply = rendered.turns[rendered.move_turns[at] + 1].content
+            asked = rendered.turns[rendered.move_turns[at]].content
             assert issued & set(raw_tokens(reply)), reply
             assert not issued & set(raw_tokens(asked)), asked
 
@@ -304,12 +304,12 @@ def test_lists_are_decoupled_from_recency(episodic_corpus: Built) -> None:
     assert last <= len(lists) // 2 and first <= len(lists) // 2, (last, first)
 
 
-def _item_holders(rendered_templates: list[tuple[str, str]], turns: list[str], family: str) -> str:
-    kinds = [k for k, t in rendered_templates if t.startswith("frame:")]
-    clauses = [t for k, t in rendered_templates if k == ITEM and t.startswith("clause:")]
+def _item_holders(rendered: RenderedSession, family: str) -> str:
+    kinds = [k for k, t in rendered.templates if t.startswith("frame:")]
+    clauses = [t for k, t in rendered.templates if k == ITEM and t.startswith("clause:")]
     if ITEM not in kinds or not clauses[0].startswith(f"clause:{family}:{ITEM}:"):
         return ""
-    m = HOLDER.search(turns[2 * kinds.index(ITEM)])
+    m = HOLDER.search(rendered.turns[rendered.move_turns[kinds.index(ITEM)]].content)
     return m.group(1).lower() if m else ""
 
 
@@ -321,9 +321,7 @@ def test_every_list_has_a_rival_list_of_the_same_kind(episodic_corpus: Built) ->
         family = q.typedmemeval.fact_family or ""
         gold = set(_gold(q))
         holders = Counter(
-            _item_holders(r.templates, [t.content for t in r.turns], family)
-            for i, r in enumerate(a.sessions)
-            if i not in gold
+            _item_holders(r, family) for i, r in enumerate(a.sessions) if i not in gold
         )
         holders.pop("", None)
         asked = HOLDER.search(q.question)
@@ -346,7 +344,7 @@ def test_no_entry_says_where_it_falls_in_its_list(episodic_corpus: Built) -> Non
         for r in a.sessions:
             kinds = [k for k, t in r.templates if t.startswith("frame:")]
             if ITEM in kinds:
-                text = SESSION_PHRASES.sub("", r.turns[2 * kinds.index(ITEM)].content)
+                text = SESSION_PHRASES.sub("", r.turns[r.move_turns[kinds.index(ITEM)]].content)
                 found = ORDER_WORDS & set(raw_tokens(text))
                 assert not found, (a.question.question_id, text)
 
@@ -443,6 +441,8 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
                 when="the day before yesterday",
                 When="The day before yesterday",
                 V="Vexample",
+                thing=f"the {family.noun}",
+                Thing=f"The {family.noun}",
             )
             for clause in (c for t in clauses for c in expansions(t)):
                 filled = dict(values, topic=clause, Topic=clause.capitalize(), clause=clause)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
+import pytest
+
+from corpora.generate.core import render
 from corpora.generate.core.bank import FAMILIES, RELATIONS
 from corpora.generate.core.render import Bank, fill, render_session
 from corpora.generate.core.world import STATEMENT, Move, Person, SessionPlan
@@ -68,3 +71,40 @@ def test_family_clauses_and_topics_are_expanded() -> None:
         seen.add(user)
     assert any("now drives a Corvale" in s for s in seen)
     assert any("has bought a Corvale" in s for s in seen)
+
+
+def _three_moves() -> SessionPlan:
+    person = Person(RELATIONS[1], "m")
+    moves = [Move(STATEMENT, person, FAMILIES[k], value="Corvale") for k in ("car", "gym", "boat")]
+    return SessionPlan(datetime(2026, 3, 4, 19, 30), moves)
+
+
+def test_an_aside_sits_between_moves_and_keeps_the_turns_alternating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The help-request hook: with a bank's aside share above zero, asides from `draw_aside`
+    sit between moves; the moves keep their own turns (`move_turns`)."""
+    aside = [("user", "Any tips for descaling a kettle?"), ("assistant", "Vinegar and water.")]
+    monkeypatch.setattr(render, "draw_aside", lambda rng, moment: list(aside))
+    session = render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+    roles = [t.role for t in session.turns]
+    assert roles == ["user", "assistant"] * (len(roles) // 2)
+    contents = [t.content for t in session.turns]
+    assert contents.count(aside[0][1]) == 2  # before the second and the third move
+    assert len(session.move_turns) == 3
+    assert all(aside[0][1] not in contents[i] for i in session.move_turns)
+
+
+def test_an_aside_that_does_not_alternate_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "draw_aside", lambda rng, moment: [("assistant", "Hello.")])
+    with pytest.raises(render.TemplateError, match="alternate"):
+        render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+
+
+def test_no_aside_is_drawn_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
+        raise AssertionError("an aside was drawn")
+
+    monkeypatch.setattr(render, "draw_aside", refuse)
+    assert render.SHARED_BANK.aside_share == 0.0
+    assert render_session(_three_moves(), random.Random(2)).turns

@@ -31,6 +31,7 @@ from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.core.bank import FAMILIES, FRAMES, REPLIES, BankError
+from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, plain
 from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, Family
@@ -683,7 +684,7 @@ def check_record_bank() -> None:
     """This bank's writing rules (see the module docstring); BankError names the template.
     Rules about what a template says hold for every expansion of its grammar."""
     for where, text in templates():
-        if _PLAIN.search(text):
+        if _PLAIN.search(flatten(text)):
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
         found = (ANSWER_WORDS | QUESTION_WORDS) & set(raw_tokens(text))
         if found:

@@ -77,9 +77,9 @@ FAMILIES: dict[str, Family] = {
                 "electric car chargers on our street",
             ),
             considered=(
-                "test-drove a {V} but decided the car was not for {obj}",
-                "was all set to buy a {V} until the car failed its inspection",
-                "spent a week weighing up a {V} before deciding against the car",
+                "test-drove a {V} but [decided|felt] the car [was not|wasn't] [for {obj}|right for {obj}|quite right]",
+                "was all set to buy a {V} until the car failed [its inspection|the inspection|its test]",
+                "spent [a week|ages|a fortnight] weighing up a {V} before [deciding against the car|going off the car]",
             ),
             statement=(
                 "has bought a car, a {V} in dark green",
@@ -110,9 +110,9 @@ FAMILIES: dict[str, Family] = {
                 "how much holiday people get at work",
             ),
             considered=(
-                "was offered work at {V} but turned it down",
-                "had a second interview at {V} but the work went to someone else",
-                "thought about applying for work at {V} and then let it go",
+                "was offered work at {V} but [turned it down|said no thanks|decided to stay put]",
+                "had a [second|final] interview at {V} but the work went to [someone else|another candidate]",
+                "[thought about|toyed with] applying for work at {V} and then [let it go|thought better of it]",
             ),
             statement=(
                 "has started work at {V}, an office near the river",
@@ -142,9 +142,9 @@ FAMILIES: dict[str, Family] = {
                 "how crowded the gym gets in the evenings",
             ),
             considered=(
-                "looked round the {V} gym but did not join",
-                "had a free trial at the {V} gym and decided against it",
-                "nearly signed up at the {V} gym before the price put {obj} off",
+                "looked round the {V} gym but [did not join|didn't join|never joined]",
+                "had a free trial at the {V} gym and [decided against it|thought better of it|gave it a miss|let it go]",
+                "[nearly|very nearly|almost] signed up at the {V} gym before the [price|cost] put {obj} off",
             ),
             statement=(
                 "has joined the {V} gym round the corner",
@@ -173,8 +173,8 @@ FAMILIES: dict[str, Family] = {
                 "finding an evening slot with a dentist",
             ),
             considered=(
-                "thought about switching to Dr {V}, a dentist in town, but stayed put",
-                "rang Dr {V} about a dentist appointment and never booked it",
+                "[thought about|toyed with] switching to Dr {V}, a dentist in town, but [stayed put|stuck with the old one]",
+                "[rang|called] Dr {V} about a dentist appointment and never [booked it|got round to booking]",
                 "was sent to Dr {V} once by {poss} old dentist, just for one visit",
             ),
             statement=(
@@ -204,9 +204,9 @@ FAMILIES: dict[str, Family] = {
                 "how noisy a main road can be at night",
             ),
             considered=(
-                "went to see a flat on {V} Road but did not take it",
+                "went to see a flat on {V} Road but [did not take it|didn't take it|passed on it]",
                 "made an offer on a house on {V} Road that fell through, so no move to that road",
-                "thought about moving to {V} Road and then decided not to live there",
+                "thought about moving to {V} Road and then [decided not to live there|went off the idea of living there]",
             ),
             statement=(
                 "has moved into a flat on {V} Road",
@@ -235,8 +235,8 @@ FAMILIES: dict[str, Family] = {
                 "choir rehearsals that overrun",
             ),
             considered=(
-                "went along to one rehearsal with the {V} choir and did not go back",
-                "was asked to sing with the {V} choir but said no",
+                "went along to [one rehearsal|a single rehearsal] with the {V} choir and [did not go back|never went back]",
+                "was asked to sing with the {V} choir but [said no|turned them down]",
                 "auditioned for the {V} choir and did not get a place",
             ),
             statement=(
@@ -266,9 +266,9 @@ FAMILIES: dict[str, Family] = {
                 "bank branches closing in town",
             ),
             considered=(
-                "thought about opening an account with {V} Bank but never did",
+                "[thought about|toyed with] opening an account with {V} Bank but never did",
                 "was going to move to {V} Bank until {pron} read about the charges",
-                "filled in half the forms for {V} Bank and then gave up",
+                "filled in half the forms for {V} Bank and then [gave up|lost interest]",
             ),
             statement=(
                 "opened an account with {V} Bank",
@@ -297,8 +297,8 @@ FAMILIES: dict[str, Family] = {
                 "boat mooring charges at the harbour",
             ),
             considered=(
-                "looked at a boat called the {V} but did not buy it",
-                "nearly bought a share in a boat called the {V}",
+                "looked at a boat called the {V} but [did not buy it|didn't buy it|walked away]",
+                "[nearly|very nearly|almost] bought a share in a boat called the {V}",
                 "went out on a boat called the {V} once, just to try it",
             ),
             statement=(
@@ -328,8 +328,8 @@ FAMILIES: dict[str, Family] = {
                 "book club arguments about endings",
             ),
             considered=(
-                "went to one meeting of the {V} book club and did not go back",
-                "was invited to join the {V} book club but turned it down",
+                "went to [one meeting|a single meeting] of the {V} book club and [did not go back|never went back]",
+                "was invited to join the {V} book club but [turned it down|declined]",
                 "thought about joining the {V} book club and never got round to it",
             ),
             statement=(
@@ -359,9 +359,9 @@ FAMILIES: dict[str, Family] = {
                 "piano exams and nerves",
             ),
             considered=(
-                "had a trial piano lesson with {V} and did not book any more",
+                "had a trial piano lesson with {V} and [did not book any more|left it there]",
                 "was going to learn piano with {V} until the times did not fit",
-                "asked {V} about piano lessons and decided against it",
+                "asked {V} about piano lessons and [decided against it|thought better of it|gave it a miss|let it go]",
             ),
             statement=(
                 "has started piano lessons with a teacher called {V}",
@@ -390,8 +390,8 @@ FAMILIES: dict[str, Family] = {
                 "broadband contracts with hidden charges",
             ),
             considered=(
-                "got a broadband quote from {V} and did not take it",
-                "nearly switched {poss} broadband to {V} before reading the small print",
+                "got a broadband quote from {V} and [did not take it|didn't go for it|passed on it]",
+                "[nearly|almost] switched {poss} broadband to {V} before reading the small print",
                 "was talked into a broadband deal with {V} and cancelled it the same day",
             ),
             statement=(
@@ -421,8 +421,8 @@ FAMILIES: dict[str, Family] = {
                 "slugs eating everything on the allotment",
             ),
             considered=(
-                "was offered an allotment at {V} and turned it down",
-                "looked at an allotment plot at {V} but it was too far away",
+                "was offered an allotment at {V} and [turned it down|declined]",
+                "looked at an allotment plot at {V} but it was [too far away|too far to get to]",
                 "put {poss} name down for an allotment at {V} and took it off again",
             ),
             statement=(
@@ -452,9 +452,9 @@ FAMILIES: dict[str, Family] = {
                 "which pubs let a dog in",
             ),
             considered=(
-                "nearly adopted a rescue dog called {V} but the dog went to another family",
+                "[nearly|almost] adopted a rescue dog called {V} but the dog went to another family",
                 "looked after a friend's dog called {V} for a weekend, nothing more",
-                "thought about taking on a dog called {V} from the shelter and decided against it",
+                "thought about taking on a dog called {V} from the shelter and [decided against it|thought better of it|gave it a miss|let it go]",
             ),
             statement=(
                 "has a dog called {V}",
@@ -518,263 +518,751 @@ FORGETTING_FAMILIES = (
     "allotment",
 )
 
+#: Pieces of grammar shared by frames of different kinds, so that true, rumoured and someone
+#: else's statements are worded from one vocabulary and only what a sentence says (a denial, a
+#: confirmation, whose news it is) carries its status.
+_HEARD = "[I heard|I was told|I'm told|I gather|Word is|Someone told me|I'd heard]"
+_HEDGE = "[Apparently|From what {pron} told me,|As far as I know,|I think|If I've got it right,|I believe]"
+_FORGOT = (
+    "[Something I forgot to tell you:|Forgot to say,|Meant to tell you,|Before I forget,"
+    "|Not sure if I told you, but|I forget whether I told you, but]"
+)
+_CONFIRM = (
+    "[and {pron} [says|tells me] [it's right|it's true|that's right]"
+    "|and it's [right|true|quite right], I checked [with {obj}|]"
+    "|and when I asked {obj}, [it's right|that's right|{pron} confirmed it]]"
+)
+_DENY = (
+    "[it's not so|it's not right|that's not the case|that's wrong|there's nothing in it"
+    "|it was someone else|{pron} never did|it was all a muddle|it's just not so]"
+)
+
 #: Frames per move kind. `{clause}` is the family clause, `{when}`/`{When}` a past expression
 #: relative to the session, `{topic}` a mention topic; the person's forms fill the rest. Twins
 #: of someone else's fact name that someone through the person (`{holder}` reads `my dad's
-#: friend`), so the person and the family are the asked ones and only the frame differs.
+#: friend` or `a friend of my dad's`), so the person and the family are the asked ones and
+#: only the holder differs. Every frame is grammar (`core.grammar`); true statements are
+#: hedged at times and rumours are worded from the same pieces, so no fixed phrase marks one.
+_STATEMENT_FRAMES: tuple[str, ...] = (
+    "[Bit of|Some|A bit of] news[ for you|]: {holder} {clause}.",
+    "[Did I [say|tell you]|Have I told you] [that|] {holder} {clause}?",
+    "[So|Right, so|Well,] {holder} {clause}, and {pron} [seems|sounds] [pleased|happy|chuffed"
+    "|really pleased|quite excited] [about it|with it|].",
+    _FORGOT + " {holder} {clause}.",
+    "{Holder} {clause}[, which nobody [expected|saw coming]|, which surprised [everyone|the"
+    " whole family]|, funnily enough, after all the talk|, if you can believe it].",
+    "I [found out|heard|learnt|was told] {when} [that|] {holder} {clause}.",
+    _HEDGE + " {holder} {clause}.",
+    _HEARD + " [that|] {holder} {clause}, " + _CONFIRM + ".",
+    "[Spoke to|Caught up with|Had a call with|Saw] {holder} {when}[, and|:] {pron} {clause}.",
+    "[Turns out|It turns out|As it turns out,] {holder} {clause}[, which I didn't expect|].",
+    "{Holder} {clause}, [and {pron} told me [all about it|the whole story|everything] [over"
+    " coffee|on the phone|at the weekend|over lunch|when I saw {obj}]|and I only [found out"
+    "|heard] because {pron} [rang|called|messaged me|popped round]|and {pron} sent me [a photo"
+    "|some photos|a picture|a video][ of it|]].",
+    "{Holder} [filled me in|told me in person|gave me the news] {when}: {pron} {clause}.",
+)
+
 FRAMES: dict[str, tuple[str, ...]] = {
-    STATEMENT: (
-        "Bit of news: {holder} {clause}.",
-        "Did I mention that {holder} {clause}?",
-        "So {holder} {clause}. {Pron} seems pleased about it.",
-        "Something I forgot to tell you: {holder} {clause}.",
-        "{Holder} {clause}, which nobody expected.",
-        "I found out {when} that {holder} {clause}.",
-        "Apparently {holder} {clause}. {Pron} told me all about it over coffee.",
-    ),
+    STATEMENT: _STATEMENT_FRAMES,
     INVALIDATION: (
         "{When} {holder} {clause}.",
-        "Update on {holder}: {when} {pron} {clause}.",
-        "So {when} {holder} {clause}. {Pron} had been talking about it for months.",
-        "Big change for {holder}: {when} {pron} {clause}.",
-        "{Holder} finally made up {poss} mind, and {when} {pron} {clause}.",
+        "[Update on|News about|A change for] {holder}: {when} {pron} {clause}.",
+        "[So|Right, so|Well,] {when} {holder} {clause}. [{Pron} had been [talking about it"
+        "|planning it|going on about it|weighing it up] [for months|for ages|for a while]|It had been"
+        " coming for a while|Nobody was [surprised|that surprised]|It was a long time coming]"
+        "[, to be honest|, really|].",
+        "[Big|Quite a|A bit of a] change for {holder}: {when} {pron} {clause}.",
+        "{Holder} finally [decided|took the plunge|went through with it], and {when} {pron} "
+        "{clause}.",
+        _HEDGE + " {when} {holder} {clause}.",
+        _HEARD + " {when} [that|] {holder} {clause}[, and {pron} says it was time"
+        "|, and {pron} seems fine about it|, and {pron} confirmed it|].",
+        _FORGOT + " {when} {holder} {clause}.",
+        "[Spoke to|Caught up with|Heard from] {holder}[ the other day|]: {when} {pron} {clause}.",
     ),
     REAFFIRMATION: (
-        "No change with {holder}: I checked {when} and {pron} {clause}.",
-        "{When} {holder} told me {pron} {clause}, for what it's worth.",
+        "No change with {holder}: I [checked|asked] {when} and {pron} {clause}.",
+        "{When} {holder} told me {pron} {clause}[, for what it's worth|, if you were wondering|].",
         "I asked {holder} {when} and {pron} {clause}.",
         "Quick one about {holder}: {when} {pron} said {pron} {clause}.",
-        "Spoke to {holder} {when}, and {pron} {clause}.",
+        "[Spoke to|Caught up with|Had a chat with] {holder} {when}, and {pron} {clause}.",
+        "[Nothing new with|Same as ever with|No news from] {holder}[, really|]: {pron} {clause}"
+        "[, {pron} told me {when}|].",
+        _HEDGE + " {holder} {clause}[, going by what {pron} said {when}|].",
+        _HEARD + " {when} [that|] {holder} {clause}, " + _CONFIRM + ".",
     ),
     MENTION: (
-        "{Holder} and I spent ages talking about {topic}.",
-        "{When} {holder} asked for my opinion on {topic}.",
-        "I had a long chat with {holder} about {topic}, which went round in circles.",
-        "{Holder} sent me a long message about {topic} that I still have not answered.",
-        "Over dinner {holder} got going on {topic} again.",
-        "{Holder} has strong views on {topic}, as you can imagine.",
+        "{Holder} and I [spent ages|spent an hour|went on for ages] [talking about|discussing"
+        "|going over] {topic}.",
+        "{When} {holder} asked for my [opinion|view|thoughts] on {topic}.",
+        "I had a [long|proper|rambling] [chat|talk|natter] with {holder} about {topic}"
+        "[, which went round in circles|, which went nowhere|, and we got nowhere|].",
+        "{Holder} sent me a [long|rambling|very long] [message|voice note|email] about {topic}"
+        "[ that I still haven't answered| that I haven't read properly yet|].",
+        "Over [dinner|lunch|coffee|the weekend] {holder} got going on {topic}[ again|].",
+        "{Holder} has [strong views|strong opinions|a lot to say|plenty to say] on {topic}"
+        "[, as you can imagine|, as ever|, believe me|].",
+        "[Got|Ended up] talking to {holder} about {topic} {when}.",
+        "{Holder} [rang|called|messaged] [me|] [and spent ages going on|just to talk|to moan]"
+        " about {topic}[ again|].",
     ),
-    TWIN_OTHERS: (
-        "Funny thing: {holder} {clause}.",
-        "Not my news, but {holder} {clause}.",
-        "I heard {when} that {holder} {clause}.",
-        "You will laugh: {holder} {clause}.",
-        "{Holder} {clause}, by all accounts.",
-    ),
+    TWIN_OTHERS: _STATEMENT_FRAMES,
     TWIN_RUMOUR: (
-        "Someone told me {holder} {clause}, but that turned out to be wrong.",
-        "There was a story going round that {holder} {clause}. It was not true.",
-        "I was told {when} that {holder} {clause}, but it was a mix-up.",
-        "For a while I thought {holder} {clause}, but I had got the wrong end of the stick.",
-        "{Holder} laughed when I asked: I had heard {pron} {clause}, and it was nonsense.",
+        _HEARD + " [that|] {holder} {clause}, but " + _DENY + ".",
+        "[Someone|Somebody] [told me|said] {when} [that|] {holder} {clause}, but [when I [asked"
+        "|checked with] {obj}|as it turns out|in fact|actually], " + _DENY + ".",
+        "[Don't believe|Ignore] [what people say|the gossip|anything people say] about {holder}: [people are saying"
+        "|the story going round is|someone told me] {pron} {clause}, and " + _DENY + ".",
+        "For a [while|day or two|bit] I thought {holder} {clause}, but " + _DENY + ".",
+        "{Holder} [put me straight|set me straight|corrected me] {when}: I'd [heard|been told"
+        "|got it into my head] {pron} {clause}, but " + _DENY + ".",
+        "[Apparently|I heard|Someone said] {holder} {clause}. [Except|Only] "
+        + _DENY
+        + "[, {pron} says|, according to {obj}|, I've since found out|].",
+        "There was a story [going round|doing the rounds] that {holder} {clause}, but "
+        + _DENY
+        + ".",
     ),
     TWIN_CONSIDERED: (
         "{When} {holder} {clause}.",
-        "Did I tell you {holder} {clause}?",
-        "So {holder} {clause}. Probably for the best.",
-        "{Holder} {clause}, in the end.",
-        "In other news, {holder} {clause}.",
+        "[Did I tell you|Did I say|Have I told you] [that|] {holder} {clause}?",
+        "[So|Well,|Right, so] {holder} {clause}. [Probably wise|Just as well|{Pron}"
+        " [seems fine about it|doesn't seem bothered|isn't too fussed|says it's no great loss]"
+        "|No harm done|{Pron} has moved on already][, really|, I think|, to be honest|].",
+        "{Holder} {clause}[, in the end|, as it turns out|, funnily enough|].",
+        "[By the way|Incidentally|Random one, but], {holder} {clause}.",
+        _HEDGE + " {holder} {clause}.",
+        _FORGOT + " {holder} {clause}.",
     ),
 }
 
-#: Assistant replies per move kind, for every family alike; each family adds replies of its
-#: own (`FAMILY_REPLIES`). A reply answers what the user's turn did, and never contradicts it.
-#: Nearly every reply names who the turn was about, so no one line recurs across a corpus.
-REPLIES: dict[str, tuple[str, ...]] = {
+#: What a reply names: per family, grammar naming the family's thing (with its value at times),
+#: used by the generic content references as `{thing}` / `{Thing}`. Families a vertical adds
+#: without an entry here are named by their noun (`the {noun}`).
+FAMILY_THINGS: dict[str, str] = {
+    "car": "[the {V}|the car|that car]",
+    "work": "[the job at {V}|{V}|the job|that job]",
+    "gym": "[the {V} gym|the gym|that gym]",
+    "dentist": "[Dr {V}|the dentist|that dentist]",
+    "road": "[{V} Road|the place on {V} Road|that road]",
+    "choir": "[the {V} choir|the choir|that choir]",
+    "bank": "[{V} Bank|the bank|that bank]",
+    "boat": "[the {V}|the boat|that boat]",
+    "bookclub": "[the {V} book club|the book club|that book club]",
+    "piano": "[{V}|the piano teacher|piano with {V}]",
+    "broadband": "[{V}|the broadband|the broadband deal]",
+    "allotment": "[the allotment at {V}|the allotment|that plot]",
+    "dog": "[{V}|the dog]",
+    "team": "[{V} Town|the team]",
+}
+
+#: The reply's opening reaction per move kind (its sentiment: news, something ended, nothing
+#: changed, a chat, a plan dropped, a story that was not so, someone else's news). Optional:
+#: the renderer prefixes one to a share of replies. Never cheerful about an ending, never
+#: sorry about news.
+REACTIONS: dict[str, tuple[str, ...]] = {
     STATEMENT: (
-        "That sounds like a good fit for {your}.",
-        "Good to know, thanks. I hope it works out well for {your}.",
-        "Thanks for telling me. How is {your} finding it so far?",
-        "Nice to hear. Was that a big decision for {your}?",
-        "Sounds like things are going well for {your}.",
-        "Oh, good for {your}. Did {pron} shop around much first?",
+        "[Oh|Ah|Ooh|Well|Oh right|Ah right], [nice|lovely|good|how nice|that's nice|that's good"
+        "|good for {obj}][.|!]",
+        "[Nice|Lovely|Good|How nice|Great|Oh, lovely][.|!]",
+        "[Well, that's|Oh, that's|That's] [news|a bit of news|nice news][.|!]",
+        "What [nice|good|lovely] news[.|!]",
     ),
     INVALIDATION: (
-        "That sounds like the right call for {your}, honestly.",
-        "Fair enough, sounds like it had run its course for {your}.",
-        "Thanks for the update. I hope {your} is happy with the decision.",
-        "Big change for {your}. Does {pron} have a plan for what comes next?",
-        "Was that a hard decision for {your}, or a relief?",
+        "[Oh|Ah|Oh right|Right|Ah right|Hmm][.|!]",
+        "[Oh, that's|Ah, that's|That's|What] a change[.|!]",
+        "[Oh,|Ah,] I didn't [know|realise|expect] that.",
+        "[Goodness|Gosh|Blimey|Right then|Fair enough][.|!]",
     ),
     REAFFIRMATION: (
-        "Good to hear nothing has shifted for {your}, that is reassuring.",
-        "Steady as ever for {your}, then. Thanks for checking.",
-        "That sounds nicely settled, which must suit {your}.",
-        "Sometimes no news is good news. Good for {your}.",
+        "[Ah, good|Oh, good|Ah, right|Oh, right|Fair enough|Nice|Good][.|!]",
+        "[Steady as ever|No surprises there|Same as ever], then.",
+        "[That's|How] [reassuring|nice|sensible].",
     ),
     MENTION: (
-        "That sounds like quite a conversation with {your}.",
-        "Those chats can go on forever. Did you and {your} reach any conclusions?",
-        "Fair enough, {topic} is something people feel strongly about.",
-        "Sounds like {your} has a lot of thoughts on {topic}.",
-        "I can imagine. {Topic} never quite gets settled, does it?",
-        "Did {your} convince you, in the end?",
-        "Where do you stand on {topic} yourself?",
-    ),
-    TWIN_OTHERS: (
-        "Ha, is {owner_your} tempted to follow suit?",
-        "Interesting. Did that come up when you spoke to {owner_your}?",
-        "I expect {owner_your} had an opinion on that.",
-        "That is quite something. Does {owner_your} see much of them?",
-    ),
-    TWIN_RUMOUR: (
-        "Good thing you checked with {your} before passing it on.",
-        "Stories like that do get around. Glad it was cleared up for {your}.",
-        "That is how rumours start. At least you know the truth about {your} now.",
-        "Ha, easy mistake to make. Did {your} find it funny?",
+        "[Ha|Ah|Oh|Ooh][.|!]",
+        "[Ha,|Ah,|Oh,] [I bet|I can imagine|I'm not surprised][.|!]",
+        "[Oh|Ah], [one of those|that old chestnut][.|!]",
     ),
     TWIN_CONSIDERED: (
-        "Probably wise of {your} to take {poss} time over it.",
-        "Fair enough. Better for {your} to say no than regret it.",
-        "Sounds like {your} made a sensible call there.",
-        "Was {your} disappointed, or relieved?",
+        "[Ah|Oh|Right|Ah well|Oh well|Ah right][.|!]",
+        "[Fair enough|I see|Makes sense][.|!]",
+    ),
+    TWIN_RUMOUR: (
+        "[Ha|Ha ha|Oh dear|Well I never|Goodness|Funny][.|!]",
+        "[Oh|Ah], [how odd|how funny|fancy that][.|!]",
+    ),
+    TWIN_OTHERS: (
+        "[Oh|Ah|Ooh|Ha][.|!]",
+        "[Oh|Ah], [interesting|fancy that|how about that][.|!]",
+    ),
+}
+
+#: Content references per move kind, for every family alike: the reply's core, naming the
+#: person and the thing (`{thing}`) or the topic. Each family adds references of its own
+#: (`FAMILY_REPLIES`). A reference answers what the user's turn did and never contradicts it;
+#: none is a question (follow-up questions are `FOLLOW_UPS`, drawn apart).
+REPLIES: dict[str, tuple[str, ...]] = {
+    STATEMENT: (
+        "[Thanks for [telling me|letting me know|filling me in]|Good to know|Nice to hear] about"
+        " {your}[; it all sounds [very promising|really positive|like good news]|, and it all"
+        " sounds [promising|positive]].",
+        "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
+        " {obj}[, which is good to hear|, which is nice news|].",
+        "{Thing} [sounds|seems] [like a good choice|like a sensible choice|right for {obj}]"
+        "[, from what you say|, by the sound of it|].",
+    ),
+    INVALIDATION: (
+        "So that's the end of {thing} for {obj}, [after all this time|one way or another|by the"
+        " sound of it].",
+        "[That's|Quite] a change, [moving on from|stepping away from|finishing with] {thing}"
+        "[ like that| after so long|].",
+        "[It sounds like|Sounds like] {pron} was ready to [move on from|be done with|part with]"
+        " {thing}.",
+        "[I hope|Hopefully] {pron} [won't miss|doesn't miss] {thing} [too much|].",
+    ),
+    REAFFIRMATION: (
+        "[Good to hear|Nice to hear|Glad to hear] {pron} is [sticking with|staying with] {thing}.",
+        "[So|Right, so] nothing has changed with {thing} for {obj}[, then|].",
+        "{Thing} [clearly suits|must suit|seems to suit] {obj}[ well| nicely|].",
+        "[Steady as ever|No change there] [with {thing}|for {your}], then, [which sounds [good"
+        "|sensible]|and that's no bad thing].",
+    ),
+    MENTION: (
+        "[That sounds like|Sounds like] [quite a|a proper|a long] [chat|debate|natter]"
+        " [with {your}|] about {topic}.",
+        "[Chats|Arguments|Debates] about {topic} never quite get settled, do they?",
+        "[Anything about|Talk of] {topic} always gets people going, doesn't it?",
+        "[Sounds like|It sounds like] {your} has [a lot of thoughts|strong feelings|plenty to say"
+        "|firm views] on {topic}.",
+        "[Fair enough|Understandable], people [feel strongly about|have views on|argue about]"
+        " {topic}.",
+        "[Those|These] [chats|debates] about {topic} can [go on forever|fill a whole evening"
+        "|run and run].",
+    ),
+    TWIN_CONSIDERED: (
+        "[It sounds like|Sounds like] {thing} [just|] wasn't [meant to be|the one|right] for"
+        " {obj}.",
+        "So {thing} [came to nothing|never happened|didn't come off] [for {obj}|] in the end.",
+        "[Oh well|Ah well], {thing} [wasn't meant to be|was never going to happen] for {obj},"
+        " [then|by the sound of it].",
+    ),
+    TWIN_RUMOUR: (
+        "So there was nothing in [the story|that story|the tale] about {thing}[, after all|].",
+        "[Good thing|Just as well] [that got|it got] [cleared up|sorted out] about {your}.",
+        "[Funny how|Odd how|Strange how] [stories|these things] [get around|start|spread] about"
+        " {your}.",
+        "[An easy|Quite an easy] [mistake|muddle] to make about {thing}.",
+    ),
+    TWIN_OTHERS: (
+        "[Sounds like|It sounds like] {your} [is doing well|has been busy|has news of {poss} own].",
+        "[I expect|I bet|No doubt] {owner_your} [had an opinion on that|had something to say"
+        " about it|was curious about it].",
+        "{Thing} [sounds|seems] [like quite something|like a good choice|a nice thing] for {obj}.",
     ),
 }
 
 #: Who a twin of someone else's fact is about, as seen from the person the user names
-#: (`my dad's friend`), with a fixed pronoun gender or None when it is drawn.
+#: (`my dad's friend`, `a neighbour of my dad's`), with a fixed pronoun gender or None when it
+#: is drawn.
 OTHER_PEOPLE: tuple[tuple[str, Gender | None], ...] = (
     ("friend", None),
     ("neighbour", None),
     ("oldest friend", None),
+    ("old school friend", None),
     ("colleague", None),
+    ("workmate", None),
     ("flatmate", None),
+    ("next-door neighbour", None),
     ("brother-in-law", "m"),
     ("sister-in-law", "f"),
+    ("godson", "m"),
+    ("goddaughter", "f"),
 )
 
-#: Replies that only fit one family (the renderer draws from these and the generic ones alike).
+#: Content references that only fit one family (the renderer draws from these and the generic
+#: ones alike): they name the family's thing in its own words.
 FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
     "car": {
         STATEMENT: (
-            "A {V}, nice. Does {pron} drive much?",
-            "How is {pron} getting on with the new car?",
+            "A {V}[, nice|, very smart|]. [That should be|That's] a [comfortable|handy|good]"
+            " car[ for {obj}| to have|].",
+            "[Having|A] [decent|reliable|good] car makes [such a|a real|a big] difference"
+            "[ to getting about|].",
         ),
         INVALIDATION: (
-            "How is {your} getting on without a car?",
-            "Does {pron} miss having a car yet?",
+            "[Selling|Parting with] a car [is always a bit of a wrench|is a big step|takes some"
+            " doing].",
+            "So the {V} has gone[, then|]. [That's|Quite] a change for {obj}.",
         ),
-        REAFFIRMATION: ("Sounds like that car suits {obj} well.",),
-        TWIN_CONSIDERED: ("Choosing a car is such a faff. Is {pron} still looking?",),
+        REAFFIRMATION: ("[Sounds like|It sounds like] the {V} [suits|is still right for] {obj}.",),
+        TWIN_CONSIDERED: (
+            "Choosing a car is [such a faff|hard work|never easy]. Better to wait for the right"
+            " one.",
+        ),
     },
     "work": {
         STATEMENT: (
-            "A new job, how exciting. How is {pron} settling in at {V}?",
-            "Is the work at {V} what {pron} hoped for?",
+            "[Work at {V}|A job at {V}] [sounds good|sounds promising|sounds like a good fit]"
+            "[ for {obj}|].",
+            "[Having work {pron} enjoys|A good job] [makes such a difference|is worth a lot].",
         ),
         INVALIDATION: (
-            "Is {pron} looking for something new, or taking a break from work?",
-            "I hope {your} finds the next job soon.",
+            "[Leaving a job|Moving on from a job] is [always a big step|never a small thing]"
+            "[, even when it's right|].",
         ),
-        REAFFIRMATION: ("Good to hear {pron} is settled at work.",),
-        TWIN_CONSIDERED: ("Job hunting is tiring. I hope the right work turns up for {obj}.",),
+        REAFFIRMATION: ("[Good to hear|Nice to hear] {pron} [is settled|is happy] at {V}.",),
+        TWIN_CONSIDERED: (
+            "[Job hunting|Looking for work] is [tiring|hard going]. The right thing will turn up"
+            "[ for {obj}|].",
+        ),
     },
     "gym": {
         STATEMENT: (
-            "Good for {obj}. Which classes is {pron} going to try at the gym?",
-            "Does {pron} go to the gym before or after work?",
+            "[Good for {obj}|Nice]. [Regular exercise|Going to the gym] [makes such a"
+            " difference|is a good habit].",
         ),
-        INVALIDATION: ("Will {pron} keep exercising without the gym?",),
-        REAFFIRMATION: ("That is dedication. {Pron} must enjoy the gym.",),
+        INVALIDATION: ("[Gyms|Gym memberships] [are easy to stop using|aren't for everyone].",),
+        REAFFIRMATION: ("That's [dedication|real commitment]. {Pron} must [enjoy|like] the gym.",),
     },
     "dentist": {
         STATEMENT: (
-            "A good dentist is worth having. Is Dr {V} easy to get to?",
-            "Has {pron} had a first appointment with Dr {V} yet?",
+            "A good dentist is [worth having|hard to find|worth hanging on to]"
+            "[, so that's good news|].",
         ),
-        INVALIDATION: ("I hope {pron} finds a dentist {pron} gets on with.",),
-        REAFFIRMATION: ("Sounds like {pron} trusts that dentist.",),
+        INVALIDATION: (
+            "[Finding|Getting] a dentist {pron} [gets on with|likes] [matters"
+            "|is worth the effort].",
+        ),
+        REAFFIRMATION: ("[Sounds like|It sounds like] {pron} [trusts|rates] Dr {V}.",),
     },
     "road": {
         STATEMENT: (
-            "How is {pron} finding {V} Road so far?",
-            "A move is a big job. Is {pron} unpacked yet?",
+            "{V} Road[, lovely|, nice|]. [A move is a big job|Settling in somewhere takes a"
+            " while][, though|].",
         ),
-        INVALIDATION: ("Where is {pron} living now, then?",),
-        REAFFIRMATION: ("Sounds like {pron} likes that road.",),
-        TWIN_CONSIDERED: ("House hunting takes it out of you. Is {pron} still looking?",),
+        INVALIDATION: ("[Leaving|Moving away from] {V} Road [is a big change|must feel strange].",),
+        REAFFIRMATION: ("[Sounds like|It sounds like] {pron} [likes|is happy on] {V} Road.",),
+        TWIN_CONSIDERED: (
+            "House hunting [takes it out of you|is exhausting]. The right place will come up.",
+        ),
     },
     "choir": {
         STATEMENT: (
-            "Lovely. Does the {V} choir have a concert coming up?",
-            "Singing in a choir is such a good thing. Is {pron} enjoying it?",
+            "[Singing in a choir|A choir] is [such a good thing|great for the soul"
+            "|lovely company].",
         ),
-        INVALIDATION: ("Will {pron} miss singing with them?",),
-        REAFFIRMATION: ("Sounds like the choir means a lot to {obj}.",),
+        INVALIDATION: (
+            "[Leaving|Giving up] a choir [is a wrench|must be a wrench][ after all that singing|].",
+        ),
+        REAFFIRMATION: (
+            "[Sounds like|It sounds like] the {V} choir [means a lot to {obj}"
+            "|is a big part of {poss} week].",
+        ),
     },
     "bank": {
-        STATEMENT: ("Was switching banks much of a hassle for {obj}?",),
-        INVALIDATION: ("I hope moving the money went smoothly for {obj}.",),
-        REAFFIRMATION: ("Fair enough, switching banks is rarely worth the bother.",),
+        STATEMENT: (
+            "[Switching banks|Moving money about] [is always a faff|takes some doing]"
+            "[, so well done {obj}|].",
+        ),
+        INVALIDATION: (
+            "[Closing an account|Leaving a bank] [takes some doing|is a faff]"
+            "[, so well done {obj}|].",
+        ),
+        REAFFIRMATION: (
+            "[Fair enough|Makes sense], [switching banks|moving accounts] is"
+            " [rarely|not often] worth the bother.",
+        ),
     },
     "boat": {
         STATEMENT: (
-            "A boat! Has {pron} taken the {V} out yet?",
-            "That sounds like fun. Does {pron} sail much?",
+            "A boat! [The {V}|That] [sounds like fun|sounds like a lovely thing to have].",
         ),
-        INVALIDATION: ("Does {pron} miss being out on the water?",),
-        REAFFIRMATION: ("Sounds like the boat is a real joy for {obj}.",),
+        INVALIDATION: (
+            "[Giving up|Selling] a boat [must be a wrench|is a big change], [I imagine|I'd think].",
+        ),
+        REAFFIRMATION: (
+            "[Sounds like|It sounds like] the boat is [a real joy|worth the bother] for {obj}.",
+        ),
     },
     "bookclub": {
-        STATEMENT: ("What is the book club reading at the moment?",),
-        INVALIDATION: ("Will {pron} keep reading on {poss} own?",),
-        REAFFIRMATION: ("A good book club is hard to find. Glad {pron} is staying.",),
+        STATEMENT: (
+            "A book club is [a nice way|a good way] to [read more|meet people][, I think|].",
+        ),
+        INVALIDATION: (
+            "[Book clubs|A book club] can [get a bit much|run their course][, I suppose|].",
+        ),
+        REAFFIRMATION: (
+            "A good book club is hard to find, so [glad|good that] {pron} [is staying|is"
+            " sticking with it].",
+        ),
     },
     "piano": {
         STATEMENT: (
-            "Learning piano takes patience. How are the lessons with {V} going?",
-            "Does {pron} have a piano at home to practise on?",
+            "Learning [the|] piano takes [patience|real patience|time][, good for {obj}|].",
         ),
-        INVALIDATION: ("Will {pron} keep playing the piano on {poss} own?",),
-        REAFFIRMATION: ("Sounds like the piano lessons are going well.",),
+        INVALIDATION: (
+            "[Piano lessons|Lessons] [are a big commitment|take a lot of time][, to be fair|].",
+        ),
+        REAFFIRMATION: (
+            "[Sounds like|It sounds like] the piano lessons [are going well|are worth it].",
+        ),
     },
     "broadband": {
-        STATEMENT: ("Is the broadband any faster for {obj} now?",),
-        INVALIDATION: ("How is {pron} managing without broadband?",),
-        REAFFIRMATION: ("If the broadband works, why change?",),
+        STATEMENT: (
+            "[Good broadband|Decent broadband] [makes such a difference|is half the"
+            " battle these days].",
+        ),
+        INVALIDATION: (
+            "[Broadband contracts|Those contracts] [are a pain to get out of|can be"
+            " a real headache].",
+        ),
+        REAFFIRMATION: (
+            "If the broadband works, [why change|there's no need to change][, I suppose|].",
+        ),
     },
     "allotment": {
         STATEMENT: (
-            "An allotment! What is {pron} planning to grow?",
-            "That is a lot of digging. Is {pron} looking forward to it?",
+            "An allotment[!|, lovely.] [That's a lot of digging|There'll be plenty"
+            " to grow][, though|].",
         ),
-        INVALIDATION: ("Was the allotment too much work for {obj} in the end?",),
-        REAFFIRMATION: ("Sounds like the allotment is worth the effort for {obj}.",),
+        INVALIDATION: (
+            "[An allotment|A plot] [is a lot of work|takes so much time][, to be fair|].",
+        ),
+        REAFFIRMATION: (
+            "[Sounds like|It sounds like] the allotment is worth the effort for {obj}.",
+        ),
     },
     "dog": {
         STATEMENT: (
-            "{V} sounds adorable. How is {pron} coping with the walks?",
-            "What kind of dog is {V}?",
+            "{V} [sounds adorable|sounds like a lovely dog][.|!]",
+            "A dog [is great company|changes everything][, I hear|].",
         ),
+        TWIN_CONSIDERED: ("[Taking on|Having] a dog is a [big|real] commitment[, to be fair|].",),
     },
     "team": {
-        STATEMENT: ("Does {pron} go to many matches?",),
+        STATEMENT: (
+            "{V} Town[, then|]. [Football|Following a team] [can be a rollercoaster"
+            "|keeps people going].",
+        ),
+        TWIN_CONSIDERED: (
+            "[Football|Following a team] is [a serious business|a loyal business] for some people.",
+        ),
     },
 }
 
-#: Optional words around the moves, drawn for every session alike (the empty string is a draw).
-#: Greetings and sign-offs that name a time of day are only drawn when the session's timestamp
-#: fits them: a "Morning!" at half past eight in the evening reads as a template.
+#: Follow-up questions the assistant may end a reply with, each with the user's fitting short
+#: answer (grammar), per move kind and per family: when the user answers, the answer names no
+#: new value, only how things are.
+_SAYS = "[, {pron} says|, apparently|, by all accounts|, from what {pron} told me|, I think|]"
+FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
+    STATEMENT: (
+        (
+            "How is {pron} [finding|getting on with] {thing} [so far|these days|at the moment]?",
+            "[Really well|Pretty well|So far so good|Happy enough, I think|Loving it]"
+            + _SAYS
+            + ".",
+        ),
+        (
+            "Is {pron} happy with {thing} [so far|these days|at the moment]?",
+            "[Very|Mostly|Happy enough|Yes, very|So far, yes]" + _SAYS + ".",
+        ),
+        (
+            "Is {pron} pleased [with it|about it|]?",
+            "[Very|Really pleased|Yes, very|Quite pleased|Over the moon]" + _SAYS + ".",
+        ),
+    ),
+    INVALIDATION: (
+        (
+            "How does {pron} feel about it?",
+            "[Relieved, mostly|Fine, I think|A bit sad but fine|Happy enough|Glad it's done]"
+            + _SAYS
+            + ".",
+        ),
+        (
+            "Was it [a hard call|a tough decision|a long time coming]?",
+            "[It had been coming for a while|Not really, {pron} was ready|A bit, but {pron} is"
+            " fine now|Not in the end]" + _SAYS + ".",
+        ),
+        (
+            "Does {pron} [know what's next|have a plan for what comes next]?",
+            "[Not yet|Sort of|Not really, {pron} is taking it slowly|Early days]" + _SAYS + ".",
+        ),
+    ),
+    REAFFIRMATION: (
+        (
+            "Was {pron} tempted to change [at all|]?",
+            "[Not really|Not for a moment|Briefly, but no|Not once][, {pron} is [happy|content"
+            "|settled] [as things are|where {pron} is|with how it is]|, {pron} likes it as it is"
+            "|]" + _SAYS + ".",
+        ),
+        (
+            "Does {pron} [ever|] [think about|look at] [other options|changing]?",
+            "[Now and then|Hardly ever|Not really], but [{pron} never does|it never comes to"
+            " anything|{pron} likes things as they are].",
+        ),
+    ),
+    MENTION: (
+        (
+            "Did you [two|] [agree|see eye to eye] [in the end|]?",
+            "[Not really|Mostly|More or less|Not at all], [we'll have to differ|we'll pick it up"
+            " another time|I came round to {poss} view in the end].",
+        ),
+        (
+            "What's {poss} [view|take] on it?",
+            "[{Pron} thinks|{Pron} reckons|{Pron} says|According to {obj},] it's [all a bit"
+            " much|got worse lately|not as bad as people say|more trouble than it's worth|a lot of"
+            " fuss about nothing|worth getting right][ these days| now|, mostly|].",
+        ),
+        (
+            "Where do you stand on it yourself?",
+            "[Somewhere in the middle|I can see both sides|I'm with {obj}, mostly|Not sure yet]"
+            ", [to be honest|if I'm honest|really].",
+        ),
+    ),
+    TWIN_CONSIDERED: (
+        (
+            "Is {pron} [disappointed|bothered] [at all|]?",
+            "[Not really|Hardly|A little], {pron} [seems fine about it|has moved on|says it"
+            " wasn't meant to be].",
+        ),
+        (
+            "Will {pron} look at [other options|anything else]?",
+            "[Maybe later in the year|Not for now|Possibly, there's no rush]" + _SAYS + ".",
+        ),
+    ),
+    TWIN_RUMOUR: (
+        (
+            "Where did [that|the idea] come from?",
+            "[No idea|Nobody knows|Someone got muddled|Crossed wires, I think]" + _SAYS + ".",
+        ),
+        (
+            "Did {pron} find it funny?",
+            "[{Pron} laughed|{Pron} thought it was hilarious|Not especially|A bit][, to be fair"
+            "|, once {pron} found out where it came from|].",
+        ),
+    ),
+    TWIN_OTHERS: (
+        (
+            "Is {owner_your} tempted to follow suit[ at all|, do you think|]?",
+            "[Not really|Maybe|Not yet|Not a chance], [by the sound of it|as far as I can tell"
+            "|I'd say].",
+        ),
+        (
+            "Does {owner_your} keep in touch with {obj} [these days|at all|]?",
+            "[Quite a bit|Now and then|Not a lot these days|Most weeks][, as far as I know|, I"
+            " think|].",
+        ),
+    ),
+}
+
+#: Family follow-ups (question, the user's answer), drawn with the generic ones alike.
+FAMILY_FOLLOW_UPS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+    "car": {
+        STATEMENT: (
+            (
+                "Does {pron} drive [a lot|very often]?",
+                "[Mostly at weekends|Not a lot, mainly to the shops|Quite a bit|Only for big"
+                " trips]" + _SAYS + ".",
+            ),
+        ),
+        INVALIDATION: (
+            (
+                "Will {pron} get another car?",
+                "[Not for now|Maybe one day|{Pron} hasn't decided|Not in a hurry]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "work": {
+        STATEMENT: (
+            (
+                "Does {pron} like it at {V}?",
+                "[Mostly, yes|Most days|Very happily|Seems to|Better than expected]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "gym": {
+        STATEMENT: (
+            (
+                "Does {pron} go in the mornings or the evenings?",
+                "[Early mornings, mostly|Evenings, usually|Whenever {pron} can]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "dentist": {
+        STATEMENT: (
+            (
+                "Is Dr {V} easy to get to?",
+                "[Easy enough|Not bad, a short bus ride|A bit of a trek, but worth it]"
+                + _SAYS
+                + ".",
+            ),
+        ),
+    },
+    "road": {
+        STATEMENT: (
+            (
+                "Is {pron} unpacked yet?",
+                "[Nearly|Not even close|Mostly, just the boxes in the loft to go]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "choir": {
+        STATEMENT: (
+            (
+                "Is there a concert coming up?",
+                "[Not for a while|Something before the holidays|Later in the year]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "boat": {
+        STATEMENT: (
+            (
+                "Has {pron} taken the {V} out yet?",
+                "[Once or twice|Not yet, waiting for better weather|Just the once]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "bookclub": {
+        STATEMENT: (
+            (
+                "Do they read anything good?",
+                "[A bit of everything|Mostly crime|Lots of history|Whatever someone suggests]"
+                + _SAYS
+                + ".",
+            ),
+        ),
+    },
+    "piano": {
+        STATEMENT: (
+            (
+                "Does {pron} have a piano to practise on?",
+                "[Just a keyboard for now|An old upright|A borrowed one]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "allotment": {
+        STATEMENT: (
+            (
+                "What is {pron} planning to grow?",
+                "[Beans and potatoes|Mostly salad|Whatever survives the slugs]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "dog": {
+        STATEMENT: (
+            (
+                "How is {pron} coping with the walks?",
+                "[Fine, {pron} loves them|Twice a day, rain or shine|Early mornings are a"
+                " shock]" + _SAYS + ".",
+            ),
+        ),
+    },
+    "team": {
+        STATEMENT: (
+            (
+                "Does {pron} go to many matches?",
+                "[A few a season|When {pron} can|Mostly watches on the telly]" + _SAYS + ".",
+            ),
+        ),
+    },
+}
+
+#: The assistant's brief close after the user answers a follow-up, per move kind.
+_CLOSE_ACK = (
+    "[Ah|Right|Fair enough|Makes sense|I see|Ah, I see|Ah right|Oh right|Okay|Understood|Got it],"
+)
+THREAD_CLOSES: dict[str, tuple[str, ...]] = {
+    STATEMENT: (
+        "[Good to hear|Glad to hear it|Sounds promising|That's good|Nice|Lovely][.|!] [I hope it"
+        " [stays|carries on|keeps going] that way[ for {obj}|].|Good for {obj}[, honestly|].|Long"
+        " may it last.|Sounds like {pron} [is happy|is pleased|made a good call|chose well].]",
+        _CLOSE_ACK + " [sounds like {pron} is [happy|pleased|in a good place][ with it|]|that all"
+        " sounds [good|promising|very positive]|I'm glad it's [going well|working out] for {obj}"
+        "|that's [nice|good] to hear][.|!]",
+    ),
+    INVALIDATION: (
+        _CLOSE_ACK + " [I hope whatever comes next suits {obj}|onwards, then|sounds like {pron}"
+        " [has it in hand|knows what {pron} wants|made {poss} peace with it]|it sounds like the"
+        " right time[ for {obj}|]][.|!]",
+        "[That's understandable|That makes sense|Fair enough|Sounds sensible][.|!] [Good luck"
+        " to {obj}[ with what's next|].|Change can be good.|Sometimes it's time for a change."
+        "|I hope {pron} [settles|finds the next thing] [soon|quickly].]",
+    ),
+    REAFFIRMATION: (
+        _CLOSE_ACK + " [if it works, it works|no need to fix what isn't broken|sounds like"
+        " {pron} knows what {pron} likes|{pron} sounds [settled|content]|that's [steady|sensible]"
+        " of {obj}][.|!]",
+        "[Good to hear|Fair enough|Sensible|Nice][.|!] [Steady does it.|Nothing wrong with that."
+        "|Why change what works?|{Pron} sounds [settled|content][, then|].]",
+    ),
+    MENTION: (
+        "[Ha|Fair enough|Sounds about right|Typical|Ha, I bet][.|!] [Some things never get"
+        " settled.|Maybe next time.|It'll come up again, I expect.|Those chats are half the fun."
+        "|There's no right answer, really.]",
+        _CLOSE_ACK + " [good to hear both sides|always good to talk it through|it sounds like"
+        " a good chat, anyway|you'll get there one day|that sounds about right][.|!]",
+    ),
+    TWIN_CONSIDERED: (
+        _CLOSE_ACK + " [no sense rushing these things|no harm done, then|sounds like {pron} is"
+        " fine about it|good that {pron} isn't [too bothered|dwelling on it]][.|!]",
+        "[Fair enough|Sensible|That's the right attitude|Good][.|!] [Plenty of time.|There's no"
+        " rush.|Something else will come along.|It wasn't meant to be, then.]",
+    ),
+    TWIN_RUMOUR: (
+        "[Ha|Well|Funny|Oh well][.|!] [Stories do get about.|These things get about.|Crossed"
+        " wires happen.|People do love a story.|That's how these things go.]",
+        _CLOSE_ACK + " [good that it's cleared up|at least it's sorted now|no harm done, then"
+        "|easy to see how it happened][.|!]",
+    ),
+    TWIN_OTHERS: (
+        "[Ha|Fair enough|Right|Nice][.|!] [You never know.|Maybe one day.|Each to their own."
+        "|Sounds like they get on.]",
+        _CLOSE_ACK + " [sounds like they get on|nice to have people like that around|you never"
+        " know, then|that's good to hear][.|!]",
+    ),
+}
+
+#: Optional words around the moves, drawn for every session alike and rarely (the renderer
+#: draws whether a session has an opener, a closer or a sign-off at all): each is grammar, so
+#: no one sentence recurs. Greetings and sign-offs that name a time of day are only drawn when
+#: the session's timestamp fits them: a "Morning!" at half past eight in the evening reads as a
+#: template.
 OPENERS = (
-    "",
-    "",
-    "Hi again.",
-    "Hello, quick catch-up.",
-    "Right, a few things.",
+    "[Hi|Hello|Hey|Hiya][ there|][.|!]",
+    "[Hi|Hello|Hey], [quick|a quick] catch-up[.|!]",
+    "[Hope you're well|Hope all's well|Hope you're keeping well|Hope your week's going well"
+    "|Hope things are good|Hope today's treating you well][.|!]",
+    "[Right|Okay|So], [a few things|a couple of things|catching up][.|!]",
+    "[Have you got|Got] a [minute|moment|sec|spare minute][ for me| to chat|]?",
 )
-MORNING_OPENERS = ("Morning!", "Good morning.")
-AFTERNOON_OPENERS = ("Afternoon!", "Hi, good afternoon.")
-EVENING_OPENERS = ("Evening.", "Good evening.")
+MORNING_OPENERS = (
+    "[Morning|Good morning][.|!]",
+    "[Morning|Hi], [early one today|just having my coffee|quick one while the kettle boils][.|!]",
+)
+AFTERNOON_OPENERS = (
+    "[Afternoon|Good afternoon][.|!]",
+    "[Hi|Hello], [quiet afternoon here|slow afternoon|taking a break][.|!]",
+)
+EVENING_OPENERS = (
+    "[Evening|Good evening][.|!]",
+    "[Evening|Hi], [feet up now|long day|quiet one tonight][.|!]",
+)
 CLOSERS = (
-    "",
-    "",
-    "Anyway, that is my news.",
-    "That is about it for today.",
-    "Anyway, I should get on.",
+    "[Right|Okay|Well], [I'd better|I must|time to] [go|get going|head off|put the kettle"
+    " on|crack on|get the tea on][.|!]",
+    "[That's|That was] [about it|all|everything] [for now|from me|for today][.|!]",
+    "[Anyway|Right], [enough from me|that's me done|that'll do for now][.|!]",
+    "[Thanks for listening|Thanks for the chat|Nice to catch up|Good to get that off my chest]"
+    "[, as always|, as ever|][.|!]",
 )
-SIGN_OFFS = ("", "", "Talk soon.", "Take care.")
-DAY_SIGN_OFFS = ("Enjoy the rest of your day.",)
-EVENING_SIGN_OFFS = ("Have a good evening.",)
+SIGN_OFFS = (
+    "[Talk soon|Speak soon|Take care|Bye for now|Catch you soon][.|!]",
+    "[Nice chatting|Good to catch up|Good to hear from you][, as ever|][.|!]",
+)
+DAY_SIGN_OFFS = ("[Enjoy|Have a good] [the rest of your day|your afternoon][.|!]",)
+EVENING_SIGN_OFFS = ("[Have a good|Enjoy your|Have a nice] evening[.|!]",)
 
 
 def openers_at(hour: int) -> tuple[str, ...]:
@@ -803,24 +1291,50 @@ class BankError(ValueError):
 _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 
 
-def _templates() -> list[tuple[str, str]]:
-    """(where, text) for every template string, with placeholders removed."""
+def _generic_templates() -> list[tuple[str, str]]:
+    """(where, template) for every template that is drawn whatever the family: frames,
+    reactions, generic references, follow-ups and their answers, thread closes, openers,
+    closers and sign-offs."""
     out: list[tuple[str, str]] = []
-    for label, bank in (("frame", FRAMES), ("reply", REPLIES)):
+    for label, bank in (("frame", FRAMES), ("reply", REPLIES), ("reaction", REACTIONS)):
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
-    for family_key, replies in FAMILY_REPLIES.items():
-        for kind, options in replies.items():
-            out += [(f"{family_key} reply {kind}", t) for t in options]
+    for kind, pairs in FOLLOW_UPS.items():
+        out += [(f"follow-up {kind}", t) for pair in pairs for t in pair]
+    for kind, options in THREAD_CLOSES.items():
+        out += [(f"thread close {kind}", t) for t in options]
     for hour in (9, 14, 20):
         out += [("opener", t) for t in openers_at(hour)]
         out += [("sign-off", t) for t in sign_offs_at(hour)]
     out += [("closer", t) for t in CLOSERS]
+    return out
+
+
+def _templates() -> list[tuple[str, str]]:
+    """(where, text) for every template string, grammar flattened, placeholders removed."""
+    out = _generic_templates()
+    for family_key, replies in FAMILY_REPLIES.items():
+        for kind, options in replies.items():
+            out += [(f"{family_key} reply {kind}", t) for t in options]
+    for family_key, follow_ups in FAMILY_FOLLOW_UPS.items():
+        for kind, pairs in follow_ups.items():
+            out += [(f"{family_key} follow-up {kind}", t) for pair in pairs for t in pair]
+    out += [(f"{key} thing", t) for key, t in FAMILY_THINGS.items()]
     for family in FAMILIES.values():
         out += [(f"{family.key} topic", t) for t in family.topics]
         for kind, clauses in family.clauses.items():
             out += [(f"{family.key} {kind}", t) for t in clauses]
     return [(where, re.sub(r"\{[A-Za-z_]+\}", "", flatten(text))) for where, text in out]
+
+
+def _question_words() -> frozenset[str]:
+    """Every word a question can be retrieved by: the families' keywords and the relations."""
+    words: set[str] = set()
+    for family in FAMILIES.values():
+        words |= set(bm25_tokens(family.questions[0].format(holder="")))
+    for relation in RELATIONS:
+        words |= set(bm25_tokens(relation.noun))
+    return frozenset(words)
 
 
 def _always_names(parts: tuple[Part, ...], keywords: set[str]) -> bool:
@@ -846,13 +1360,24 @@ def check_bank() -> None:
     `core.grammar`; every word of every alternative is checked); no answer word in any template (answers stay screenable for leaks: only their
     invented value is distinctive, and invented values are never English words, so the value
     bank and the template bank are disjoint); and every clause and topic of a family names
-    its question's keyword, so no move kind is easier or harder to retrieve than another."""
+    its question's keyword, so no move kind is easier or harder to retrieve than another; and
+    no text drawn for every family (frames, reactions, generic replies, follow-ups, openers and
+    closers) names a family keyword or a relation."""
     for where, text in _templates():
         if _PLAIN.search(text):
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
         found = ANSWER_WORDS & set(raw_tokens(text))
         if found:
             raise BankError(f"{where} template {text!r} uses answer word(s) {sorted(found)}")
+    question_words = _question_words()
+    for where, template in _generic_templates():
+        plain = re.sub(r"\{[A-Za-z_]+\}", "", flatten(template))
+        found = question_words & set(bm25_tokens(plain))
+        if found:
+            raise BankError(
+                f"{where} template {template!r} names question word(s) {sorted(found)}: "
+                "text drawn for every family must not favour one question"
+            )
     for family in FAMILIES.values():
         keywords = set(bm25_tokens(family.questions[0].format(holder="")))
         for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:

@@ -1,39 +1,83 @@
 """One renderer for every session: a session plan in, turns out.
 
 Each move fills one user turn (frame + the family's clause or topic, with the person's forms
-and the value), and is answered by one assistant turn drawn from the same reply bank whatever
-the move concerns; where a family gives a move kind reply clauses (a value the assistant
-itself names), the reply carries one of them. So every session of a vertical has the same
-role sequence by construction (user, assistant, repeated once per move), no turn is ever empty
-or padded, and gold and non-gold sessions differ only in which person and family their moves
-happen to name.
+and the value), answered by one assistant turn composed for that move. Gold and non-gold
+sessions are rendered by this one code path from the same distributions, so they differ only
+in which person and family their moves happen to name.
 
-Every template the renderer draws (frames, clauses, topics, replies, openers, closers,
-sign-offs, a vertical bank's strings alike) is expanded through the bank grammar
-(`core.grammar`: `[a|b|c]`, nested, `[x|]` optional) before its placeholders are filled, so a
-bank may write alternatives anywhere. `fill(template, values, rng)` does the same for code that
-fills a template itself.
+**Grammar.** Every template the renderer draws (frames, clauses, topics, reactions, references,
+follow-ups, thread closes, openers, closers, sign-offs, a vertical bank's strings alike) is
+expanded through the bank grammar (`core.grammar`: `[a|b|c]`, nested, `[x|]` optional) before
+its placeholders are filled, so a bank may write alternatives anywhere. `fill(template, values,
+rng)` does the same for code that fills a template itself.
+
+**Replies are composed from slots**, chosen by the move's kind (its sentiment: news, an ending,
+no change, a chat, a plan dropped, a story that was not so, someone else's news):
+
+1. a *reaction* (`Bank.reactions`, optional, drawn `REACTION_SHARE` of the time);
+2. a *content reference* (`Bank.replies` for every family, `Bank.family_replies` for one
+   family, preferred `FAMILY_REFERENCE_SHARE` of the time, then at times followed by a
+   generic one) naming the person and the thing (`{thing}`, from `Bank.things`, names the
+   family's thing, at times with its value);
+3. a *follow-up question* (`Bank.follow_ups` / `Bank.family_follow_ups`, optional, drawn
+   `FOLLOW_UP_SHARE` of the time), each paired with the user's fitting short answer.
+
+A kind without reactions or follow-ups in the bank gets its reference alone, so a vertical's own
+move kinds keep working unchanged; to compose them, add the kind to `reactions`, `follow_ups`
+and `thread_closes` of its `Bank` (all grammar templates). `compose_reply` is the same
+composition for code outside `render_move`.
+
+**Sessions are conversations.** After a follow-up question, the user answers it
+(`THREAD_SHARE` of the time, the answer paired with the question, naming no new value) and the
+assistant closes the thread (`Bank.thread_closes`), adding a (user, assistant) pair; a
+help-request aside (`draw_aside`) may sit between moves (`Bank.aside_share`, off until the aside
+bank lands). Openers, closers and sign-offs are optional and drawn at fixed shares. Every share
+is the same for every session, gold or not, and every session alternates user and assistant
+turns; `RenderedSession.move_turns` says which user turn each move filled.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from string import Formatter
+from typing import Literal, NamedTuple
 
 from checker.formats.corpus import Turn
 from corpora.generate.core.bank import (
     CLOSERS,
+    FAMILY_FOLLOW_UPS,
     FAMILY_REPLIES,
+    FAMILY_THINGS,
+    FOLLOW_UPS,
     FRAMES,
+    REACTIONS,
     REPLIES,
+    THREAD_CLOSES,
     openers_at,
     sign_offs_at,
 )
 from corpora.generate.core.clock import past_expression
 from corpora.generate.core.grammar import expand
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
+
+#: Shares drawn for every move and session alike, gold or not.
+REACTION_SHARE = 0.55
+FAMILY_REFERENCE_SHARE = 0.6
+SECOND_REFERENCE_SHARE = 0.5
+FOLLOW_UP_SHARE = 0.45
+THREAD_SHARE = 0.4
+OPENER_SHARE = 0.25
+CLOSER_SHARE = 0.2
+SIGN_OFF_SHARE = 0.25
+#: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
+OF_FORM_SHARE = 0.5
+
+#: A follow-up question and the user's answer to it.
+FollowUp = tuple[str, str]
 
 
 class TemplateError(KeyError):
@@ -47,6 +91,8 @@ class RenderedSession:
     turns: list[Turn]
     #: (move kind, template id) for every template the session used, in order.
     templates: list[tuple[str, str]] = field(default_factory=list)
+    #: Index in `turns` of the user turn each move filled, in move order.
+    move_turns: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -55,17 +101,41 @@ class Bank:
     default; a vertical may extend it with move kinds of its own)."""
 
     frames: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: FRAMES)
+    #: Move kind → content references for every family (or whole replies, for a kind with no
+    #: reactions or follow-ups).
     replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: REPLIES)
-    #: Family key → move kind → replies that fit that family only.
+    #: Family key → move kind → references that fit that family only.
     family_replies: Mapping[str, Mapping[str, tuple[str, ...]]] = field(
         default_factory=lambda: FAMILY_REPLIES
     )
     openers: Callable[[int], tuple[str, ...]] = openers_at
     closers: tuple[str, ...] = CLOSERS
     sign_offs: Callable[[int], tuple[str, ...]] = sign_offs_at
+    #: Move kind → reactions opening a reply.
+    reactions: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: REACTIONS)
+    #: Move kind → (follow-up question, the user's answer) for every family.
+    follow_ups: Mapping[str, tuple[FollowUp, ...]] = field(default_factory=lambda: FOLLOW_UPS)
+    #: Family key → move kind → follow-ups that fit that family only.
+    family_follow_ups: Mapping[str, Mapping[str, tuple[FollowUp, ...]]] = field(
+        default_factory=lambda: FAMILY_FOLLOW_UPS
+    )
+    #: Move kind → the assistant's close of a thread the user answered.
+    thread_closes: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: THREAD_CLOSES)
+    #: Family key → grammar naming the family's thing (`{thing}` in references).
+    things: Mapping[str, str] = field(default_factory=lambda: FAMILY_THINGS)
+    #: Share of gaps between moves that hold a help-request aside (`draw_aside`).
+    aside_share: float = 0.0
 
 
 SHARED_BANK = Bank()
+
+
+def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
+    """A help-request exchange, (role, text) pairs from a user turn to an assistant turn, from
+    the aside bank (`core.asides`); drawn only when a bank's `aside_share` is above zero."""
+    asides = importlib.import_module("corpora.generate.core.asides")
+    pairs: list[tuple[str, str]] = asides.draw_aside(rng, moment)
+    return pairs
 
 
 def fill(template: str, values: Mapping[str, str], rng: random.Random | None = None) -> str:
@@ -93,6 +163,10 @@ def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def speaker_person(move: Move) -> Person:
     """Whom the move's sentence is about: the person, or for a twin of someone else's fact
     that someone seen through the person (`my dad's friend`)."""
@@ -103,36 +177,141 @@ def speaker_person(move: Move) -> Person:
     return Person(Relation(relation.key, f"{relation.noun}'s {noun}", gender), gender)
 
 
-def move_values(move: Move, plan: SessionPlan) -> dict[str, str]:
-    """Every placeholder value for one move, before its clause is chosen."""
+def _of_forms(move: Move) -> dict[str, str]:
+    """Someone else's holder forms as `a friend of my dad's`."""
+    assert move.other is not None
+    noun = move.other[0]
+    article = "an" if noun[:1] in "aeiou" else "a"
+    rel = move.person.relation.noun
+    forms = {
+        "holder": f"{article} {noun} of my {rel}'s",
+        "your": f"{article} {noun} of your {rel}'s",
+    }
+    forms |= {"Holder": _capital(forms["holder"]), "Your": _capital(forms["your"])}
+    return forms
+
+
+def move_values(move: Move, plan: SessionPlan, rng: random.Random | None = None) -> dict[str, str]:
+    """Every placeholder value for one move, before its clause is chosen (with `rng`, someone
+    else's holder is at times worded `a friend of my dad's`)."""
     values = speaker_person(move).forms()
+    if move.other is not None and rng is not None:
+        of_form = rng.random() < OF_FORM_SHARE
+        if of_form and not move.other[0].startswith("oldest"):  # never `an oldest friend of`
+            values.update(_of_forms(move))
     owner = move.person.forms()
     values["owner_your"] = owner["your"]
     values["owner_holder"] = owner["holder"]
     when = past_expression(plan.moment, move.when if move.when is not None else plan.moment)
     values["when"] = when
-    values["When"] = when[:1].upper() + when[1:]
+    values["When"] = _capital(when)
     if move.value is not None:
         values["V"] = move.value
     values.update(move.extra)
     return values
 
 
+def _key(mapping: Mapping[str, object], move: Move) -> str:
+    """The kind's key in a bank mapping: `kind/statement_kind` when the bank has one."""
+    key = f"{move.kind}/{move.family.statement_kind}"
+    return key if key in mapping else move.kind
+
+
+def _thing(move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank) -> str:
+    template = bank.things.get(move.family.key, "")
+    if not template or ("{V}" in template and "V" not in values):
+        return f"the {move.family.noun}"
+    return fill(template, values, rng)
+
+
+class Composed(NamedTuple):
+    """A composed reply, the follow-up it asks (if any), and the templates it used."""
+
+    text: str
+    follow_up: FollowUp | None
+    used: list[tuple[str, str]]
+
+
+def compose_reply(
+    move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank = SHARED_BANK
+) -> Composed:
+    """The assistant's reply to a move: reaction (optional) + content reference + follow-up
+    question (optional), each drawn for the move's kind and family (see the module docstring).
+    `values` are the move's placeholders (with `thing`, and `topic` for a mention)."""
+    used: list[tuple[str, str]] = []
+    reply_key = _key(bank.replies, move)
+    general = tuple(bank.replies.get(reply_key, ()))
+    own = tuple(bank.family_replies.get(move.family.key, {}).get(move.kind, ()))
+    if own and (not general or rng.random() < FAMILY_REFERENCE_SHARE):
+        oi, reference = _choose(rng, own, f"{move.family.key} {move.kind} replies")
+        ri, where = len(general) + oi, move.family.key
+    else:
+        ri, reference = _choose(rng, general, f"{move.kind} replies")
+        where = "any"
+    used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
+    text = fill(reference, values)
+    if where != "any" and general and rng.random() < SECOND_REFERENCE_SHARE:
+        # A family's own words, then at times a word about the person too.
+        gi, second = _choose(rng, general, f"{move.kind} replies")
+        used.append((move.kind, f"second:{reply_key}:{gi}"))
+        text = _join(text, fill(second, values))
+    reaction_key = _key(bank.reactions, move)
+    reactions = tuple(bank.reactions.get(reaction_key, ()))
+    if reactions and rng.random() < REACTION_SHARE:
+        ai, reaction = _choose(rng, reactions, f"{move.kind} reactions")
+        used.append((move.kind, f"reaction:{reaction_key}:{ai}"))
+        text = _join(fill(reaction, values), text)
+    follow_key = _key(bank.follow_ups, move)
+    generic = tuple(bank.follow_ups.get(follow_key, ()))
+    family = tuple(bank.family_follow_ups.get(move.family.key, {}).get(move.kind, ()))
+    pairs = generic + family
+    follow_up: FollowUp | None = None
+    if pairs and rng.random() < FOLLOW_UP_SHARE:
+        fi = rng.randrange(len(pairs))
+        ask, answer = pairs[fi]
+        side = "any" if fi < len(generic) else move.family.key
+        used.append((move.kind, f"ask:{follow_key}:{side}:{fi}"))
+        follow_up = (fill(ask, values, rng), answer)
+        text = _join(text, follow_up[0])
+    return Composed(text, follow_up, used)
+
+
+@dataclass
+class _Said:
+    role: Literal["user", "assistant"]
+    content: str
+    has_answer: bool = False
+
+
+def _said(role: str, content: str) -> _Said:
+    if role not in ("user", "assistant"):
+        raise TemplateError(f"a turn's role is user or assistant, not {role!r}")
+    return _Said("user" if role == "user" else "assistant", content)
+
+
+class RenderedMove(NamedTuple):
+    """One move's user sentence, the reply, the templates used, and the thread's extra turns
+    ((role, text) pairs: the user's answer to the follow-up and the assistant's close)."""
+
+    user: str
+    reply: str
+    used: list[tuple[str, str]]
+    thread: list[tuple[str, str]]
+
+
 def render_move(
     move: Move, plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
-) -> tuple[str, str, list[tuple[str, str]]]:
-    """One move → (user sentence, assistant reply, templates used)."""
-    values = move_values(move, plan)
+) -> RenderedMove:
+    """One move → its user sentence, the composed reply, and at times a short thread."""
+    values = move_values(move, plan, rng)
     used: list[tuple[str, str]] = []
-    frame_key = f"{move.kind}/{move.family.statement_kind}"
-    if frame_key not in bank.frames:
-        frame_key = move.kind
+    frame_key = _key(bank.frames, move)
     fi, frame = _choose(rng, tuple(bank.frames.get(frame_key, ())), f"{frame_key} frames")
     used.append((move.kind, f"frame:{frame_key}:{fi}"))
     if move.kind == MENTION:
         ti, topic = _choose(rng, move.family.topics, f"{move.family.key} topics")
         values["topic"] = topic
-        values["Topic"] = topic[:1].upper() + topic[1:]
+        values["Topic"] = _capital(topic)
         used.append((move.kind, f"topic:{move.family.key}:{ti}"))
     else:
         key = move.family.clause_key(move.kind)
@@ -147,43 +326,61 @@ def render_move(
         ci, clause = _choose(rng, options, f"{move.family.key} {companion} clauses")
         said = fill(clause, values)
         values["reply_clause"] = said
-        values["Reply_clause"] = said[:1].upper() + said[1:]
+        values["Reply_clause"] = _capital(said)
         used.append((move.kind, f"clause:{move.family.key}:{companion}:{ci}"))
-    own = tuple(bank.family_replies.get(move.family.key, {}).get(move.kind, ()))
-    reply_key = f"{move.kind}/{move.family.statement_kind}"
-    if reply_key not in bank.replies:
-        reply_key = move.kind
-    replies = tuple(bank.replies.get(reply_key, ())) + own
-    ri, reply = _choose(rng, replies, f"{move.kind} replies")
-    general = len(replies) - len(own)
-    where = "any" if ri < general else move.family.key
-    used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
-    return fill(frame, values), fill(reply, values), used
+    thing = _thing(move, values, rng, bank)
+    values["thing"] = thing
+    values["Thing"] = _capital(thing)
+    reply = compose_reply(move, values, rng, bank)
+    used += reply.used
+    thread: list[tuple[str, str]] = []
+    closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
+    if reply.follow_up is not None and closes and rng.random() < THREAD_SHARE:
+        answer = fill(reply.follow_up[1], values, rng)
+        ki, close = _choose(rng, closes, f"{move.kind} thread closes")
+        used.append((move.kind, f"thread:{move.kind}:{ki}"))
+        thread = [("user", _capital(answer)), ("assistant", fill(close, values))]
+    return RenderedMove(fill(frame, values), reply.text, used, thread)
 
 
 def render_session(
     plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
 ) -> RenderedSession:
-    """Render a plan: one user turn per move, each answered by one assistant turn."""
-    turns: list[Turn] = []
+    """Render a plan: one user turn per move, each answered by its composed reply, at times
+    followed by a short thread or preceded by an aside; user and assistant always alternate."""
+    said: list[_Said] = []
     used: list[tuple[str, str]] = []
-    last = len(plan.moves) - 1
+    move_turns: list[int] = []
     for i, move in enumerate(plan.moves):
-        user, reply, move_used = render_move(move, plan, rng, bank)
+        if i > 0 and bank.aside_share > 0 and rng.random() < bank.aside_share:
+            aside = draw_aside(rng, plan.moment)
+            sides = [role for role, _ in aside]
+            if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
+                raise TemplateError(f"an aside must alternate user and assistant: {sides}")
+            said += [_said(role, text) for role, text in aside]
+            used.append(("aside", "aside"))
+        user, reply, move_used, thread = render_move(move, plan, rng, bank)
         used += move_used
-        if i == 0:
+        if i == 0 and rng.random() < OPENER_SHARE:
             openers = bank.openers(plan.moment.hour)
             oi, opener = _choose(rng, openers, "openers")
             used.append(("frame", f"opener:{openers[oi]}"))
             user = _join(opener, user)
-        if i == last:
-            ci, closer = _choose(rng, bank.closers, "closers")
-            sign_offs = bank.sign_offs(plan.moment.hour)
-            si, sign_off = _choose(rng, sign_offs, "sign-offs")
-            used += [("frame", f"closer:{ci}"), ("frame", f"sign-off:{sign_offs[si]}")]
-            user = _join(user, closer)
-            reply = _join(reply, sign_off)
-        said = move.answer_roles if move.evidence else ()
-        turns.append(Turn(role="user", content=user, has_answer="user" in said))
-        turns.append(Turn(role="assistant", content=reply, has_answer="assistant" in said))
-    return RenderedSession(turns, used)
+        evidence = move.answer_roles if move.evidence else ()
+        move_turns.append(len(said))
+        said.append(_Said("user", user, "user" in evidence))
+        said.append(_Said("assistant", reply, "assistant" in evidence))
+        said += [_said(role, text) for role, text in thread]
+    if rng.random() < CLOSER_SHARE:
+        ci, closer = _choose(rng, bank.closers, "closers")
+        used.append(("frame", f"closer:{ci}"))
+        last_user = max(i for i, t in enumerate(said) if t.role == "user")
+        said[last_user].content = _join(said[last_user].content, closer)
+    if rng.random() < SIGN_OFF_SHARE and not said[-1].content.endswith("?"):
+        # (A question the user has not answered is not signed off.)
+        sign_offs = bank.sign_offs(plan.moment.hour)
+        si, sign_off = _choose(rng, sign_offs, "sign-offs")
+        used.append(("frame", f"sign-off:{sign_offs[si]}"))
+        said[-1].content = _join(said[-1].content, sign_off)
+    turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
+    return RenderedSession(turns, used, move_turns)

@@ -42,6 +42,7 @@ from corpora.generate.core.bank import (
     REPLIES,
     BankError,
 )
+from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, never, one_of, plain
 from corpora.generate.core.world import (
@@ -1072,7 +1073,7 @@ def check_exchanges() -> None:
     conversation = conversation_templates()
     for where, text in conversation + question_templates():
         bare = _bare(text)
-        if _PLAIN.search(bare):
+        if _PLAIN.search(flatten(bare)):
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
         if PRODUCTION_WORDS.search(bare):
             raise BankError(f"{where} template {text!r} says how the corpus was made")

@@ -47,6 +47,7 @@ from types import MappingProxyType
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
 from corpora.generate.core.bank import ANSWER_WORDS, FRAMES, REPLIES
+from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
 from corpora.generate.core.world import (
     CONSIDERED,
@@ -580,7 +581,7 @@ def _check_plain() -> None:
         ("condition noun", t) for t in CONDITION_NOUNS
     ]
     for where, text in texts:
-        if _PLAIN.search(_bare(text)):
+        if _PLAIN.search(flatten(_bare(text))):
             raise ProcedureBankError(f"{where} template {text!r} has a digit, bracket or em dash")
         if ANSWER_WORDS & set(raw_tokens(_bare(text))):
             raise ProcedureBankError(f"{where} template {text!r} uses an answer word")
