@@ -29,7 +29,7 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, FRAMES, REPLIES
+from corpora.generate.core.bank import ANSWER_WORDS, REPLIES
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, expansions, plain
 from corpora.generate.core.world import (
@@ -433,6 +433,23 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Near misses: the person and the project's topic come up, and no milestone does. The
+#: vertical's own wordings, each long enough beside a two-word holder and a topic that no
+#: sentence of them is made mostly of a question's words.
+MENTION_FRAMES = (
+    "{Holder} and I [talked|chatted|went on] for ages about {topic}, [and got nowhere|without "
+    "agreeing on much|over a long lunch].",
+    "{Holder} asked for my opinion on {topic} [out of the blue|over coffee|on the phone], "
+    "[which surprised me|and I had plenty to say|so I gave it].",
+    "I had a long chat with {holder} about {topic}, which went round in circles[ for a while| "
+    "as usual|].",
+    "{Holder} sent me a [long|rambling] message about {topic} that I still have not [read "
+    "properly|got round to].",
+    "Over [dinner|lunch|a cup of tea] {holder} got going on {topic} [again|once more], [as "
+    "usual|at great length].",
+    "{Holder} has strong views on {topic}, as you can [imagine|probably guess].",
+)
+
 #: Question templates per shape (`{subject}` reads `my aunt's kitchen renovation`; `{A}` and
 #: `{B}` are the two milestones an order question names). Their own words are kept out of every
 #: conversation template.
@@ -457,7 +474,7 @@ QUESTIONS = (*OCCURRENCE_QUESTIONS, *INTERVAL_QUESTIONS, *RECENCY_QUESTIONS)
 #: and the link and twin kinds above (only kinds a session plan can carry).
 MILESTONE_BANK = Bank(
     frames=MappingProxyType(
-        {MENTION: FRAMES[MENTION], NAMED_MENTION: NAMED_MENTION_FRAMES, **MILESTONE_FRAMES}
+        {MENTION: MENTION_FRAMES, NAMED_MENTION: NAMED_MENTION_FRAMES, **MILESTONE_FRAMES}
     ),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **MILESTONE_REPLIES}),
     family_replies=MappingProxyType({}),
@@ -545,7 +562,7 @@ def _conversation_templates() -> list[tuple[str, str]]:
     out = [(f"frame {k}", t) for k, ts in MILESTONE_FRAMES.items() for t in ts]
     out += [(f"reply {k}", t) for k, ts in MILESTONE_REPLIES.items() for t in ts]
     out += [(f"frame {NAMED_MENTION}", t) for t in NAMED_MENTION_FRAMES]
-    out += [(f"frame {MENTION}", t) for t in FRAMES[MENTION]]
+    out += [(f"frame {MENTION}", t) for t in MENTION_FRAMES]
     out += [(f"reply {MENTION}", t) for t in REPLIES[MENTION]]
     return out
 
