@@ -279,9 +279,9 @@ def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
             compose(
                 ("Oh, nice.", "Lovely.", "Good for {obj}.", "Ooh.", ""),
                 (
-                    f"How is {{pron}} finding the {noun}?",
-                    f"Is the {noun} a friendly crowd?",
-                    f"Does {{pron}} get to the {noun} often?",
+                    f"How is {{pron}} finding the {noun} so far, all told?",
+                    f"Is the {noun} a friendly crowd, by the sound of it?",
+                    f"Does {{pron}} manage to get to the {noun} most weeks?",
                     f"A {noun} sounds like a good way to meet people.",
                 ),
             ),
@@ -290,9 +290,9 @@ def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
             compose(
                 ("Oh, that is a shame.", "Ah.", "Fair enough.", "Right.", ""),
                 (
-                    f"Will {{pron}} miss the {noun}?",
-                    f"Had the {noun} stopped suiting {{obj}}?",
-                    f"Is {{pron}} looking for another {noun}?",
+                    f"Will {{pron}} miss the {noun} and the friends {{pron}} made there?",
+                    f"Had the {noun} stopped suiting {{obj}} lately?",
+                    f"Is {{pron}} already hunting for a different {noun} to join?",
                 ),
             ),
         ),
@@ -300,9 +300,9 @@ def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
             compose(
                 ("Good.", "Nice.", "Steady as ever.", ""),
                 (
-                    f"Sounds like the {noun} suits {{obj}}.",
-                    f"The {noun} must be a good one.",
-                    f"{{Pron}} clearly likes the {noun}.",
+                    f"Sounds like the {noun} really suits {{obj}} well.",
+                    f"The {noun} must be a good one, to keep {{obj}} coming back.",
+                    f"{{Pron}} clearly likes the {noun} a great deal.",
                 ),
             ),
         ),
