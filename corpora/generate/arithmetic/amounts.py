@@ -33,10 +33,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import CLOSERS, RELATIONS, openers_at, sign_offs_at
+from corpora.generate.core.bank import (
+    CLOSERS,
+    FOLLOW_UPS,
+    REACTIONS,
+    RELATIONS,
+    openers_at,
+    sign_offs_at,
+)
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions, one_of, plain
+from corpora.generate.core.wording import always, compose, expansions, one_of, only, plain
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -699,6 +706,11 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
             "Is {your} happy with how the whole thing turned out?",
             "I hope it sorted things out for {your}.",
             "Was {your} braced for a bill like that?",
+            "I hope {thing} was worth every penny for {your}.",
+            "{Thing} sounds like a pricey business for {your}.",
+            "At least {thing} is dealt with and paid for now, for {your}.",
+            "Was {thing} a nasty shock for {your}, price-wise?",
+            "Did {your} get a fair price on {thing}, at least?",
         ),
         ("", "These things add up.", "Prices nowadays!", "Was it a surprise?"),
     ),
@@ -816,33 +828,16 @@ _PAID_FOR = {
 }
 
 
-def _family_replies() -> dict[str, dict[str, tuple[str, ...]]]:
-    """Payment replies that name what the money went on."""
-    out: dict[str, dict[str, tuple[str, ...]]] = {}
-    for key, thing in _PAID_FOR.items():
-        capital = "[" + "|".join(o[:1].upper() + o[1:] for o in thing[1:-1].split("|")) + "]"
-        out[key] = {
-            PAYMENT: _reply(
-                ("That is quite a sum.", "Not cheap.", "Ouch.", "Goodness.", "Right.", "Oof.", ""),
-                (
-                    f"I hope {thing} was worth every penny for {{your}}.",
-                    f"{capital} sounds like a pricey business for {{your}}.",
-                    f"At least {thing} is dealt with now for {{your}}.",
-                    f"Was {thing} a nasty shock for {{your}}?",
-                    f"Did {{your}} get a fair price on {thing}?",
-                ),
-                ("", "Prices nowadays!", "Everything costs a fortune."),
-            ),
-        }
-    return out
-
-
 #: The bank every Arithmetic session is rendered from: the mention frames and replies plus the
 #: payment and dispatch kinds and their twins.
 AMOUNTS_BANK = Bank(
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **AMOUNT_FRAMES}),
     replies=MappingProxyType({MENTION: MENTION_REPLIES, **AMOUNT_REPLIES}),
-    family_replies=MappingProxyType(_family_replies()),
+    family_replies=MappingProxyType({}),
+    # Every reply here is a whole composed one: no shared reaction or follow-up on top.
+    reactions=only(REACTIONS, ()),
+    follow_ups=only(FOLLOW_UPS, ()),
+    things=MappingProxyType(_PAID_FOR),
 )
 
 
@@ -875,9 +870,7 @@ def _bank_texts() -> list[tuple[str, str]]:
         out += [(f"{family.key} topic", t) for t in family.topics]
         for kind, clauses in family.clauses.items():
             out += [(f"{family.key} {kind}", t) for t in clauses]
-    for key, replies in AMOUNTS_BANK.family_replies.items():
-        for kind, options in replies.items():
-            out += [(f"{key} reply {kind}", t) for t in options]
+    out += [(f"{key} thing", t) for key, t in AMOUNTS_BANK.things.items()]
     return [(where, plain(text)) for where, text in out]
 
 

@@ -30,10 +30,17 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
-from corpora.generate.core.bank import FAMILIES, FRAMES, REPLIES, BankError
+from corpora.generate.core.bank import (
+    FAMILIES,
+    FOLLOW_UPS,
+    FRAMES,
+    REACTIONS,
+    REPLIES,
+    BankError,
+)
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, plain
+from corpora.generate.core.wording import always, compose, one_of, only, plain
 from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, Family
 
 CHANGE_AHEAD = "change-ahead"
@@ -570,14 +577,17 @@ _REFER_ANY = {
     CORRECTION: (
         "I will go by the corrected version for {your}.",
         "I have changed what I had for {your}.",
-        "Names like that are easy to mix up.",
+        "Names like that are easy to mix up, so no harm done for {your}.",
         "I have fixed the details for {your}.",
+        "I have the right one down for {your} now.",
+        "Noted, and changed for {your}.",
     ),
     PROPOSED: (
         "I will leave what I have for {your} as it was.",
         "Nothing changes for {your}, then.",
         "The details for {your} stay as they were.",
         "What I have for {your} stays as before.",
+        "I will not touch what I have for {your}.",
     ),
 }
 _REFER_THING = {
@@ -592,14 +602,12 @@ _REFER_THING = {
         "THING must have kept {obj} busy.",
     ),
     CORRECTION: (
-        "So the right NOUN for {your} is the one you just gave.",
-        "I have the NOUN for {your} sorted now.",
-        "The NOUN for {your} is put right.",
+        "I have THING put right for {your} now.",
+        "So THING is as you have just given it, for {your}.",
     ),
     PROPOSED: (
-        "So the NOUN for {your} stays as you first told me.",
-        "I will keep the NOUN for {your} as it was.",
-        "So no change to the NOUN for {your}.",
+        "So THING stays as you first told me, for {your}.",
+        "I will keep THING as it was for {your}.",
     ),
 }
 _FOLLOW = {
@@ -616,36 +624,37 @@ _FOLLOW = {
         "Is {pron} glad {pron} did it?",
         "",
     ),
-    CORRECTION: ("Anything else?", "Thanks for checking.", ""),
-    PROPOSED: ("Better safe than sorry.", "Thanks for checking.", ""),
+    CORRECTION: ("Anything else?", "Thanks for checking.", "Easily done.", "Good catch.", ""),
+    PROPOSED: ("Better safe than sorry.", "Thanks for checking.", "Good to double-check.", ""),
 }
-
-
-def _with_thing(text: str, thing: str) -> str:
-    """THING in a reply slot replaced by the family's thing, capitalised where it opens."""
-    return text.replace("THING", _capitalised(thing) if text.startswith("THING") else thing, 1)
 
 
 def _capitalised(thing: str) -> str:
     """`[the new car|the car swap]` → `[The new car|The car swap]`."""
     inner = thing[1:-1] if thing.startswith("[") else thing
-    options = [o[:1].upper() + o[1:] for o in inner.split("|")]
-    return "[" + "|".join(options) + "]"
+    return one_of(o[:1].upper() + o[1:] for o in inner.split("|"))
 
 
-#: Replies per move kind: each answers what its turn did and names whom it was about.
+def _named(text: str, thing: str) -> str:
+    """A reference naming a family's thing where `THING` stands (capitalised where it opens)."""
+    return text.replace("THING", _capitalised(thing) if text.startswith("THING") else thing, 1)
+
+
+#: Replies per move kind: a reaction (`Bank.reactions`, drawn by the renderer), a reference
+#: to what the turn did that names whom it was about, and at times a follow-up; a family's
+#: own references name its thing (`the new gym`) and never a value. The renderer may follow
+#: a family's reference with a general one, so neither carries the reaction.
 RECORD_REPLIES: dict[str, tuple[str, ...]] = {
-    kind: (compose(_REACT[kind], _REFER_ANY[kind], _FOLLOW[kind]),) for kind in _REACT
+    kind: (compose(_REFER_ANY[kind], _FOLLOW[kind]),) for kind in _REACT
 } | {TWIN_CONSIDERED: REPLIES[TWIN_CONSIDERED], MENTION: REPLIES[MENTION]}
+#: The kinds whose replies are the shared bank's (and take its reactions and follow-ups).
+SHARED_REPLY_KINDS = (TWIN_CONSIDERED, MENTION)
 
 
 def _family_replies(rf: RecordFamily) -> dict[str, tuple[str, ...]]:
-    """Replies that name the family's thing (`the new gym`), per move kind."""
-    out: dict[str, tuple[str, ...]] = {}
-    for kind, refer in _REFER_THING.items():
-        named = tuple(_with_thing(t, rf.thing).replace("NOUN", rf.noun) for t in refer)
-        out[kind] = (compose(_REACT[kind], named, _FOLLOW[kind]),)
-    return out
+    return {
+        kind: (one_of(_named(t, rf.thing) for t in refer),) for kind, refer in _REFER_THING.items()
+    }
 
 
 #: The bank every record-keeping session is rendered from (only kinds a plan can carry).
@@ -653,6 +662,13 @@ RECORD_BANK = Bank(
     frames=MappingProxyType(RECORD_FRAMES),
     replies=MappingProxyType(RECORD_REPLIES),
     family_replies=MappingProxyType({rf.key: _family_replies(rf) for rf in RECORD_FAMILIES}),
+    reactions=MappingProxyType(
+        {
+            **only(REACTIONS, SHARED_REPLY_KINDS),
+            **{kind: (one_of(r for r in react if r),) for kind, react in _REACT.items()},
+        }
+    ),
+    follow_ups=only(FOLLOW_UPS, SHARED_REPLY_KINDS),
 )
 
 #: Words the answers use to frame the record, which no conversation uses.

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.core.bank import FRAMES, REPLIES, BankError
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, plain
+from corpora.generate.core.wording import always, compose, one_of, plain
 from corpora.generate.core.world import (
     INVALIDATION,
     MENTION,
@@ -272,38 +272,36 @@ ORDER_REPLIES: dict[str, tuple[str, ...]] = {
 
 
 def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
-    """Replies that name the kind of club (`the chess club`), per move kind."""
+    """References that name the kind of club (`the chess club`), per move kind; the shared
+    reactions and follow-ups compose around them as around the shared references."""
     noun = kind.noun
     return {
         STATEMENT: (
-            compose(
-                ("Oh, nice.", "Lovely.", "Good for {obj}.", "Ooh.", ""),
+            one_of(
                 (
                     f"How is {{pron}} finding the {noun} so far, all told?",
                     f"Is the {noun} a friendly crowd, by the sound of it?",
                     f"Does {{pron}} manage to get to the {noun} most weeks?",
                     f"A {noun} sounds like a good way to meet people.",
-                ),
+                )
             ),
         ),
         INVALIDATION: (
-            compose(
-                ("Oh, that is a shame.", "Ah.", "Fair enough.", "Right.", ""),
+            one_of(
                 (
                     f"Will {{pron}} miss the {noun} and the friends {{pron}} made there?",
                     f"Had the {noun} stopped suiting {{obj}} lately?",
                     f"Is {{pron}} already hunting for a different {noun} to join?",
-                ),
+                )
             ),
         ),
         REAFFIRMATION: (
-            compose(
-                ("Good.", "Nice.", "Steady as ever.", ""),
+            one_of(
                 (
                     f"Sounds like the {noun} really suits {{obj}} well.",
                     f"The {noun} must be a good one, to keep {{obj}} coming back.",
                     f"{{Pron}} clearly likes the {noun} a great deal.",
-                ),
+                )
             ),
         ),
     }

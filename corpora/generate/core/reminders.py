@@ -26,10 +26,10 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from checker.timeexpr import resolve
-from corpora.generate.core.bank import FRAMES, REPLIES
+from corpora.generate.core.bank import FOLLOW_UPS, FRAMES, REACTIONS, REPLIES
 from corpora.generate.core.clock import ClockError, format_date, future_expression
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import compose
+from corpora.generate.core.wording import compose, only
 from corpora.generate.core.world import MENTION, TWIN_OTHERS, TWIN_RUMOUR, Family
 
 REMINDER = "reminder"
@@ -555,10 +555,9 @@ PROSPECTIVE_TWIN_FRAMES: dict[str, tuple[str, ...]] = {
     ),
     f"{TWIN_RUMOUR}/{UPCOMING}": (
         "[Someone said|I had heard that|It looked as if|I was told that|Word was that] "
-        "{holder} {clause} {due}, but [that plan has fallen through|it is off now|it is not "
-        "happening after all|it has been called off|that is all cancelled].",
+        "{holder} {clause} {due}, but [that plan has fallen through|the whole thing is off now|it is not happening after all|it has been called off|that is all cancelled, sadly].",
         "[Oh, and|Also,|So|Bit of news:] {holder} {clause} {due}, [or that was the plan, but "
-        "it is off now|at least that was the idea, but it has fallen through|or so we thought, "
+        "the whole thing is off now|at least that was the idea, but it has fallen through|or so we thought, "
         "but it is cancelled].",
     ),
 }
@@ -619,6 +618,7 @@ PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
             "Those dates creep up on everyone, {owner_your}'s friends included.",
             "Has anyone told {owner_your} about that?",
         ),
+        ("", "Easy to forget those.", "Worth a reminder."),
     ),
     f"{TWIN_OTHERS}/{UPCOMING}": _reply(
         ("Exciting for them.", "Good luck to them.", "How nice.", ""),
@@ -628,6 +628,7 @@ PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
             "That will come round quickly for them.",
             "Is {owner_your} pleased for them?",
         ),
+        ("", "Busy times all round.", "Good for them."),
     ),
     f"{TWIN_RUMOUR}/{REMINDER}": _reply(
         ("Fair enough.", "Good.", "Right.", "Lovely.", ""),
@@ -636,7 +637,10 @@ PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
             "I will leave that one for {your} off the list.",
             "No reminder about {your} for that one.",
             "That is one off the list for {your}.",
+            "Glad someone got there first for {your}.",
+            "So nothing for me to chase for {your}.",
         ),
+        ("", "Nice when things sort themselves out.", "Anything else instead?", "Good news."),
     ),
     f"{TWIN_RUMOUR}/{EXPIRY}": _reply(
         ("Oh, good.", "Phew.", "Easy to misread those dates.", "Right.", ""),
@@ -645,7 +649,9 @@ PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
             "Glad it is sorted for {your}.",
             "That is a relief for {your}.",
             "One less thing for {your} to worry about.",
+            "So {your} is covered after all.",
         ),
+        ("", "Those dates are easy to muddle.", "Better to check than not."),
     ),
     f"{TWIN_RUMOUR}/{UPCOMING}": _reply(
         ("Shame.", "Oh, pity.", "Plans change.", "Ah well.", ""),
@@ -654,7 +660,9 @@ PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
             "Maybe another time for {obj}.",
             "Shame it fell through for {your}.",
             "Was {your} very let down?",
+            "Back to the drawing board for {your}, then.",
         ),
+        ("", "These things happen.", "Is there a new plan?"),
     ),
 }
 
@@ -668,6 +676,10 @@ PROSPECTIVE_BANK = Bank(
         {MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES, **PROSPECTIVE_TWIN_REPLIES}
     ),
     family_replies=MappingProxyType({}),
+    # Only mentions take the shared reactions and follow-ups: every other reply here is a
+    # whole composed one.
+    reactions=only(REACTIONS, (MENTION,)),
+    follow_ups=only(FOLLOW_UPS, (MENTION,)),
 )
 
 

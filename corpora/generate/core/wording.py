@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TypeVar
 
 from corpora.generate.core.grammar import Choice, Part, expand, flatten, parse, tidy, variants
+
+V = TypeVar("V")
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]+\}")
 
@@ -79,3 +83,11 @@ def expansions(template: str, limit: int = 2000, seed: int = 0) -> list[str]:
         return sorted({tidy(text) for text in _all(parse(template))})
     rng = random.Random(seed)
     return sorted({expand(template, rng) for _ in range(limit)})
+
+
+def only(mapping: Mapping[str, V], keys: Iterable[str]) -> Mapping[str, V]:
+    """The entries of a shared bank mapping (reactions, follow-ups) for `keys` alone: a
+    vertical whose replies for a kind are whole composed replies gives that kind no shared
+    reaction or follow-up on top (which would open or close the reply twice)."""
+    wanted = set(keys)
+    return MappingProxyType({k: v for k, v in mapping.items() if k in wanted})

@@ -810,31 +810,6 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
             ("I hope {pron} goes for it.", "How did {pron} take it?", "Is {pron} keen?", ""),
         ),
     ),
-    ITEM: (
-        compose(
-            (
-                "Ah.",
-                "Right.",
-                "Thanks for passing that on.",
-                "Sounds like quite a day for {obj}.",
-                "I see.",
-                "Fancy that.",
-                "Well, well.",
-                "That sounds like {your}.",
-                "",
-            ),
-            (
-                "How did it go?",
-                "What did {pron} make of it?",
-                "How was it, all told?",
-                "Did {pron} say much about it?",
-                "Was it worth it?",
-                "Was {pron} pleased with how it went?",
-                "How is {pron} feeling about it?",
-                "Was it what {pron} expected?",
-            ),
-        ),
-    ),
     ITEM_OTHERS: REPLIES[TWIN_OTHERS],
     ITEM_RUMOUR: REPLIES[TWIN_RUMOUR],
     ITEM_CONSIDERED: (
@@ -862,10 +837,28 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Words any entry of a list can be answered with, whatever the family (folded into each
+#: family's item replies below, so an item's reply is one composed reply).
+_ITEM_REACT = ("Ah.", "Right.", "Thanks for passing that on.", "Fancy that.", "Well, well.")
+_ITEM_REFER = (
+    "How did it go?",
+    "What did {pron} make of it?",
+    "How was it, all told?",
+    "Did {pron} say much about it?",
+    "Was it worth it?",
+    "Was it what {pron} expected?",
+)
+
+
+def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
+    """A family's item reply: its own reactions and references beside the generic ones."""
+    return compose((*react, *_ITEM_REACT), (*refer, *_ITEM_REFER))
+
+
 #: Replies to an item that only fit its family (each fits every item clause of its family).
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     "car": (
-        compose(
+        _item_reply(
             ("What a nice outing.", "Sounds like a good day out.", "A day out, lovely.", ""),
             (
                 "Was it a long drive for {obj} there and back?",
@@ -876,7 +869,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "gym": (
-        compose(
+        _item_reply(
             ("Brave of {obj}.", "Good for {obj}.", "That sounds like hard work.", "Ha."),
             (
                 "Was the class hard work for {obj}, or fun?",
@@ -887,7 +880,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "dentist": (
-        compose(
+        _item_reply(
             ("Poor {your}.", "Oh dear, teeth are miserable.", "Ouch.", "Nobody enjoys that."),
             (
                 "I hope the tooth settles down for {obj} soon.",
@@ -898,7 +891,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "road": (
-        compose(
+        _item_reply(
             ("Flat hunting is hard work.", "Ah, the joys of viewings.", "Sounds like a mixed bag."),
             (
                 "Did {pron} like the look of the place, and the rent?",
@@ -909,7 +902,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "choir": (
-        compose(
+        _item_reply(
             ("Lovely.", "That sounds like a proper occasion.", "How lovely.", ""),
             (
                 "Was it a hard piece for the whole choir to learn by heart?",
@@ -920,7 +913,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "bookclub": (
-        compose(
+        _item_reply(
             ("Ha, book clubs.", "Sounds like a read and a half.", "Books, books.", ""),
             (
                 "Did the rest of the book club like it as much?",
@@ -931,7 +924,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "piano": (
-        compose(
+        _item_reply(
             ("Good for {obj}.", "That takes patience.", "Lovely.", ""),
             (
                 "Is {pron} enjoying the piano more these days?",
@@ -942,7 +935,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "boat": (
-        compose(
+        _item_reply(
             ("Sounds glorious.", "Lovely.", "What an adventure.", ""),
             (
                 "Was it calm on the water for {obj} out there?",
@@ -953,13 +946,13 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     "dog": (
-        compose(
+        _item_reply(
             ("The dog must have loved every minute of that.", "Lucky dog.", "Muddy paws, I bet."),
             ("How is the dog doing?", "Was it a long walk?", "Did {pron} get soaked?", ""),
         ),
     ),
     "allotment": (
-        compose(
+        _item_reply(
             ("Lovely.", "Sounds like a good day on the plot.", "Green fingers.", ""),
             (
                 "I hope it grows well for {obj} this year.",
@@ -1057,7 +1050,7 @@ def _order_free() -> list[tuple[str, str]]:
     """Every template an item move or a list question is made of (the shared twin frames
     item twins borrow are not items of any list)."""
     out = [(f"frame {ITEM}", t) for t in EPISODIC_FRAMES[ITEM]]
-    out += [(f"reply {ITEM}", t) for t in EPISODIC_REPLIES[ITEM]]
+    out += [(f"reply {ITEM}", t) for t in EPISODIC_REPLIES.get(ITEM, ())]
     out += [(f"{k} item reply", t) for k, ts in ITEM_REPLIES.items() for t in ts]
     out += [("list question", t) for t in LIST_FRAMES]
     for f in EPISODIC_FAMILIES.values():

@@ -46,10 +46,10 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, REPLIES
+from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions
+from corpora.generate.core.wording import always, compose, expansions, only
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -544,7 +544,10 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
             "Did that come up when you spoke to {owner_your}?",
             "I expect {owner_your} has an opinion on that.",
             "Everyone does {clause} their own way, it seems.",
+            "Funny how {owner_your} knows people with the same hobby.",
+            "Does {owner_your} think their way is any better?",
         ),
+        ("", "Small world.", "Each to their own.", "There is more than one way to do it."),
     ),
     f"{TWIN_RUMOUR}/{LISTING}": _reply(
         ("Ha.", "Oh dear.", "Easy mistake.", "Right.", ""),
@@ -553,7 +556,9 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
             "Stories like that do get around.",
             "Did {your} find it funny?",
             "At least you and {your} could have a laugh about the mix-up.",
+            "Odd how these stories get going about {your}.",
         ),
+        ("", "Glad it was cleared up.", "No harm done."),
     ),
     f"{TWIN_CONSIDERED}/{LISTING}": _reply(
         ("Fair enough.", "Sensible.", "Probably wise.", "Ah well.", ""),
@@ -562,7 +567,9 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
             "Better for {your} to leave it out than regret it.",
             "Sounds like {your} made a sensible call there.",
             "Was {your} disappointed, or relieved?",
+            "No sense in {your} adding to the faff.",
         ),
+        ("", "Simple is good.", "Maybe another time."),
     ),
 }
 
@@ -617,6 +624,10 @@ PROCEDURE_BANK = Bank(
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **PROCEDURE_FRAMES}),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROCEDURE_REPLIES}),
     family_replies=MappingProxyType({}),
+    # Only mentions take the shared reactions and follow-ups: every other reply here is a
+    # whole composed one.
+    reactions=only(REACTIONS, (MENTION,)),
+    follow_ups=only(FOLLOW_UPS, (MENTION,)),
 )
 
 

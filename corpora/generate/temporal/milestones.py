@@ -29,9 +29,9 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, REPLIES
+from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions, plain
+from corpora.generate.core.wording import always, compose, expansions, only, plain
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -478,6 +478,10 @@ MILESTONE_BANK = Bank(
     ),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **MILESTONE_REPLIES}),
     family_replies=MappingProxyType({}),
+    # Only mentions take the shared reactions and follow-ups: every other reply here is a
+    # whole composed one.
+    reactions=only(REACTIONS, (MENTION,)),
+    follow_ups=only(FOLLOW_UPS, (MENTION,)),
 )
 
 
