@@ -43,7 +43,7 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions, one_of, only, plain
+from corpora.generate.core.wording import always, compose, expansions, has_any, one_of, only, plain
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -934,7 +934,7 @@ def check_amounts_bank() -> None:
         if not keywords or not keywords & asked:
             raise AmountsBankError(f"{family.key}: its question names none of {sorted(keywords)}")
         for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
-            if not always(text, lambda t, k=keywords: bool(k & set(bm25_tokens(t)))):
+            if not always(text, has_any(keywords, bm25_tokens)):
                 raise AmountsBankError(
                     f"{family.key} template {text!r} names none of its question's keywords "
                     f"{sorted(keywords)}"

@@ -40,7 +40,7 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, one_of, only, plain
+from corpora.generate.core.wording import always, compose, has_any, one_of, only, plain
 from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, Family
 
 CHANGE_AHEAD = "change-ahead"
@@ -710,7 +710,7 @@ def check_record_bank() -> None:
             raise BankError(f"{rf.key}: keyword {rf.keyword!r} is not in its noun {rf.noun!r}")
         texts = [*rf.family.topics, *(c for cs in rf.family.clauses.values() for c in cs)]
         for text in texts:
-            if not always(text, lambda t, k=rf.keyword: k in bm25_tokens(plain(t))):
+            if not always(text, has_any({rf.keyword}, bm25_tokens)):
                 raise BankError(f"{rf.key} template {text!r} does not name {rf.keyword!r}")
         for kind in (CHANGE_AHEAD, CHANGE_PAST):
             for clause in rf.family.clauses[kind]:

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.core.bank import FRAMES, REPLIES, BankError
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, one_of, plain
+from corpora.generate.core.wording import always, compose, has_any, one_of, plain
 from corpora.generate.core.world import (
     INVALIDATION,
     MENTION,
@@ -413,7 +413,7 @@ def check_club_bank() -> None:
     for family in CLUB_FAMILIES:
         keywords = set(bm25_tokens(family.questions[0].format(holder="")))
         for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
-            if not always(text, lambda t, k=keywords: bool(k & set(bm25_tokens(t)))):
+            if not always(text, has_any(keywords, bm25_tokens)):
                 raise BankError(f"{family.key} template {text!r} names none of {keywords}")
 
 

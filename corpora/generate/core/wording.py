@@ -91,3 +91,15 @@ def only(mapping: Mapping[str, V], keys: Iterable[str]) -> Mapping[str, V]:
     reaction or follow-up on top (which would open or close the reply twice)."""
     wanted = set(keys)
     return MappingProxyType({k: v for k, v in mapping.items() if k in wanted})
+
+
+def has_any(
+    words: Iterable[str], tokenize: Callable[[str], Iterable[str]]
+) -> Callable[[str], bool]:
+    """A test for `always`: the text holds one of `words`, as `tokenize` reads it."""
+    wanted = frozenset(words)
+
+    def test(text: str) -> bool:
+        return bool(wanted & set(tokenize(text)))
+
+    return test

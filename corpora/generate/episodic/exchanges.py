@@ -44,7 +44,7 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, never, one_of, plain
+from corpora.generate.core.wording import always, compose, has_any, never, one_of, plain
 from corpora.generate.core.world import (
     MENTION,
     TWIN_CONSIDERED,
@@ -1110,7 +1110,7 @@ def check_exchanges() -> None:
                 if not (always(text, "{V}") if with_value else never(text, "{V}")):
                     need = "names" if with_value else "never names"
                     raise BankError(f"{f.key} {kind} clause {text!r}: it {need} the value")
-                if not always(text, lambda t, w=suggestion_words: bool(w & set(bm25_tokens(t)))):
+                if not always(text, has_any(suggestion_words, bm25_tokens)):
                     raise BankError(
                         f"{f.key} {kind} clause {text!r} names none of {sorted(suggestion_words)}"
                     )
@@ -1121,7 +1121,7 @@ def check_exchanges() -> None:
                 if not clauses:
                     raise BankError(f"{f.key} keeps a list but has no {kind} clauses")
                 for text in clauses:
-                    named = always(text, lambda t, w=list_words: bool(w & set(bm25_tokens(t))))
+                    named = always(text, has_any(list_words, bm25_tokens))
                     if not always(text, "{V}") or not named:
                         raise BankError(
                             f"{f.key} {kind} clause {text!r} must name the value and one of "

@@ -49,7 +49,7 @@ from checker.text import bm25_tokens, raw_tokens, sentences
 from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions, only
+from corpora.generate.core.wording import always, compose, expansions, has_any, only
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -726,7 +726,7 @@ def _check_cues() -> None:
                 f"{where} template {template!r} uses question words {sorted(stray)}"
             )
         cue = LINK_CUES.get(kind, frozenset())
-        carried = always(template, lambda t, c=cue: bool(c & set(bm25_tokens(_bare(t)))))
+        carried = always(template, has_any(cue, bm25_tokens))
         if where.startswith("frame") and kind in LINK_CUES and not carried:
             raise ProcedureBankError(f"{where} template {template!r} lacks its cue")
         if where.startswith("frame") and kind not in LINK_CUES and words & cues:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, FRAMES, REPLIES, BankError
-from corpora.generate.core.wording import always, compose, plain
+from corpora.generate.core.wording import always, compose, has_any, plain
 from corpora.generate.core.world import CONSIDERED, TWIN_OTHERS, Family
 
 REPLACEMENT = "replacement"
@@ -237,7 +237,7 @@ def check_replacement_bank() -> None:
     for family in SEMANTIC_FAMILIES:
         keywords = set(bm25_tokens(family.questions[0].format(holder="")))
         for text in REPLACEMENT_CLAUSES[family.key] + PROPOSED_CLAUSES[family.key]:
-            if not always(text, lambda t, k=keywords: bool(k & set(bm25_tokens(t)))):
+            if not always(text, has_any(keywords, bm25_tokens)):
                 raise BankError(
                     f"{family.key} template {text!r} names none of its question's keywords "
                     f"{sorted(keywords)}"

@@ -31,7 +31,7 @@ from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
 from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions, only, plain
+from corpora.generate.core.wording import always, compose, expansions, has_any, only, plain
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -529,7 +529,7 @@ def check_milestone_bank() -> None:
     for project in PROJECTS.values():
         keywords = set(raw_tokens(project.noun))
         for text in (*project.topics, *project.clauses[LINK]):
-            if not always(text, lambda t, k=keywords: bool(k & set(raw_tokens(t)))):
+            if not always(text, has_any(keywords, raw_tokens)):
                 raise MilestoneBankError(
                     f"{project.key} template {text!r} names none of {sorted(keywords)}"
                 )
