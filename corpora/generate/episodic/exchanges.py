@@ -839,7 +839,15 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
 
 #: Words any entry of a list can be answered with, whatever the family (folded into each
 #: family's item replies below, so an item's reply is one composed reply).
-_ITEM_REACT = ("Ah.", "Right.", "Thanks for passing that on.", "Fancy that.", "Well, well.")
+_ITEM_REACT = (
+    "Ah.",
+    "Right.",
+    "Thanks for passing that on.",
+    "Fancy that.",
+    "Well, well.",
+    "Oh, right.",
+    "I see.",
+)
 _ITEM_REFER = (
     "How did it go?",
     "What did {pron} make of it?",
@@ -847,6 +855,9 @@ _ITEM_REFER = (
     "Did {pron} say much about it?",
     "Was it worth it?",
     "Was it what {pron} expected?",
+    "Would {pron} do anything differently?",
+    "Did {pron} enjoy it, on the whole?",
+    "How did {pron} find it?",
 )
 
 
