@@ -32,11 +32,8 @@ NAME_FAMILY = Family(
     clauses=MappingProxyType(
         {
             ALIAS: (
-                "is called {name}",
-                "goes by {name}[ these days| to most people|]",
-                "is {name}",
-                "is named {name}",
-                "answers to {name}",
+                "[is called {name}|goes by {name}[ these days| to most people|]|is {name}|is "
+                "named {name}|answers to {name}]",
             )
         }
     ),
@@ -44,14 +41,16 @@ NAME_FAMILY = Family(
     statement_kind=ALIAS,
 )
 
+#: Few templates, each with many wordings inside (an alias sits mostly in gold sessions, and
+#: every template id is one more category for the parity test).
 ALIAS_FRAMES: tuple[str, ...] = (
-    "Did I ever [tell you|mention to you|say] that {holder} {clause}?",
-    "[For what it is worth|In case it helps|So you know|By the way], {holder} {clause}.",
-    "[When I talk about|Whenever I say|If I bring up|Any time I mention|If I say] {name}, [I "
-    "mean|that is|I am talking about] {holder}[, by the way|, just so you know|].",
-    "[Something I never explained|I should have said|A small thing I never made clear]: "
-    "{holder} {clause}.",
-    "[The|That] {name} I keep talking about is {holder}[, by the way|, in case I never said|].",
+    "[Did I ever [tell you|mention to you|say] that {holder} {clause}?|[For what it is worth|In "
+    "case it helps|So you know|By the way], {holder} {clause}.|[Something I never explained|I "
+    "should have said|A small thing I never made clear]: {holder} {clause}.]",
+    "[[When I talk about|Whenever I say|If I bring up|Any time I mention|If I say] {name}, [I "
+    "mean|that is|I am talking about] {holder}[, by the way|, just so you know|].|[The|That] "
+    "{name} [I keep talking about|I keep bringing up|I go on about|you have heard me "
+    "mention] is {holder}[, by the way|, in case I never said|].]",
 )
 
 ALIAS_REPLIES: tuple[str, ...] = (

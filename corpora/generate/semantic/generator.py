@@ -94,7 +94,6 @@ from corpora.generate.semantic.replacements import (
     ASKED_BELIEFS,
     BELIEFS,
     REPLACEMENT,
-    REPLACEMENT_FAMILY_REPLIES,
     REPLACEMENT_FRAMES,
     REPLACEMENT_REPLIES,
     SEMANTIC_FAMILIES,
@@ -159,14 +158,9 @@ SEMANTIC_BANK = Bank(
             TWIN_OTHERS_SWITCH: SWITCH_REPLIES,
         }
     ),
-    family_replies=MappingProxyType(
-        {
-            key: MappingProxyType(
-                {**FAMILY_REPLIES.get(key, {}), REPLACEMENT: REPLACEMENT_FAMILY_REPLIES[key]}
-            )
-            for key in REPLACEMENT_FAMILY_REPLIES
-        }
-    ),
+    # A replacement's reply names the family's thing through `{thing}` in the general
+    # references (a family-keyed reply would sit mostly in the sessions of asked families).
+    family_replies=MappingProxyType(FAMILY_REPLIES),
 )
 
 
