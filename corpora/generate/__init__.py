@@ -14,7 +14,8 @@ Modules of `core/`:
 - `world` — the fact model: relations, people, fact families, facts with their events, moves,
   session plans.
 - `bank` — the one template bank (frames per move kind, family clauses and topics, replies).
-- `render` — one renderer: a plan in, turns out (user, assistant per move; never padded).
+- `render` — one renderer: a plan in, turns out (user, assistant per move, plus threads and
+  asides drawn at the same shares for every session; never padded).
 - `haystack` — fact allocation per question (`World`), move categories relative to the target,
   and the record shape around rendered sessions.
 - `vertical` — what a vertical module provides (`GENERATOR = VerticalGenerator(...)`).

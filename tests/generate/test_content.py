@@ -1,6 +1,6 @@
 """What the conversations may and may not say: no word of how they were made, no dates, no
-answer vocabulary, no strippable keyword sentences; and every session of a question has the
-same role sequence by construction."""
+answer vocabulary, no strippable keyword sentences; every session alternates user and
+assistant whatever its gold; and every reply fits its move."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from corpora.generate.core.bank import (
     FAMILY_THINGS,
     FOLLOW_UPS,
     FRAMES,
+    NEUTRAL_CLOSES,
     REACTIONS,
     REPLIES,
     THREAD_CLOSES,
@@ -153,6 +154,7 @@ def _bank_texts() -> Iterator[str]:
             for pair in pairs:
                 yield from pair
     yield from FAMILY_THINGS.values()
+    yield from NEUTRAL_CLOSES
     for hour in (9, 14, 20):
         yield from openers_at(hour)
         yield from sign_offs_at(hour)
@@ -276,7 +278,9 @@ def test_no_reply_contradicts_its_move(corpus: str, request: pytest.FixtureReque
     for a in built.assembled:
         for rendered in a.sessions:
             kinds = [k for k, t in rendered.templates if t.startswith("frame:") and k != "frame"]
-            ends = [*rendered.move_turns[1:], len(rendered.turns)]
+            # A move's turns end where the next move's aside or user turn begins.
+            aside_at = {end: first for first, end in rendered.aside_turns}
+            ends = [aside_at.get(i, i) for i in [*rendered.move_turns[1:], len(rendered.turns)]]
             for kind, start, end in zip(kinds, rendered.move_turns, ends, strict=True):
                 words = {w for t in rendered.turns[start + 1 : end] for w in raw_tokens(t.content)}
                 found = NEVER_SAID.get(kind, set()) & words

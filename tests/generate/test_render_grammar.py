@@ -92,6 +92,7 @@ def test_an_aside_sits_between_moves_and_keeps_the_turns_alternating(
     contents = [t.content for t in session.turns]
     assert contents.count(aside[0][1]) == 2  # before the second and the third move
     assert len(session.move_turns) == 3
+    assert [session.turns[first].content for first, _ in session.aside_turns] == [aside[0][1]] * 2
     assert all(aside[0][1] not in contents[i] for i in session.move_turns)
 
 
@@ -101,10 +102,21 @@ def test_an_aside_that_does_not_alternate_is_refused(monkeypatch: pytest.MonkeyP
         render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
 
 
-def test_no_aside_is_drawn_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_aside_is_drawn_at_share_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
         raise AssertionError("an aside was drawn")
 
     monkeypatch.setattr(render, "draw_aside", refuse)
-    assert render.SHARED_BANK.aside_share == 0.0
-    assert render_session(_three_moves(), random.Random(2)).turns
+    assert render_session(_three_moves(), random.Random(2), Bank(aside_share=0.0)).turns
+
+
+def test_the_shared_bank_draws_real_asides() -> None:
+    """The shared bank's asides come from the aside bank and keep the turns alternating."""
+    assert 0 < render.SHARED_BANK.aside_share < 1
+    with_aside = 0
+    for seed in range(40):
+        session = render_session(_three_moves(), random.Random(seed))
+        roles = [t.role for t in session.turns]
+        assert roles == ["user", "assistant"] * (len(roles) // 2)
+        with_aside += ("aside", "aside") in session.templates
+    assert 0 < with_aside < 40

@@ -9,6 +9,16 @@ Writing rules the tests hold the bank to: no digits, no absolute dates, no brack
 checker's generic scaffolding strip removes bracketed clauses), no em dash, and no word from
 `ANSWER_WORDS` (the answers' own vocabulary, which must stay out of the conversations so the
 answer-leak screen measures something).
+
+Every string here is a grammar template (`core.grammar`: `[a|b]`, nested, `[x|]` optional),
+expanded per draw by the renderer, so no one sentence recurs. A reply is composed from slots
+(see `core.render`): `REACTIONS` per move kind, a content reference (`REPLIES` for every
+family, `FAMILY_REPLIES` per family, both naming the thing through `FAMILY_THINGS`), and a
+follow-up question with the user's answer (`FOLLOW_UPS`, `FAMILY_FOLLOW_UPS`), after which
+the assistant closes the thread (`THREAD_CLOSES`, `NEUTRAL_CLOSES`). True, rumoured and
+someone else's statements are worded from the same pieces (`_HEARD`, `_HEDGE`, `_FORGOT`),
+so only what a sentence says (a denial, a confirmation, whose news it is) carries its
+status. Text drawn for every family names no family keyword and no relation.
 """
 
 from __future__ import annotations
@@ -82,13 +92,13 @@ FAMILIES: dict[str, Family] = {
                 "spent [a week|ages|a fortnight] weighing up a {V} before [deciding against the car|going off the car]",
             ),
             statement=(
-                "has bought a car, a {V} in dark green",
+                "has bought a car, a {V} in [dark green|silver|navy blue|bright red]",
                 "drives a {V} these days, a proper family car",
-                "has picked up a second-hand {V} as {poss} everyday car",
-                "has a new car, a {V} with heated seats",
+                "has picked up a [second-hand|nearly new] {V} as {poss} everyday car",
+                "has a new car, a {V} with [heated seats|a huge boot|all the gadgets]",
             ),
             invalidation=(
-                "sold {poss} car, the {V}, to a dealer in town",
+                "sold {poss} car, the {V}, to [a dealer in town|someone down the street|a buyer online]",
                 "got rid of the {V} and has no car at all now",
                 "handed the {V} back at the end of the lease, so no car any more",
             ),
@@ -115,10 +125,10 @@ FAMILIES: dict[str, Family] = {
                 "[thought about|toyed with] applying for work at {V} and then [let it go|thought better of it]",
             ),
             statement=(
-                "has started work at {V}, an office near the river",
-                "got a job at {V} and began work there in the spring",
-                "works for a firm called {V} and enjoys the work",
-                "is at {V} now, doing mostly office work",
+                "has started work at {V}, [an office near the river|a firm in town|a small company out of town]",
+                "got a job at {V} and [has just started work there|is enjoying the work so far]",
+                "works for a firm called {V} and [enjoys the work|finds the work interesting]",
+                "is at {V} now, doing mostly [office|desk|admin] work",
             ),
             invalidation=(
                 "left {V} and is out of work for now",
@@ -147,8 +157,8 @@ FAMILIES: dict[str, Family] = {
                 "[nearly|very nearly|almost] signed up at the {V} gym before the [price|cost] put {obj} off",
             ),
             statement=(
-                "has joined the {V} gym round the corner",
-                "signed up at the {V} gym and goes three times a week",
+                "has joined the {V} gym [round the corner|near the station|in town]",
+                "signed up at the {V} gym and goes [three times a week|most evenings|at weekends]",
                 "has a membership at the {V} gym now",
             ),
             invalidation=(
@@ -180,7 +190,7 @@ FAMILIES: dict[str, Family] = {
             statement=(
                 "has signed up with a new dentist, Dr {V}",
                 "has a dentist called Dr {V} now",
-                "goes to Dr {V}, a dentist over by the park",
+                "goes to Dr {V}, a dentist [over by the park|on the high street|near the market]",
             ),
             invalidation=(
                 "stopped seeing Dr {V}, the dentist",
@@ -209,9 +219,9 @@ FAMILIES: dict[str, Family] = {
                 "thought about moving to {V} Road and then [decided not to live there|went off the idea of living there]",
             ),
             statement=(
-                "has moved into a flat on {V} Road",
-                "lives on {V} Road now, near the bakery",
-                "bought a small house on {V} Road",
+                "has moved into a [flat|ground-floor flat|top-floor flat] on {V} Road",
+                "lives on {V} Road now, near the [bakery|station|park]",
+                "bought a [small|little|terraced] house on {V} Road",
             ),
             invalidation=(
                 "moved out of {poss} place on {V} Road",
@@ -241,12 +251,12 @@ FAMILIES: dict[str, Family] = {
             ),
             statement=(
                 "has joined the {V} choir",
-                "sings with the {V} choir every week",
+                "sings with the {V} choir [every week|most weeks]",
                 "got a place in the {V} choir",
             ),
             invalidation=(
                 "left the {V} choir for good",
-                "quit the {V} choir after the spring concert",
+                "quit the {V} choir after [one concert too many|a final concert]",
                 "stopped singing with the {V} choir",
             ),
             reaffirmation=(
@@ -302,7 +312,7 @@ FAMILIES: dict[str, Family] = {
                 "went out on a boat called the {V} once, just to try it",
             ),
             statement=(
-                "has bought a little boat called the {V}",
+                "has bought a [little|small|second-hand] boat called the {V}",
                 "owns a boat now, the {V}, moored down at the harbour",
                 "has a share in a sailing boat called the {V}",
             ),
@@ -338,7 +348,7 @@ FAMILIES: dict[str, Family] = {
                 "started going to the {V} book club",
             ),
             invalidation=(
-                "left the {V} book club after a falling out",
+                "left the {V} book club after a [falling out|row about the books]",
                 "dropped out of the {V} book club",
                 "stopped going to the {V} book club",
             ),
@@ -459,7 +469,7 @@ FAMILIES: dict[str, Family] = {
             statement=(
                 "has a dog called {V}",
                 "adopted a rescue dog called {V}",
-                "got a new dog, a spaniel puppy called {V}",
+                "got a new dog, a [spaniel|terrier|collie] puppy called {V}",
                 "now has a lively little dog called {V}",
             ),
         ),
@@ -550,7 +560,7 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     "|really pleased|quite excited] [about it|with it|].",
     _FORGOT + " {holder} {clause}.",
     "{Holder} {clause}[, which nobody [expected|saw coming]|, which surprised [everyone|the"
-    " whole family]|, funnily enough, after all the talk|, if you can believe it].",
+    " whole family]|, funnily enough|, if you can believe it].",
     "I [found out|heard|learnt|was told] {when} [that|] {holder} {clause}.",
     _HEDGE + " {holder} {clause}.",
     _HEARD + " [that|] {holder} {clause}, " + _CONFIRM + ".",
@@ -558,8 +568,8 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     "[Turns out|It turns out|As it turns out,] {holder} {clause}[, which I didn't expect|].",
     "{Holder} {clause}, [and {pron} told me [all about it|the whole story|everything] [over"
     " coffee|on the phone|at the weekend|over lunch|when I saw {obj}]|and I only [found out"
-    "|heard] because {pron} [rang|called|messaged me|popped round]|and {pron} sent me [a photo"
-    "|some photos|a picture|a video][ of it|]].",
+    "|heard] because {pron} [rang|called|messaged me|popped round]|and {pron} [texted"
+    "|messaged] me [about it|to say so|specially]].",
     "{Holder} [filled me in|told me in person|gave me the news] {when}: {pron} {clause}.",
 )
 
@@ -710,7 +720,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         " sounds [promising|positive]].",
         "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
         " {obj}[, which is good to hear|, which is nice news|].",
-        "{Thing} [sounds|seems] [like a good choice|like a sensible choice|right for {obj}]"
+        "{Thing} [seems|looks] [like a good choice|like a sensible choice|right for {obj}]"
         "[, from what you say|, by the sound of it|].",
     ),
     INVALIDATION: (
@@ -726,7 +736,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[Good to hear|Nice to hear|Glad to hear] {pron} is [sticking with|staying with] {thing}.",
         "[So|Right, so] nothing has changed with {thing} for {obj}[, then|].",
         "{Thing} [clearly suits|must suit|seems to suit] {obj}[ well| nicely|].",
-        "[Steady as ever|No change there] [with {thing}|for {your}], then, [which sounds [good"
+        "[Steady as ever|No change there] [with {thing}|for {your}], [which sounds [good"
         "|sensible]|and that's no bad thing].",
     ),
     MENTION: (
@@ -745,7 +755,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[It sounds like|Sounds like] {thing} [just|] wasn't [meant to be|the one|right] for"
         " {obj}.",
         "So {thing} [came to nothing|never happened|didn't come off] [for {obj}|] in the end.",
-        "[Oh well|Ah well], {thing} [wasn't meant to be|was never going to happen] for {obj},"
+        "[So be it|Fair enough], {thing} [wasn't meant to be|was never going to happen] for {obj},"
         " [then|by the sound of it].",
     ),
     TWIN_RUMOUR: (
@@ -759,7 +769,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[Sounds like|It sounds like] {your} [is doing well|has been busy|has news of {poss} own].",
         "[I expect|I bet|No doubt] {owner_your} [had an opinion on that|had something to say"
         " about it|was curious about it].",
-        "{Thing} [sounds|seems] [like quite something|like a good choice|a nice thing] for {obj}.",
+        "{Thing} [sounds|seems] [like quite something|like a good choice|like a good move] for {obj}.",
     ),
 }
 
@@ -770,11 +780,10 @@ OTHER_PEOPLE: tuple[tuple[str, Gender | None], ...] = (
     ("friend", None),
     ("neighbour", None),
     ("oldest friend", None),
-    ("old school friend", None),
     ("colleague", None),
     ("workmate", None),
+    ("pal", None),
     ("flatmate", None),
-    ("next-door neighbour", None),
     ("brother-in-law", "m"),
     ("sister-in-law", "f"),
     ("godson", "m"),
@@ -794,7 +803,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
         INVALIDATION: (
             "[Selling|Parting with] a car [is always a bit of a wrench|is a big step|takes some"
             " doing].",
-            "So the {V} has gone[, then|]. [That's|Quite] a change for {obj}.",
+            "The {V} had a good run, [by the sound of it|I expect].",
         ),
         REAFFIRMATION: ("[Sounds like|It sounds like] the {V} [suits|is still right for] {obj}.",),
         TWIN_CONSIDERED: (
@@ -839,7 +848,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "road": {
         STATEMENT: (
-            "{V} Road[, lovely|, nice|]. [A move is a big job|Settling in somewhere takes a"
+            "{V} Road[, nice|, very nice|]. [A move is a big job|Settling in somewhere takes a"
             " while][, though|].",
         ),
         INVALIDATION: ("[Leaving|Moving away from] {V} Road [is a big change|must feel strange].",),
@@ -919,12 +928,12 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
             " a real headache].",
         ),
         REAFFIRMATION: (
-            "If the broadband works, [why change|there's no need to change][, I suppose|].",
+            "If the broadband works, [why change?|there's no need to change[, I suppose|].]",
         ),
     },
     "allotment": {
         STATEMENT: (
-            "An allotment[!|, lovely.] [That's a lot of digging|There'll be plenty"
+            "An allotment[!|, how nice.] [That's a lot of digging|There'll be plenty"
             " to grow][, though|].",
         ),
         INVALIDATION: (
@@ -960,9 +969,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     STATEMENT: (
         (
             "How is {pron} [finding|getting on with] {thing} [so far|these days|at the moment]?",
-            "[Really well|Pretty well|So far so good|Happy enough, I think|Loving it]"
-            + _SAYS
-            + ".",
+            "[Really well|Pretty well|So far so good|Happy enough|Loving it]" + _SAYS + ".",
         ),
         (
             "Is {pron} happy with {thing} [so far|these days|at the moment]?",
@@ -976,9 +983,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     INVALIDATION: (
         (
             "How does {pron} feel about it?",
-            "[Relieved, mostly|Fine, I think|A bit sad but fine|Happy enough|Glad it's done]"
-            + _SAYS
-            + ".",
+            "[Relieved, mostly|Fine|A bit sad but fine|Happy enough|Glad it's done]" + _SAYS + ".",
         ),
         (
             "Was it [a hard call|a tough decision|a long time coming]?",
@@ -999,21 +1004,23 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "Does {pron} [ever|] [think about|look at] [other options|changing]?",
-            "[Now and then|Hardly ever|Not really], but [{pron} never does|it never comes to"
-            " anything|{pron} likes things as they are].",
+            "[Now and then, but it never comes to anything|Hardly ever|Not really, {pron} likes"
+            " things as they are|Once in a while, but {pron} never does]" + _SAYS + ".",
         ),
     ),
     MENTION: (
         (
             "Did you [two|] [agree|see eye to eye] [in the end|]?",
-            "[Not really|Mostly|More or less|Not at all], [we'll have to differ|we'll pick it up"
-            " another time|I came round to {poss} view in the end].",
+            "[[Not really|Not at all|Not quite], [we'll have to differ|we'll pick it up another"
+            " time|we left it there]|[Mostly|More or less|In the end, yes], [I came round to {poss}"
+            " view|{pron} came round to mine|we met in the middle]].",
         ),
         (
             "What's {poss} [view|take] on it?",
             "[{Pron} thinks|{Pron} reckons|{Pron} says|According to {obj},] it's [all a bit"
             " much|got worse lately|not as bad as people say|more trouble than it's worth|a lot of"
-            " fuss about nothing|worth getting right][ these days| now|, mostly|].",
+            " fuss about nothing|worth getting right|overblown|a bit of a scandal|not worth"
+            " worrying about].",
         ),
         (
             "Where do you stand on it yourself?",
@@ -1035,7 +1042,7 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
     TWIN_RUMOUR: (
         (
             "Where did [that|the idea] come from?",
-            "[No idea|Nobody knows|Someone got muddled|Crossed wires, I think]" + _SAYS + ".",
+            "[No idea|Nobody knows|Someone got muddled|Crossed wires]" + _SAYS + ".",
         ),
         (
             "Did {pron} find it funny?",
@@ -1050,14 +1057,14 @@ FOLLOW_UPS: dict[str, tuple[tuple[str, str], ...]] = {
             "|I'd say].",
         ),
         (
-            "Does {owner_your} keep in touch with {obj} [these days|at all|]?",
-            "[Quite a bit|Now and then|Not a lot these days|Most weeks][, as far as I know|, I"
-            " think|].",
+            "Is {owner_your} close to {obj}[, would you say|, do you think]?",
+            "[Quite close|Fairly close|Not especially|Very close][, as far as I know|, I think|].",
         ),
     ),
 }
 
-#: Family follow-ups (question, the user's answer), drawn with the generic ones alike.
+#: Family follow-ups (question, the user's answer), drawn with the generic ones alike; the
+#: thread they open closes with `NEUTRAL_CLOSES`.
 FAMILY_FOLLOW_UPS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     "car": {
         STATEMENT: (
@@ -1198,11 +1205,10 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
         "|Why change what works?|{Pron} sounds [settled|content][, then|].]",
     ),
     MENTION: (
-        "[Ha|Fair enough|Sounds about right|Typical|Ha, I bet][.|!] [Some things never get"
-        " settled.|Maybe next time.|It'll come up again, I expect.|Those chats are half the fun."
-        "|There's no right answer, really.]",
+        "[Ha|Fair enough|Sounds about right|Nice][.|!] [It'll come up again, I expect.|Those"
+        " chats are half the fun.|People do love a debate.|Good to talk it through.]",
         _CLOSE_ACK + " [good to hear both sides|always good to talk it through|it sounds like"
-        " a good chat, anyway|you'll get there one day|that sounds about right][.|!]",
+        " a good chat, anyway|that sounds about right][.|!]",
     ),
     TWIN_CONSIDERED: (
         _CLOSE_ACK + " [no sense rushing these things|no harm done, then|sounds like {pron} is"
@@ -1217,12 +1223,20 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
         "|easy to see how it happened][.|!]",
     ),
     TWIN_OTHERS: (
-        "[Ha|Fair enough|Right|Nice][.|!] [You never know.|Maybe one day.|Each to their own."
-        "|Sounds like they get on.]",
-        _CLOSE_ACK + " [sounds like they get on|nice to have people like that around|you never"
-        " know, then|that's good to hear][.|!]",
+        "[Ha|Fair enough|Right|Ah, I see][.|!] [Thanks for filling me in.|Good to know.|Makes"
+        " sense.|That's people for you.]",
+        _CLOSE_ACK + " [good to know|thanks for filling me in|that makes sense][.|!]",
     ),
 }
+
+#: The assistant's close after the user answers a family's own follow-up (its answers range
+#: from keen to lukewarm, so the close only acknowledges).
+NEUTRAL_CLOSES: tuple[str, ...] = (
+    _CLOSE_ACK + " [that makes sense|good to know|sounds about right|thanks for filling me"
+    " in|I can picture it][.|!]",
+    "[Good to know|Fair enough|Makes sense|Right][.|!] [Thanks for [telling me|filling me in].|It"
+    " all sounds [very normal|sensible].|That sounds about right.]",
+)
 
 #: Optional words around the moves, drawn for every session alike and rarely (the renderer
 #: draws whether a session has an opener, a closer or a sign-off at all): each is grammar, so
@@ -1261,7 +1275,10 @@ SIGN_OFFS = (
     "[Talk soon|Speak soon|Take care|Bye for now|Catch you soon][.|!]",
     "[Nice chatting|Good to catch up|Good to hear from you][, as ever|][.|!]",
 )
-DAY_SIGN_OFFS = ("[Enjoy|Have a good] [the rest of your day|your afternoon][.|!]",)
+DAY_SIGN_OFFS = (
+    "[Enjoy the rest of your day|Have a good afternoon|Enjoy your afternoon|Have a good rest of"
+    " the day][.|!]",
+)
 EVENING_SIGN_OFFS = ("[Have a good|Enjoy your|Have a nice] evening[.|!]",)
 
 
@@ -1303,6 +1320,7 @@ def _generic_templates() -> list[tuple[str, str]]:
         out += [(f"follow-up {kind}", t) for pair in pairs for t in pair]
     for kind, options in THREAD_CLOSES.items():
         out += [(f"thread close {kind}", t) for t in options]
+    out += [("neutral close", t) for t in NEUTRAL_CLOSES]
     for hour in (9, 14, 20):
         out += [("opener", t) for t in openers_at(hour)]
         out += [("sign-off", t) for t in sign_offs_at(hour)]

@@ -16,8 +16,8 @@ no change, a chat, a plan dropped, a story that was not so, someone else's news)
 
 1. a *reaction* (`Bank.reactions`, optional, drawn `REACTION_SHARE` of the time);
 2. a *content reference* (`Bank.replies` for every family, `Bank.family_replies` for one
-   family, preferred `FAMILY_REFERENCE_SHARE` of the time, then at times followed by a
-   generic one) naming the person and the thing (`{thing}`, from `Bank.things`, names the
+   family, one drawn uniformly from both, a family's own at times followed by a generic
+   one) naming the person and the thing (`{thing}`, from `Bank.things`, names the
    family's thing, at times with its value);
 3. a *follow-up question* (`Bank.follow_ups` / `Bank.family_follow_ups`, optional, drawn
    `FOLLOW_UP_SHARE` of the time), each paired with the user's fitting short answer.
@@ -30,15 +30,14 @@ composition for code outside `render_move`.
 **Sessions are conversations.** After a follow-up question, the user answers it
 (`THREAD_SHARE` of the time, the answer paired with the question, naming no new value) and the
 assistant closes the thread (`Bank.thread_closes`), adding a (user, assistant) pair; a
-help-request aside (`draw_aside`) may sit between moves (`Bank.aside_share`, off until the aside
-bank lands). Openers, closers and sign-offs are optional and drawn at fixed shares. Every share
+help-request aside (`draw_aside`, from `core.asides`) may sit between moves
+(`Bank.aside_share`). Openers, closers and sign-offs are optional and drawn at fixed shares. Every share
 is the same for every session, gold or not, and every session alternates user and assistant
 turns; `RenderedSession.move_turns` says which user turn each move filled.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from string import Formatter
 from typing import Literal, NamedTuple
 
 from checker.formats.corpus import Turn
+from corpora.generate.core import asides
 from corpora.generate.core.bank import (
     CLOSERS,
     FAMILY_FOLLOW_UPS,
@@ -54,6 +54,7 @@ from corpora.generate.core.bank import (
     FAMILY_THINGS,
     FOLLOW_UPS,
     FRAMES,
+    NEUTRAL_CLOSES,
     REACTIONS,
     REPLIES,
     THREAD_CLOSES,
@@ -66,13 +67,14 @@ from corpora.generate.core.world import MENTION, Move, Person, Relation, Session
 
 #: Shares drawn for every move and session alike, gold or not.
 REACTION_SHARE = 0.55
-FAMILY_REFERENCE_SHARE = 0.6
 SECOND_REFERENCE_SHARE = 0.5
 FOLLOW_UP_SHARE = 0.45
 THREAD_SHARE = 0.4
 OPENER_SHARE = 0.25
 CLOSER_SHARE = 0.2
 SIGN_OFF_SHARE = 0.25
+#: Gaps between moves that hold a help-request aside (`core.asides`), in every session alike.
+ASIDE_SHARE = 0.12
 #: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
 OF_FORM_SHARE = 0.5
 
@@ -93,6 +95,8 @@ class RenderedSession:
     templates: list[tuple[str, str]] = field(default_factory=list)
     #: Index in `turns` of the user turn each move filled, in move order.
     move_turns: list[int] = field(default_factory=list)
+    #: (first, end) indices in `turns` of each help-request aside.
+    aside_turns: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -121,10 +125,12 @@ class Bank:
     )
     #: Move kind → the assistant's close of a thread the user answered.
     thread_closes: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: THREAD_CLOSES)
+    #: The close of a thread a family's own follow-up opened (its answers vary in tone).
+    neutral_closes: tuple[str, ...] = NEUTRAL_CLOSES
     #: Family key → grammar naming the family's thing (`{thing}` in references).
     things: Mapping[str, str] = field(default_factory=lambda: FAMILY_THINGS)
-    #: Share of gaps between moves that hold a help-request aside (`draw_aside`).
-    aside_share: float = 0.0
+    #: Share of gaps between moves that hold a help-request aside (`draw_aside`; 0 for none).
+    aside_share: float = ASIDE_SHARE
 
 
 SHARED_BANK = Bank()
@@ -133,9 +139,7 @@ SHARED_BANK = Bank()
 def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
     """A help-request exchange, (role, text) pairs from a user turn to an assistant turn, from
     the aside bank (`core.asides`); drawn only when a bank's `aside_share` is above zero."""
-    asides = importlib.import_module("corpora.generate.core.asides")
-    pairs: list[tuple[str, str]] = asides.draw_aside(rng, moment)
-    return pairs
+    return asides.draw_aside(rng, moment)
 
 
 def fill(template: str, values: Mapping[str, str], rng: random.Random | None = None) -> str:
@@ -225,11 +229,13 @@ def _thing(move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank
 
 
 class Composed(NamedTuple):
-    """A composed reply, the follow-up it asks (if any), and the templates it used."""
+    """A composed reply, the follow-up it asks (if any), whether that follow-up is a family's
+    own, and the templates it used."""
 
     text: str
     follow_up: FollowUp | None
     used: list[tuple[str, str]]
+    family_follow_up: bool = False
 
 
 def compose_reply(
@@ -242,12 +248,11 @@ def compose_reply(
     reply_key = _key(bank.replies, move)
     general = tuple(bank.replies.get(reply_key, ()))
     own = tuple(bank.family_replies.get(move.family.key, {}).get(move.kind, ()))
-    if own and (not general or rng.random() < FAMILY_REFERENCE_SHARE):
-        oi, reference = _choose(rng, own, f"{move.family.key} {move.kind} replies")
-        ri, where = len(general) + oi, move.family.key
-    else:
-        ri, reference = _choose(rng, general, f"{move.kind} replies")
-        where = "any"
+    # One draw over the generic and the family's own references alike, so a family's share
+    # of family-worded replies is its share of templates (gold sessions hold more of the asked
+    # family, and a family-worded reply drawn more often would count that twice).
+    ri, reference = _choose(rng, general + own, f"{move.kind} replies")
+    where = "any" if ri < len(general) else move.family.key
     used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
     text = fill(reference, values)
     if where != "any" and general and rng.random() < SECOND_REFERENCE_SHARE:
@@ -266,14 +271,16 @@ def compose_reply(
     family = tuple(bank.family_follow_ups.get(move.family.key, {}).get(move.kind, ()))
     pairs = generic + family
     follow_up: FollowUp | None = None
+    own_follow_up = False
     if pairs and rng.random() < FOLLOW_UP_SHARE:
         fi = rng.randrange(len(pairs))
         ask, answer = pairs[fi]
-        side = "any" if fi < len(generic) else move.family.key
+        own_follow_up = fi >= len(generic)
+        side = move.family.key if own_follow_up else "any"
         used.append((move.kind, f"ask:{follow_key}:{side}:{fi}"))
         follow_up = (fill(ask, values, rng), answer)
         text = _join(text, follow_up[0])
-    return Composed(text, follow_up, used)
+    return Composed(text, follow_up, used, own_follow_up)
 
 
 @dataclass
@@ -335,6 +342,8 @@ def render_move(
     used += reply.used
     thread: list[tuple[str, str]] = []
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
+    if reply.family_follow_up:
+        closes = bank.neutral_closes
     if reply.follow_up is not None and closes and rng.random() < THREAD_SHARE:
         answer = fill(reply.follow_up[1], values, rng)
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
@@ -351,12 +360,14 @@ def render_session(
     said: list[_Said] = []
     used: list[tuple[str, str]] = []
     move_turns: list[int] = []
+    aside_turns: list[tuple[int, int]] = []
     for i, move in enumerate(plan.moves):
         if i > 0 and bank.aside_share > 0 and rng.random() < bank.aside_share:
             aside = draw_aside(rng, plan.moment)
             sides = [role for role, _ in aside]
             if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
                 raise TemplateError(f"an aside must alternate user and assistant: {sides}")
+            aside_turns.append((len(said), len(said) + len(aside)))
             said += [_said(role, text) for role, text in aside]
             used.append(("aside", "aside"))
         user, reply, move_used, thread = render_move(move, plan, rng, bank)
@@ -383,4 +394,4 @@ def render_session(
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
     turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
-    return RenderedSession(turns, used, move_turns)
+    return RenderedSession(turns, used, move_turns, aside_turns)

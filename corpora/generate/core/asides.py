@@ -1,0 +1,2368 @@
+"""Asides: the user asks for a little help and the assistant answers, as people use assistants.
+
+A session made only of news about relatives reads as a form being filled in. People also ask an
+assistant how long to boil an egg, what to do about a slow laptop or how to get rid of fruit
+flies, and the assistant answers in a sentence or three. Each `Aside` is one such exchange on one
+everyday topic: a few ways the user asks, a few ways the assistant answers *that* ask, and
+optionally a small follow-up question with its answer. Every template is a bank grammar template
+(`core/grammar.py`), so each unit yields hundreds of surface forms.
+
+Asides carry no evidence for any question, by construction: no names of people, firms or places
+(no capitalised word inside a sentence), no relation words (so no question's holder is ever
+named), no word from any fact family's question or noun (so an aside never competes with a
+fact's sentences for a retriever), no digits, and none of the answer words. The tests hold the
+bank to those rules over every word of every alternative.
+
+`draw_aside(rng, moment)` draws one unit that fits the hour (a "what shall I cook tonight" is
+only asked from the afternoon on) and renders two or four turns, user first: the ask and its
+answer, then half the time either the unit's follow-up question and answer or the user's thanks
+and the assistant's close. The same generator state always gives the same turns.
+`aside_variants()` counts the two-turn forms, the figure the docs quote.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from checker.text import bm25_tokens, raw_tokens
+from corpora.generate.core.bank import (
+    _PLAIN,
+    ANSWER_WORDS,
+    FAMILIES,
+    OTHER_PEOPLE,
+    RELATIONS,
+    BankError,
+)
+from corpora.generate.core.grammar import expand, flatten, variants
+
+Kind = Literal["do", "know"]
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A small second question about the same thing, and its answer."""
+
+    ask: str
+    answer: str
+
+
+@dataclass(frozen=True)
+class Aside:
+    """One everyday request for help and the answers that fit it."""
+
+    key: str
+    #: Words that name the topic: every ask and every answer carries at least one of them (a
+    #: cheap check that an answer is about what was asked, not a tip about something else).
+    keywords: frozenset[str]
+    asks: tuple[str, ...]
+    answers: tuple[str, ...]
+    #: What the assistant wishes the user when they say thanks (one sentence template).
+    wish: str
+    follow_ups: tuple[FollowUp, ...] = ()
+    #: "do" for advice the user will act on, "know" for an explanation (picks the thanks).
+    kind: Kind = "do"
+    #: Hours of the day (start inclusive, end exclusive) at which the ask reads naturally.
+    hours: tuple[int, int] = (0, 24)
+
+    def fits(self, hour: int) -> bool:
+        start, end = self.hours
+        return start <= hour < end
+
+
+#: Common hour spans (a unit may also give its own): all day; breakfast time; while shops and
+#: daylight last; from mid-afternoon, when dinner is on the mind; evenings.
+ANY = (0, 24)
+BREAKFAST = (5, 12)
+DAYTIME = (7, 19)
+LATE_DAY = (14, 24)
+EVENING = (16, 24)
+
+
+def _aside(
+    key: str,
+    keywords: str,
+    asks: tuple[str, ...],
+    answers: tuple[str, ...],
+    wish: str,
+    follow_ups: tuple[tuple[str, str], ...] = (),
+    kind: Kind = "do",
+    hours: tuple[int, int] = ANY,
+) -> Aside:
+    return Aside(
+        key,
+        frozenset(keywords.split()),
+        asks,
+        answers,
+        wish,
+        tuple(FollowUp(a, b) for a, b in follow_ups),
+        kind,
+        hours,
+    )
+
+
+#: Ways into an ask inside its own sentence (a lead-in that stood alone as a sentence, such as
+#: "Quick question.", would recur across a corpus as one of its most common sentences).
+LEADS = "[|||Quick question:|Random one:|Sorry, random question:|Can I ask,|Out of interest,|While I think of it,|Before I forget,|Slightly random, but|A practical one:|Help me with something:|Something I keep meaning to ask:|You might know this:|A small one:|Different subject, but]"
+
+#: How the assistant may start before answering (part of the same turn).
+PREFACES = "[|||Good question.|Sure.|Happy to help.|Easy enough.|Glad you asked.|Ah, I can help with that.|That one's easy.]"
+
+#: How the user may lead into a follow-up question, inside its sentence.
+FOLLOW_LEADS = "[||||And|Oh, and|One more thing:|Also,|Another small one:|While we're at it,]"
+
+#: How the assistant may start its answer to a follow-up question (part of the same turn).
+FOLLOW_PREFACES = "[||||Good question.|Sure.|Worth asking.|Ah, good point.|Fair question.]"
+
+#: The user's thanks, one sentence each: for advice acted on, and for an explanation.
+THANKS: dict[Kind, str] = {
+    "do": (
+        "[Thanks|Thank you|Cheers|Great, thanks|Perfect, thank you|Brilliant, thanks|Lovely, thanks|Oh good, thanks|That's really helpful, thanks|Right, thanks|Ah, that's useful, thanks|Ah, thank you|Thanks a lot|Super, thanks|That's just what I needed, thanks], [I'll|I will|I'm going to] [[try that|give that a go|do that|try it that way|try exactly that][ later| next time| when I get a chance| as soon as I can|]|[remember that|go with that|stick to that|follow that][ from now on| next time|]]."
+    ),
+    "know": (
+        "[Thanks|Ah, thanks|Cheers|Oh, interesting, thanks|Right, thank you|Good to know, thanks|Useful, thank you|Ah, right, thanks|Oh, I see, thanks|Thank you], [that [makes sense|clears it up|helps a lot|is useful to know|explains a lot]|I [didn't|did not] [realise|know] that|I'd wondered about that for ages|I'd always been a bit vague on that]."
+    ),
+}
+
+#: How the assistant takes the thanks, before the unit's own wish.
+WELCOMES = "[You're welcome.|Any time.|Glad to help.|Happy to help.|No trouble at all.|My pleasure.|Glad it helps.|You're very welcome.|Not at all.|Glad that was useful.|Pleasure.]"
+TAILS: dict[Kind, str] = {
+    "do": "[| Let me know how it goes.| Shout if you get stuck.| Tell me how you get on.||]",
+    "know": "[||| Ask any time.| Happy to dig into it further.]",
+}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+ASIDES: tuple[Aside, ...] = (
+    # ---- cooking
+    _aside(
+        "eggs",
+        "egg eggs yolk",
+        (
+            "how long [should I|do I need to|do you] boil an egg [if I want|for] a [runny|soft|dippy] yolk?",
+            "[what's|what is] the [trick|secret|timing] for a [soft-boiled|dippy|runny] egg[, because mine always come out|? Every egg I boil comes out|? Mine keep coming out] [hard|rubbery|overdone|chalky in the middle].",
+            "I [can never|never seem to] get a [runny|soft] yolk[, so|,|;] how many minutes [is it|does an egg need|should an egg get] [in the pan|in boiling water|]?",
+        ),
+        (
+            "[Lower|Put] the egg into water that is already [boiling|at a rolling boil] and [give it|time it for] about six minutes for a runny yolk, or seven if you like it [jammy|just set at the edges]. Then [run it under the cold tap|cool it in cold water] for a [moment|few seconds] so it stops cooking.",
+            "Six minutes from boiling water is the [usual|classic|safe] answer for a [soft|runny] yolk with a set white. [Start the timer|Count] from when the egg goes in, not when the water comes back to the boil, and [use eggs at room temperature|take the eggs out of the fridge first] so they [don't crack|cook evenly].",
+            "It [mostly|really] comes down to timing: [roughly|around] six minutes for a runny yolk, eight for [firm|fudgy], ten for [hard-boiled|properly hard]. Large eggs straight from the fridge need [half a minute|a minute] more.",
+        ),
+        "[Enjoy the eggs|Here's to a perfect runny yolk|Good luck with the eggs].",
+        (
+            (
+                "[And|What about] [poached|poaching] eggs, [any trick there|how do I stop them going stringy]?",
+                "[Use the freshest eggs you have|Fresh eggs help most], [crack each one into a cup first|tip the egg in from a cup] and [slide it into|lower it into] water at a gentle simmer, not a boil. About three minutes [does it|is plenty].",
+            ),
+        ),
+        hours=(5, 14),
+    ),
+    _aside(
+        "rice",
+        "rice",
+        (
+            "my rice [always comes|keeps coming] out [sticky|mushy|gluey][, so|,|;] what am I doing wrong [with it|]?",
+            "how do you [cook|make] [fluffy|proper fluffy|decent] rice [on the hob|in a pan] without a rice cooker?",
+            "[what's|what is] the [right|usual] [ratio|amount] of water to rice[, because I always guess| when I never get it right| as I keep guessing|]?",
+        ),
+        (
+            "Rinse the rice [until the water runs clear|a few times in a sieve] to wash off the [loose starch|starch], then use [about|roughly] one and a half [mugs|cups] of water to one of rice. [Bring it to the boil|Boil it], turn it right down, [cover it|put a lid on] and leave it for twelve minutes, then let it [stand|rest] off the heat.",
+            "[Rinse the rice first|Wash the rice first], use [a little under|about] one and a half times its volume in water, and [don't lift the lid|leave the lid on] while it [simmers|steams]. Too much water or too much stirring is what makes rice [sticky|mushy|gluey].",
+            "For [white|long-grain|basmati] rice, one part rice to one and a half of water [is reliable|does the trick]. Simmer it [covered|with the lid on] for [ten|twelve] minutes, then [rest it|leave it off the heat] for five and fluff it with a fork.",
+        ),
+        "[Enjoy the rice|I hope the rice comes out fluffy this time|Good luck with the rice].",
+        (
+            (
+                "[Is it|Is it actually] [safe|all right] to reheat [leftover|cooked] rice the [day after|next day]?",
+                "[Yes, as long as|It is, provided|Only if] the rice was cooled [quickly|within an hour or so|promptly] and kept in the fridge. [Eat it within a day|Use it by the next day|Don't keep it beyond a day] and [heat it until it is piping hot all the way through|make sure it is steaming hot throughout|reheat it only once, until it is piping hot].",
+            ),
+        ),
+        kind="do",
+    ),
+    _aside(
+        "pasta-dinner",
+        "pasta",
+        (
+            "I've [only got|got] pasta, a tin of tomatoes and [an onion|half an onion][, so|,|;] [what|what quick dinner] can I make [tonight|this evening|with that]?",
+            "[any|got any] ideas for a quick pasta dinner [tonight|this evening][, nothing fancy|, because I'm shattered| that isn't complicated|]?",
+            "what's [a decent|an easy] pasta sauce I can [make|throw together] in the time the pasta takes to cook?",
+        ),
+        (
+            "[Soften|Fry] the onion in olive oil for [ten|about eight] minutes, add [a clove of garlic|some garlic] if you have it, then the tomatoes with a pinch of sugar and salt. Let it [bubble|simmer] while the pasta cooks, [and stir in|then add] a splash of the pasta water [to bring it together|so it clings].",
+            "A quick tomato sauce: onion [softened|cooked gently] in oil, the tin of tomatoes, [salt and a pinch of sugar|a little salt, pepper and sugar], simmered for fifteen minutes. Toss the pasta through it with [any cheese you have|a handful of grated cheese] on top.",
+            "[Try|Go for] a simple arrabbiata: [garlic and a pinch of chilli flakes|garlic and chilli] in oil, the onion, then the tomatoes [cooked down|simmered] until thick. It is ready by the time the pasta is, and [a knob of butter|a spoon of the pasta water] at the end makes it silky.",
+        ),
+        "[Enjoy the pasta|Enjoy your dinner|I hope the pasta hits the spot].",
+        (
+            (
+                "[How much|How much dry] pasta [should I cook|do I need] per person?",
+                "About seventy-five to a hundred grams of dry pasta per person for a main, a little less if there is [bread|a salad] on the side.",
+            ),
+        ),
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "salty-soup",
+        "salty soup salt",
+        (
+            "I've [overdone|put too much] salt in [a|my|the] soup[, so|,|;] [can I rescue it|is there any way to fix it|can it be saved]?",
+            "[oh dear,|] my soup is [far too|way too|really] salty[, what can I do| and I don't want to bin it|, any way back from that]?",
+            "is there a way to [fix|save|rescue] soup that's [too salty|oversalted]?",
+        ),
+        (
+            "The [surest|most reliable] fix is to [dilute it|make more of it]: add [unsalted stock|water] and more of the [vegetables|other ingredients], then [simmer|cook] it a bit more. A squeeze of lemon or a splash of vinegar also [makes the salt less noticeable|balances the salt].",
+            "Add more of [everything but the salt|the soup's unsalted parts]: water or [low-salt|unsalted] stock, [a tin of tomatoes|extra vegetables|a handful of lentils]. The old potato trick [does very little|barely helps], but [a spoon of cream or yoghurt|a little acid] can [soften|round off] what is left.",
+        ),
+        "[Good luck with the soup|I hope the soup comes back from the brink|Enjoy the soup].",
+        hours=(10, 24),
+        follow_ups=(
+            (
+                "[And if|What if] it's still too salty after that?",
+                "Serve the soup with something unsalted alongside, [like plain rice|such as plain bread] or a spoon of yoghurt, and [nobody will notice|the salt will hardly show]. [Next time|In future], salt [at the end|only once it's cooked down], since soup gets saltier as it reduces.",
+            ),
+        ),
+    ),
+    _aside(
+        "avocado",
+        "avocado avocados",
+        (
+            "how can I [ripen|soften] an avocado [faster|quickly][, because mine is rock hard| when it's like a stone|]?",
+            "[what's|what is] the [quickest|surest] way to ripen [hard|rock-hard] avocados?",
+        ),
+        (
+            "Put the avocado in a paper bag with a [banana|ripe banana] and [leave it|keep it] at room temperature. The [fruit gives off|banana gives off] a gas that speeds ripening, so it is often ready in a day or two.",
+            "[Keep|Leave] avocados out of the fridge [in a fruit bowl|somewhere warm] [next to|beside] bananas, or [close them up|seal them] in a paper bag with one. Once they give [slightly|a little] when pressed, [transfer them to|put them in] the fridge to hold them there.",
+        ),
+        "[Enjoy the avocados|I hope they ripen in time].",
+        kind="do",
+        follow_ups=(
+            (
+                "[And|But] how do I stop a cut avocado going brown?",
+                "[Leave the stone in|Keep the stone in the half you're saving], brush the cut avocado with lemon or lime juice, and press cling wrap right onto the surface before [it goes in the fridge|you chill it].",
+            ),
+        ),
+    ),
+    _aside(
+        "roast-potatoes",
+        "potatoes potato",
+        (
+            "how do I get [properly|really] crispy roast potatoes?",
+            "my roast potatoes [are always|keep coming out] [soggy|pale|a bit flabby][, so|,|;] [any tips|what am I missing|where am I going wrong]?",
+            "[what's|what is] the secret to [good|crunchy] roast potatoes?",
+        ),
+        (
+            "[Parboil|Boil] the potatoes for [about eight|eight to ten] minutes, drain them and [shake them in the pan|rough them up in the colander] so the edges go fluffy. Then tip them into [fat that is already very hot|smoking hot oil] and roast at about two hundred degrees, turning once.",
+            "Three things [make crisp potatoes|matter]: [a floury variety of potato|floury potatoes], a [good|proper] shake after parboiling to rough up the outsides, and fat that is [hot before they go in|already sizzling]. [Don't crowd the tray|Give them space on the tray], or they steam instead of crisp.",
+        ),
+        "[Enjoy the potatoes|Here's to crunchy potatoes|Enjoy the roast].",
+        hours=(9, 22),
+        follow_ups=(
+            (
+                "[Which|What] fat should I roast them in?",
+                "Goose or duck fat gives the crunchiest potatoes, beef dripping comes close, and [rapeseed|sunflower] oil is fine if you'd rather keep them vegetarian. [Whatever you use|Whichever you pick], heat it in the tin first.",
+            ),
+        ),
+    ),
+    _aside(
+        "onions",
+        "onion onions",
+        (
+            "how do you [chop|cut] onions without [crying|your eyes streaming]?",
+            "[is there a|any] trick to [stop|stopping] onions making me cry?",
+        ),
+        (
+            "[A really sharp knife|A very sharp knife] [helps most|is the biggest help], because it crushes fewer cells. Chilling the onion for [ten|twenty] minutes first and [leaving the root end on|cutting the root off last] cuts down the [sting|fumes] too.",
+            "Chill the onion in the fridge [first|for a bit], keep the root end on [until last|while you chop], and chop with a sharp knife. [Standing near an open window|A fan nearby] also [helps|carries the fumes away].",
+        ),
+        "[Good luck with the onions|Here's to dry eyes].",
+    ),
+    _aside(
+        "buttermilk",
+        "buttermilk",
+        (
+            "[my recipe|the recipe I'm using] [wants|needs|calls for] buttermilk and I haven't got any[, so|,|;] [can I swap it for something|what can I use instead]?",
+            "what's a [good|decent] substitute for buttermilk [in baking|in pancakes|in a cake]?",
+        ),
+        (
+            "Stir a tablespoon of lemon juice or [white|malt] vinegar into a mug of milk and [leave it|let it stand] for ten minutes. It thickens [slightly|a little] and [behaves just like|stands in well for] buttermilk [in most recipes|for baking].",
+            "[Thin some|Loosen some] plain yoghurt with milk, [about|roughly] three parts yoghurt to one of milk, and [use it|swap it in] one for one for the buttermilk. Milk soured with lemon juice [is fine|will do] too.",
+        ),
+        "[Enjoy the baking|Happy baking|I hope it turns out well].",
+    ),
+    _aside(
+        "leftover-chicken",
+        "chicken",
+        (
+            "how long does cooked chicken [keep|last|stay good] in the fridge?",
+            "I've got [leftover|some cooked] chicken from [the weekend|a roast][, so|,|;] [how long is it good for|is it still all right to eat|how long can it sit in the fridge]?",
+            "[is cooked chicken still|would cooked chicken still be] safe to eat after a few days in the fridge?",
+        ),
+        (
+            "[Cooked|Leftover] chicken keeps for [up to|about] three days in the fridge if it went in within a couple of hours of cooking. [After that|Past that], freeze it or throw it out, and reheat it until it is piping hot.",
+            "The [usual|standard] advice for cooked chicken is two to three days in a [cold|properly cold] fridge, kept covered. If you [won't|can't] get through it by then, [it freezes well|freeze it in portions] for [a couple of months|up to three months].",
+        ),
+        "[Enjoy the leftovers|Hope the chicken goes a long way].",
+        follow_ups=(
+            (
+                "[Can I|Is it all right to] freeze [it|the leftovers] instead?",
+                "Yes, cooked chicken freezes well for up to three months. Thaw it in the fridge overnight and reheat it [until it's piping hot|until it's steaming all the way through], and only reheat it once.",
+            ),
+        ),
+        kind="know",
+    ),
+    _aside(
+        "stale-bread",
+        "bread loaf",
+        (
+            "[what can I do|any ideas what to do] with [a|half a] loaf that's going stale?",
+            "[is|can] stale bread [any good for anything|be used for anything][, because I hate throwing it out| so I don't have to bin it|]?",
+        ),
+        (
+            "[Lots|Plenty]: blitz it into breadcrumbs and freeze them, [cut it into cubes for croutons|toast cubes of it in oil for croutons], or make a bread and butter pudding. Slightly stale bread also makes [lovely|excellent] eggy bread.",
+            "Stale bread is [ideal|perfect] for [croutons|breadcrumbs], a panzanella salad, or eggy bread, because it soaks up [egg|dressing] without going soggy. [If you'd rather|To] just [freshen|revive] the loaf, [run it briefly under the tap|splash it with water] and give it five minutes in a hot oven.",
+        ),
+        "[Enjoy whatever you make with it|Good luck with the bread].",
+        follow_ups=(
+            (
+                "How do I stop bread going stale so fast [in the first place|next time]?",
+                "Keep bread in a bread bin or a paper bag at room temperature, not the fridge, which [stales it faster|dries it out faster]. [Freeze half the loaf sliced|Slice and freeze what you won't eat in two days] and toast it from frozen.",
+            ),
+        ),
+    ),
+    _aside(
+        "defrost-mince",
+        "mince",
+        (
+            "[I forgot to|I didn't] take the mince out of the freezer[, so|,|;] [can I|how do I] defrost it [quickly|safely in a hurry]?",
+            "[what's|what is] the safest way to defrost mince [fast|quickly]?",
+        ),
+        (
+            "[Use|Try] the defrost setting on the microwave [for the mince|to thaw the mince] in short bursts, [breaking it up|turning it] as it softens, and cook it straight away. Or seal it in a bag and sit it in cold water, changing the water every half hour.",
+            "In a sealed bag under cold water, mince [thaws|defrosts] in about an hour for a small pack; [change the water every half hour|keep the water cold]. Never leave it out on the side, and cook it [the same day|as soon as it is thawed].",
+        ),
+        "[Enjoy your dinner|Hope dinner is only a little late].",
+        hours=LATE_DAY,
+    ),
+    # ---- travel
+    _aside(
+        "jet-lag",
+        "jet lag",
+        (
+            "any [tips|advice] for [beating|dealing with|getting over] jet lag?",
+            "I'm flying [east|a long way east] [soon|shortly] and jet lag always [floors me|wipes me out][, so what|, what|; what] [helps|actually helps]?",
+            "how do you [get over|shake off] jet lag [faster|quickly]?",
+        ),
+        (
+            "[Shift|Nudge] your bedtime an hour a day for a few days before you go, [which softens jet lag,|to get a head start on jet lag,] and once there get [daylight|outdoor light] in the morning and [stay up|keep going] until a normal local bedtime. Drink plenty of water and [go easy on|avoid] alcohol on the journey.",
+            "Daylight is the [strongest|most powerful] reset for jet lag: get outside in the morning [at the other end|after you land], eat at local times, and [keep naps short|nap for no more than twenty minutes] on the first day. [It usually settles|Most people adjust] at about a day per time zone.",
+        ),
+        "[Have a good trip|Safe journey|I hope you adjust quickly].",
+        follow_ups=(
+            (
+                "[Does melatonin help with jet lag|Is melatonin worth trying for jet lag|Does melatonin actually help]?",
+                "[Some people find it helps with jet lag|It helps some people with jet lag|It can take the edge off jet lag for some people], but [it is worth asking a pharmacist first|check with a pharmacist before trying it|ask a pharmacist whether it suits you]. [Light and meal times|Daylight and regular meals|Morning light and local meal times] [matter more|count for more|do more] either way.",
+            ),
+        ),
+    ),
+    _aside(
+        "hand-luggage",
+        "luggage pack bag bags clothes",
+        (
+            "how do I [fit|get] a week's worth of [clothes|stuff] into [hand luggage|a small cabin bag]?",
+            "[any|got any] [tips|tricks] for [going away|getting about] with hand luggage only?",
+            "I want to [go away|take a trip] with just a small bag[, so|,|;] how do I pack [light|it so everything fits|the clothes]?",
+        ),
+        (
+            "Roll your clothes instead of folding them, [plan outfits|pick clothes] around two or three colours so everything [mixes|goes together], and wear the [bulkiest|heaviest] things on the journey. Small zip bags [keep everything tidy|squash things down] [too|as well].",
+            "[Limit yourself to|Pack] three tops, two bottoms and one pair of [spare|extra] shoes, and plan to wash [a few things|something] once. Liquids [go|need to go] in the clear bag, so [decant|pour] them into small bottles.",
+        ),
+        "[Have a good trip|Enjoy the light luggage|Safe journey].",
+    ),
+    _aside(
+        "seasick",
+        "seasick seasickness sickness queasy",
+        (
+            "I get [terribly|really|awfully] seasick[, so|,|;] [any|is there any] way to [stop|avoid] it on [a|the] ferry?",
+            "how do you [avoid|cope with] [motion sickness|feeling queasy] on a [ferry|long crossing|choppy crossing]?",
+        ),
+        (
+            "Sit [in the middle of the ferry|midship] and low down, where it rocks least, and keep your eyes on the horizon, which [calms|eases] seasickness. [Fresh air|Being on deck] helps, and [a chemist can recommend tablets to take before you set off|tablets from the chemist can be taken an hour before]. [Ginger biscuits help some people|Ginger is worth a try] too.",
+            "Motion sickness [comes from|is] your eyes and inner ear disagreeing, so [look at|watch] the horizon [rather than|instead of] a screen or page. [Choose|Pick] a seat low and central, eat something light beforehand, and [ask a pharmacist about|consider] anti-sickness tablets.",
+        ),
+        "[I hope the crossing is calm|Fingers crossed for a smooth crossing].",
+    ),
+    _aside(
+        "passport",
+        "passport",
+        (
+            "how long [before a trip|in advance] should I [renew|sort out] my passport?",
+            "my passport [runs out|expires] [soon|in a few months][, so|,|;] [is that a problem|do I need to renew it] before I go [abroad|away]?",
+        ),
+        (
+            "[Check the rules|Look at the entry rules] for where you are going: many countries want at least three to six months left on the passport [after|beyond] your return date. Renewal [usually takes|can take] a few weeks, so [apply|start] well [ahead|in advance].",
+            "If it [expires|runs out] within six months of your trip, renew it now. Some [countries|places] refuse entry [on|with] a passport that close to its end date, and [the renewal|renewing] can take several weeks at busy times.",
+        ),
+        "[I hope it all goes smoothly|Good luck with the forms|Have a lovely trip].",
+    ),
+    _aside(
+        "train-journey",
+        "train trains journey",
+        (
+            "I've got a [really|] long train journey [coming up|soon][, so|,|;] what should I [take|bring] to make it [less dull|bearable|pleasant]?",
+            "how do you [make|keep] a long train journey [comfortable|from dragging]?",
+        ),
+        (
+            "[Bring|Pack] your own [water and snacks|food and a bottle of water], a charger [and a spare battery pack|with a long lead], headphones and something downloaded to [watch|listen to], since the signal [drops|comes and goes]. [A scarf or jumper|A layer] helps too, because trains run [cold|chilly].",
+            "[Reserve a seat|Pick a window seat] if you can, [take|bring] [a flask|water] and [decent|proper] food, and download [podcasts|a few episodes] before you leave. [Getting up|A stroll] to the buffet [every hour or so|now and then] [breaks the journey up|helps your legs on a long journey].",
+        ),
+        "[Enjoy the journey|Have a good journey|Safe journey].",
+    ),
+    _aside(
+        "cash-abroad",
+        "cash card",
+        (
+            "should I take cash [abroad|with me overseas] or just use my card?",
+            "[what's|what is] the cheapest way to pay [abroad|when I'm overseas], card or cash?",
+        ),
+        (
+            "A card with no foreign transaction charges is usually cheapest, and [always pay|choose to pay] in the local currency [when a cash point asks|if a card reader offers a choice]. [Carry|Keep] a little local cash for [small cafes|tips and little places] [as well|too].",
+            "[Mostly card|Card for most things], as long as [yours|your card] does not charge for foreign spending. [Decline|Say no to] the offer to pay in pounds, because the rate is worse, and take out [a small amount of|some] cash [on arrival|when you get there] for places that won't take cards.",
+        ),
+        "[Have a lovely trip|Enjoy the trip].",
+        kind="do",
+    ),
+    # ---- health, common sense only
+    _aside(
+        "sleep",
+        "sleep asleep sleepy",
+        (
+            "I [can't|keep failing to] [get to sleep|fall asleep] [lately|these days][, so|,|;] [any tips|what helps|what can I do about it]?",
+            "how do I [wind down|switch off] so I can [sleep|fall asleep] [properly|faster]?",
+            "[what|is there anything that] [actually|really] helps you fall asleep?",
+        ),
+        (
+            "Keep the same [wake-up time|time to get up] every day, [even at weekends|weekends too], and put screens away [for|about] an hour before bed. If you are still awake after twenty minutes, [get up|leave the bed] and do something dull until you feel sleepy.",
+            "A [cool|cooler], dark room, no caffeine after [lunch|midday], and a [short|set] routine [before bed|at bedtime] all help you fall asleep. [If it goes on for weeks|If it carries on], it is worth [talking to|mentioning to] a doctor.",
+        ),
+        "[I hope you sleep better soon|Here's to better sleep].",
+        follow_ups=(
+            (
+                "[Is it bad|Is it a mistake] to nap in the day?",
+                "A short nap of about twenty minutes before mid-afternoon is fine, but a big nap late in the day makes it harder to [sleep|fall asleep] at night.",
+            ),
+        ),
+    ),
+    _aside(
+        "hiccups",
+        "hiccups",
+        (
+            "how do you [get rid of|stop] hiccups[, because I've had them for ages| when they won't go away|]?",
+            "[any|is there a] [cure|trick] for hiccups that actually [helps|does anything]?",
+        ),
+        (
+            "[Try sipping|Slowly sip] a glass of cold water without [stopping|a pause], or hold your breath for [a count of ten|a slow count of ten] and breathe out slowly. Hiccups [nearly always|almost always] stop on their own within [a few minutes|minutes] anyway.",
+            "Breathing into [cupped hands|a paper bag] for a minute or [swallowing|eating] a [spoonful|teaspoon] of sugar [often stops|can stop] hiccups, because both reset the [breathing|diaphragm] rhythm.",
+        ),
+        "[I hope they've stopped by now|Fingers crossed they stop soon].",
+        follow_ups=(
+            (
+                "[Why do we|What makes us] get hiccups [anyway|in the first place]?",
+                "Hiccups are sudden spasms of the diaphragm, [often set off by|usually triggered by] eating fast, fizzy drinks, or a sudden change in temperature.",
+            ),
+        ),
+    ),
+    _aside(
+        "sore-throat",
+        "throat",
+        (
+            "I've got a [scratchy|sore] throat [starting|coming on][, so|,|;] [what helps|what should I do|anything that helps]?",
+            "[what's|what is] good for a sore throat?",
+        ),
+        (
+            "Warm drinks, [honey and lemon|honey in hot water], and plenty of rest. Gargling with warm salty water [eases|soothes] a sore throat, and [throat sweets|lozenges] help [too|for a while]. If it lasts more than a week, [see|ask] a doctor.",
+            "[Keep sipping|Sip] warm [drinks|water], [try|have] honey and lemon, and gargle with salt water a few times a day. [Most|A] sore throat clears in about a week; a high [fever|temperature] or trouble swallowing [is a reason|means it's time] to see a doctor.",
+        ),
+        "[I hope you feel better soon|Get well soon|Look after yourself].",
+        follow_ups=(
+            (
+                "Can I still exercise with a sore throat?",
+                "If it's a mild sore throat with no fever, gentle exercise is [usually fine|generally fine]. Rest instead if you feel achy, shivery or feverish.",
+            ),
+        ),
+    ),
+    _aside(
+        "sunburn",
+        "sunburn sunburnt burn",
+        (
+            "I've [caught the sun|got sunburnt][, so|,|;] what's [good|helpful] for sunburn?",
+            "how do I [soothe|calm] sunburn?",
+        ),
+        (
+            "Cool the [burn|sunburn] with a cool shower or damp cloth, then [use|put on] aloe vera or an after-sun [lotion|moisturiser]. Drink [extra|plenty of] water, stay out of the sun, and [don't pop any blisters|leave any blisters alone].",
+            "For mild sunburn: cool [showers|compresses], a [fragrance-free|plain] moisturiser or aloe, loose clothes, and [lots of|plenty of] water. [See a doctor|Get it checked] if it blisters badly or you feel [unwell|feverish].",
+        ),
+        "[I hope it calms down soon|Feel better soon].",
+        hours=(9, 24),
+    ),
+    _aside(
+        "screen-eyes",
+        "eyes screen screens",
+        (
+            "my eyes [get|feel] [tired|sore|strained] after a day at the screen[, so|,|;] [anything I can do|any tips|what helps]?",
+            "how do I [stop|avoid] eye strain from [screens|looking at a screen all day]?",
+        ),
+        (
+            "[Try|Use] the twenty-twenty-twenty rule: every twenty minutes look at something about twenty feet away for twenty seconds. Keep the screen about an arm's length away and [blink|remember to blink] more than you think you need to.",
+            "[Lower|Turn down] the screen brightness to match the room, set it an arm's length away and slightly below eye level, and [look away|rest your eyes] [every twenty minutes|regularly]. If the strain keeps up, an eye test is worth [arranging|having].",
+        ),
+        "[I hope your eyes get a rest|Look after those eyes].",
+    ),
+    # ---- money
+    _aside(
+        "budget",
+        "budget spending",
+        (
+            "how do I [start|set up] a [simple|basic] monthly budget?",
+            "I [never|can't] [keep track of|see] where my [spending|pay] goes[, so|,|;] how do I [start|set up] a budget?",
+            "[what's|what is] the easiest way to budget [without a spreadsheet|if I'm hopeless with numbers]?",
+        ),
+        (
+            "List what [has to|must] go out each month first, [rent, energy, food|essentials like rent and food], then budget a [rough|fixed] amount for everything else. A [common|popular] starting point is half on needs, [three tenths|thirty per cent] on wants and a fifth on saving.",
+            "Look back at [last month's|two months of] statements and [sort|group] the spending into a few [categories|groups]. Then [give|set] each one a limit, and [check in|look] once a week rather than once a month so [nothing creeps up|it stays on track].",
+        ),
+        "[Good luck with the budget|I hope the budget sticks].",
+        follow_ups=(
+            (
+                "Should I use an app or a notebook for the budget?",
+                "Whichever you'll keep looking at: an app that sorts spending into categories saves effort, but a notebook is fine for a budget if you check it [every week|weekly].",
+            ),
+        ),
+    ),
+    _aside(
+        "heating-costs",
+        "heating thermostat",
+        (
+            "how can I [cut|bring down] what I spend on heating [this winter|without freezing]?",
+            "[is it cheaper|does it save anything] to leave the heating on low all day?",
+        ),
+        (
+            "Heating only when you need it [uses less energy|is cheaper] than keeping it on low all day. [Turn|Knock] the thermostat down a degree, [close curtains at dusk|draw the curtains when it gets dark], and [block draughts|seal draughts] under doors.",
+            "[Turning|Setting] the thermostat down by one degree [saves|cuts] a noticeable amount over a winter. [Use|Set] a timer so the heating comes on only [when you're home|in the mornings and evenings], and [stop draughts|fit draught excluders] at doors and windows.",
+        ),
+        "[Stay warm|I hope the next statement looks better].",
+        follow_ups=(
+            (
+                "What temperature should the thermostat be on?",
+                "[Somewhere between|Anywhere from] eighteen and twenty-one degrees suits most homes. Try turning the thermostat down one degree at a time until you notice, then go back up one.",
+            ),
+        ),
+    ),
+    _aside(
+        "subscriptions",
+        "subscriptions subscription",
+        (
+            "I think I'm paying for too many subscriptions[, so|,|;] how do I [sort them out|trim them down]?",
+            "[what's|what is] a [good|sensible] way to [cut back on|go through] my subscriptions?",
+        ),
+        (
+            "Go through [your statements|two months of statements] and list every [regular payment|subscription]. Cancel any subscription you have not used [in a month|lately], and [rotate|take turns with] the streaming ones, one at a time.",
+            "[Make a list of|List] each subscription with what it costs a year, not a month; the [yearly figure|annual cost] makes it easier to [decide|see] what is worth keeping. [Many|Most] let you pause rather than cancel.",
+        ),
+        "[Good luck with the clear-out|Enjoy the savings].",
+    ),
+    _aside(
+        "saving-goal",
+        "save saving saved",
+        (
+            "how do I [actually|finally] save [for something|up for something big] when there's never anything left [at the end of the month|over]?",
+            "[any|got any] tips for saving [regularly|a bit every month]?",
+        ),
+        (
+            "[Save first|Pay yourself first]: set up a standing order [to a separate account|into a separate pot] for the day after payday, [so the saving happens before you can spend it|so you never see it]. Even a small amount saved adds up [over a year|month by month].",
+            "Decide on [the goal and|a target and] a date, divide it into a monthly amount, and [automate it|have it go out automatically] on payday. Keeping the saving somewhere [you can't spend from with a card|out of sight] [makes it much easier|helps a lot].",
+        ),
+        "[Good luck with the saving|I hope the pot fills up nicely].",
+    ),
+    # ---- tech help
+    _aside(
+        "slow-laptop",
+        "laptop",
+        (
+            "my laptop has got [really|painfully] slow[, so|,|;] [is there anything|anything] I can [try|do] [before I give up on it|myself]?",
+            "how do I [speed up|perk up] an old laptop [that's got sluggish|]?",
+        ),
+        (
+            "Restart it [properly|fully] first, then [check|look at] what starts up with the laptop and turn off anything you don't need. [Free up|Clear] disk space if it is nearly full, and [make sure updates are done|install any pending updates].",
+            "[See|Check] which programs are using the most memory and close or remove the ones you don't use. A [nearly full|full] drive slows a laptop [badly|a lot], so [clear out|delete] [old downloads|big old files]; if it still crawls, more memory or a solid-state drive [usually|often] helps.",
+        ),
+        "[I hope the laptop perks up|Good luck with the laptop].",
+        follow_ups=(
+            (
+                "[Would|Is] a new laptop [be worth it|worth it] instead?",
+                "If it's over six or seven years old and still crawls after a clean-up, probably. Otherwise a solid-state drive often gives an old laptop [years more life|a few more good years] for far less.",
+            ),
+        ),
+    ),
+    _aside(
+        "password",
+        "password passwords",
+        (
+            "how do I [make|come up with] a [strong|good] password I can [actually|still] remember?",
+            "[what|what actually] makes a password [strong|safe|hard to guess]?",
+        ),
+        (
+            "[Use|String together] three or four random words, like something you could picture, [rather than|instead of] a single word with symbols. Length matters more than [odd characters|symbols], and [use a different password for every account|never reuse a password].",
+            "A password manager is the [easiest|simplest] answer: it makes and remembers a long random password for each site, so you only remember one. For that [main|one] password, [use|pick] several random words together.",
+        ),
+        "[Stay safe online|Good luck with the passwords].",
+        follow_ups=(
+            (
+                "[Should I|Is it worth it to] turn on [two-factor|second-factor] [login|sign-in] as well?",
+                "[Yes, wherever it is offered|Definitely, on every account that offers it|Yes, it is well worth it], [especially|above all|most of all] for email. Even if a password leaks, [no one|nobody] can get in without the [code from your device|second check].",
+            ),
+        ),
+    ),
+    _aside(
+        "printer",
+        "printer",
+        (
+            "my printer keeps [saying it's offline|showing as offline][, so|,|;] how do I [fix|sort] it?",
+            "[why does|how come] my printer [keep dropping off|keeps disappearing from] the wireless?",
+        ),
+        (
+            "Turn the printer and the [laptop|computer] off and on again, then check the printer is on the same wireless network. If it still shows offline, remove the printer [from the computer's settings|from your devices] and add it again.",
+            "Printers often drop off the network after the router restarts or when they [go into deep sleep|doze off to save power]. Restart the printer, [reconnect it to the wireless from its own menu|rejoin the network from the printer's screen], and [turn off its sleep mode|switch off its power saving] if it keeps [happening|dropping].",
+        ),
+        "[I hope the printer behaves|Good luck with the printer].",
+        follow_ups=(
+            (
+                "[And what if|What if] it still won't connect?",
+                "Plug the printer into the computer with a cable to print what you need, then reinstall its driver from the maker's website and set up the wireless again [from scratch|from the start].",
+            ),
+        ),
+    ),
+    _aside(
+        "photos-backup",
+        "photos backup",
+        (
+            "[what's|what is] the [simplest|easiest] way to back up [my|all my] photos?",
+            "I've got [years|thousands] of photos [on one device|in one place] and no backup[, so|,|;] [where do I start|how do I keep them safe]?",
+        ),
+        (
+            "Keep [two|at least two] copies [in different places|apart]: turn on a cloud [backup|photo backup] and [copy them|also copy them] to an external drive [every few months|now and then]. Check [that a few photos|that the copies] open properly [once it's done|when it finishes].",
+            "[Start|Begin] with an external drive and copy the photos [across|over] in one go, then switch on automatic cloud backup for new ones. [Two copies in two places|Having one copy at home and one online] is [the rule to aim for|what keeps them safe].",
+        ),
+        "[I hope the photos are safe and sound|Good luck with the backup].",
+    ),
+    _aside(
+        "inbox",
+        "inbox email emails",
+        (
+            "my inbox is [out of control|overflowing][, so|,|;] how do I [get on top of|clear] it?",
+            "[any|got any] [tips|tricks] for [managing|keeping on top of] email?",
+        ),
+        (
+            "Archive everything older than a month in one go, then unsubscribe from [the newsletters|newsletters] as they arrive. [After that|Then], [handle|deal with] each email once: reply, archive, or [file|put] it in a single to-do folder.",
+            "Set up a [filter|rule] that [files|sends] newsletters and receipts into their own folder, and [check|look at] email at set times instead of all day. [Anything|Any email] that takes less than two minutes, [answer it straight away|deal with immediately].",
+        ),
+        "[Good luck with the inbox|Here's to inbox zero].",
+        follow_ups=(
+            (
+                "What about the emails I [actually|really] need to keep?",
+                "Make one folder for anything you need to keep, like receipts or letters, and let every other email [sit|stay] in the archive, where search [finds|will find] it in seconds.",
+            ),
+        ),
+    ),
+    # ---- errands and home
+    _aside(
+        "wine-stain",
+        "stain",
+        (
+            "I've [spilt|knocked over] red wine on the [carpet|rug][, so|,|;] how do I get the stain out?",
+            "[what's|what is] the [easiest|surest] way to [get|lift] a red wine stain out of [carpet|a rug]?",
+        ),
+        (
+            "Blot it, don't rub, [with paper towels|with a clean cloth] to lift as much as you can. Then dab the stain with cold water and a [drop|little] of detergent, [blotting again|and keep blotting] until it [stops coming up|fades].",
+            "[Act fast|Be quick]: blot up [the wet|what you can], then [sprinkle|cover] the stain with bicarbonate of soda or salt to draw it out and [vacuum|hoover] it up once dry. [Avoid|Don't use] hot water, which [sets|fixes] the stain.",
+        ),
+        "[I hope the stain comes out|Good luck with the carpet].",
+        hours=(10, 24),
+        follow_ups=(
+            (
+                "What if the stain has already dried?",
+                "An old red wine stain can often still be lifted: dampen it, dab on a carpet stain remover [or a little hydrogen peroxide|], test a hidden patch first, and blot it [away|out] [gradually|bit by bit].",
+            ),
+        ),
+    ),
+    _aside(
+        "receipt",
+        "receipt refund",
+        (
+            "can I [return|take back] something [without|if I've lost] the receipt?",
+            "[I've lost|I can't find] the receipt for something [faulty|I bought][, so|,|;] [can I still get a refund|is a refund still possible]?",
+        ),
+        (
+            "Often yes, if you have other proof of purchase, [such as|like] a card statement showing the payment. [For a faulty item|If it is faulty] you have rights even without the receipt; [for|with] a change of heart, it [depends on|is up to] the [seller's|retailer's] policy.",
+            "[A|Your] card statement usually counts as proof of purchase, so take that [with you|along]. A faulty item is covered by your [consumer|legal] rights [regardless|anyway]; a refund for simply changing your plans [is at|depends on] the [retailer's|store's] discretion.",
+        ),
+        "[I hope they sort it out|Good luck getting it sorted].",
+        kind="know",
+    ),
+    _aside(
+        "condensation",
+        "condensation windows",
+        (
+            "I get [loads of|a lot of] condensation on the windows every morning[, so|,|;] how do I stop it?",
+            "[what can I do about|how do I deal with] condensation on [bedroom|the] windows?",
+        ),
+        (
+            "[Open|Crack open] a window [for a bit|for ten minutes] in the morning, [use|run] extractor fans when cooking and showering, and [avoid drying|try not to dry] clothes indoors [without ventilation|with the windows shut]. [Wipe|Dry] the windows [down|off] each morning so mould can't [take hold|start].",
+            "Condensation is [moist|damp] air hitting cold glass, so [ventilate|air the rooms] and keep the heating [steady|at a low, even level]. A dehumidifier [helps a lot|makes a big difference] if the windows are [streaming|wet] every day.",
+        ),
+        "[I hope the windows stay clear|Good luck with the damp].",
+    ),
+    _aside(
+        "squeaky-hinge",
+        "hinge door squeak squeaky",
+        (
+            "a door [at home|in my bedroom|upstairs] squeaks [every time|whenever] it opens[, so|,|;] how do I [stop|quieten] it?",
+            "[what's|what is] the [quickest|easiest] fix for a squeaky door hinge?",
+        ),
+        (
+            "[Put|Spray] a little [silicone spray|light oil] on the hinge, then open and close the door a few times to spread it. [Wipe off the excess|Wipe any drips] so it doesn't [mark|spoil] the [paint|floor].",
+            "[Tap|Ease] the hinge pin up, [wipe|rub] it with [petroleum jelly|a little oil or even a candle], and push it back. The squeak [usually|normally] goes [at once|straight away].",
+        ),
+        "[Enjoy the quiet|Here's to a silent door].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "kettle-limescale",
+        "kettle limescale",
+        (
+            "my kettle is [full of|furred up with] limescale[, so|,|;] how do I [clean|sort] it?",
+            "[what's|what is] the [easiest|simplest] way to descale a kettle?",
+        ),
+        (
+            "Fill the kettle [halfway|half full] with equal parts water and white vinegar, [boil it|bring it to the boil] and leave it for an hour. Rinse it well and boil it once with clean water [before you use it|to get rid of the taste].",
+            "[Citric acid|Lemon juice] [does it well|is just as good]: a [couple of|few] spoonfuls in a kettle of water, boiled and left for half an hour, [lifts|dissolves] the limescale. Then rinse it and boil it once with fresh water.",
+        ),
+        "[Enjoy the clean kettle|Enjoy the next cup of tea].",
+        follow_ups=(
+            (
+                "How often should I descale [it|the kettle]?",
+                "Every month or so in a hard water area, every few months in a soft one. [Once you see|When you spot] white flakes or a chalky crust in the kettle, it's time.",
+            ),
+        ),
+    ),
+    _aside(
+        "fruit-flies",
+        "flies",
+        (
+            "I've got [loads of|a plague of] fruit flies [indoors|everywhere|round the fruit bowl][, so|,|;] how do I get rid of them?",
+            "[how do you|what's the trick to] [trap|get rid of] fruit flies?",
+        ),
+        (
+            "[Make|Set] a trap: a [small bowl|jar] of vinegar with a drop of detergent, which [breaks|stops] the surface so the flies sink. Then [clear away|take away] [ripe fruit|whatever they're feeding on] and [empty the food bin|take the compost out] [more often|daily].",
+            "Find [the source|where they breed] first: [overripe fruit|old fruit], the food bin, or a [drain|sink plughole]. [Clear that|Clean that out], and a jar of vinegar covered in cling wrap with a few holes [will catch|catches] the rest of the flies.",
+        ),
+        "[Good luck with the flies|I hope they're gone soon].",
+        follow_ups=(
+            (
+                "Why do they keep coming back?",
+                "Fruit flies breed fast, so a few eggs left on fruit or in the bin start the cycle again. Keep [a trap|the traps] out for a couple of weeks after the last fly [and the flies stop|and they die out].",
+            ),
+        ),
+    ),
+    # ---- plants and outdoor
+    _aside(
+        "basil",
+        "basil",
+        (
+            "[why does|how come] my basil [always dies|keeps dying|wilts] [so fast|within a week]?",
+            "how do I keep a [supermarket|pot of] basil alive?",
+        ),
+        (
+            "Supermarket basil is [lots of|dozens of] seedlings crammed into one pot, so [split it|divide it] into three or four smaller pots. Give the basil a sunny windowsill, water it from below, and [pinch off|pick] the tops rather than [whole stems|single leaves].",
+            "Basil [likes|loves] warmth and light and hates cold, wet roots. [Water it|Water] only when the top of the soil is dry, [tip away|empty] any water left in the saucer, and [harvest|pick] from the top so it [bushes out|grows bushy].",
+        ),
+        "[Enjoy the basil|I hope the basil thrives].",
+    ),
+    _aside(
+        "houseplant-water",
+        "plant plants houseplant houseplants",
+        (
+            "how often should I [water|be watering] [houseplants|my houseplants|indoor plants]?",
+            "I [think I'm|might be] overwatering my [houseplants|plants][, so|,|;] how [do I|can I] [know|tell]?",
+        ),
+        (
+            "[Push|Stick] a finger into the soil: if the top [few centimetres|inch or so] are dry, water the plant; if it's damp, wait. Most houseplants [need|want] less water in winter, and [yellow, soft leaves|yellowing leaves] often mean too much.",
+            "[There's no fixed schedule|It depends on the plant]: [check|feel] the soil and water when it is dry near the top. Make sure [every pot|the pots] can drain, because sitting in water [rots|kills] more plants than [thirst|drying out] does.",
+        ),
+        "[Good luck with the plants|I hope the plants perk up].",
+        follow_ups=(
+            (
+                "Should I water [them|the plants] less in winter?",
+                "Yes, most houseplants grow slowly in winter and need [roughly half as much|much less] water, so check the soil rather than watering on a schedule.",
+            ),
+        ),
+    ),
+    # ---- pets
+    _aside(
+        "cat-scratching",
+        "cat",
+        (
+            "my cat keeps scratching the [carpet|stairs|armchair][, so|,|;] how do I [stop|discourage] it?",
+            "how do I [get|train] a cat to use a scratching post?",
+        ),
+        (
+            "Put a [tall, sturdy|solid] scratching post right next to the spot the cat [likes|uses], rub a little catnip on it, and [reward|praise] the cat when it uses it. [Cover|Protect] the favourite spot with [double-sided tape|a throw] for a few weeks until the habit shifts.",
+            "Cats scratch to [mark their patch|mark territory] and keep claws [healthy|in shape], so give the cat a [better|more tempting] place rather than [a telling-off|scolding]. A post that's tall enough to stretch on, [placed|put] by the spot it scratches now, [usually wins|tends to win].",
+        ),
+        "[Good luck with the cat|I hope the carpet survives].",
+        follow_ups=(
+            (
+                "Should I trim its claws as well?",
+                "Trimming just the tips every few weeks [limits the damage|helps], but only cut the clear tip, never the pink part. [Ask at a pet clinic|Get someone experienced] to show you [the first time|once] if the cat isn't used to it.",
+            ),
+        ),
+    ),
+    # ---- exercise
+    _aside(
+        "stretching",
+        "stretch stretching stretches",
+        (
+            "should I stretch before or after [exercise|a jog|a workout]?",
+            "[what|which] stretches should I do [before and after|around] [a jog|exercise]?",
+        ),
+        (
+            "[Before|Ahead of] exercise, [a few minutes of dynamic warm-ups|gentle dynamic stretches] like leg swings and lunges [suit you better|are the right choice]; save the slow, held stretches [for after|for the end], when the muscles are warm, and hold each for about thirty seconds.",
+            "After [a jog|exercise], stretch your calves, hamstrings, [quads|the front of your thighs] and hips, holding each stretch for thirty seconds [without bouncing|and breathing slowly]. [Beforehand|Before you start], [keep it to|do] a short dynamic warm-up instead.",
+        ),
+        "[Enjoy the exercise|Have a good jog].",
+        kind="know",
+    ),
+    _aside(
+        "blisters",
+        "blister blisters",
+        (
+            "I keep getting blisters [from|in] my [new|] trainers[, so|,|;] [any tips|how do I stop them|what can I do]?",
+            "how do I [stop|prevent] blisters [on my heels|when I'm on my feet all day|from new shoes]?",
+        ),
+        (
+            "[Wear|Switch to] [proper|thin] sports socks that wick sweat away, and [break new shoes in|get new shoes used to your feet] [gradually|on short outings first]. A blister plaster or tape on [the spot that rubs|a hot spot] [before it blisters|at the first sign of rubbing] [stops most blisters forming|heads the blister off].",
+            "Blisters come from friction and damp, so [moisture-wicking socks|socks that keep feet dry] and shoes that fit [snugly at the heel|well] [prevent most of them|stop most blisters]. [Lace the shoes|Tie your laces] so your heel can't slide, and [tape|cover] any [spot|place] that [rubs|starts to feel hot] straight away.",
+        ),
+        "[I hope your feet recover quickly|Look after those feet].",
+    ),
+    _aside(
+        "blister-pop",
+        "blister",
+        (
+            "should I [pop|burst] a blister or [leave it|leave it alone]?",
+            "I've got a [big|painful] blister on my [heel|foot][, so|,|;] [is it better to pop it|do I burst it or leave it alone]?",
+        ),
+        (
+            "Leave a blister [intact|unpopped] if you can, because the skin [protects|keeps germs out of] the [wound|raw skin underneath]; cover it with a [cushioned|blister] plaster and it [usually heals|normally settles] in a few days.",
+            "[Don't|Try not to] pop it: [cover|protect] the blister with a [cushioned|special] plaster and let it heal on its own. If it bursts by itself, [wash it gently|keep it clean], leave the loose skin in place and [cover it|put a plaster on it]; [see a doctor|get it checked] if it looks infected.",
+        ),
+        "[I hope it heals quickly|Look after that foot].",
+    ),
+    # ---- plans and little tasks
+    _aside(
+        "rainy-day",
+        "rainy rain",
+        (
+            "it's [pouring|raining] [all day|non-stop] [here|][, so|,|;] [any|got any] ideas for a rainy day indoors?",
+            "[what can I do|any ideas what to do] on a rainy afternoon [that isn't just telly|besides scrolling]?",
+        ),
+        (
+            "A rainy day suits [a long cooking project|a slow bake], a jigsaw, [sorting out a cupboard|clearing out one drawer] you've been avoiding, or a museum [if you can face going out|if you fancy getting out]. [An old series and a blanket|A box set and a pot of tea] is also a perfectly good plan.",
+            "[Pick|Choose] one small thing to finish, like a cupboard clear-out, then [reward yourself|treat yourself] with something cosy: [a bake|baking something], a jigsaw or a [podcast|long podcast] and a hot drink while the rain [does its thing|carries on].",
+        ),
+        "[Enjoy the cosy day|Enjoy the rainy day].",
+        hours=(8, 18),
+    ),
+    _aside(
+        "picnic",
+        "picnic",
+        (
+            "[what should I take|what do I need] for a picnic [with a few people|for four]?",
+            "[any|got any] ideas for picnic food that [survives a bag|doesn't go soggy]?",
+        ),
+        (
+            "Pack picnic food that [survives|keeps] well: [a quiche|a tart], wraps or [sturdy|crusty] rolls, [cherry tomatoes|crunchy vegetables] and a [hummus|dip], fruit, and something sweet [that won't melt|like flapjacks]. [Pack|Keep] it in a cool bag with frozen water bottles, which [double as|become] cold drinks later.",
+            "For a picnic, [pick|choose] food you can eat with your hands: sausage rolls, [pasta salad|a grain salad] in a [jar|tub], [cheese and crackers|a wedge of cheese and bread], and strawberries. [Don't forget|Remember] a [rug|blanket], a knife and a bag for the rubbish.",
+        ),
+        "[Enjoy the picnic|I hope the sun shines for the picnic].",
+        hours=(8, 19),
+    ),
+    _aside(
+        "presentation-nerves",
+        "presentation nerves nervous",
+        (
+            "I've got to give a presentation [soon|shortly] and I [get|always get] [really|terribly] nervous[, so|,|;] [any tips|what helps]?",
+            "how do I [calm|stop] nerves before [a presentation|speaking in front of people]?",
+        ),
+        (
+            "Rehearse the [first minute|opening] until you could say it [half asleep|in your sleep], because nerves [ease|settle] once you're under way. [Before you start|Beforehand], [make each slow breath out last|breathe out slowly, making it last] twice as long as the breath in, [a few times|four or five times]; it [calms|steadies] the body quickly.",
+            "[Nerves are normal|Most people feel nervous], and the audience [rarely notices|can't usually tell]. [Practise|Run through it] out loud a few times, [know|learn] your opening and closing lines [well|by heart], and speak more slowly than feels natural, which [reads|comes across] as confident.",
+        ),
+        "[Good luck with the presentation|You'll be fine, good luck].",
+        hours=DAYTIME,
+        follow_ups=(
+            (
+                "What if I forget what I was going to say?",
+                "Pause, take a sip of water and glance at your notes. A pause feels long to you but looks deliberate to the audience, and [no presentation|a presentation rarely] suffers for it.",
+            ),
+        ),
+    ),
+    # ---- more cooking
+    _aside(
+        "garlic",
+        "garlic cloves clove",
+        (
+            "[is there a|what's the] [quick|quicker|fast] way to peel garlic[ without sticky fingers| when I need a lot of it|]?",
+            "peeling garlic takes me [ages|forever][, so|,|;] [any tricks|how do chefs do it|what's the trick]?",
+        ),
+        (
+            "[Press down on each clove with the side of a knife|Crush each clove gently under the blade of a knife] until you hear it crack, and the skin [slips|comes] straight off. For a whole bulb, [shake the cloves hard|shake the separated cloves] between two bowls for [a minute|thirty seconds] and most of the skins [fall away|come loose].",
+            "[Trim the root end|Cut off the hard end] of each garlic clove, then [squash it lightly|give it a gentle squash] with the side of a knife: the papery skin [splits|cracks] and peels away [in one go|easily]. [Soaking the cloves in warm water for a few minutes|A short soak in warm water] also loosens it.",
+        ),
+        "[Enjoy the cooking|Happy chopping].",
+    ),
+    _aside(
+        "coriander",
+        "coriander herbs herb parsley",
+        (
+            "[fresh coriander|a bunch of coriander] [always goes|keeps going] slimy in my fridge[, so|,|;] how do I keep it fresh?",
+            "how do you keep fresh herbs like coriander or parsley [from wilting|going off] [so fast|within days]?",
+        ),
+        (
+            "[Treat it|Keep it] like a cut bouquet: trim the stalks, stand the coriander in a glass with [a little|an inch of] water, [cover the leaves loosely with a bag|put a loose bag over the top] and keep it in the fridge. [Change the water every couple of days|Fresh water every few days] and it lasts [a week or more|well over a week].",
+            "[Wrap|Roll] the herbs loosely in [slightly damp|damp] paper towel and keep them in a [box|tub] in the salad drawer. [Soft herbs|Coriander and parsley] [last much better|keep far better] that way than in the bag they came in, and [you can chop the rest and freeze it in ice cube trays|leftovers freeze well chopped, in a little oil].",
+        ),
+        "[Enjoy the herbs|Happy cooking].",
+    ),
+    _aside(
+        "pancakes",
+        "pancake pancakes batter",
+        (
+            "my pancake batter is [always|] [lumpy|full of lumps][, so|,|;] [what am I doing wrong|how do I get it smooth]?",
+            "how do I [get rid of|avoid] lumps in pancake batter?",
+        ),
+        (
+            "Put the flour in a bowl, make a well, and [whisk in|beat in] the eggs and [a little|a splash of] milk first to make a thick paste, then add the rest of the milk [gradually|bit by bit]. Any lumps left [will go if you sieve the batter|disappear if you rest the batter for half an hour].",
+            "[Lumpy batter|Lumps] come from pouring the milk in too fast. [Whisk|Beat] a thick paste of flour, eggs and a little milk until smooth, then [loosen it|thin it] slowly; if the pancake batter is already lumpy, [pour it through a sieve|blitz it with a stick blender].",
+        ),
+        "[Enjoy the pancakes|Happy flipping].",
+        hours=(6, 21),
+    ),
+    _aside(
+        "thin-pancakes",
+        "pancake pancakes pan",
+        (
+            "how do I make [thin|proper thin|crêpe-style] pancakes that don't [tear|stick|fall apart]?",
+            "my pancakes [always|keep] [stick|sticking] to the pan[, so|,|;] [what's the trick|how do I stop it]?",
+        ),
+        (
+            "Rest the batter for [half an hour|twenty minutes], get the pan properly hot, and wipe it with [just a little|a thin layer of] oil. Pour in [just enough batter|a small ladle of batter] to coat the base, [swirl it|tilt the pan] and leave it until the edges lift before you flip the pancake.",
+            "[A hot, well-oiled pan|A properly hot pan, wiped with oil,] [matters most|is the key]: [a pancake sticks|pancakes stick] when the pan is too cool. [Add|Stir] a spoon of melted butter into the batter, [make the first pancake a tester|treat the first one as a test], and [don't|try not to] flip until the underside [looks golden|has set].",
+        ),
+        "[Enjoy the pancakes|Happy flipping].",
+        hours=(6, 21),
+    ),
+    _aside(
+        "scrambled-eggs",
+        "scrambled eggs egg",
+        (
+            "how do you make [creamy|soft|properly soft] scrambled eggs?",
+            "my scrambled eggs [always go|keep going|end up] [rubbery|dry|watery][, so|,|;] what's the trick?",
+        ),
+        (
+            "[Cook them low and slow|Keep the heat low]: melt a knob of butter, add the beaten eggs and stir [gently|slowly] with a spatula, [taking the pan off the heat now and then|lifting the pan off the heat if it rushes]. Take the eggs off while they still look [slightly|a little] wet, because they keep cooking on the plate.",
+            "[Season the eggs|Add salt] just before cooking, not [long before|ahead], and [stir them constantly over a gentle heat|keep stirring over a low flame]. [A spoon of cream|A small knob of cold butter] stirred in at the end makes scrambled eggs [silky|creamy] and stops them overcooking.",
+        ),
+        "[Enjoy your eggs|Enjoy breakfast].",
+        hours=(5, 13),
+    ),
+    _aside(
+        "porridge",
+        "porridge oats",
+        (
+            "how do I make porridge that isn't [gluey|stodgy|lumpy]?",
+            "my porridge [always|] [turns out|comes out] [thick and gluey|like cement][, so|,|;] what am I doing wrong?",
+        ),
+        (
+            "[Use|Go for] [roughly|about] one part oats to two parts milk, [or half milk and half water|or a mix of milk and water], add a pinch of salt and [stir often|keep stirring] over a [medium|gentle] heat for five minutes. Take it off [while it's still a bit loose|before it looks done], because porridge thickens as it stands.",
+            "[Gluey|Stodgy] porridge [usually|mostly] means too little liquid or too much time on the heat. [Add more milk|Use a bit more liquid] than you think, [take the pan off|stop cooking] while the oats still look [runny|loose], and [stir in|loosen it with] a splash of cold milk [before serving|at the table].",
+        ),
+        "[Enjoy your porridge|Enjoy breakfast].",
+        hours=BREAKFAST,
+    ),
+    _aside(
+        "porridge-toppings",
+        "porridge oats toppings",
+        (
+            "[any|got any] ideas to make [my|] [morning|breakfast] porridge less [boring|dull]?",
+            "[what|which] toppings [go well|are good] on porridge?",
+        ),
+        (
+            "[Toast the oats|Toast the dry oats] in the pan for a minute first for a nuttier taste, then [top the porridge|finish it] with [grated apple and cinnamon|a spoon of peanut butter and banana|frozen berries warmed through|a swirl of honey and chopped nuts].",
+            "[Try|Go for] [stewed apple with a pinch of cinnamon|a spoon of yoghurt with berries|sliced banana and a drizzle of maple syrup|a spoon of nut butter and a few raisins] on your porridge, or [stir in|cook the oats with] grated pear [or a little cocoa|and a pinch of ginger] for a change.",
+        ),
+        "[Enjoy your porridge|Enjoy breakfast].",
+        hours=BREAKFAST,
+    ),
+    _aside(
+        "sunken-cake",
+        "cake cakes",
+        (
+            "[why does|how come] my cake [keep sinking|always sinks] in the middle?",
+            "my sponge cake [sank|collapsed] in the middle [again|]; what [went wrong|causes that]?",
+        ),
+        (
+            "[Usually|Most often] the oven door was opened too early, or the cake came out [underbaked|before it was done]. Keep the door shut for the first [two thirds|twenty minutes] of baking, and check it's done with a skewer, which should come out clean.",
+            "A sinking cake is [usually|often] one of three things: [too much raising agent|too much baking powder], an oven that's [not hot enough|too cool], or [opening the door|a peek in the oven] too soon. An oven thermometer [settles the second|tells you if the dial is lying], and [weighing|measuring] the baking powder carefully fixes the first.",
+        ),
+        "[Happy baking|Good luck with the next cake].",
+        follow_ups=(
+            (
+                "Can I still [eat|serve] it?",
+                "[Yes, a sunken cake tastes just as good|Of all the baking mishaps, a sunken cake is the tastiest|The cake tastes just the same, so yes]. [Fill the dip|Pile the hollow] with [cream and fruit|whipped cream and berries] and [nobody will know|it looks intentional].",
+            ),
+        ),
+    ),
+    _aside(
+        "bananas",
+        "banana bananas",
+        (
+            "I've got [a few|three|four] overripe bananas[, so|,|;] what can I do with them?",
+            "[what's|what is] a [quick|good] use for [brown|black|overripe] bananas?",
+        ),
+        (
+            "Banana bread is the classic: mash three with melted butter, sugar, an egg and flour, then bake for about an hour. [If you're short of time|If you can't face baking], peel and freeze the bananas in chunks for smoothies or [banana|one-ingredient] ice cream.",
+            "[Mash|Blend] them into pancake batter, bake [a banana loaf|banana bread], or slice and freeze the bananas for smoothies. [The browner they are|The riper the bananas], the sweeter the [bake|result], so [they're perfect for it|overripe is ideal].",
+        ),
+        "[Enjoy the banana bread|Enjoy whatever you bake].",
+    ),
+    _aside(
+        "curry-spicy",
+        "curry spicy chilli",
+        (
+            "I've made a curry that's [far too|way too|much too] spicy[, so|,|;] how do I [tone it down|calm it down|rescue it]?",
+            "[how do you|what's the way to] [cool down|rescue] a curry that's too [hot|spicy]?",
+        ),
+        (
+            "Stir in something creamy: [yoghurt|coconut milk|a splash of cream] calms the chilli [quickly|a lot]. [More of the other ingredients|More tomatoes, vegetables or lentils] [dilutes the heat|spreads the heat out], and a squeeze of lime with a pinch of sugar [balances it|helps too].",
+            "Dairy or coconut [helps most|does the heavy lifting|is the quickest fix] for a spicy curry: [stir in|add] a few spoons of yoghurt or coconut milk off the heat. [Serving the curry|Serving it] with plenty of rice and a cooling raita also takes the edge off.",
+        ),
+        "[Enjoy the curry|I hope the curry is edible now].",
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "steak",
+        "steak",
+        (
+            "how long do I cook a steak for [medium rare|medium]?",
+            "[any|got any] tips for cooking steak [in a pan|at home] so it's not [tough|grey|chewy]?",
+        ),
+        (
+            "[Take the steak out of the fridge|Let the steak come to room temperature] [half an hour before|twenty minutes ahead], pat it dry and season it, then cook it in a smoking hot pan for about two to three minutes a side for medium rare, [depending on|for a steak about] the thickness. Rest it for five minutes before cutting.",
+            "[Get the pan very hot|Heat the pan until it smokes], [oil the steak, not the pan|oil the meat rather than the pan], and [don't touch it|leave it alone] until it releases. Turn the steak every minute for an even crust, [about five minutes in all for medium rare|four to six minutes all told for medium rare] on a steak [two centimetres thick|of average thickness], then rest it [for as long as it cooked|five minutes] and slice it across the grain.",
+        ),
+        "[Enjoy the steak|Enjoy your dinner].",
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "chickpeas-dinner",
+        "chickpeas chickpea",
+        (
+            "I've got a tin of chickpeas and not much else[, so|,|;] any [dinner|supper] ideas?",
+            "[what's|what is] a quick [vegetarian|meat-free] dinner [with|using] chickpeas?",
+        ),
+        (
+            "[Fry|Roast] the chickpeas with [cumin and paprika|garlic and chilli] until crisp and [toss them|pile them] onto rice or flatbreads with yoghurt. Or [simmer them|cook them down] with a tin of tomatoes, spinach and [curry powder|garam masala] for a [fifteen-minute|quick] chickpea curry.",
+            "A chickpea [stew|curry] is quick: soften an onion and garlic, add [spices|curry paste], the chickpeas and [a tin of tomatoes|coconut milk], and simmer for fifteen minutes. [Stir in|Wilt in] any greens you have at the end.",
+        ),
+        "[Enjoy your dinner|Enjoy the chickpeas].",
+        hours=LATE_DAY,
+    ),
+    _aside(
+        "make-ahead-lunches",
+        "lunches lunch",
+        (
+            "I want to [make|prepare] my lunches for the [whole|] week in one go[, so|,|;] what keeps well?",
+            "[any|got any] ideas for lunches I can [cook ahead|make ahead] that don't get boring?",
+        ),
+        (
+            "[Grain salads|Salads built on rice, couscous or lentils] keep [four or five days|well for four days] in the fridge if you [add the dressing on the day|keep the dressing separate]. Soups and stews [freeze in portions|freeze well in single portions], so you can [swap|rotate] between two or three lunches.",
+            "[Cook|Make] one big base, [such as|like] roasted vegetables and a grain, then [change|vary] the lunch each day with a different topping: feta one day, a boiled egg the next, hummus after that. Keep each portion in its own box so [you can grab it|it's ready to grab].",
+        ),
+        "[Enjoy the lunches|Good luck with the prep].",
+    ),
+    _aside(
+        "dough-rise",
+        "dough yeast bread",
+        (
+            "my bread dough [didn't rise|isn't rising|barely rose][, so|,|;] what [went wrong|have I done wrong]?",
+            "[why does|how come] my [bread|] dough [not rise|stay so dense]?",
+        ),
+        (
+            "[The usual culprits are|Most often it's] old yeast, water that was too hot, or a cold room. [Check the date on the yeast|Test the yeast in warm water with a pinch of sugar]; the water should feel [just warm|barely warm] on your wrist, and dough in a cool room simply [takes more time|needs an extra hour or so] to rise.",
+            "Yeast [dies|is killed] above about fifty degrees, so [too-hot water|water that's too hot] is a common reason dough won't rise. [Salt added straight onto the yeast|Salt poured directly on the yeast] also slows it. Put the dough somewhere [warm and draught-free|warm] and give it [twice as long|more time] before giving up.",
+        ),
+        "[Happy baking|Good luck with the next loaf].",
+        follow_ups=(
+            (
+                "Can I still bake it [if it didn't rise|as it is]?",
+                "You can, but the bread will be dense. [Better to knead in|It's worth kneading in] a little fresh yeast dissolved in warm water and giving the dough another hour somewhere warm.",
+            ),
+        ),
+    ),
+    _aside(
+        "bitter-coffee",
+        "coffee",
+        (
+            "[why does my coffee at home taste|how come my coffee at home always tastes] so bitter?",
+            "my [homemade|home-brewed] coffee is [always|] [bitter|harsh][, so|,|;] how do I make it taste better?",
+        ),
+        (
+            "Bitter coffee usually means [over-extraction|it brewed too long or too hot]: use water just off the boil rather than boiling, [a coarser grind|grind it a little coarser], or brew it for less time. In a cafetière, four minutes [is plenty|is about right] before you press.",
+            "[Try|Use] [fresher|freshly ground] beans, water that has [rested|cooled] for [thirty seconds|half a minute] after boiling, and [clean the coffee maker|descale the coffee maker or rinse the cafetière] properly, since old coffee oils [taste bitter|make everything bitter].",
+        ),
+        "[Enjoy your coffee|Here's to a better cup].",
+        follow_ups=(
+            (
+                "Does the grind [really|actually] matter that much?",
+                "Yes: a fine grind in a cafeti\u00e8re over-extracts and makes bitter coffee, while a coarse grind suits it. [For filter coffee|For a filter jug], go medium.",
+            ),
+        ),
+    ),
+    _aside(
+        "gravy-lumps",
+        "gravy lumps lumpy",
+        (
+            "my gravy [always|] [goes|ends up] lumpy[, so|,|;] how do I [fix|stop] it?",
+            "[is there a way to|how do I] [rescue|save] lumpy gravy [at the last minute|in a hurry]?",
+        ),
+        (
+            "Pour the gravy through a sieve, pressing the lumps through with a spoon, or blitz it with a stick blender. [Next time|To stop it happening], [mix the flour or granules with a little cold liquid first|stir the flour into the fat before the stock goes in], then whisk in the hot stock [gradually|a little at a time].",
+            "[A quick whisk|Whisking hard] over the heat [sorts small lumps|gets rid of small lumps]; for [big ones|worse lumps], [sieve the gravy|strain it] into a clean pan. Lumps form when [the thickener|flour] hits hot liquid all at once, so add it [slowly|bit by bit] and keep whisking.",
+        ),
+        "[Enjoy the roast|I hope the gravy behaves].",
+        hours=(11, 23),
+    ),
+    # ---- more travel
+    _aside(
+        "sleep-plane",
+        "plane planes sleep",
+        (
+            "how do you [get any sleep|manage to sleep] on a [long|long-haul|night-time] plane journey?",
+            "I can never sleep on a plane[, so|,|;] [any tips|what helps]?",
+        ),
+        (
+            "[Pick|Choose] a window seat so you can lean on something and nobody climbs over you, [bring|pack] a neck pillow, an eye mask and earplugs, and [skip|go easy on] coffee and alcohol. [Dress in layers|Wear layers], because planes swing between hot and cold.",
+            "[Set your watch|Shift your head] to the destination time when you board and try to sleep when it's night there. [Noise-cancelling headphones|Earplugs] and an eye mask [help most|make the biggest difference], and on the plane a window seat [gives you something to lean on|means nobody disturbs you].",
+        ),
+        "[Have a good trip|Sleep well up there].",
+    ),
+    _aside(
+        "layover",
+        "layover airport connection",
+        (
+            "I've got a [long|six-hour|really long] layover[, so|,|;] how do I [fill|use] the time at the airport?",
+            "[any|got any] tips for [killing time on|surviving] a long wait at an airport?",
+        ),
+        (
+            "[Check whether|See if] the airport has a quiet zone or a day lounge [you can pay for|with a day rate]; a few hours with a shower and a proper chair [can be worth it|makes a long layover bearable]. Otherwise, walk the terminals, [eat a proper meal|find a real meal], and keep a charger and a [water bottle|refillable bottle] in your hand luggage.",
+            "[Leave the airport|Head out to explore] only if you have [over six hours|plenty of time] and the right visa; otherwise find a [quiet corner|quiet gate] near your departure, charge everything, and [set an alarm|keep an eye on the boards] so a nap doesn't [cost you|make you miss] the connection.",
+        ),
+        "[Safe journey|I hope the wait flies by].",
+    ),
+    _aside(
+        "pickpockets",
+        "pickpockets pickpocket valuables wallet",
+        (
+            "how do I [keep my wallet safe|avoid pickpockets] in a busy city abroad?",
+            "[any|got any] tips for keeping valuables safe [on a trip|while sightseeing]?",
+        ),
+        (
+            "[Keep your wallet|Carry valuables] in a front pocket or a zipped bag worn across your front, and [split your cards and cash|keep a spare card separate] so one loss isn't a disaster. Pickpockets [like|target] crowds, [transport|trains] and anyone [distracting you|who bumps into you], so be extra careful there.",
+            "[Take|Carry] only what you need for the day and leave the rest in the [hotel safe|room safe]. A bag with a zip that sits in front of you [beats|is safer than] a back pocket, and [a photo of your passport|copies of your documents] [helps a lot|saves hassle] if your valuables do go missing.",
+        ),
+        "[Have a lovely trip|Enjoy the trip, and stay safe].",
+    ),
+    _aside(
+        "phrases",
+        "phrases phrase language",
+        (
+            "I'm going abroad [soon|shortly] and want to learn a few phrases[, so|,|;] where do I start?",
+            "[what|which] phrases [are worth learning|should I learn] before a trip [abroad|somewhere I don't speak the language]?",
+        ),
+        (
+            "[Start with|Begin with] the phrases for hello, please, thank you, sorry, excuse me and [a way to ask whether someone speaks your language|how to say you only speak a little]; then numbers up to ten and how to ask what something costs. [Ten minutes a day with an app|A few minutes a day of listening practice] for a couple of weeks [gets you surprisingly far|is enough for the basics].",
+            "Politeness phrases [matter most|go furthest]: greetings, please and thank you, and [an apology|excuse me] in the local language [earn|win] a lot of goodwill. [Add|Learn] a few for food and directions, and [write them on a card|save them offline] in case your memory fails.",
+        ),
+        "[Have a wonderful trip|Enjoy practising].",
+    ),
+    _aside(
+        "plug-adaptor",
+        "adaptor plug sockets",
+        (
+            "do I need a plug adaptor [when I go|for a trip] abroad, and which one?",
+            "[what|which] adaptor should I [take|pack] so I can charge things abroad?",
+        ),
+        (
+            "[Look up|Check] the socket type for [the country you're heading to|where you're going]; much of the continent uses two round pins, for example. A universal adaptor covers nearly everywhere, and one with [a couple of charging ports|built-in charging ports] [saves you taking several|charges several things at once].",
+            "[Buy|Get] a universal adaptor: it fits the sockets in most countries, so you only ever need one. Most chargers [handle|cope with] any voltage, [but check|though it's worth checking] the label on [hair dryers and straighteners|anything with a heating element] before you plug it in.",
+        ),
+        "[Have a good trip|Enjoy the trip|Safe journey].",
+        kind="know",
+    ),
+    _aside(
+        "hotel-noise",
+        "noise noisy earplugs loud hotel",
+        (
+            "how do I sleep in a [noisy|loud] hotel room?",
+            "the hotel I'm in is [really|terribly] noisy at night[, so|,|;] [any tips|what can I do]?",
+        ),
+        (
+            "[Ask reception for|Request] a room [away from the lift and the street|on a higher floor at the back]; most hotels [will swap you|can offer another room] if they have space. [Foam earplugs|Proper earplugs] and a white noise app [cover the rest|mask most of the noise].",
+            "[Earplugs|Foam earplugs] [rolled thin|squeezed tight] before you put them in [block most noise|cut a lot of noise], and a fan or a white noise app drowns out [voices|the corridor]. [It's also fine to ask|Don't hesitate to ask] for a quieter room; reception [hears it all the time|gets asked that every night].",
+        ),
+        "[Sleep well|I hope it's quieter tonight].",
+        hours=EVENING,
+    ),
+    _aside(
+        "tent",
+        "tent camping",
+        (
+            "I'm going camping for the first time[, so|,|;] what [shouldn't I forget|do I need to know]?",
+            "[any|got any] tips for a first night in a tent?",
+        ),
+        (
+            "[Practise|Try] putting the tent up at home first, [pack|bring] a sleeping mat as well as a sleeping bag because the cold comes up from the ground, and [take|bring] a head torch. [Pitch|Put up] the tent on level, slightly raised ground so rain runs away from you.",
+            "The ground is colder than you expect, so [a good mat|an insulated mat] [matters more|counts for more] than the sleeping bag. [Arrive|Get there] with daylight to spare for putting up the tent, keep a torch by your head, and [pack a warm hat|wear a hat to bed] if the nights are cool.",
+        ),
+        "[Have a brilliant time camping|Enjoy the camping].",
+    ),
+    # ---- more health, common sense only
+    _aside(
+        "hydration",
+        "water drink drinking hydrated glass",
+        (
+            "how much water should I [actually|really] drink [in a day|each day]?",
+            "I [never|always forget to] drink enough water[, so|,|;] [any tricks|how do I remember|what helps]?",
+        ),
+        (
+            "[A common guide|The usual guide] is six to eight glasses of fluid a day, more in hot weather or when you exercise, and tea and coffee count towards it. [Pale straw-coloured|Pale yellow] urine is a [good|simple] sign you're drinking enough water.",
+            "[Keep a bottle of water|Keep a refillable bottle] [on the table in front of you|where you can see it] and [drink|have] a glass with every meal. [Tying it to habits|Linking a drink to things you already do], like [the kettle boiling|brushing your teeth], makes it [automatic|stick] within a week or two.",
+        ),
+        "[Cheers to that|Stay hydrated].",
+        follow_ups=(
+            (
+                "Does fizzy water count?",
+                "Yes, fizzy water hydrates you just as well as still water. It's only sugary [drinks|squash and fizzy drinks] worth keeping an eye on.",
+            ),
+        ),
+    ),
+    _aside(
+        "posture",
+        "posture back backache sitting sit",
+        (
+            "my back [aches|gets stiff] from sitting [all day|for hours][, so|,|;] [what helps|any tips]?",
+            "how should I [sit|set myself up] at a table all day to [avoid backache|look after my back]?",
+        ),
+        (
+            "Set the screen at eye level, [keep both feet on the floor|rest your feet on the floor or a footrest], and [put a cushion behind your lower back|use a cushion in the small of your back]. [More important than perfect posture is|What matters most is] getting up [every half hour|at least once an hour] to stretch and walk about, because sitting [still for hours|for long stretches] is what stiffens your back.",
+            "[Change position|Shift how you sit] often, since no single posture suits a back for hours. [Raise the screen|Prop the laptop up] so you aren't looking down, [get up|stand up and stretch] regularly, and if the ache [lasts|goes on] for weeks, [see a physiotherapist|get it checked by a doctor].",
+        ),
+        "[I hope your back eases up|Look after that back].",
+    ),
+    _aside(
+        "caffeine",
+        "caffeine coffee",
+        (
+            "I [drink|get through] too much coffee[, so|,|;] how do I cut down [without headaches|gently]?",
+            "[what's|what is] the [easiest|gentlest] way to cut down on caffeine?",
+        ),
+        (
+            "[Cut down gradually|Go slowly]: drop one cup every few days, or [swap every other one for decaf|mix in half decaf] so your body adjusts to less caffeine. [The headaches|Withdrawal headaches] usually [fade|ease] within a week, and [drinking plenty of water|staying hydrated] helps.",
+            "[Replace|Swap] the afternoon cups first, since caffeine late in the day [hurts your sleep|disturbs sleep] the most, [with decaf or herbal tea|with a decaf or a fruit tea]. [Reducing|Cutting] by a cup every few days [avoids|keeps away] most of the [withdrawal|caffeine] headaches.",
+        ),
+        "[Good luck cutting down|Good luck with the decaf].",
+    ),
+    _aside(
+        "cold",
+        "cold",
+        (
+            "I've [come down with|got] a [stinking|horrible|heavy] cold[, so|,|;] [what helps|anything that actually helps]?",
+            "[what's|what is] the [quickest|surest] way to get over a cold?",
+        ),
+        (
+            "[There's no cure for a cold|A cold simply has to clear by itself], but rest, plenty of fluids and [warm drinks|hot drinks with honey] help you feel better. [Paracetamol|A simple painkiller] can ease the aches, and steam from a bowl of hot water [helps|loosens] a blocked nose. Most colds clear in [about a week|seven to ten days].",
+            "Rest, fluids and time [do it|are what gets you through]: a cold [usually|normally] clears in about a week. [A chemist can recommend something|The pharmacy has remedies] for the [blocked nose|congestion] and sore throat, and [saltwater gargles soothe|gargling with salt water soothes] the throat. [See a doctor|Get checked] if it lasts more than three weeks.",
+        ),
+        "[Get well soon|I hope the cold clears quickly|Feel better soon].",
+        follow_ups=(
+            (
+                "When should I see a doctor about it?",
+                "[See|Get checked by] a doctor if the cold lasts over three weeks, you have a high temperature that [won't come down|keeps coming back], or you feel short of breath[, and sooner if you're worried|].",
+            ),
+        ),
+    ),
+    _aside(
+        "energy-slump",
+        "slump energy tired sleepy",
+        (
+            "I [always|] hit a [massive|real] slump [mid-afternoon|after lunch][, so|,|;] how do I [beat|avoid] it?",
+            "[why do I|how come I] [feel|get] so [tired|sleepy] after lunch, and what helps with the slump?",
+        ),
+        (
+            "[A lighter lunch|A smaller lunch] with protein and vegetables rather than a big plate of white bread or pasta [helps a lot|makes a real difference] with the slump. [Get outside|Head out] for ten minutes of daylight after eating, and [drink a glass of water|have some water], since mild dehydration [feels like|can feel like] tiredness.",
+            "[Some dip in energy|An afternoon dip] is [natural|built into the body clock], but you can [soften it|take the edge off the slump]: [eat a balanced lunch|go easy on sugary snacks], [take a short brisk stroll|get up and stretch] [after eating|once you've eaten] to lift your energy, and keep your caffeine before [two|mid-afternoon] so it doesn't [spoil|cost you] your sleep.",
+        ),
+        "[I hope the afternoons feel brighter|Good luck with the slump].",
+        hours=(9, 19),
+    ),
+    _aside(
+        "hay-fever",
+        "hay fever pollen",
+        (
+            "my hay fever is [awful|terrible|driving me mad][, so|,|;] [any tips beyond tablets|what helps]?",
+            "how do you [cope with|manage] hay fever when the pollen count is high?",
+        ),
+        (
+            "[Keep windows shut|Close the windows] when the pollen count is high, especially [early morning and evening|in the early evening], [shower and change|wash your face and change clothes] after being outside, and [wear wraparound sunglasses|put a little balm round your nostrils] to catch pollen. [A pharmacist can recommend|The chemist stocks] antihistamines and nasal sprays for hay fever.",
+            "[Dry laundry indoors|Avoid drying clothes outside] on high-pollen days, [dust with a damp cloth|wipe surfaces with a damp cloth] and [vacuum often|hoover often] so pollen doesn't build up indoors. [A pharmacist can advise on|Ask a pharmacist about] a nasal spray, which tends to help more if you start it before the hay fever season [peaks|gets going].",
+        ),
+        "[I hope the pollen gives you a break|Fingers crossed for rain to clear the pollen].",
+    ),
+    _aside(
+        "cut-finger",
+        "cut finger",
+        (
+            "I've [just|] [nicked|cut] my finger [chopping|peeling] vegetables[, so|,|;] what should I do?",
+            "what's the [right|proper] way to [treat|deal with] a small cut on a finger?",
+        ),
+        (
+            "[Rinse|Run] the cut under cold water, then press on it with a clean cloth for [a few minutes|five minutes] until it stops. [Hold the finger up|Raise your hand] above your heart to help, then cover it with a plaster. [If it won't stop or is deep|If it keeps going or gapes open], get it seen.",
+            "[Clean the cut|Wash the cut] under the cold tap, [press firmly|apply firm pressure] with a clean tissue or cloth until it stops, and [dry the finger|pat it dry] before [a plaster goes on|putting a plaster on]. [A deep cut|A cut that gapes] or one that won't stop after ten minutes of pressure [needs|should get] medical help.",
+        ),
+        "[I hope the finger heals quickly|Careful with that knife].",
+    ),
+    _aside(
+        "stress-breathing",
+        "breathing breathe breath stressed",
+        (
+            "I [get|feel] [really|so] stressed [sometimes|at times][, so|,|;] is there a [quick|simple] breathing trick that helps?",
+            "[what's|what is] a [good|simple] breathing exercise for when I'm stressed?",
+        ),
+        (
+            "Try box breathing: breathe in for a count of four, hold for four, breathe out for four, hold for four, and repeat [a few times|for a couple of minutes]. [The slow rhythm|Slowing the breath like that] [tells your body|signals to your body] it can calm down.",
+            "[Breathe in|Take a breath in] through your nose for a count of four and out through your mouth for a count of six or eight. A slow, drawn-out breath out [slows the heart|calms the nervous system], and [five|a handful of] rounds [is often enough|usually takes the edge off] when you're stressed.",
+        ),
+        "[Take care of yourself|I hope things feel calmer soon].",
+    ),
+    # ---- more money
+    _aside(
+        "credit-card",
+        "credit card debt",
+        (
+            "I've got some credit card debt[, so|,|;] [what's|what is] the [smartest|quickest] way to pay it off?",
+            "how do I [clear|get rid of] a credit card balance [faster|for good]?",
+        ),
+        (
+            "[Pay more than the minimum every month|Always pay more than the minimum], [ideally by a fixed standing amount|with a set amount going out on payday], and stop using the card while you clear it. A nought per cent balance transfer card [can buy you time|gives you breathing space] if you can get one.",
+            "[List the debts|Write down each debt] and [pay extra|put every spare pound] on the one with the highest interest while paying the minimum on the rest. A balance transfer to a nought per cent credit card [can buy you time|gives you breathing space], [as long as you clear it|provided you pay it off] before the offer ends.",
+        ),
+        "[Good luck clearing it|You'll get there].",
+    ),
+    _aside(
+        "debt-or-save",
+        "saving debt credit card",
+        (
+            "should I pay off my credit card [first|before] I start saving?",
+            "[is it better|does it make more sense] to clear debt or build up saving first?",
+        ),
+        (
+            "[Usually|Generally] clear the credit card first: its interest is far higher than anything saving earns. [Keep|Hold on to] a small [emergency pot|cushion] while you do it, so a surprise cost doesn't go straight back on the card.",
+            "[Debt first, mostly|Mostly the debt]: a credit card charging high interest costs you more than saving could earn. [The exception is|Keep back] a small emergency pot, [a few hundred pounds|a month's essentials], so you're not borrowing again when something breaks.",
+        ),
+        "[Good luck with it|You'll get there].",
+        kind="know",
+    ),
+    _aside(
+        "groceries",
+        "groceries food supermarket",
+        (
+            "my [weekly|] food spending [keeps going up|is creeping up][, so|,|;] how do I cut the grocery spend?",
+            "[any|got any] tips for spending less at the supermarket?",
+        ),
+        (
+            "Plan the week's meals, write a list from them, and [stick to it|buy only what's on the list]; [it cuts|that alone cuts] impulse buys at the supermarket a lot. [Own-brand|Supermarket own-brand] basics [are usually|tend to be] just as good, and [checking the price per kilo|comparing unit prices] shows the real [bargains|deals].",
+            "[Check|Look in] the fridge and cupboards before you go, [plan meals|plan dinners] that share ingredients, and [buy|pick up] reduced items at the end of the day for the freezer. [Swapping|Trying] [own-brand|cheaper] versions of [a few staples|your staples] [saves more than you'd think|adds up quickly] on the weekly groceries.",
+        ),
+        "[Good luck with the food budget|I hope the receipts shrink].",
+        follow_ups=(
+            (
+                "Is buying in bulk worth it?",
+                "For things you use a lot that keep, like rice, pasta and tins, [usually yes|it usually pays]. For fresh food [it often ends up in the bin|half of it tends to go off], which [wipes out|cancels] the saving on the groceries.",
+            ),
+        ),
+    ),
+    _aside(
+        "emergency-fund",
+        "emergency fund pot",
+        (
+            "how much should I [keep|have|put aside] in an emergency fund?",
+            "[where|how] should I keep an emergency fund [if I'm already saving|alongside my other savings]?",
+        ),
+        (
+            "[A common rule|The usual rule of thumb] is three to six months of essential spending, [kept|held] in an easy-access account. [If that feels huge|Start smaller]: even [one month's worth|a few hundred pounds] in an emergency fund stops a broken fridge becoming a debt.",
+            "[Aim for|Build up to] three months of [rent and essentials|essential costs], [kept separate from|walled off from] your other savings so you don't dip into it, [in an instant-access account|somewhere you can reach in a day]. [Top the pot up|Refill the emergency fund] whenever you use it.",
+        ),
+        "[Good luck topping it up|I hope you never need it].",
+        kind="know",
+    ),
+    _aside(
+        "selling-stuff",
+        "sell selling sold clutter things",
+        (
+            "I've got [loads of|a lot of] stuff [I don't use|cluttering the place][, so|,|;] what's the [easiest|quickest] way to sell it?",
+            "[any|got any] tips for selling [old|unwanted] things online?",
+        ),
+        (
+            "[Good photos in daylight|Clear photos in natural light] [sell|shift] things [faster|quicker] than anything else, and an honest description with the [measurements|size and condition] heads off questions. [Check what similar items sold for|Look at listings that have sold] to price it, and bundle small things together.",
+            "[Sell|List] the [bigger|more valuable] things online with [good|clear] photos and fair prices, and [take|give] the rest to a [second-hand|reuse] [drop-off|point] rather than [letting it sit|keeping it]. [Price|Pricing] slightly under similar listings [sells|clears] things within days.",
+        ),
+        "[Good luck with the selling|Enjoy the extra space].",
+        follow_ups=(
+            (
+                "How do I avoid scams when selling online?",
+                "[Only take payment|Take payment only] through the selling site itself, never follow links a buyer sends, and don't post anything before the payment [shows in your account|has cleared]. If buyers pick up in person, [have someone else at home|make sure you're not alone].",
+            ),
+        ),
+    ),
+    _aside(
+        "laundry-cost",
+        "laundry wash",
+        (
+            "does [doing|] laundry at a lower temperature [actually|really] save anything?",
+            "how do I [cut|bring down] what my laundry costs to run?",
+        ),
+        (
+            "A [cooler|thirty-degree] wash [saves a lot|costs far less], since [most of the energy|nearly all the energy] goes into heating the water. Modern detergents clean well at low temperatures; [keep a hot wash for towels and bedding|save a hotter wash for towels and bedding] [now and then|every so often].",
+            "[Wash|Run] full laundry loads at thirty degrees, [skip|avoid] the tumble dryer where you can, and [use|pick] the eco setting, which [is slow but|runs for a while but] heats [less water|the water less]. [Drying outside or on a rack|A clothes airer] [saves more than anything else|is the biggest saving of all].",
+        ),
+        "[Enjoy the savings|Happy laundry day].",
+    ),
+    # ---- hobbies
+    _aside(
+        "crochet",
+        "crochet hook yarn",
+        (
+            "I want to [learn to crochet|take up crochet][, so|,|;] what should I [start with|make first]?",
+            "my crochet [keeps getting|gets] [tighter and tighter|really tight] and the hook won't go through[, so|,|;] what am I doing wrong?",
+        ),
+        (
+            "Start with a [five|six] millimetre hook and [chunky|thick], smooth, light-coloured yarn, so you can see each loop. [Practise a long chain|Make a long chain] and then rows of double crochet until [the rhythm feels easy|it feels natural], and [make a simple square|try a plain dishcloth] as a first project.",
+            "[Tight crochet|A hook that won't go through] [usually|mostly] means you're pulling the yarn too hard [after each loop|with your yarn hand]. [Relax your grip|Loosen your hold on the yarn], [make each loop on the thick part of the hook|pull each loop up onto the wide part of the hook], or go up a hook size.",
+        ),
+        "[Happy crocheting|Enjoy the crochet].",
+    ),
+    _aside(
+        "sketching",
+        "sketch sketching drawing draw",
+        (
+            "I'd like to [get better at|start] drawing[, so|,|;] how do I [begin|practise]?",
+            "[any|got any] tips for a [complete|real] beginner at sketching?",
+        ),
+        (
+            "Draw [a little every day|for ten minutes a day] rather than for hours once a week, and sketch real things [such as|like] a mug, your hand or a plant. [Look at the object|Keep your eyes on the subject] more than the paper; [that habit|the looking] [is most of drawing|matters more than talent].",
+            "[Carry|Keep] a small sketchbook and a pencil with you and [sketch|draw] whatever's in front of you [on the bus|in cafes|at lunch]. [Start|Begin] with simple shapes and shading, and [don't rub out|resist rubbing out] too much: [every page|each sketch] is practice, not a finished piece.",
+        ),
+        "[Happy sketching|Enjoy the drawing].",
+    ),
+    _aside(
+        "jigsaw",
+        "jigsaw pieces puzzle",
+        (
+            "[what's|what is] the [trick|secret] to doing a [big|thousand-piece] jigsaw?",
+            "I've started a [huge|massive] jigsaw and I'm [stuck|getting nowhere][, so|,|;] any strategy?",
+        ),
+        (
+            "Turn every piece face up first, pull out the edge pieces and [build the frame|do the border]. Then [sort the rest|group the rest] by colour or pattern into trays and [build|tackle] the most distinctive areas of the puzzle first.",
+            "[Sort|Group] the pieces by [shape|their shape] as well as colour once you're [stuck|down to the sky]: [most jigsaws|many puzzles] have a few repeating shapes, [so you can try|and trying] [each one|every piece of one shape] in a gap is quicker than hunting by colour.",
+        ),
+        "[Enjoy the jigsaw|Happy puzzling].",
+    ),
+    _aside(
+        "journal",
+        "journal journalling diary notebook",
+        (
+            "I keep [trying|meaning] to [start|keep] a journal and [giving up|never manage it][, so|,|;] any tips?",
+            "how do you [make journalling a habit|keep a diary going]?",
+        ),
+        (
+            "Make it tiny: three lines a day [in the journal|in a small notebook], [at the same time|just before bed], [beats|is better than] a page you dread. [Use|Try] a prompt [such as|like] what went well today, and [skip the guilt|don't catch up] when you miss a day.",
+            "[Keep the diary|Leave the journal] [by your bed|somewhere you'll see it] with a pen on top, and write [just a line or two|a few lines] [each evening|every day]. Journalling sticks when it's [easy|short], so [aim low|set the bar low] and let it grow.",
+        ),
+        "[Happy writing|Enjoy the journalling].",
+    ),
+    _aside(
+        "guitar",
+        "guitar fingers fingertips",
+        (
+            "I'm [learning|teaching myself] guitar and my fingers [hurt|are so sore][, so|,|;] [is that normal|does it get better]?",
+            "[will|do] my fingertips [ever|] stop hurting [when I practise guitar|from guitar strings]?",
+        ),
+        (
+            "[Sore fingertips are normal|Yes, that's completely normal] for the first few weeks on guitar; [short|fifteen-minute] sessions [every day|daily] build [calluses|hard skin] [faster|better] than long ones. [Press|Press down] just behind the fret, not on it, so you need less force.",
+            "[It does get better|They soon stop hurting]: after [two or three weeks|a few weeks] of [regular|daily] practice your fingertips toughen up. [Keep sessions short|Practise little and often] until then, and [check the strings aren't set too high|have the string height checked], which makes a guitar much kinder on the fingers.",
+        ),
+        "[Happy strumming|Enjoy the guitar].",
+    ),
+    _aside(
+        "guitar-chords",
+        "chords chord guitar",
+        (
+            "[what's|what is] the [easiest|quickest] way to [switch|change] guitar chords [faster|smoothly]?",
+            "[my chord changes are|changing between chords is] [so slow|painfully slow][, so|,|;] how do I speed them up?",
+        ),
+        (
+            "[Practise|Drill] the [change|switch] between two chords [slowly|very slowly], lifting all your fingers together [and landing them as one shape|so they land as a shape]. [A minute of|Sixty seconds of] [just that change|that one change], [a few times a day|several times a day], [speeds it up|makes it smooth] within a week or two.",
+            "[Look for|Find] a finger that stays put or slides between the two chords and [use it as an anchor|keep it down as a pivot]. Strum slowly [with a steady beat|in time], changing chords on the beat even if [the first strum|the chord] is messy: [speed comes|smooth changes come] from [the rhythm|repetition], not from rushing.",
+        ),
+        "[Happy strumming|Enjoy the guitar].",
+    ),
+    _aside(
+        "crossword",
+        "crossword crosswords clues clue",
+        (
+            "how do you [get into|start doing] cryptic crosswords?",
+            "[cryptic|the cryptic] crossword clues make no sense to me[, so|,|;] [where do I start|how do people solve them]?",
+        ),
+        (
+            "Every cryptic clue has a straight definition at one end, [start or finish|the beginning or the end], and wordplay making the same answer in the rest. [Learn|Pick up] the common signals, like anagram [indicators|words] [such as|like] broken or mixed, and [read the answers|check the solutions] the next day to see how each clue [fitted together|came apart].",
+            "[Start with|Try] a [quick|beginners'] cryptic crossword and [look up|read] a guide to the [main|common] clue types: anagrams, hidden words, [double definitions|two meanings]. [Reading the explained answers|Going through the solutions] the next day is [how most people learn|the quickest way to learn].",
+        ),
+        "[Happy solving|Enjoy the crossword].",
+        kind="know",
+    ),
+    _aside(
+        "bird-feeder",
+        "birds bird feeder",
+        (
+            "I've put up a bird feeder but no birds come[, so|,|;] what am I doing wrong?",
+            "how do I [attract|get more] birds to [a feeder|the feeder] [outside my window|on the balcony]?",
+        ),
+        (
+            "[Give it time|Be patient]: birds can take [a couple of weeks|a few weeks] to find a new feeder. [Hang it|Place it] near [a hedge or tree|some cover] so they can dart to safety, [keep it clean|clean it regularly], and [offer|try] sunflower hearts, which [most|many] small birds love.",
+            "Birds [want|like] cover nearby and a feeder that's [safe from cats|out of reach of cats], so [put it|hang it] [a couple of metres|two metres or so] from a [bush|hedge]. [Fresh water|A shallow dish of water] [draws them in|brings birds in] too, [especially|above all] in dry or frosty weather.",
+        ),
+        "[Enjoy the birdwatching|Happy birdwatching].",
+        follow_ups=(
+            (
+                "Is there anything I shouldn't feed [them|the birds]?",
+                "[Avoid|Skip] salted nuts, bread and anything mouldy. Whole peanuts can choke young birds in spring, so [put those in|only offer them in] a mesh feeder.",
+            ),
+        ),
+    ),
+    # ---- more tech help
+    _aside(
+        "phishing",
+        "email emails scam phishing",
+        (
+            "how can I tell [if|whether] an email is a scam[ or genuine|]?",
+            "I've had an email [asking me to confirm my details|saying my account is locked][, so|,|;] [is it genuine|how do I know if it's real]?",
+        ),
+        (
+            "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and links asking you to log in or [pay|confirm details]. [Don't click|Never click] the link; [go to the site yourself|open the site by typing it in yourself] or [contact them|get in touch] on a number you already trust.",
+            "[Treat it as a scam|Assume it's phishing] until proven otherwise: real organisations [rarely|almost never] ask you to confirm details by email. [Hover over the link|Check where the link really goes] without clicking, and [log in|sign in] through the official app or website instead to see if there's [really|actually] a problem.",
+        ),
+        "[Stay safe out there|Good on you for checking].",
+        kind="know",
+        follow_ups=(
+            (
+                "What if I've already clicked the link?",
+                "If you clicked a link in a scam email, don't enter anything else. If you typed a password, change it [straight away|at once] and turn on two-factor sign-in; if you gave card details, use the number on the back of your card [today|right away].",
+            ),
+        ),
+    ),
+    _aside(
+        "browser-tabs",
+        "browser tabs tab",
+        (
+            "my browser [gets|is] [really|so] slow with lots of tabs open[, so|,|;] what can I do?",
+            "I [always|] have [dozens|far too many] tabs open[, so|,|;] [any tips|how do I tame them]?",
+        ),
+        (
+            "[Each open tab|Every tab] uses memory, so [close the ones you're not using|close what you don't need] and [bookmark|save] the rest in a folder [to read later|for later]. Most browsers can also [put idle tabs to sleep|suspend tabs you haven't looked at], [which is usually in the settings|in their performance settings].",
+            "[Keep|Limit yourself to] [one window per task|a handful of tabs] and [save everything else to a reading list|park the rest in a reading list]. If the browser is still slow, [turn off extensions you don't use|remove extensions you don't need], since they [run in every tab|slow every page down].",
+        ),
+        "[Good luck with the tabs|Enjoy the faster browser].",
+    ),
+    _aside(
+        "weak-wireless",
+        "wireless signal router",
+        (
+            "the wireless signal is [terrible|really weak] in one room[, so|,|;] how do I [fix|improve] it?",
+            "[how do I|is there a way to] get a better wireless signal [upstairs|in the far room|in the back bedroom]?",
+        ),
+        (
+            "[Place|Put] the router somewhere central and high, [out of cupboards|not in a cupboard] and away from [thick walls|the microwave and mirrors], since those [block|weaken] the signal. If that's not enough, [a mesh system|a wireless extender] [halfway|partway] to the weak room [usually sorts it|fills the gap].",
+            "[First try|Start by] restarting the router and [raising it off the floor|lifting it up onto a shelf]. Walls, [mirrors|metal and water] and [other electronics|appliances] [soak up|block] the signal, so [a central spot|a more open spot] helps; [a mesh set or an extender|an extender] covers what's left.",
+        ),
+        "[I hope the signal improves|Good luck with the router].",
+    ),
+    _aside(
+        "battery-life",
+        "battery charge",
+        (
+            "my laptop battery [drains|runs down] [so fast|really quickly][, so|,|;] [what can I do|any tips]?",
+            "how do I make my laptop battery last [through the day|as long as possible]?",
+        ),
+        (
+            "Turn the screen brightness down, [close apps you're not using|quit programs you don't need], and [switch on|use] the battery saver mode. [The screen and background apps|Brightness and background apps] use the most power, so those two [make the biggest difference|matter most].",
+            "[Lower|Reduce] the brightness, [turn off the keyboard backlight and wireless when you don't need them|switch off wireless and other radios you aren't using], and check which apps [use the most battery|drain the battery] in the settings. [Keeping|Holding] the charge between about twenty and eighty per cent also [helps the battery age slowly|slows battery wear].",
+        ),
+        "[I hope the battery lasts better|Good luck with the battery].",
+    ),
+    _aside(
+        "spreadsheet-sum",
+        "spreadsheet column formula",
+        (
+            "how do I [add up|sum] a column [of numbers|] in a spreadsheet?",
+            "[what's|what is] the formula to add up [a column|a list of numbers] in a spreadsheet?",
+        ),
+        (
+            "Click the cell under the column, type an equals sign, then the word sum, open a bracket, select the cells, close the bracket and press enter. [Most spreadsheets|Most spreadsheet programs] also have an autosum button [on the toolbar|in the menu] that [writes the formula for you|does it in one click].",
+            "Use the sum formula: an equals sign, sum, and the range of cells [in brackets|inside round brackets], such as the first to the last cell of the column. [Or|Alternatively], select the cells and look at the status bar, which [shows the sum|gives the sum] without any formula.",
+        ),
+        "[Happy totting up|Glad that helps].",
+        kind="know",
+    ),
+    _aside(
+        "big-file",
+        "file attachment email",
+        (
+            "my file is too big to [send|attach] by email[, so|,|;] what can I do?",
+            "how do I send a [large|huge] file when the email attachment limit [blocks it|is too small]?",
+        ),
+        (
+            "Upload the file to a cloud storage account and send a share link [instead of an attachment|in the email] instead; [most email services|many email apps] do this automatically [for big files|over a certain size]. [Compressing|Zipping] the file [helps a little|can also help], [especially for documents|mostly for documents rather than photos].",
+            "[Use|Try] a file-sharing link: put the file in cloud storage, [set it to|make it] viewable by anyone with the link, and paste that into the email. [For photos|For pictures], [exporting them at a smaller size|shrinking the image size] [often gets the attachment under the limit|may be enough to fit].",
+        ),
+        "[I hope it gets through|Good luck sending it].",
+    ),
+    _aside(
+        "updates",
+        "updates update",
+        (
+            "[is it|is it actually] safe to keep putting off software updates?",
+            "my laptop [keeps nagging|won't stop nagging] me to update[, so|,|;] [do I have to|should I just do it]?",
+        ),
+        (
+            "[Putting updates off isn't wise for long|It's better not to put updates off for long]: many updates [fix security holes|patch security flaws] that scammers [actively|already] exploit. [Set updates to install overnight|Schedule updates for when you're not using it], and [save your files first|keep your files backed up] in case a restart [catches you out|interrupts something].",
+            "[Install the update|Do the update] [soon|within a few days], [especially|above all] if it's a security fix. [Pick|Choose] a time when you won't need the laptop for half an hour, [plug it in|keep it on charge], and [back up anything important|save your open files] before you start.",
+        ),
+        "[Glad to help|I hope the update goes smoothly].",
+        follow_ups=(
+            (
+                "Will [an update|the update] delete my files?",
+                "[Updates almost never touch your files|Your files are almost always left alone by updates], but a backup before a big update is a sensible precaution, since it [costs only a few minutes|takes only a few minutes].",
+            ),
+        ),
+    ),
+    _aside(
+        "keyboard-clean",
+        "keyboard keys",
+        (
+            "how do I clean a [grubby|sticky|crumb-filled] keyboard?",
+            "[a few|some] keys on my keyboard are [sticky|sticking][, so|,|;] how do I clean them?",
+        ),
+        (
+            "[Turn it off|Switch it off] or unplug it, tip the keyboard upside down and [tap it|shake it gently] to [get the crumbs out|dislodge crumbs], then [use|go over it with] a can of compressed air or a soft brush. Wipe the keys with a cloth [barely damp with|lightly dampened with] [rubbing alcohol|soapy water].",
+            "For sticky keys, [switch off|power down] first, then [clean round|go round] the key with a cotton bud dipped in [isopropyl alcohol|a little rubbing alcohol]. [On many keyboards|On most desktop keyboards] the keycap [pops off|can be prised off gently] for a proper clean underneath; [check|look up] your model first.",
+        ),
+        "[Enjoy the clean keyboard|Happy typing].",
+    ),
+    # ---- errands and everyday jobs
+    _aside(
+        "recycling-electricals",
+        "electricals electrical recycling recycle",
+        (
+            "what do I do with old electricals [like a broken kettle|I don't use any more][, can they go in the bin|, do they just go in the bin| that nobody wants|]?",
+            "where can I [recycle|get rid of] [small|old] electricals?",
+        ),
+        (
+            "[Not in the household bin|They shouldn't go in the normal bin]: most [recycling centres|council tips] take small electricals, and many large [stores|retailers] that sell electricals [take old ones back|have a take-back bin]. [Batteries|Loose batteries] [go|need to go] in a separate battery recycling box.",
+            "[Take them|Drop them off] at [your local recycling centre|the tip], which has a [bay|section] for electricals. [If it still runs|If something still switches on], [offer it free online|give it away locally] instead of recycling, and [take the batteries out|remove any batteries] first.",
+        ),
+        "[Good luck with the clear-out|Glad to help].",
+    ),
+    _aside(
+        "shrunk-jumper",
+        "jumper wool woollen",
+        (
+            "I've [shrunk|accidentally shrunk] a wool jumper in the wash[, so|,|;] [can it be saved|is there any way to stretch it back]?",
+            "[is there a way to|how do I] [unshrink|rescue] a shrunken woollen jumper?",
+        ),
+        (
+            "[It can often be saved|Often it can be rescued]: soak the jumper for half an hour in lukewarm water with a good squirt of hair conditioner, which relaxes the wool fibres. [Squeeze out|Press out] the water [without wringing|gently], then [lay it out on a towel|spread it on a dry towel] and [ease it|stretch it gently] back to shape as it dries.",
+            "Soak the jumper in [tepid|lukewarm] water with [mild shampoo|hair conditioner] for [thirty minutes|half an hour], then roll it in a towel to get most of the water out. [Gently stretch|Coax] it back to size [a little at a time|bit by bit] and let it dry [lying down|on a towel], [pinned out|weighted at the edges] if you need to.",
+        ),
+        "[I hope the jumper recovers|Good luck with the jumper].",
+        follow_ups=(
+            (
+                "How do I stop it happening again?",
+                "[Wash wool|Put woollens] on a cool wool cycle or [wash it by hand|hand wash them], never tumble dry it, and dry the jumper laid out on a towel rather than on a radiator.",
+            ),
+        ),
+    ),
+    _aside(
+        "ironing",
+        "ironing iron shirt shirts",
+        (
+            "[what's|what is] the [quickest|easiest] way to iron a shirt?",
+            "I [hate|dread] ironing shirts[, so|,|;] [any shortcuts|is there a quicker way]?",
+        ),
+        (
+            "[Iron it|Do it] while it's still slightly damp, in this order: collar, cuffs, sleeves, then the back and the two fronts. [Use|Put] the iron on the right heat for the fabric and [hang the shirt up|put it on a hanger] straight away.",
+            "[Hang shirts up|Take shirts out] [as soon as the wash finishes|straight from the drum], [shake them out|give them a sharp shake] and dry them on hangers: many then need [barely any ironing|only a quick touch-up]. [A steamer|A handheld steamer] is [faster|quicker] than an iron for [creases|light creases].",
+        ),
+        "[Happy ironing, if there is such a thing|Good luck with the ironing].",
+    ),
+    _aside(
+        "care-labels",
+        "label labels symbols symbol",
+        (
+            "what do the symbols on [clothes|clothing] care labels [actually|] mean?",
+            "how do I read [the laundry symbols|a care label] [on clothes|before I wash something]?",
+        ),
+        (
+            "The [tub|little bucket] symbol means it can go in the wash, [with the number of dots for the heat|dots inside showing the temperature]; a hand in the tub means hand wash. A triangle is about bleach, a square about drying, an iron about ironing, and a circle about dry cleaning. A cross through any symbol means don't.",
+            "[Five|There are five] basic shapes on care labels: tub for the wash, triangle for bleach, square for drying, iron for ironing, circle for professional cleaning. More dots [means|mean] more heat, and [lines underneath|bars underneath] mean a gentler cycle.",
+        ),
+        "[Glad that clears it up|Happy laundry].",
+        kind="know",
+    ),
+    _aside(
+        "shoe-polish",
+        "shoes shoe polish leather",
+        (
+            "how do I [polish|shine] leather shoes [properly|so they look decent]?",
+            "my leather shoes [look scuffed|are all scuffed][, so|,|;] how do I [smarten them up|bring them back]?",
+        ),
+        (
+            "Brush off the dirt, then [rub in|massage in] a [small|thin] amount of polish in small circles with a cloth and let it dry for ten minutes. [Buff|Brush] the shoes [hard|briskly] to a shine, and [finish|polish] with a few drops of water on the cloth for a glossier toe.",
+            "[Clean the shoes|Wipe the leather] with a damp cloth, [rub|massage] [coloured|matching] cream polish into the scuffs to restore the colour, then [buff|brush] them. [Shoe trees|Stuffing them with paper] [keeps|will keep] the leather from creasing between wears.",
+        ),
+        "[Enjoy the shiny shoes|Happy polishing].",
+    ),
+    _aside(
+        "stamps-abroad",
+        "post letter stamps stamp",
+        (
+            "how do I [post|send] a letter abroad?",
+            "[what|which] stamps do I need for a letter [going overseas|to another country]?",
+        ),
+        (
+            "Write the country in capitals as the last line on the envelope and [take it to a post office counter|have it weighed at a post office], where they'll [tell you the postage|sell you the right stamp]. [You can also buy|Or buy] international postage online and print it at home.",
+            "[International letters need|A letter abroad needs] international stamps, and the price [depends on|goes by] the size, weight and destination. [A post office counter|The counter at the post office] [will weigh it and sell you the right stamps|can weigh it for you], or [you can look it up|check the price] on the postal service's website.",
+        ),
+        "[I hope it arrives quickly|Happy posting].",
+        hours=DAYTIME,
+    ),
+    # ---- more home
+    _aside(
+        "shower-mould",
+        "mould grout shower",
+        (
+            "there's black mould [in the grout|on the sealant] round my shower[, so|,|;] how do I get rid of it?",
+            "how do I [clean|shift] mould from shower grout?",
+        ),
+        (
+            "[Spray the grout|Spray it] with a mould remover or a [diluted bleach solution|mix of one part bleach to four of water], leave it for [fifteen minutes|a quarter of an hour], then scrub with an old toothbrush and rinse. [Open a window|Ventilate the room] while you do it, and [run the fan|open the window] after every shower so the mould doesn't come back.",
+            "For [light|surface] mould, [a paste of bicarbonate of soda and water|white vinegar sprayed on and left for an hour] [scrubbed in with a toothbrush|and a stiff brush] [shifts most of it|clears it]. Mould that has [got under|soaked into] the sealant [won't clean out|needs the sealant cutting out and redoing], and [drying the shower|a quick squeegee] after use [keeps it away|stops it returning].",
+        ),
+        "[Enjoy the clean shower|Good luck with the scrubbing].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "oven-clean",
+        "oven",
+        (
+            "my oven is [filthy|disgusting|caked in grease][, so|,|;] [is there an easy way to clean it|how do I clean it without harsh chemicals]?",
+            "how do I clean [the inside of an oven|a really greasy oven] [without scrubbing for hours|easily]?",
+        ),
+        (
+            "[Spread|Smear] a paste of bicarbonate of soda and water over the inside of the [cold|cool] oven and leave it overnight. [Wipe it off|Scrape it off] with a damp cloth, then spray [a little|some] white vinegar where any paste is left; it fizzes and [lifts the rest|loosens what's left].",
+            "[Take out the racks|Remove the shelves] and soak them in hot water with [dishwasher tablets|a dishwasher tablet] in the bath. [For the oven itself|Inside the oven], [a bicarbonate paste left overnight|a thick bicarbonate of soda paste left for a few hours] [softens the grease|loosens the grease], and a plastic scraper [takes it off|lifts it away] without scratching.",
+        ),
+        "[Enjoy the sparkling oven|Good luck with the oven].",
+    ),
+    _aside(
+        "blocked-sink",
+        "sink drain plughole",
+        (
+            "my sink is draining [really|very] slowly[, so|,|;] how do I unblock it [without calling anyone out|myself]?",
+            "[what's|what is] the [easiest|cheapest] way to unblock a [sink|plughole]?",
+        ),
+        (
+            "[Pull out|Hook out] what you can from the plughole first, [with a bent wire hanger|with a plastic drain snake], since hair and grease [are the usual culprits|cause most blockages]. Then pour down [a kettle of hot water|boiling water] with soda crystals, or use a plunger with the overflow covered by a damp cloth.",
+            "[Try|Start with] a plunger: fill the sink with a few centimetres of water, [cover the overflow hole|block the overflow], and plunge [hard|firmly] for a minute. If the drain is still slow, [unscrew the trap under the sink|undo the bend in the pipe] over a bucket and [clear it out|clean it]; [it's easier than it sounds|it usually unscrews by hand].",
+        ),
+        "[I hope the sink drains freely now|Good luck with the sink].",
+    ),
+    _aside(
+        "hanging-picture",
+        "picture frame wall",
+        (
+            "how do I hang a [heavy|large] picture on a plasterboard wall?",
+            "[what|which] fixings do I need to hang a picture [frame|] [so it doesn't fall|securely]?",
+        ),
+        (
+            "Tap the wall: a hollow sound means plasterboard, so use [plasterboard fixings|cavity fixings] or find a timber stud with a stud finder. [For light frames|For a small frame], a picture hook with its angled pin [is enough|is fine]; [heavier ones|a heavy frame] [need|wants] two fixings for the picture to hang level.",
+            "[Match the fixing to the wall|It depends on the wall]: [spring toggles or metal cavity anchors|cavity anchors] for plasterboard, wall plugs and screws for solid brick. [Use|Run] a detector first to avoid pipes and cables, and [mark the height|measure twice] with the picture held up [before you drill|before drilling].",
+        ),
+        "[Enjoy the picture|I hope it hangs straight].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "fridge-smell",
+        "fridge smell smells",
+        (
+            "my fridge smells [awful|funny|a bit off] even after [clearing it out|a clear-out][, so|,|;] what can I do?",
+            "how do I get rid of a [bad|musty|stale] smell in the fridge?",
+        ),
+        (
+            "[Empty it|Take everything out], wipe every shelf and the seals with warm water and bicarbonate of soda, and [check the drain hole at the back|clear the little drain hole at the back], where [spills|old drips] often hide. Then leave an open tub of bicarbonate of soda [on a shelf|in the door] to absorb smells.",
+            "[The smell often|A lingering smell usually] comes from [the seals|the door seals] or the drain channel at the back, so clean those [with a cotton bud|with a cloth and bicarbonate]. [A saucer of coffee grounds|An open box of bicarbonate of soda] [left inside|left on a shelf] absorbs what's left within [a day|a day or two].",
+        ),
+        "[Enjoy the fresh fridge|I hope the fridge smells sweet again].",
+    ),
+    _aside(
+        "stuck-jar",
+        "jar lid",
+        (
+            "how do I open a jar [when the lid is stuck|that won't budge]?",
+            "[I can't|I just can't] get the lid off a jar[, so|,|;] any tricks?",
+        ),
+        (
+            "[Run the lid under hot water|Hold the lid under the hot tap] for [half a minute|thirty seconds] so the metal expands, then [grip it with a rubber glove|use a rubber glove for grip]. [Tapping the edge of the lid|A few taps round the edge of the lid] on the worktop also breaks the seal.",
+            "[Break the seal|Release the vacuum] by [sliding a spoon handle under the edge of the lid|levering the lid gently with a spoon] until you hear a pop, then it [turns|twists off] easily. [A rubber glove|A tea towel] [gives you grip|helps with grip] if the jar is slippery.",
+        ),
+        "[Enjoy whatever's in the jar|Glad to help with the jar].",
+    ),
+    _aside(
+        "cables",
+        "cables cable wires",
+        (
+            "how do I tidy [the|all the] cables [behind the telly|under the table][ that are such a mess| before they drive me mad|]?",
+            "[any|got any] ideas for [hiding|tidying] [messy|tangled] cables?",
+        ),
+        (
+            "[Bundle|Gather] the cables with [reusable|velcro] ties, [run them|route them] along the skirting board with adhesive clips, and [tuck|hide] the extension lead in a cable box. [Labelling each plug|A label on each plug] saves [guessing|unplugging the wrong thing] later.",
+            "[A cable sleeve|A fabric sleeve] [gathers|turns] several cables into one [neat tube|tidy run], and [a cable tray|a small basket] screwed under the table [keeps|lifts] the extension lead off the floor. [Start by unplugging|First remove] [cables for things you don't use|any cables nothing needs].",
+        ),
+        "[Enjoy the tidy corner|Good luck with the cables].",
+    ),
+    # ---- pets
+    _aside(
+        "cat-water",
+        "cat water drink",
+        (
+            "my cat [hardly|barely] drinks any water[, so|,|;] how do I get it to drink more?",
+            "how do I [encourage|get] a cat to drink more water?",
+        ),
+        (
+            "Many cats prefer flowing water, so a [pet water fountain|cat fountain] often helps, and so does a wide, shallow bowl placed away from the food. [Wet food|Some wet food in the diet] also [adds a lot of water|counts towards what the cat drinks].",
+            "[Put|Place] a few bowls of fresh water around the home, [away from the food and the litter tray|not next to the food bowl], and [refresh them daily|change the water every day]. [Ceramic or glass bowls|Wide bowls] suit cats better than [plastic|narrow ones], and [a water fountain|flowing water] [tempts|draws] many cats to drink.",
+        ),
+        "[I hope the cat takes to it|Good luck with the cat].",
+    ),
+    _aside(
+        "litter-smell",
+        "litter tray smell",
+        (
+            "the litter tray [smells|stinks] [even though I clean it|all the time][, so|,|;] what am I doing wrong?",
+            "how do I [stop|cut down] litter tray smells?",
+        ),
+        (
+            "Scoop the litter tray at least once a day and [change all the litter|empty it completely] [every week or two|weekly], cleaning the tray with hot water and mild soap, not strong disinfectant. A clumping, unscented litter [traps smell better|controls the smell well], and a sprinkle of bicarbonate of soda under it helps.",
+            "[Scooping twice a day|Scooping morning and evening] [makes the biggest difference|matters most] to the smell. [Scrub|Wash] the tray itself every week or so, since plastic [absorbs|soaks up] smells [over time|as it ages]; [replace the tray|a new tray] every year [helps|clears a stubborn smell].",
+        ),
+        "[I hope it smells fresher soon|Good luck with the litter tray].",
+    ),
+    _aside(
+        "rabbit-diet",
+        "rabbit rabbits hay",
+        (
+            "what should a pet rabbit [actually|] eat [every day|day to day]?",
+            "[is it all right|is it fine] to give my rabbit [lots of|plenty of] carrots?",
+        ),
+        (
+            "Hay should be most of a rabbit's diet, [about|roughly] [its own body size|a pile the size of the rabbit] every day, plus a handful of leafy greens and [a small portion|an egg cup] of pellets. [Carrots|Carrots and fruit] are [treats|sugary treats] [in small amounts|to give sparingly], not a staple.",
+            "[Mostly hay|Unlimited hay], which keeps a rabbit's teeth and gut healthy, with fresh greens [such as|like] [spring greens, kale or herbs|kale, herbs and spring greens] and [fresh water always available|a constant supply of fresh water]. [Carrots are sugary|Carrots have a lot of sugar], so [keep them as an occasional treat|give just a slice now and then].",
+        ),
+        "[Give the rabbit a stroke from me|Enjoy the rabbit].",
+    ),
+    _aside(
+        "hamster-night",
+        "hamster hamsters",
+        (
+            "my hamster [keeps me awake|is up all night] [rattling its wheel|making noise][, so|,|;] what can I do?",
+            "[is it normal|is it usual] for a hamster to be [so noisy|so active] at night?",
+        ),
+        (
+            "[Hamsters are nocturnal|That's hamsters for you: they're nocturnal], so night is their [busy time|active time]. [Take the cage out of the bedroom|Keep the cage in another room], [choose|swap to] a [silent|quiet] spinner wheel, and [oil the wheel axle|put a drop of vegetable oil on the axle] if it squeaks.",
+            "[It's completely normal|It's just how hamsters are]: they sleep by day and [exercise|explore] at night. [A silent wheel|A solid, quiet wheel] and a cage in [a sitting room|a room you don't sleep in] [fix most of it|solve most of the noise]; don't [wake|disturb] the hamster in the day to [change its hours|make it sleep at night].",
+        ),
+        "[I hope you both sleep better|Give the hamster a treat from me].",
+        hours=(9, 24),
+    ),
+    _aside(
+        "budgie-bored",
+        "budgie bird cage",
+        (
+            "how do I keep a budgie [happy|entertained] when I'm out all day?",
+            "my budgie [seems bored|looks bored][, so|,|;] [any ideas|what can I give it]?",
+        ),
+        (
+            "Budgies are [sociable|flock birds], so [a second budgie|a companion budgie] [often makes the biggest difference|helps most]. [Rotate toys|Swap toys in and out] every week, [hang millet sprays|hide treats] for foraging, and [leave the radio on low|leave some quiet radio on] while you're out.",
+            "[Give the budgie|Give it] [swings, ladders and mirrors|a mix of toys, ladders and perches] and [change them round|swap them about] each week so the cage [stays interesting|feels new]. [Daily time out of the cage|A daily fly around a safe room] and [a little talking|chatting to it] each day [keep a budgie content|make a big difference].",
+        ),
+        "[Give the budgie a whistle from me|Enjoy the budgie].",
+    ),
+    # ---- exercise
+    _aside(
+        "start-jogging",
+        "jog jogging jogger",
+        (
+            "I want to start jogging [but I'm really unfit|from scratch][, so|,|;] how do I [begin|ease into it]?",
+            "how do I [take up|get into] jogging without [hating it|getting injured]?",
+        ),
+        (
+            "[Start|Begin] with intervals: jog for one minute, walk for ninety seconds, and repeat eight times, three times a week. [Add a little more jogging each week|Stretch the jogging bits a little every week], go slowly enough to hold a conversation, and [get|buy] [proper|decent] trainers.",
+            "[Go slow|Keep it slow]: a jog where you can still talk [is right|is the right pace]. Mix jogging and brisk strides on foot, [three times a week|every other day], and [add no more than|increase by no more than] a tenth each week so your joints [keep up|catch up]. [Rest days|Days off] [count as|are part of the] training.",
+        ),
+        "[Enjoy the jogging|Good luck with the first jog].",
+        follow_ups=(
+            (
+                "What should I wear [for it|to start with]?",
+                "Comfortable trainers that fit well matter most for jogging. After that, anything breathable is fine, with a layer you can [tie round your waist|take off once you warm up].",
+            ),
+        ),
+    ),
+    _aside(
+        "press-ups",
+        "press",
+        (
+            "I can't do a single [proper|full] press-up[, so|,|;] how do I build up to one?",
+            "how do I get strong enough to do press-ups [properly|from the floor]?",
+        ),
+        (
+            "Start with press-ups against a wall, then a [worktop|sturdy table], then the bottom stair or your knees, [dropping lower|going lower] as each gets easy. [Three sets of ten|A few sets] [every other day|three times a week] [gets most people to a full press-up|builds up to a proper one] within [a couple of months|weeks].",
+            "[Lower yourself|Do the lowering half] slowly from the top of a press-up, [taking|over] three seconds, then [drop to your knees|reset on your knees] to come back up. [A few sets|Three sets of five] [every other day|three times a week] [builds|trains] exactly the strength a full press-up needs.",
+        ),
+        "[Good luck with the press-ups|Enjoy getting stronger].",
+    ),
+    _aside(
+        "press-up-form",
+        "press",
+        (
+            "[what's|what is] the right form for a press-up?",
+            "am I doing press-ups [wrong|properly] if my [lower back sags|shoulders ache]?",
+        ),
+        (
+            "Hands just wider than your shoulders, body in a straight line from head to heels, [elbows at about forty-five degrees|elbows angled back, not flared out], and lower until your chest is [near|close to] the floor. [If your hips sag|If that's too hard], do press-ups on your knees [until you're stronger|while you build strength].",
+            "[Squeeze your glutes and brace your stomach|Tighten your stomach and bottom] so your body stays [straight as a plank|in one line], [keep your elbows tucked|angle your elbows back] rather than flaring them, and [look at the floor just ahead|keep your neck in line]. A sagging back [means|is a sign] it's time to do press-ups from your knees for a while.",
+        ),
+        "[Good luck with the press-ups|Enjoy getting stronger].",
+    ),
+    _aside(
+        "yoga-start",
+        "yoga",
+        (
+            "I want to [try|start] yoga at home[, so|,|;] [where do I start|how do I begin]?",
+            "how do I start yoga if I'm not [flexible|bendy] at all?",
+        ),
+        (
+            "[Start with|Try] a [free|short] beginners' yoga video of [fifteen to twenty|about twenty] minutes, [a few times a week|three times a week], on a non-slip mat. [Go gently|Don't push into pain]: [bend your knees|prop yourself up with cushions] whenever you need to, and focus on slow breathing.",
+            "[Don't worry about flexibility|Flexibility isn't needed to start]: yoga is [how you get|one of the gentlest ways to get] more flexible, not something you need first. [Pick|Choose] a beginners' class or video, [go at your own pace|never force a stretch], and [expect|notice] it getting easier within a few weeks.",
+        ),
+        "[Enjoy the yoga|Happy stretching].",
+        follow_ups=(
+            (
+                "Do I need a proper mat?",
+                "A non-slip mat helps a lot on a [wooden|hard] floor, but on carpet a folded blanket will do for your first few yoga sessions.",
+            ),
+        ),
+    ),
+    _aside(
+        "motivation",
+        "exercise exercising motivated motivation",
+        (
+            "how do I stay motivated to exercise [when I'm tired|in the winter|after a long day]?",
+            "I [keep starting|always start] exercising and then [give up|stop][, so|,|;] how do I stick with it?",
+        ),
+        (
+            "[Make exercise small and fixed|Keep exercise small and scheduled]: a set time, [like before breakfast|straight after you get home], [and|with] your kit laid out the night before. [Telling someone|Exercising with someone] or [ticking days off|keeping a simple log] [helps motivation|keeps you going], and ten minutes counts on bad days.",
+            "[Pick|Choose] exercise you [actually enjoy|don't dread], and [plan it like|treat it like] any other fixed [commitment|date] in the diary. [Aim for|Value] [consistency|turning up], not intensity: a short session on a tired day [keeps the habit alive|keeps the streak going], which matters more than [any one workout|one big effort].",
+        ),
+        "[Good luck keeping it up|Enjoy the exercise].",
+    ),
+    _aside(
+        "sore-muscles",
+        "sore muscles aching stiff",
+        (
+            "my muscles are [so|really] sore [two days after|the day after] exercising[, so|,|;] [is that normal|what helps]?",
+            "how do I [ease|deal with] sore, stiff muscles after [a tough session|exercising]?",
+        ),
+        (
+            "[That soreness is normal|Soreness like that is normal]: muscles often ache most a day or two after [new or harder|unfamiliar] exercise. Gentle activity [such as|like] a stroll or easy stretching, [a warm bath|warmth], and [sleep|a good night's sleep] help; it [usually eases|normally settles] within [a few days|three days].",
+            "[Keep gently active|Stay lightly active] rather than resting completely, since [light activity|easy movement] [eases|loosens] stiff muscles. [Drink plenty of water|Stay hydrated], [try|have] a warm bath, and [build up|increase] the [effort|intensity] more gradually next time to [keep the ache down|avoid the worst of it].",
+        ),
+        "[I hope the aches ease soon|Take it easy].",
+    ),
+    _aside(
+        "home-exercise",
+        "exercise equipment home body circuit",
+        (
+            "how can I [exercise|get some exercise|keep fit] at home without any equipment?",
+            "[any|got any] ideas for [a quick|a short] home exercise routine [with no kit|that needs no equipment]?",
+        ),
+        (
+            "A [simple|basic] circuit needs no equipment: squats, press-ups [against a chair|on your knees], lunges, a plank and star jumps, forty seconds each with twenty seconds' rest, [three times through|repeated three times]. [It takes|That's] about fifteen minutes and covers the whole body.",
+            "[Use|Train with] your own body weight: [squats|chair squats], [lunges|stair climbs], [press-ups|wall press-ups] and a plank cover [legs, arms and core|most of the body]. [Climb the stairs|Go up and down the stairs] or [march on the spot|skip with an imaginary rope] between [sets|exercises] to [raise your heart rate|get your heart going].",
+        ),
+        "[Enjoy the routine|Have a good session at home].",
+    ),
+    # ---- plans and the day's tasks
+    _aside(
+        "thank-you-note",
+        "thank note card",
+        (
+            "what should I write in a thank-you note [for a present|after staying with someone]?",
+            "I [need to|ought to] write a thank-you card and [I never know what to say|nothing comes to me][, so|,|;] [any tips|what should it say]?",
+        ),
+        (
+            "Keep the note short and specific: thank them for [exactly what they did or gave|the particular gift or favour], say one thing you [loved about it|enjoyed most], and end with something warm about seeing them [soon|again]. Three or four sentences [is plenty|is perfect].",
+            "[Say exactly|Spell out] what you're thanking them for, [add|give] a detail that shows it mattered, [like|such as] where you'll use it or a moment you enjoyed, then [close|finish] warmly. A handwritten thank-you card doesn't need to be long to [mean a lot|be appreciated].",
+        ),
+        "[I'm sure they'll love it|Happy writing].",
+    ),
+    _aside(
+        "saying-no",
+        "say no request",
+        (
+            "how do I say no to a request politely without [feeling awful|sounding rude]?",
+            "I [always|] end up agreeing to things I don't have time for[, so|,|;] how do I say no [nicely|politely]?",
+        ),
+        (
+            "[Keep it short and kind|Be brief and warm]: thank them for asking, say no clearly, and [skip the long excuses|don't over-explain]. Something like, thanks for thinking of me, but I can't take that on right now. [Offering an alternative|Proposing something smaller] is [optional|a nice touch], not a must.",
+            "[Give yourself time|Buy yourself time] by saying you'll [get back to them|check and reply], so you don't say yes on the spot. When you say no, [be clear rather than vague|be clear, not maybe]: a polite, definite no is kinder than a [reluctant yes|yes you regret].",
+        ),
+        "[Good luck with it|You've got this].",
+    ),
+    _aside(
+        "focus",
+        "focus focused concentrate concentration",
+        (
+            "I [get distracted|lose focus] [so easily|every few minutes][, so|,|;] how do I [concentrate properly|stay focused for more than a few minutes]?",
+            "[any|got any] tips to help me focus [when I've got a lot to do|at the laptop]?",
+        ),
+        (
+            "[Try|Use] a focus timer: [twenty-five minutes of focus|focus for twenty-five minutes] on one task, then a five-minute break, and a bigger break after four rounds. [Silence notifications|Turn notifications off] and [keep|put] anything distracting in another room.",
+            "[Decide|Write down] the one task you'll [do next|finish first] before you start, [close everything else|shut every other tab and app], and [turn off notifications|silence notifications]. [Focus|Concentration] [builds with practice|is like a muscle]: [start|begin] with twenty-minute [blocks|stretches] and [build up|add five minutes at a time].",
+        ),
+        "[Good luck getting things done|Enjoy the focus].",
+        follow_ups=(
+            (
+                "Does background music help?",
+                "For many people, music without words helps focus on routine tasks, while silence suits reading and writing. Try both and see which [suits you|helps you].",
+            ),
+        ),
+    ),
+    _aside(
+        "procrastination",
+        "procrastinating procrastination putting task",
+        (
+            "I keep putting off [a task I hate|something I need to do][, so|,|;] how do I [stop procrastinating|just get started]?",
+            "[any|got any] tricks for [beating|getting past] procrastination?",
+        ),
+        (
+            "[Make the start tiny|Shrink the start right down]: [commit to|promise yourself] just five minutes on the task, [with a timer|timer on]. Starting is the hard part of procrastination, and [once you're going|once you've begun] you'll often [carry on|keep going]. [Do it first thing|Tackle it early], before [other things|the day] [crowd it out|gets in the way].",
+            "[Break the task into|Split the task into] pieces so small they feel [silly|almost too easy], and write down only the very next one. [Procrastinating|Putting things off] is often about [dreading|avoiding] a feeling rather than the task itself, so [spotting what you're dreading|noticing what feels hard] [helps|takes some of the sting out].",
+        ),
+        "[Good luck getting started|You'll feel better once it's done].",
+    ),
+    _aside(
+        "to-do-list",
+        "list tasks priorities prioritise",
+        (
+            "my to-do list is [enormous|endless][, so|,|;] how do I [decide what to do first|prioritise]?",
+            "[what's|what is] a [good|sensible] way to prioritise a long list of tasks?",
+        ),
+        (
+            "Sort the list into four groups: urgent and important, important but not urgent, urgent but not important, and neither. Do the first group now, [schedule|diary] the second, [hand off|delegate] the third, and [drop|cross off] the last.",
+            "Pick [the three tasks|three things] that would make [today|the day] a success and do those before anything else on the list. Everything else [goes on|drops to] a [later|someday] list, which you [look over|glance at] once a week.",
+        ),
+        "[Good luck with the list|Enjoy ticking things off].",
+        follow_ups=(
+            (
+                "What if everything [on it|] feels urgent?",
+                "Ask which tasks [really|actually] cost you something today if they slip. Usually only one or two do, and the rest of the list can wait.",
+            ),
+        ),
+    ),
+    _aside(
+        "chasing-email",
+        "email reply chase",
+        (
+            "how do I [politely chase|nudge] someone who hasn't replied to my email [yet|]?",
+            "[what's|what is] a polite way to [follow up|nudge someone] when an email [goes unanswered|gets no reply]?",
+        ),
+        (
+            "[Reply|Answer] in the same thread so they have the context, keep it short and friendly, [something like|for example], just bumping this up in case it got buried, could you let me know by the end of the week? [A clear question|A specific date] makes a reply [easier|much more likely].",
+            "[Wait|Leave it] [a few weekdays|three or four days], then [send|write] a brief, friendly [follow-up|nudge] in the same email thread. [Make it easy to answer|Ask one clear question], and [assume|take it] that they were busy rather than ignoring you.",
+        ),
+        "[I hope you get a reply soon|Good luck with the chase].",
+    ),
+    _aside(
+        "morning-person",
+        "morning earlier mornings",
+        (
+            "how do I [become|turn into] a morning person?",
+            "I want to get up earlier [in the mornings|than I do][, so|,|;] how do I [make it stick|actually do it]?",
+        ),
+        (
+            "[Shift|Set] your alarm earlier by fifteen minutes every few days [rather than|instead of] all at once, and go to bed earlier to match. [Get|Open the curtains for] daylight [straight away|as soon as you're up] in the morning, and [put|leave] the alarm across the room so you have to get up.",
+            "[Change|Bring forward] your bedtime first, since getting up earlier only sticks if you sleep enough. [Keep|Hold] the same wake-up time every day, weekends too, and give yourself [a reason to get up|something you look forward to] in the morning, [like|such as] a proper coffee or a quiet half hour.",
+        ),
+        "[Good luck with the early starts|Enjoy the quiet mornings].",
+        follow_ups=(
+            (
+                "What if I'm still tired [every morning|in the mornings]?",
+                "Give it two or three weeks, because your body clock shifts slowly. If you're still exhausted every morning despite enough sleep, it's worth [a word with|mentioning to] a doctor.",
+            ),
+        ),
+    ),
+    _aside(
+        "declutter-wardrobe",
+        "wardrobe clothes",
+        (
+            "my wardrobe is [stuffed|overflowing] with clothes I never wear[, so|,|;] how do I [clear it out|decide what to keep]?",
+            "[what's|what is] a [good|sensible] way to declutter a wardrobe?",
+        ),
+        (
+            "Take everything out and [only put back|put back only] clothes you've worn [in the last year|this past year] and that fit now. [Bag up the maybes and date the bag|Box up the maybes and write the date on the box]: anything you haven't [missed|fetched] in six months can go.",
+            "[Turn all the hangers backwards|Hang everything with the hooks facing backwards], and [turn|flip] each one the right way after you wear it. After [six months|a season], the clothes still facing backwards [are the ones to let go|show you what to give away].",
+        ),
+        "[Enjoy the space|Good luck with the wardrobe].",
+    ),
+    _aside(
+        "gift-everything",
+        "present gift",
+        (
+            "[what present do I get|what's a good present for] someone who [already has everything|says they want nothing]?",
+            "I [need|have to find] a gift for someone who's [impossible to buy for|really hard to buy for][, so|,|;] any ideas?",
+        ),
+        (
+            "[Go for|Think about] an experience as the present rather than a thing: a meal out, [a tasting|a class], or [a show|a day out] you can enjoy together. [A consumable gift|Something consumable], like [good coffee|fancy chocolate] or [a bottle of something|nice olive oil], also [never clutters|won't clutter] their shelves.",
+            "[Something personal|A personal touch] [beats|wins over] something expensive: a framed photo, a [favourite|treasured] recipe written out, or [a letter|a note] about a [shared|happy] memory. [Consumables|Treats they'll use up] are a safe gift too, since they [leave no clutter|don't take up space].",
+        ),
+        "[I hope they love it|Good luck with the present].",
+    ),
+    _aside(
+        "typing",
+        "typing type",
+        (
+            "how do I [get faster at|speed up my] typing?",
+            "I still type with two fingers[, so|,|;] is it worth learning to touch type?",
+        ),
+        (
+            "Learn touch typing with a free online tutor for [ten|fifteen] minutes a day: [fingers on the home row|fingers resting on the middle row of letters], eyes on the screen, and accuracy before speed. [Most people|Many people] [type faster than before|overtake their old speed] within a few weeks.",
+            "[Learning to touch type is worth it|Touch typing is the answer]: it [frees your eyes|keeps your eyes on the screen, not the keys,] and [usually doubles|often doubles] your speed [once it clicks|with practice]. [Practise|Do] short daily sessions and resist looking down, even when typing [feels slow|slows you down] at first.",
+        ),
+        "[Happy typing|Good luck with the practice].",
+    ),
+    # ---- outdoors and windowsills
+    _aside(
+        "patchy-lawn",
+        "lawn grass",
+        (
+            "my lawn is [patchy|full of bare patches][, so|,|;] how do I fix it?",
+            "[what's|what is] the [easiest|surest] way to repair bare patches in a lawn?",
+        ),
+        (
+            "[Rake out|Scratch up] the bare patches, [loosen the soil|rough up the soil] and sprinkle grass seed mixed with a little compost, then press it down and water it [gently|lightly] every dry day. [Spring and early autumn|Early autumn or spring] [are the right times|suit it], when the soil is warm and damp.",
+            "[Loosen|Fork over] the bare soil, [scatter|sow] [lawn seed|grass seed] [at the rate on the box|thinly and evenly], and cover it with a [fine|thin] layer of compost. [Keep it moist|Water it lightly] [until it's growing|for a few weeks] and [keep off the lawn|don't walk on it] until the new grass [is tall enough to mow|has had its first cut].",
+        ),
+        "[Enjoy the green lawn|Good luck with the grass].",
+        hours=DAYTIME,
+    ),
+    _aside(
+        "weeds-paving",
+        "weeds paving patio",
+        (
+            "how do I [get rid of|stop] weeds between paving slabs [without weedkiller|for good]?",
+            "the weeds in my patio are [out of control|taking over][, so|,|;] [any tips|what's the easiest fix]?",
+        ),
+        (
+            "[Pour|Tip] [boiling water|a kettle of boiling water] [straight|directly] onto weeds between the paving; it [kills|wilts] them [down to the root|to the roots] in a day or two. Then [brush|sweep] [jointing sand|fine sand] into the gaps so new weeds [struggle to take hold|can't take root].",
+            "[Scrape|Hook] the weeds out of the gaps with [an old knife|a weeding tool], then [brush in|sweep in] [jointing sand|a setting sand] [that sets firm|which hardens when wet] so [fresh weeds|new weeds] can't [get a root in|take hold]. A [stiff brush|quick sweep] [every few weeks|now and then] keeps the paving clear.",
+        ),
+        "[Enjoy the tidy patio|Good luck with the weeds].",
+        hours=DAYTIME,
+    ),
+)
+
+
+def aside_variants() -> int:
+    """How many two-turn asides the bank can render: asks times answers, each with its lead-ins
+    and prefaces, summed over the units (paths through the grammar, so an upper bound on the
+    distinct texts: the empty lead-in and preface are listed more than once, to weight them)."""
+    leads = variants(LEADS)
+    prefaces = variants(PREFACES)
+    return sum(
+        leads
+        * sum(variants(a) for a in unit.asks)
+        * prefaces
+        * sum(variants(a) for a in unit.answers)
+        for unit in ASIDES
+    )
+
+
+def _ask(unit: Aside, rng: random.Random) -> str:
+    lead = expand(LEADS, rng)
+    ask = expand(rng.choice(unit.asks), rng)
+    return _cap(_join(lead, ask if lead else _cap(ask)))
+
+
+def _follow_ask(follow: FollowUp, rng: random.Random) -> str:
+    lead = expand(FOLLOW_LEADS, rng)
+    ask = expand(follow.ask, rng)
+    if lead and not (ask.startswith("I ") or ask.startswith("I'")):
+        ask = ask[:1].lower() + ask[1:]
+    return _cap(_join(lead, ask))
+
+
+def _answer(unit: Aside, rng: random.Random) -> str:
+    preface = expand(PREFACES, rng)
+    return _cap(_join(preface, expand(rng.choice(unit.answers), rng)))
+
+
+#: Words about people: an aside never names anyone, so it can never mention a question's holder.
+PEOPLE_WORDS = frozenset(
+    {w for r in RELATIONS for w in raw_tokens(f"{r.key} {r.noun}")}
+    | {w for who, _ in OTHER_PEOPLE for w in bm25_tokens(who.replace("-in-law", ""))}
+    | set(
+        "mother father mum mom dad wife husband partner son daughter kid kids child children baby parent parents family grandma grandpa granny grandmother grandfather mate mates boyfriend girlfriend housemate fiance fiancee he she him her his hers himself herself".split()
+    )
+)
+
+
+def family_words() -> frozenset[str]:
+    """The shared fact families' question keywords and nouns: an aside never uses one, so it
+    never competes with a fact's sentences for a retriever or reads as evidence."""
+    words: set[str] = set()
+    for family in FAMILIES.values():
+        for text in (*family.questions, family.noun):
+            words |= set(bm25_tokens(text.replace("{holder}", "")))
+    return frozenset(words | {"job", "jobs", "employer"})
+
+
+def inflections(word: str) -> set[str]:
+    """The word and its regular inflections (plural, past, -ing, -er), for the avoided words."""
+    stems = {word, word[:-1]} if word.endswith("e") else {word, word + word[-1]}
+    return {word, word + "s", word + "es"} | {
+        s + end for s in stems for end in ("ed", "ing", "er", "ers")
+    }
+
+
+def templates() -> list[tuple[str, str]]:
+    """(where, template) for every template an aside can draw."""
+    out = [("lead", LEADS), ("preface", PREFACES), ("follow-up preface", FOLLOW_PREFACES)]
+    out += [("follow-up lead", FOLLOW_LEADS)]
+    out += [("welcome", WELCOMES)]
+    out += [(f"thanks {k}", t) for k, t in THANKS.items()] + [
+        (f"tail {k}", t) for k, t in TAILS.items()
+    ]
+    for unit in ASIDES:
+        out += [(f"{unit.key} ask", t) for t in unit.asks]
+        out += [(f"{unit.key} answer", t) for t in unit.answers]
+        out += [(f"{unit.key} wish", unit.wish)]
+        for f in unit.follow_ups:
+            out += [
+                (f"{unit.key} follow-up ask", f.ask),
+                (f"{unit.key} follow-up answer", f.answer),
+            ]
+    return out
+
+
+def check_asides(avoided: frozenset[str] = frozenset()) -> None:
+    """The bank's writing rules over every word of every alternative (`grammar.flatten`): no
+    digit, bracket or em dash, no answer word, no word about people, no fact family's word (nor
+    any word of `avoided`, in any inflection); and unique unit keys."""
+    banned = {form for w in family_words() | avoided for form in inflections(w)}
+    banned |= PEOPLE_WORDS | ANSWER_WORDS
+    problems: list[str] = []
+    for where, template in templates():
+        text = flatten(template)
+        if _PLAIN.search(text):
+            problems.append(f"{where} {template!r} has a digit, bracket or em dash")
+        found = banned & set(raw_tokens(text))
+        if found:
+            problems.append(f"{where} {template!r} uses avoided word(s) {sorted(found)}")
+    keys = [unit.key for unit in ASIDES]
+    if len(set(keys)) != len(keys):
+        problems.append("two asides share a key")
+    if problems:
+        raise BankError("aside templates break the writing rules:\n" + "\n".join(problems))
+
+
+def choose_aside(rng: random.Random, moment: datetime) -> Aside:
+    """A unit that fits the moment's hour, uniformly."""
+    units = [u for u in ASIDES if u.fits(moment.hour)]
+    return units[rng.randrange(len(units))]
+
+
+def render_aside(unit: Aside, rng: random.Random) -> list[tuple[str, str]]:
+    """The unit as (role, text) pairs: the ask and its answer, and half the time either the
+    unit's follow-up question and answer or the user's thanks and the assistant's close."""
+    turns = [("user", _ask(unit, rng)), ("assistant", _answer(unit, rng))]
+    if rng.random() < 0.5:
+        if unit.follow_ups and rng.random() < 0.5:
+            follow = unit.follow_ups[rng.randrange(len(unit.follow_ups))]
+            turns += [
+                ("user", _follow_ask(follow, rng)),
+                (
+                    "assistant",
+                    _join(expand(FOLLOW_PREFACES, rng), _cap(expand(follow.answer, rng))),
+                ),
+            ]
+        else:
+            thanks = expand(THANKS[unit.kind], rng)
+            close = _join(expand(WELCOMES, rng), _cap(expand(unit.wish, rng)))
+            turns += [("user", thanks), ("assistant", _join(close, expand(TAILS[unit.kind], rng)))]
+    return turns
+
+
+def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
+    """One aside that fits the moment's hour: (role, text) pairs, user first, two or four."""
+    return render_aside(choose_aside(rng, moment), rng)
+
+
+check_asides()
