@@ -669,7 +669,7 @@ MENTION_REPLIES: tuple[str, ...] = (
             "Did you and {your} reach any real conclusions?",
             "Sounds like {your} has a lot of thoughts on {topic}.",
             "Did {your} manage to convince you in the end?",
-            "{Topic} never quite gets settled, does it?",
+            "Talk of {topic} never quite gets settled, does it?",
             "People do feel strongly about {topic}.",
             "{Your} clearly has strong opinions on {topic}.",
             "Everyone seems to have a view on {topic}.",

@@ -35,7 +35,6 @@ from corpora.generate.core.bank import (
     FOLLOW_UPS,
     FRAMES,
     REACTIONS,
-    REPLIES,
     BankError,
 )
 from corpora.generate.core.grammar import flatten
@@ -119,7 +118,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "employer",
         "employer",
         "{V}",
-        thing="[the new job|the job move|the change of employer]",
+        thing="[the new employer|the change of employer|the employer switch]",
         ahead=(
             "[leaves|is leaving] {W} {valid} for a new employer, {V}",
             "is swapping employer {valid}, from {W} to {V}",
@@ -258,7 +257,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "address",
         "address",
         "{V} Road",
-        thing="[the move|the new place|the change of address]",
+        thing="[the new address|the change of address|the address change]",
         ahead=(
             "moves from {W} Road to a new address on {V} Road {valid}",
             "[changes|is changing] address {valid}, from {W} Road to {V} Road",
@@ -373,7 +372,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "broadband provider",
         "broadband",
         "{V}",
-        thing="[the broadband switch|the new broadband|the change of provider]",
+        thing="[the broadband switch|the new broadband|the change of broadband]",
         ahead=(
             "switches broadband {valid}, from {W} to {V}",
             "[moves|is moving] {poss} broadband from {W} to {V} {valid}",
@@ -435,7 +434,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "piano teacher",
         "piano",
         "{V}",
-        thing="[the new piano teacher|the change of teacher|the piano lessons]",
+        thing="[the new piano teacher|the change of piano teacher|the piano switch]",
         ahead=(
             "moves from {W} to a new piano teacher, {V}, {valid}",
             "[switches|is switching] piano teacher {valid}, from {W} to {V}",
@@ -484,33 +483,44 @@ _CHANGE_FRAMES = (
     "Did I tell you that {holder} {clause}?",
 )
 
+
 #: Frames per move kind. A change is framed alike ahead or behind its session, and alike for
 #: the person and for someone seen through the person (another person's change is a twin).
 #: A correction and a correction withdrawn each come in many wordings, so neither is marked by
 #: a fixed phrase.
+def _one(frames: tuple[str, ...]) -> tuple[str, ...]:
+    """The wordings as one grammar template: one template id per kind for the parity test,
+    whose categories would otherwise multiply the share of gold a kind has by design."""
+    return (one_of(frames),)
+
+
 RECORD_FRAMES: dict[str, tuple[str, ...]] = {
-    CHANGE_AHEAD: _CHANGE_FRAMES,
-    CHANGE_PAST: _CHANGE_FRAMES,
-    CORRECTION: (
-        "[I need to correct|I must fix|Let me put right|I want to correct] something I "
-        "told you about {holder}: {clause}.",
-        "[Correction|A quick fix|Small correction|One correction] [about|on|for] {holder}: "
-        "{clause}.",
-        "[Sorry,|Oops,|My mistake,|Apologies,] I got something wrong about {holder}: {clause}.",
-        "[About {holder}|Going back to {holder}|On {holder} again], [I made a mistake|I "
-        "slipped up|I got a detail wrong]: {clause}.",
-        "Please [change|fix|amend|update] what you have for {holder}: {clause}.",
+    CHANGE_AHEAD: _one(_CHANGE_FRAMES),
+    CHANGE_PAST: _one(_CHANGE_FRAMES),
+    CORRECTION: _one(
+        (
+            "[I need to correct|I must fix|Let me put right|I want to correct] something I "
+            "told you about {holder}: {clause}.",
+            "[Correction|A quick fix|Small correction|One correction] [about|on|for] {holder}: "
+            "{clause}.",
+            "[Sorry,|Oops,|My mistake,|Apologies,] I got something wrong about {holder}: {clause}.",
+            "[About {holder}|Going back to {holder}|On {holder} again], [I made a mistake|I "
+            "slipped up|I got a detail wrong]: {clause}.",
+            "Please [change|fix|amend|update] what you have for {holder}: {clause}.",
+        ),
     ),
-    PROPOSED: (
-        "[I was about to|I nearly|I almost|I was going to] [correct|change|fix] what I told "
-        "you about {holder} [and tell you|to say] {clause}, but [I had it right the first "
-        "time|it was right all along|I checked and it was fine|my note was right].",
-        "[Ignore|Forget] the [message|correction|fix] I nearly sent about {holder}: I thought "
-        "{clause}, but [nothing has changed|it was fine as it was|I was wrong to doubt it].",
-        "[A false alarm|Panic over|No change after all] about {holder}: I wondered whether "
-        "{clause}, but [what I told you stands|it stands as I told you|I had it right].",
-        "I almost sent you a fix for {holder}, that {clause}, and then [checked|looked "
-        "again] and it was fine as it was.",
+    PROPOSED: _one(
+        (
+            "[I was about to|I nearly|I almost|I was going to] [correct|change|fix] what I told "
+            "you about {holder} [and tell you|to say] {clause}, but [I had it right the first "
+            "time|it was right all along|I checked and it was fine|my note was right].",
+            "[Ignore|Forget] the [message|correction|fix] I nearly sent about {holder}: I thought "
+            "{clause}, but [nothing has changed|it was fine as it was|I was wrong to doubt it].",
+            "[A false alarm|Panic over|No change after all] about {holder}: I wondered whether "
+            "{clause}, but [what I told you stands|it stands as I told you|I had it right].",
+            "I almost sent you a fix for {holder}, that {clause}, and then [checked|looked "
+            "again] and it was fine as it was.",
+        ),
     ),
     TWIN_CONSIDERED: _timeless(FRAMES[TWIN_CONSIDERED]),
     MENTION: _timeless(FRAMES[MENTION]),
@@ -629,46 +639,69 @@ _FOLLOW = {
 }
 
 
-def _capitalised(thing: str) -> str:
-    """`[the new car|the car swap]` → `[The new car|The car swap]`."""
-    inner = thing[1:-1] if thing.startswith("[") else thing
-    return one_of(o[:1].upper() + o[1:] for o in inner.split("|"))
+def _named(text: str) -> str:
+    """A reference naming the family's thing (`{thing}`, `{Thing}` where it opens)."""
+    return text.replace("THING", "{Thing}" if text.startswith("THING") else "{thing}", 1)
 
 
-def _named(text: str, thing: str) -> str:
-    """A reference naming a family's thing where `THING` stands (capitalised where it opens)."""
-    return text.replace("THING", _capitalised(thing) if text.startswith("THING") else thing, 1)
+#: The kinds whose wording is not this module's: a choice dropped and a chat. Their replies
+#: are composed here too (without the family's thing, which names the record's subject).
+_OTHER_REPLIES = {
+    TWIN_CONSIDERED: compose(
+        ("Fair enough.", "Ah well.", "Probably wise.", "Sensible.", "Right.", ""),
+        (
+            "Better for {your} to say no than regret it.",
+            "Sounds like {your} made a sensible call there.",
+            "Probably wise of {your} to take {poss} time over it.",
+            "It clearly was not meant to be for {your}.",
+        ),
+        ("", "Was {pron} disappointed, or relieved?", "Maybe another time."),
+    ),
+    MENTION: compose(
+        ("Ha.", "I can imagine.", "Oh, that one.", "Fair enough.", "Oh dear.", "Classic.", ""),
+        (
+            "That sounds like quite a conversation with {your}.",
+            "Sounds like {your} has a lot of thoughts on {topic}.",
+            "People do feel strongly about {topic}.",
+            "Talk of {topic} never quite gets settled, does it?",
+            "{Your} clearly has views on {topic}.",
+            "Everyone seems to have an opinion on {topic}.",
+            "I can see why {topic} comes up so often.",
+        ),
+        (
+            "",
+            "Where do you stand on it yourself?",
+            "Did {your} convince you?",
+            "Who won the argument?",
+            "Are you on the same side?",
+        ),
+    ),
+}
 
-
-#: Replies per move kind: a reaction (`Bank.reactions`, drawn by the renderer), a reference
-#: to what the turn did that names whom it was about, and at times a follow-up; a family's
-#: own references name its thing (`the new gym`) and never a value. The renderer may follow
-#: a family's reference with a general one, so neither carries the reaction.
+#: Replies per move kind, one composed template each (a reaction, a reference to what the turn
+#: did that names whom it was about and at times the family's thing, `Bank.things`, and a
+#: follow-up); none names a value. One template per kind keeps the parity test's categories to
+#: the kinds themselves, whose shares gold and other sessions differ in by design.
 RECORD_REPLIES: dict[str, tuple[str, ...]] = {
-    kind: (compose(_REFER_ANY[kind], _FOLLOW[kind]),) for kind in _REACT
-} | {TWIN_CONSIDERED: REPLIES[TWIN_CONSIDERED], MENTION: REPLIES[MENTION]}
-#: The kinds whose replies are the shared bank's (and take its reactions and follow-ups).
-SHARED_REPLY_KINDS = (TWIN_CONSIDERED, MENTION)
+    kind: (
+        compose(
+            _REACT[kind],
+            _REFER_ANY[kind] + tuple(_named(t) for t in _REFER_THING[kind]),
+            _FOLLOW[kind],
+        ),
+    )
+    for kind in _REACT
+} | {kind: (text,) for kind, text in _OTHER_REPLIES.items()}
 
-
-def _family_replies(rf: RecordFamily) -> dict[str, tuple[str, ...]]:
-    return {
-        kind: (one_of(_named(t, rf.thing) for t in refer),) for kind, refer in _REFER_THING.items()
-    }
-
-
-#: The bank every record-keeping session is rendered from (only kinds a plan can carry).
+#: The bank every record-keeping session is rendered from (only kinds a plan can carry): whole
+#: composed replies, so no shared reaction or follow-up on top.
 RECORD_BANK = Bank(
     frames=MappingProxyType(RECORD_FRAMES),
     replies=MappingProxyType(RECORD_REPLIES),
-    family_replies=MappingProxyType({rf.key: _family_replies(rf) for rf in RECORD_FAMILIES}),
-    reactions=MappingProxyType(
-        {
-            **only(REACTIONS, SHARED_REPLY_KINDS),
-            **{kind: (one_of(r for r in react if r),) for kind, react in _REACT.items()},
-        }
-    ),
-    follow_ups=only(FOLLOW_UPS, SHARED_REPLY_KINDS),
+    family_replies=MappingProxyType({}),
+    reactions=only(REACTIONS, ()),
+    follow_ups=only(FOLLOW_UPS, ()),
+    things=MappingProxyType({rf.key: rf.thing for rf in RECORD_FAMILIES}),
 )
 
 #: Words the answers use to frame the record, which no conversation uses.
@@ -688,8 +721,7 @@ def templates() -> list[tuple[str, str]]:
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
     for rf in RECORD_FAMILIES:
-        for kind, options in RECORD_BANK.family_replies.get(rf.key, {}).items():
-            out += [(f"{rf.key} reply {kind}", t) for t in options]
+        out.append((f"{rf.key} thing", rf.thing))
         out += [(f"{rf.key} topic", t) for t in rf.family.topics]
         for kind, clauses in rf.family.clauses.items():
             out += [(f"{rf.key} {kind}", t) for t in clauses]
