@@ -44,10 +44,12 @@ from corpora.generate.episodic.exchanges import (
     EPISODIC_ANSWER_WORDS,
     EPISODIC_BANK,
     EPISODIC_FAMILIES,
+    EPISODIC_FRAMES,
     ITEM,
     ITEM_OTHERS,
     LIST_FRAMES,
     ORDER_WORDS,
+    PROPOSAL,
     REQUEST,
     EpisodicFamily,
     check_exchanges,
@@ -511,3 +513,23 @@ def test_a_corpus_whose_gates_fail_is_not_written(tmp_path: Path) -> None:
     assert any("SEP" in r or "adversary" in r for r in outcome.refusals), outcome.refusals
     assert outcome.written == [] and list(tmp_path.iterdir()) == []
     assert "refused" in outcome.trace[-1]
+
+
+def _openings(kind: str) -> Counter[str]:
+    """How the user turns of a kind begin (their first two words), over its frames' wordings."""
+    return Counter(
+        " ".join(text.split()[:2]).lower()
+        for frame in EPISODIC_FRAMES[kind]
+        for text in expansions(frame, 400)
+    )
+
+
+def test_no_opening_marks_who_put_a_value_forward() -> None:
+    """Asking for a suggestion (the assistant's) and proposing one (the user's) open alike:
+    the commonest openings of each are openings of the other too, so who made a suggestion
+    is read from what the turns do, never from a fixed opener."""
+    asking, proposing = _openings(REQUEST), _openings(PROPOSAL)
+    for mine, others in ((asking, proposing), (proposing, asking)):
+        common = [o for o, _ in mine.most_common(3)]
+        assert any(o in others for o in common), (common, others.most_common(5))
+    assert len(set(asking) & set(proposing)) >= 5

@@ -502,7 +502,7 @@ PROSPECTIVE_FRAMES: dict[str, tuple[str, ...]] = {
         "{clause} {due}.",
         "I need a [nudge|prod|reminder] to {clause} {due}[, if you can|, if you would not mind|].",
         "[Can|Could] you make sure I [remember|do not forget] to {clause} {due}?",
-        "[Do not let me forget|Please do not let me forget] to {clause} {due}[, will you|]?",
+        "[Do not let me forget|Please do not let me forget] to {clause} {due}[, will you?|.]",
         "[Before I forget|While I think of it|One for the list|Oh, and], [remind me|I need "
         "reminding] to {clause} {due}.",
         "I [have to|must|really need to|promised to] {clause} {due}, so [please remind me|"
