@@ -682,7 +682,7 @@ _OTHER_REPLIES = {
 #: did that names whom it was about and at times the family's thing, `Bank.things`, and a
 #: follow-up); none names a value. One template per kind keeps the parity test's categories to
 #: the kinds themselves, whose shares gold and other sessions differ in by design.
-RECORD_REPLIES: dict[str, tuple[str, ...]] = {
+_OWN_REPLIES: dict[str, tuple[str, ...]] = {
     kind: (
         compose(
             _REACT[kind],
@@ -691,7 +691,11 @@ RECORD_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     )
     for kind in _REACT
-} | {kind: (text,) for kind, text in _OTHER_REPLIES.items()}
+}
+RECORD_REPLIES: dict[str, tuple[str, ...]] = {
+    **_OWN_REPLIES,
+    **{kind: (text,) for kind, text in _OTHER_REPLIES.items()},
+}
 
 #: The bank every record-keeping session is rendered from (only kinds a plan can carry): whole
 #: composed replies, so no shared reaction or follow-up on top.
