@@ -296,7 +296,13 @@ def test_the_bank_check_refuses_a_question_word_in_a_reply(monkeypatch: pytest.M
     replies = dict(AMOUNTS_BANK.replies)
     replies["payment"] = (*replies["payment"], "That adds to the total for {your}, then.")
     monkeypatch.setattr(
-        amounts, "AMOUNTS_BANK", amounts.Bank(frames=AMOUNTS_BANK.frames, replies=replies)
+        amounts,
+        "AMOUNTS_BANK",
+        amounts.Bank(
+            frames=AMOUNTS_BANK.frames,
+            replies=replies,
+            family_replies=AMOUNTS_BANK.family_replies,
+        ),
     )
     with pytest.raises(AmountsBankError, match="total"):
         check_amounts_bank()

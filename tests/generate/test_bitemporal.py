@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ from checker.verticals.bitemporal.rules import entries, question_instants, repla
 from corpora.generate.bitemporal import corrections
 from corpora.generate.bitemporal import generator as bitemporal
 from corpora.generate.core.bank import BankError
-from corpora.generate.core.names import NameRegistry, refusal
+from corpora.generate.core.names import refusal
 from corpora.generate.core.parity import parity_test
 from corpora.generate.core.stamp import (
     corpus_file,
@@ -36,7 +37,7 @@ from corpora.generate.core.stamp import (
     sidecar_file,
     stamp_validated,
 )
-from corpora.generate.core.vertical import Built, question_rng
+from corpora.generate.core.vertical import Built
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -270,25 +271,22 @@ def test_the_bank_refuses_a_framing_word(monkeypatch: pytest.MonkeyPatch) -> Non
         corrections.check_record_bank()
 
 
-def test_a_correction_only_corrects_what_was_told() -> None:
-    """Every correction, asked about or not, names as wrong the value the haystack last told
-    for that person and record, in an earlier session or earlier in the same one; nothing is
-    corrected that was never stated (issue 24: "the new choir is X, not Y" with no Y before)."""
-    g = bitemporal.GENERATOR
-    names = NameRegistry()
-    for spec in bitemporal._specs(g.seed, g.levers[0])[:16]:
-        rng = question_rng(g.seed, bitemporal.VERTICAL, spec.key)
-        layout = question_rng(g.seed, bitemporal.VERTICAL, spec.key, "layout")
-        owner = bitemporal.haystack_token(g.seed, spec.key)
-        haystack = bitemporal.build_haystack(spec, rng, layout, names, g.levers[0], owner)
-        told: dict[tuple[str, str], str] = {}
-        for plan in haystack.plans:
-            for move in plan.moves:
-                key = (move.person.key, move.family.key)
-                if move.other is not None:
-                    continue
-                if move.kind in (bitemporal.CHANGE_AHEAD, bitemporal.CHANGE_PAST):
-                    told[key] = move.value or ""
-                elif move.kind == bitemporal.CORRECTION:
-                    assert told.get(key) == move.extra["W"], (owner, key, move.extra["W"])
-                    told[key] = move.value or ""
+def test_the_bank_checks_every_alternative_of_a_grammar_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A framing word hidden in one alternative is refused, and so is a clause one of whose
+    expansions drops the family's keyword."""
+    frames = dict(corrections.RECORD_FRAMES)
+    frames[corrections.CORRECTION] = ("[Correction|Cast your mind back] about {holder}: {clause}.",)
+    monkeypatch.setattr(corrections, "RECORD_FRAMES", frames)
+    with pytest.raises(BankError, match="framing word"):
+        corrections.check_record_bank()
+    monkeypatch.undo()
+    gym = corrections.BY_KEY["gym"]
+    clauses = dict(gym.family.clauses)
+    clauses[corrections.CORRECTION] = ("the new [gym|place] is {V}, not {W}",)
+    broken = replace(gym, family=replace(gym.family, clauses=clauses))
+    families = tuple(broken if rf.key == "gym" else rf for rf in corrections.RECORD_FAMILIES)
+    monkeypatch.setattr(corrections, "RECORD_FAMILIES", families)
+    with pytest.raises(BankError, match="does not name 'gym'"):
+        corrections.check_record_bank()

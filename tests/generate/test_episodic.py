@@ -35,6 +35,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import MENTION, TWIN_OTHERS, Gender, Move, Person
 from corpora.generate.episodic import exchanges
 from corpora.generate.episodic import generator as episodic
@@ -43,10 +44,12 @@ from corpora.generate.episodic.exchanges import (
     EPISODIC_ANSWER_WORDS,
     EPISODIC_BANK,
     EPISODIC_FAMILIES,
+    EPISODIC_FRAMES,
     ITEM,
     ITEM_OTHERS,
     LIST_FRAMES,
     ORDER_WORDS,
+    PROPOSAL,
     REQUEST,
     EpisodicFamily,
     check_exchanges,
@@ -422,9 +425,14 @@ def _questions_about(family: EpisodicFamily, person: Person) -> list[str]:
     return out
 
 
+#: Expansions drawn per frame or reply when it has more (every clause is expanded in full).
+SAMPLED = 40
+
+
 def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[str, str]]:
-    """(kind, sentence) for every sentence a move of any kind about `person` and `family`
-    can render: every frame and reply with every clause, topic and reply clause."""
+    """(kind, sentence) for the sentences a move of any kind about `person` and `family`
+    can render: every expansion of every clause, topic and reply clause, in frames and replies
+    expanded in full or, past `SAMPLED` expansions, drawn."""
     bank = EPISODIC_BANK
     for kind, frames in bank.frames.items():
         replies = (
@@ -450,15 +458,15 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
                 thing=f"the {family.noun}",
                 Thing=f"The {family.noun}",
             )
-            for clause in clauses:
+            for clause in (c for t in clauses for c in expansions(t)):
                 filled = dict(values, topic=clause, Topic=clause.capitalize(), clause=clause)
                 if kind != MENTION:
                     filled["clause"] = fill(clause, values)
-                texts = [fill(f, filled) for f in frames]
-                for said in reply_clauses:
+                texts = [fill(f, filled) for t in frames for f in expansions(t, SAMPLED)]
+                for said in (c for t in reply_clauses for c in expansions(t)):
                     said = fill(said, filled) if said else ""
                     with_reply = dict(filled, reply_clause=said, Reply_clause=said.capitalize())
-                    texts += [fill(r, with_reply) for r in replies]
+                    texts += [fill(r, with_reply) for t in replies for r in expansions(t, SAMPLED)]
                 for text in texts:
                     for sentence in sentences(text):
                         yield kind, sentence
@@ -517,3 +525,23 @@ def test_a_corpus_whose_gates_fail_is_not_written(tmp_path: Path) -> None:
     assert any("SEP" in r or "adversary" in r for r in outcome.refusals), outcome.refusals
     assert outcome.written == [] and list(tmp_path.iterdir()) == []
     assert "refused" in outcome.trace[-1]
+
+
+def _openings(kind: str) -> Counter[str]:
+    """How the user turns of a kind begin (their first two words), over its frames' wordings."""
+    return Counter(
+        " ".join(text.split()[:2]).lower()
+        for frame in EPISODIC_FRAMES[kind]
+        for text in expansions(frame, 400)
+    )
+
+
+def test_no_opening_marks_who_put_a_value_forward() -> None:
+    """Asking for a suggestion (the assistant's) and proposing one (the user's) open alike:
+    the commonest openings of each are openings of the other too, so who made a suggestion
+    is read from what the turns do, never from a fixed opener."""
+    asking, proposing = _openings(REQUEST), _openings(PROPOSAL)
+    for mine, others in ((asking, proposing), (proposing, asking)):
+        common = [o for o, _ in mine.most_common(3)]
+        assert any(o in others for o in common), (common, others.most_common(5))
+    assert len(set(asking) & set(proposing)) >= 5

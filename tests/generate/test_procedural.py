@@ -34,6 +34,7 @@ from checker.verticals.procedural.rules import (
 )
 from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
 from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.core.wording import expansions
 from corpora.generate.procedural import generator as procedural
 from corpora.generate.procedural.procedures import PROCEDURE_FRAMES, TWIN_AMENDMENT, family_words
 from corpora.generate.procedural.procedures import PROCEDURES as FAMILIES
@@ -122,10 +123,13 @@ def test_exactly_one_gold_session_names_the_procedure(corpus: Built) -> None:
                 assert not family_words(family) & set(re.findall(r"\w+", _text(q, si).lower()))
 
 
-#: Any sentence of an amendment-considered twin frame, its placeholders read as anything.
+#: Any sentence of an amendment-considered twin frame (every expansion of its grammar), its
+#: placeholders read as anything.
 AMENDMENT_TWIN = re.compile(
     "|".join(
-        re.sub(r"\\\{[A-Za-z_]+\\\}", ".+?", re.escape(t)) for t in PROCEDURE_FRAMES[TWIN_AMENDMENT]
+        re.sub(r"\\\{[A-Za-z_]+\\\}", ".+?", re.escape(t))
+        for frame in PROCEDURE_FRAMES[TWIN_AMENDMENT]
+        for t in expansions(frame)
     ),
     re.IGNORECASE,
 )

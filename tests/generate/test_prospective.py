@@ -29,13 +29,13 @@ from corpora.generate.core.names import NameRegistry, refusal
 from corpora.generate.core.parity import parity_test
 from corpora.generate.core.pipeline import generate
 from corpora.generate.core.reminders import (
-    PROSPECTIVE_FRAMES,
-    PROSPECTIVE_REPLIES,
+    PROSPECTIVE_BANK,
     REMINDER,
     TIMED_FAMILIES,
 )
 from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, sidecar_file
 from corpora.generate.core.vertical import Built, Levers, question_rng
+from corpora.generate.core.wording import plain
 from corpora.generate.core.world import MENTION
 from corpora.generate.prospective import generator as prospective
 from tests.generate.conftest import digest_in_another_process
@@ -288,8 +288,8 @@ def test_every_value_is_invented_and_used_by_one_haystack(corpus: Built) -> None
 
 TEMPLATE_TEXTS = sorted(
     {
-        *(t for frames in PROSPECTIVE_FRAMES.values() for t in frames),
-        *(t for replies in PROSPECTIVE_REPLIES.values() for t in replies),
+        *(t for frames in PROSPECTIVE_BANK.frames.values() for t in frames),
+        *(t for replies in PROSPECTIVE_BANK.replies.values() for t in replies),
         *(
             t
             for group in TIMED_FAMILIES.values()
@@ -302,9 +302,11 @@ TEMPLATE_TEXTS = sorted(
 
 @pytest.mark.parametrize("text", TEMPLATE_TEXTS)
 def test_template_text_is_plain(text: str) -> None:
-    """No digit, bracket or em dash in a template, and no word of how corpora are made."""
-    assert not re.search(r"[\d()\[\]\u2014]", text)
-    assert not MAKING_WORDS.search(text)
+    """No digit, bracket or em dash in any alternative of a template (its grammar's own
+    brackets aside), and no word of how corpora are made."""
+    words = plain(text)
+    assert not re.search(r"[\d()\[\]\u2014]", words)
+    assert not MAKING_WORDS.search(words)
 
 
 def test_gold_and_other_sessions_draw_from_one_mixture(corpus: Built) -> None:

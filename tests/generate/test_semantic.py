@@ -128,6 +128,15 @@ def test_co_reference_asks_by_name_and_by_relation_alike(semantic_corpus: Built)
 # --- gold the checker re-derives -------------------------------------------------------------
 
 
+def test_now_says_nothing_of_whether_the_value_changed(semantic_corpus: Built) -> None:
+    """`now` ends half the current-value questions (each asked after a chain of changes) and
+    half the co-reference ones, so the word is no cue to an update having happened."""
+    for shape in (CV, CR):
+        questions = _by_shape(semantic_corpus, shape)
+        with_now = sum(q.question.endswith(" now?") for q in questions)
+        assert abs(2 * with_now - len(questions)) <= 1, (shape, with_now, len(questions))
+
+
 def test_every_gold_re_derives_and_no_answer_leaks(semantic_corpus: Built) -> None:
     codes = (*RSV, "LEK001", "LEK002", "LEK003", "STR007", "STR009")
     assert _findings(semantic_corpus.questions, codes) == []

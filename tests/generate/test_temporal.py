@@ -36,6 +36,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
+from corpora.generate.core.wording import plain
 from corpora.generate.temporal import generator as temporal
 from corpora.generate.temporal.milestones import (
     LINK,
@@ -330,8 +331,11 @@ def test_the_bank_refuses_a_sentence_of_question_words(monkeypatch: pytest.Monke
     ),
 )
 def test_template_text_is_plain(text: str) -> None:
-    assert not re.search(r"[\d()\[\]\u2014]", re.sub(r"\{[A-Za-z_0-9]+\}", "", text))
-    assert not MAKING_WORDS.search(text)
+    """No digit, bracket or em dash in any alternative of a template (its grammar's own
+    brackets aside), and no word of how corpora are made."""
+    words = plain(text)
+    assert not re.search(r"[\d()\[\]\u2014]", words)
+    assert not MAKING_WORDS.search(words)
 
 
 # --- gates ---------------------------------------------------------------------------------

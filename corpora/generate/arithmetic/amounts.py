@@ -33,9 +33,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import CLOSERS, RELATIONS, openers_at, sign_offs_at
+from corpora.generate.core.bank import (
+    CLOSERS,
+    FOLLOW_UPS,
+    REACTIONS,
+    RELATIONS,
+    openers_at,
+    sign_offs_at,
+)
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import always, compose, expansions, has_any, one_of, only, plain
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -177,17 +185,17 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("vet",),
         spent_on="at the vet",
         paid=(
-            "paid {A} at the {V} vet for {poss} cat's check-up",
+            "[paid|handed over|coughed up] {A} at the {V} vet for {poss} cat's check-up",
             "settled a vet bill of {A} with the {V} clinic",
-            "laid out {A} at the {V} vet on the dog's injections",
+            "[laid out|forked out|shelled out|parted with] {A} at the {V} vet on the dog's injections",
         ),
         considered=(
-            "nearly paid {A} for a vet check at the {V} clinic, then decided the cat was fine",
+            "nearly [paid|handed over] {A} for a vet check at the {V} clinic, then decided the cat was fine",
             "was ready to spend {A} at the {V} vet and then put it off",
         ),
         quote=(
-            "was quoted {A} by the {V} vet for the dog's teeth",
-            "got a vet estimate of {A} from the {V} clinic",
+            "[was quoted|was given a price of] {A} by the {V} vet for the dog's teeth",
+            "[got|was sent|was given] a vet estimate of {A} from the {V} clinic",
         ),
         topics=(
             "vet bills that keep going up",
@@ -201,17 +209,17 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("car",),
         spent_on="on car repairs",
         paid=(
-            "paid {A} at the {V} garage to get {poss} car fixed",
-            "laid out {A} on car repairs at the {V} garage",
+            "[paid|handed over|coughed up] {A} at the {V} garage to get {poss} car fixed",
+            "[laid out|forked out|shelled out|parted with] {A} on car repairs at the {V} garage",
             "handed the {V} garage {A} for new brakes on the car",
         ),
         considered=(
-            "nearly laid out {A} on a car respray at {V} but decided against it",
+            "nearly [laid out|forked out] {A} on a car respray at {V} but decided against it",
             "was going to pay the {V} garage {A} to fix the car and sold it instead",
         ),
         quote=(
-            "was quoted {A} by the {V} garage for the car's gearbox",
-            "got a car repair estimate of {A} from the {V} garage",
+            "[was quoted|was given a price of] {A} by the {V} garage for the car's gearbox",
+            "[got|was sent|was given] a car repair estimate of {A} from the {V} garage",
         ),
         topics=(
             "the price of car repairs",
@@ -226,8 +234,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         spent_on="on flights",
         paid=(
             "booked flights to {V} for {A}",
-            "laid out {A} on return flights to {V}",
-            "paid {A} for flights out to {V}",
+            "[laid out|forked out|shelled out|parted with] {A} on return flights to {V}",
+            "[paid|handed over|coughed up] {A} for flights out to {V}",
         ),
         considered=(
             "nearly booked flights to {V} for {A} and then changed {poss} mind",
@@ -249,17 +257,17 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("furniture",),
         spent_on="on furniture",
         paid=(
-            "paid {A} for a sofa from the {V} furniture shop",
-            "laid out {A} on furniture at {V}",
+            "[paid|handed over|coughed up] {A} for a sofa from the {V} furniture shop",
+            "[laid out|forked out|shelled out|parted with] {A} on furniture at {V}",
             "bought a furniture set from {V} for {A}",
         ),
         considered=(
-            "nearly laid out {A} on furniture at {V} but walked away",
+            "nearly [laid out|forked out] {A} on furniture at {V} but walked away",
             "had a furniture order of {A} ready at {V} and cancelled it",
         ),
         quote=(
-            "was quoted {A} by {V} for made-to-measure furniture",
-            "got a furniture estimate of {A} from {V}",
+            "[was quoted|was given a price of] {A} by {V} for made-to-measure furniture",
+            "[got|was sent|was given] a furniture estimate of {A} from {V}",
         ),
         topics=(
             "furniture that arrives in a hundred pieces",
@@ -274,16 +282,16 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         spent_on="at the dentist",
         paid=(
             "paid the {V} dentist {A} for a filling",
-            "laid out {A} at the dentist, the {V} practice",
+            "[laid out|forked out|shelled out|parted with] {A} at the dentist, the {V} practice",
             "handed over {A} to {V}, the dentist, for a crown",
         ),
         considered=(
-            "nearly paid {A} for teeth whitening at the {V} dentist, then thought better of it",
+            "nearly [paid|handed over] {A} for teeth whitening at the {V} dentist, then thought better of it",
             "was going to spend {A} at the {V} dentist and got a second opinion instead",
         ),
         quote=(
-            "was quoted {A} by the {V} dentist for a bridge",
-            "got a dentist estimate of {A} from the {V} practice",
+            "[was quoted|was given a price of] {A} by the {V} dentist for a bridge",
+            "[got|was sent|was given] a dentist estimate of {A} from the {V} practice",
         ),
         topics=(
             "dentist waiting lists",
@@ -298,7 +306,7 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         spent_on="on builders",
         paid=(
             "paid the {V} builders {A} for the new garden wall",
-            "laid out {A} on builders from {V} to fix the roof",
+            "[laid out|forked out|shelled out|parted with] {A} on builders from {V} to fix the roof",
             "settled up with the {V} builders for {A}",
         ),
         considered=(
@@ -306,8 +314,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "was ready to spend {A} on builders from {V} and then did the job {obj}self",
         ),
         quote=(
-            "was quoted {A} by the {V} builders for a new kitchen",
-            "got a builders' estimate of {A} from {V}",
+            "[was quoted|was given a price of] {A} by the {V} builders for a new kitchen",
+            "[got|was sent|was given] a builders' estimate of {A} from {V}",
         ),
         topics=(
             "builders who never turn up when they say",
@@ -321,16 +329,16 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("course",),
         spent_on="on course fees",
         paid=(
-            "paid {A} for a pottery course at {V} college",
-            "laid out {A} on a language course at {V}",
+            "[paid|handed over|coughed up] {A} for a pottery course at {V} college",
+            "[laid out|forked out|shelled out|parted with] {A} on a language course at {V}",
             "signed up for a cookery course at {V} for {A}",
         ),
         considered=(
-            "nearly paid {A} for a course at {V} college and decided it was too far",
+            "nearly [paid|handed over] {A} for a course at {V} college and decided it was too far",
             "had the form filled in for a {A} course at {V} and never sent it",
         ),
         quote=(
-            "was quoted {A} for a course at {V} college",
+            "[was quoted|was given a price of] {A} for a course at {V} college",
             "got a course price of {A} from {V} college",
         ),
         topics=(
@@ -345,8 +353,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("holiday",),
         spent_on="on holiday lets",
         paid=(
-            "paid {A} for a holiday cottage in {V}",
-            "laid out {A} on a holiday flat at {V}",
+            "[paid|handed over|coughed up] {A} for a holiday cottage in {V}",
+            "[laid out|forked out|shelled out|parted with] {A} on a holiday flat at {V}",
             "booked a holiday let in {V} for {A}",
         ),
         considered=(
@@ -369,8 +377,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("bike",),
         spent_on="on {poss} bike",
         paid=(
-            "paid {A} at the {V} bike shop for new wheels",
-            "laid out {A} on bike parts from {V}",
+            "[paid|handed over|coughed up] {A} at the {V} bike shop for new wheels",
+            "[laid out|forked out|shelled out|parted with] {A} on bike parts from {V}",
             "bought a bike from {V} for {A}",
         ),
         considered=(
@@ -378,8 +386,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "was going to spend {A} at the {V} bike shop and found the parts cheaper",
         ),
         quote=(
-            "was quoted {A} by the {V} bike shop for a full service",
-            "got a bike repair estimate of {A} from {V}",
+            "[was quoted|was given a price of] {A} by the {V} bike shop for a full service",
+            "[got|was sent|was given] a bike repair estimate of {A} from {V}",
         ),
         topics=(
             "bike lanes that stop in the middle of nowhere",
@@ -393,12 +401,12 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("tickets",),
         spent_on="on concert tickets",
         paid=(
-            "paid {A} for concert tickets to see {V}",
-            "laid out {A} on tickets for the {V} festival",
+            "[paid|handed over|coughed up] {A} for concert tickets to see {V}",
+            "[laid out|forked out|shelled out|parted with] {A} on tickets for the {V} festival",
             "bought concert tickets for the {V} tour for {A}",
         ),
         considered=(
-            "nearly paid {A} for tickets to see {V} and decided the seats were too far back",
+            "nearly [paid|handed over] {A} for tickets to see {V} and decided the seats were too far back",
             "had tickets for the {V} festival in the basket at {A} and left them",
         ),
         quote=(
@@ -418,7 +426,7 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         spent_on="on the plumber",
         paid=(
             "paid the plumber, {V}, {A} for the boiler",
-            "laid out {A} on a plumber from {V} to fix the leak",
+            "[laid out|forked out|shelled out|parted with] {A} on a plumber from {V} to fix the leak",
             "handed {V} the plumber {A} for new pipes",
         ),
         considered=(
@@ -426,8 +434,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "was going to get {V} the plumber in for {A} and managed without",
         ),
         quote=(
-            "was quoted {A} by {V}, a plumber, for a new shower",
-            "got a plumber's estimate of {A} from {V}",
+            "[was quoted|was given a price of] {A} by {V}, a plumber, for a new shower",
+            "[got|was sent|was given] a plumber's estimate of {A} from {V}",
         ),
         topics=(
             "how hard it is to find a plumber",
@@ -441,8 +449,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
         keywords=("phone",),
         spent_on="on {poss} phone",
         paid=(
-            "paid {A} at the {V} repair shop to fix {poss} phone",
-            "laid out {A} on a new phone from {V}",
+            "[paid|handed over|coughed up] {A} at the {V} repair shop to fix {poss} phone",
+            "[laid out|forked out|shelled out|parted with] {A} on a new phone from {V}",
             "had {poss} phone screen replaced at {V} for {A}",
         ),
         considered=(
@@ -450,8 +458,8 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "was going to pay {V} {A} to fix the phone and found a cheaper shop",
         ),
         quote=(
-            "was quoted {A} by {V} for a new phone battery",
-            "got a phone repair estimate of {A} from {V}",
+            "[was quoted|was given a price of] {A} by {V} for a new phone battery",
+            "[got|was sent|was given] a phone repair estimate of {A} from {V}",
         ),
         topics=(
             "phone screens that crack at the first drop",
@@ -471,11 +479,11 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
         each="parcel",
         finish="arrive",
         sent=(
-            "posted a pile of parcels at the {V} post office today",
+            "[posted|sent off|dropped off] a [pile|stack|whole heap] of parcels at the {V} post office today",
             "carried a whole stack of parcels to the {V} post office today",
         ),
         returned=(
-            "heard that {poss} parcel to {V} arrived today",
+            "[heard|found out|got a message] that {poss} parcel to {V} [arrived|turned up|got there] today",
             "got word today that the parcel {pron} sent to {V} had arrived",
         ),
         considered=(
@@ -564,141 +572,272 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
 
 FAMILIES: dict[str, AmountFamily] = {f.key: f for f in (*PAYMENT_FAMILIES, *DISPATCH_FAMILIES)}
 
+#: How a piece of news about someone opens and closes, for every kind alike: payments, quotes,
+#: amounts not spent, batches sent off and answers come back, the person's own and someone
+#: else's, so no opening or closing marks which is which.
+_NEWS = (
+    "[Bit of news|Some news|An update|Something for you] [about|on|from] {holder}: {pron} "
+    "{clause}.",
+    "[Did I tell you that|Did you hear that|Have I told you that] {holder} {clause}?",
+    "[So|Right, so|Oh, and|Also,|Anyway,|Now,] {holder} {clause}[, apparently|, so {pron} "
+    "tells me|, by all accounts|].",
+    "I found out {when} that {holder} {clause}.",
+    "[Apparently|As it happens|It turns out|Funny thing:|Guess what:] {holder} {clause}.",
+    "[{Holder} rang to say|{Holder} told me|{Holder} let slip that|{Holder} was telling me "
+    "that|I gather from {holder} that] {pron} {clause}[, over coffee|, over lunch|].",
+    "{Holder} {clause}, [which I only heard {when}|as far as I know|or so I gather].",
+)
+#: The same for batches sent off and answers come back, whose clauses say `today` themselves
+#: (a colour expression of time beside them would contradict it).
+_NEWS_TODAY = tuple(
+    t.replace("which I only heard {when}|", "")
+    for t in _NEWS
+    if "{when}" not in t.replace("which I only heard {when}|", "")
+)
+
+#: A statement that was taken back, in as many wordings as a true one: the same openings, and
+#: one of many turns after it.
+_TAKEN_BACK = (
+    "but the offer was withdrawn a day later",
+    "and then they went back on it",
+    "but that has since been withdrawn",
+    "only for the price to be pulled",
+    "but nothing came of it in the end",
+    "and then the whole thing fell through",
+    "but it was taken back before anything was paid",
+)
+_WRONG = (
+    "but that was a mix-up",
+    "but I had it wrong",
+    "but it turned out to be wrong",
+    "which was someone else's news, as it turns out",
+    "only it was not so",
+    "but no, it was a muddle",
+    "but I had got the wrong end of the stick",
+)
+
+
+def _taken_back(ends: tuple[str, ...]) -> tuple[str, ...]:
+    """News openings whose clause is followed by one of `ends`."""
+    tail = one_of(ends)
+    return (
+        "[Bit of news|Some news|An update] [about|on|from] {holder}: {pron} {clause}, "
+        + tail
+        + ".",
+        "[So|Oh, and|Also,|Anyway,|Now,|For a while,|Last I heard,] {holder} {clause}, "
+        + tail
+        + ".",
+        "[I was told {when} that|Someone told me|I heard that|I had it in my head that|Word "
+        "went round that] {holder} {clause}, " + tail + ".",
+        "{When} {holder} {clause}, " + tail + ".",
+    )
+
+
 #: Frames per move kind: `{clause}` is the family clause, `{holder}` and the pronoun forms the
 #: person's (`my sister`, or for someone else's twin `my sister's friend`).
 AMOUNT_FRAMES: dict[str, tuple[str, ...]] = {
-    PAYMENT: (
-        "Bit of news: {holder} {clause}.",
-        "Did I mention that {holder} {clause}?",
-        "So {holder} {clause}. {Pron} did not seem to mind.",
-        "Something I forgot to tell you: {holder} {clause}.",
-        "I found out {when} that {holder} {clause}.",
-        "Apparently {holder} {clause}, which {pron} told me over coffee.",
+    PAYMENT: _NEWS,
+    f"{TWIN_OTHERS}/{PAYMENT}": _NEWS,
+    f"{TWIN_RUMOUR}/{PAYMENT}": _taken_back(_TAKEN_BACK),
+    f"{TWIN_CONSIDERED}/{PAYMENT}": _NEWS,
+    DISPATCH: _NEWS_TODAY,
+    RETURN: _NEWS_TODAY,
+    f"{TWIN_OTHERS}/{DISPATCH}": _NEWS_TODAY,
+    f"{TWIN_RUMOUR}/{DISPATCH}": tuple(
+        t.replace("I was told {when} that|", "I was told that|")
+        for t in _taken_back(_WRONG)
+        if not t.startswith("{When}")
     ),
-    f"{TWIN_OTHERS}/{PAYMENT}": (
-        "Not my news, but {holder} {clause}.",
-        "I heard {when} that {holder} {clause}.",
-        "Funny thing: {holder} {clause}.",
-        "{Holder} {clause}, by all accounts.",
-    ),
-    f"{TWIN_RUMOUR}/{PAYMENT}": (
-        "{Holder} {clause}, but the offer was withdrawn a day later.",
-        "Last I heard, {holder} {clause}; that has since been withdrawn.",
-        "{When} {holder} {clause}, and then they went back on it.",
-        "For a while {holder} {clause}, but it was withdrawn before anything was paid.",
-    ),
-    f"{TWIN_CONSIDERED}/{PAYMENT}": (
-        "{When} {holder} {clause}.",
-        "Did I tell you {holder} {clause}?",
-        "So {holder} {clause}. Probably for the best.",
-        "In other news, {holder} {clause}.",
-    ),
-    DISPATCH: (
-        "Busy day for {holder}: {pron} {clause}.",
-        "Bit of news: {holder} {clause}.",
-        "{Holder} {clause}, which kept {obj} busy all morning.",
-        "So {holder} {clause}. {Pron} was glad to get it done.",
-    ),
-    RETURN: (
-        "Good news from {holder}: {pron} {clause}.",
-        "Quick update: {holder} {clause}.",
-        "{Holder} {clause}, at last.",
-        "So {holder} {clause}. {Pron} had been checking every day.",
-    ),
-    f"{TWIN_OTHERS}/{DISPATCH}": (
-        "Not my news, but {holder} {clause}.",
-        "Funny thing: {holder} {clause}.",
-        "{Holder} {clause}, by all accounts.",
-    ),
-    f"{TWIN_RUMOUR}/{DISPATCH}": (
-        "I was told {holder} {clause}, but it was a mix-up.",
-        "Someone said {holder} {clause}. It was not true.",
-        "For a moment I thought {holder} {clause}, but I had it wrong.",
-    ),
-    f"{TWIN_CONSIDERED}/{DISPATCH}": (
-        "Did I tell you {holder} {clause}?",
-        "So {holder} {clause}. Probably for the best.",
-        "In other news, {holder} {clause}.",
-    ),
+    f"{TWIN_CONSIDERED}/{DISPATCH}": _NEWS_TODAY,
 }
 
 #: Near misses: the person and the family come up, and no amount, payment or return does.
 MENTION_FRAMES: tuple[str, ...] = (
-    "{Holder} and I talked for ages about {topic}.",
+    "{Holder} and I [talked|chatted|went on] for ages about {topic}.",
     "{When} {holder} asked for my opinion on {topic}.",
-    "I had a chat with {holder} about {topic}, which went round in circles.",
-    "{Holder} sent me a message about {topic} that I still have not read properly.",
-    "Over dinner {holder} got going on {topic} again.",
+    "I had a [chat|long chat|natter] with {holder} about {topic}, which went round in circles.",
+    "{Holder} sent me a [message|long message|voice note] about {topic} that I still have not "
+    "[read properly|got to|got back to {obj} about].",
+    "Over [dinner|lunch|a cup of tea] {holder} got going on {topic} [again|once more].",
     "{Holder} has strong views on {topic}, as you can imagine.",
 )
 MENTION_REPLIES: tuple[str, ...] = (
-    "That sounds like quite a conversation with {your}.",
-    "Did you and {your} reach any real conclusions?",
-    "Fair enough, {topic} is something people feel strongly about.",
-    "Sounds like {your} has a lot of thoughts on {topic}.",
-    "I can imagine. {Topic} never quite gets settled, does it?",
-    "Did {your} manage to convince you in the end?",
-    "Where do you stand on {topic} yourself?",
+    compose(
+        ("Ha.", "I can imagine.", "Fair enough.", "Oh, that one.", "Oh dear.", "Classic.", ""),
+        (
+            "That sounds like quite a conversation with {your}.",
+            "Did you and {your} reach any real conclusions?",
+            "Sounds like {your} has a lot of thoughts on {topic}.",
+            "Did {your} manage to convince you in the end?",
+            "Talk of {topic} never quite gets settled, does it?",
+            "People do feel strongly about {topic}.",
+            "{Your} clearly has strong opinions on {topic}.",
+            "Everyone seems to have a view on {topic}.",
+            "I think {topic} gets everyone going.",
+        ),
+        (
+            "",
+            "Where do you stand on it yourself?",
+            "Are you on the same side as {obj}?",
+            "Did you agree with {obj}?",
+            "Who won the argument?",
+        ),
+    ),
 )
 
+
+def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
+    return (compose(*slots),)
+
+
 #: Assistant replies per move kind, the same for every family; each names whom the turn was
-#: about and answers what it did, never restating an amount.
+#: about and answers what it did, never restating an amount. Each is a reaction, a reference
+#: to what was said and, sometimes, a follow-up.
 AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
-    PAYMENT: (
-        "That is quite a sum for {your} to find. Was it expected?",
-        "I hope {your} thought it was worth it.",
-        "Good to know. Did {your} shop around first?",
-        "Not cheap. How does {your} feel about paying out like that?",
-        "Thanks for telling me. Is {your} happy with how things turned out in the end?",
+    PAYMENT: _reply(
+        ("That is quite a sum.", "Not cheap.", "Ouch.", "Goodness.", "Right.", "Fair enough.", ""),
+        (
+            "Was that roughly the bill {your} was braced for?",
+            "I hope {your} got a good deal, at least.",
+            "I hope {your} thought it was worth it.",
+            "Was that roughly what {your} was expecting to pay?",
+            "Did {your} shop around first?",
+            "How does {your} feel about paying out like that?",
+            "Is {your} happy with how the whole thing turned out?",
+            "I hope it sorted things out for {your}.",
+            "Was {your} braced for a bill like that?",
+            "I hope {thing} was worth every penny for {your}.",
+            "{Thing} sounds like a pricey business for {your}.",
+            "At least {thing} is dealt with and paid for now, for {your}.",
+            "Was {thing} a nasty shock for {your}, price-wise?",
+            "Did {your} get a fair price on {thing}, at least?",
+        ),
+        ("", "These things add up.", "Prices nowadays!", "Was it a surprise?"),
     ),
-    f"{TWIN_OTHERS}/{PAYMENT}": (
-        "Is {owner_your} tempted to follow their example?",
-        "Interesting. Did that crop up when you last spoke to {owner_your}?",
-        "I expect {owner_your} had a strong opinion on that.",
+    f"{TWIN_OTHERS}/{PAYMENT}": _reply(
+        ("Interesting.", "Ha.", "Well, well.", "Goodness.", ""),
+        (
+            "Is {owner_your} tempted to follow their example?",
+            "Did that crop up when you last spoke to {owner_your}?",
+            "I expect {owner_your} had a strong opinion on that.",
+            "Does {owner_your} know that family well at all?",
+            "Was {owner_your} surprised to hear that news?",
+        ),
+        ("", "People do splash out.", "Each to their own.", "Good luck to them."),
     ),
-    f"{TWIN_RUMOUR}/{PAYMENT}": (
-        "Odd that it was withdrawn. Is {your} looking for another offer elsewhere?",
-        "So nothing was paid in the end. Was {your} annoyed about that, or secretly relieved?",
-        "That happens more than it should. I hope {your} finds a better offer.",
+    f"{TWIN_RUMOUR}/{PAYMENT}": _reply(
+        ("Odd.", "How annoying.", "That is a pity.", "Typical.", "Oh dear.", ""),
+        (
+            "Is {your} looking for another offer elsewhere?",
+            "So nothing was paid in the end for {your}.",
+            "Was {your} annoyed about that, or secretly relieved?",
+            "I hope {your} finds a better offer.",
+            "Will {your} ask around for another price?",
+        ),
+        ("", "Some firms are like that.", "Better before than after paying."),
     ),
-    f"{TWIN_CONSIDERED}/{PAYMENT}": (
-        "Probably wise of {your} to hold off.",
-        "Fair enough. Better for {your} to wait than regret it.",
-        "Sounds like {your} made a sensible call there.",
+    f"{TWIN_CONSIDERED}/{PAYMENT}": _reply(
+        ("Probably wise.", "Fair enough.", "Sensible.", "Good call.", ""),
+        (
+            "Better for {your} to wait than regret it.",
+            "Sounds like {your} made a sensible call there.",
+            "Probably wise of {your} to hold off.",
+            "Is {your} still weighing up the pros and cons?",
+            "No point paying out before {your} is sure.",
+        ),
+        ("", "There is always another time.", "It will keep.", "Good to sleep on it."),
     ),
-    DISPATCH: (
-        "That is a lot of work to get through for {your}. Well done.",
-        "That was well organised of {your}, getting it all done. Now it is just a matter of waiting.",
-        "I hope it all goes smoothly for {your}.",
+    DISPATCH: _reply(
+        (
+            "That is a lot of work.",
+            "Busy day.",
+            "Well done.",
+            "Good going.",
+            "Phew.",
+            "Blimey.",
+            "",
+        ),
+        (
+            "I hope it all goes smoothly for {your}.",
+            "Now it is just a matter of waiting patiently for {your}.",
+            "That was very well organised of {your}, getting it all done.",
+            "Fingers crossed for {your}, and for a quick reply.",
+            "That is a good job done for {your}.",
+            "{Your} has earned a proper sit down after that.",
+        ),
+        ("", "Let me know how it goes.", "Now the waiting starts.", "Keep me posted."),
     ),
-    RETURN: (
-        "That must be a real relief for {your}.",
-        "Good to hear, {your} must be pleased.",
-        "That is another thing sorted for {your}, then.",
+    RETURN: _reply(
+        ("At last.", "Ah, finally.", "Oh, good.", "Right.", "Well, there we are.", "Ah.", ""),
+        (
+            "That is one less thing for {your} to wait on.",
+            "So {your} has finally heard something back, then.",
+            "{Your} must be glad the waiting is over.",
+            "That is another thing settled for {your}.",
+            "Good that {your} is not left wondering any more.",
+            "That will take a real weight off {your}.",
+            "I bet {your} was keeping a close eye out for that.",
+        ),
+        (
+            "",
+            "What a relief for {obj}.",
+            "{Pron} must have been checking every day.",
+            "Was it worth the wait?",
+        ),
     ),
-    f"{TWIN_OTHERS}/{DISPATCH}": (
-        "Does {owner_your} know them well enough to ask?",
-        "I expect {owner_your} was glad to hear it.",
-        "Nice for them. Did {owner_your} mention it when you last met?",
+    f"{TWIN_OTHERS}/{DISPATCH}": _reply(
+        ("Nice for them.", "Interesting.", "Ha.", ""),
+        (
+            "Does {owner_your} know them well enough to ask?",
+            "I expect {owner_your} was glad to hear it.",
+            "Did it come up when you last saw {owner_your}?",
+        ),
     ),
-    f"{TWIN_RUMOUR}/{DISPATCH}": (
-        "Easy mistake. I hope {your} hears properly soon.",
-        "Ah, so still waiting for {your}, then.",
-        "Good that you checked the story with {your}.",
+    f"{TWIN_RUMOUR}/{DISPATCH}": _reply(
+        ("Easy mistake.", "Ah.", "Oh well.", "Never mind.", ""),
+        (
+            "I hope {your} hears properly soon.",
+            "So {your} is still waiting to hear back, then.",
+            "Good that you checked the story with {your}.",
+        ),
     ),
-    f"{TWIN_CONSIDERED}/{DISPATCH}": (
-        "Fair enough, {your} knows best.",
-        "Probably a sensible choice by {your}.",
-        "Maybe another time for {obj}.",
+    f"{TWIN_CONSIDERED}/{DISPATCH}": _reply(
+        ("Fair enough.", "Probably sensible.", "Ah well.", ""),
+        (
+            "{Your} knows best what suits {obj}, after all.",
+            "Probably a sensible choice by {your}.",
+            "Maybe another time for {your}.",
+        ),
     ),
 }
 
-#: The bank every Arithmetic session is rendered from: the shared mention frames and replies
-#: plus the payment and dispatch kinds and their twins.
+#: How a reply names what a family's payment went on, without its amount.
+_PAID_FOR = {
+    "vet": "[the vet bill|the trip to the vet]",
+    "garage": "[the repair bill|the garage bill]",
+    "flights": "[the trip|the flight booking]",
+    "furniture": "[the furniture|the new furniture]",
+    "dentist": "[the dental work|the dentist's bill]",
+    "builders": "[the building work|the building job]",
+    "course": "[the course|the course booking]",
+    "holiday": "[the holiday let|the holiday]",
+    "bike": "[the bike|the bike work]",
+    "tickets": "[the concert|the ticket booking]",
+    "plumber": "[the plumbing job|the plumber's bill]",
+    "phone": "[the phone|the phone work]",
+}
+
+
+#: The bank every Arithmetic session is rendered from: the mention frames and replies plus the
+#: payment and dispatch kinds and their twins.
 AMOUNTS_BANK = Bank(
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **AMOUNT_FRAMES}),
     replies=MappingProxyType({MENTION: MENTION_REPLIES, **AMOUNT_REPLIES}),
     family_replies=MappingProxyType({}),
+    # Every reply here is a whole composed one: no shared reaction or follow-up on top.
+    reactions=only(REACTIONS, ()),
+    follow_ups=only(FOLLOW_UPS, ()),
+    things=MappingProxyType(_PAID_FOR),
 )
 
 
@@ -731,11 +870,13 @@ def _bank_texts() -> list[tuple[str, str]]:
         out += [(f"{family.key} topic", t) for t in family.topics]
         for kind, clauses in family.clauses.items():
             out += [(f"{family.key} {kind}", t) for t in clauses]
-    return [(where, re.sub(r"\{[A-Za-z_]+\}", "", text)) for where, text in out]
+    out += [(f"{key} thing", t) for key, t in AMOUNTS_BANK.things.items()]
+    return [(where, plain(text)) for where, text in out]
 
 
 def _strip(text: str) -> str:
-    return re.sub(r"\{[A-Za-z_]+\}", "", text)
+    """A template's words, every alternative's, without placeholders."""
+    return plain(text)
 
 
 def question_words(family: AmountFamily) -> list[tuple[str, set[str]]]:
@@ -769,8 +910,12 @@ def check_amounts_bank() -> None:
                     f"{family.key} question {template!r}: its word(s) {sorted(clash)} occur in "
                     "conversation templates, where they would match sessions for no reason"
                 )
-    for kind, options in AMOUNTS_BANK.replies.items():
-        for text in options:
+    replies = [(k, t) for k, ts in AMOUNTS_BANK.replies.items() for t in ts]
+    replies += [
+        (k, t) for fr in AMOUNTS_BANK.family_replies.values() for k, ts in fr.items() for t in ts
+    ]
+    for kind, template in replies:
+        for text in expansions(template, 500):
             for sentence in sentences(text):
                 if _PERSON.search(sentence) and len(bm25_tokens(_strip(sentence))) < 3:
                     raise AmountsBankError(
@@ -789,7 +934,7 @@ def check_amounts_bank() -> None:
         if not keywords or not keywords & asked:
             raise AmountsBankError(f"{family.key}: its question names none of {sorted(keywords)}")
         for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
-            if not keywords & set(bm25_tokens(text)):
+            if not always(text, has_any(keywords, bm25_tokens)):
                 raise AmountsBankError(
                     f"{family.key} template {text!r} names none of its question's keywords "
                     f"{sorted(keywords)}"

@@ -30,9 +30,16 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
-from corpora.generate.core.bank import FAMILIES, FRAMES, REPLIES, BankError
+from corpora.generate.core.bank import (
+    FAMILIES,
+    FOLLOW_UPS,
+    FRAMES,
+    REACTIONS,
+    BankError,
+)
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import always, compose, has_any, one_of, only, plain
 from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, Family
 
 CHANGE_AHEAD = "change-ahead"
@@ -54,6 +61,8 @@ class RecordFamily:
     noun: str
     #: The word every clause and topic carries (the question's keyword).
     keyword: str
+    #: How a reply names the change without its value (a grammar template: `[the new car|…]`).
+    thing: str = "the change"
 
     @property
     def key(self) -> str:
@@ -76,6 +85,7 @@ def _record(
     proposed: tuple[str, ...],
     considered: tuple[str, ...] | None = None,
     topics: tuple[str, ...] | None = None,
+    thing: str = "the change",
 ) -> RecordFamily:
     shared = FAMILIES.get(key)
     family = Family(
@@ -99,7 +109,7 @@ def _record(
         topics=topics if topics is not None else (shared.topics if shared else ()),
         statement_kind=CHANGE_AHEAD,
     )
-    return RecordFamily(family, noun, keyword)
+    return RecordFamily(family, noun, keyword, thing)
 
 
 RECORD_FAMILIES: tuple[RecordFamily, ...] = (
@@ -108,24 +118,32 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "employer",
         "employer",
         "{V}",
+        thing="[the new employer|the change of employer|the employer switch]",
         ahead=(
-            "leaves {W} {valid} for a new employer, {V}",
+            "[leaves|is leaving] {W} {valid} for a new employer, {V}",
             "is swapping employer {valid}, from {W} to {V}",
-            "moves from {W} to a new employer called {V} {valid}",
+            "[moves|is moving] from {W} to a new employer called {V} {valid}",
+            "starts with a new employer, {V}, {valid}, and [says goodbye to|hands in {poss} "
+            "notice at] {W}",
         ),
         past=(
             "left {W} {valid} for a new employer, {V}",
             "swapped employer {valid}, from {W} to {V}",
-            "moved from {W} to a new employer called {V} {valid}",
+            "[moved|went] from {W} to a new employer called {V} {valid}",
+            "started with a new employer, {V}, {valid}, and [waved goodbye to|handed in "
+            "{poss} notice at] {W}",
         ),
         correction=(
             "{poss} new employer is {V}, not {W}",
-            "I mixed up the names, and the new employer is {V} rather than {W}",
-            "the name of the new employer is {V}; {W} was my mistake",
+            "I mixed up the names[, sorry|], and the new employer is {V} rather than {W}",
+            "the [name of the new employer|new employer] is {V}[; {W} was my mistake|, and I "
+            "wrote {W} by accident|, and I should never have put {W}]",
+            "where I put {W}, read {V}: that is the [new|right] employer",
         ),
         proposed=(
             "{poss} new employer was {V} instead",
-            "the employer was really {V}",
+            "the employer was [really|actually] {V}",
+            "I had the wrong employer and it was {V}",
         ),
         considered=(
             "was offered a job by an employer called {V} and turned it down",
@@ -143,24 +161,32 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "car",
         "car",
         "the {V}",
+        thing="[the new car|the car swap|the change of car]",
         ahead=(
             "trades in the {W} {valid} for a new car, a {V}",
-            "swaps {poss} car, the {W}, for a {V} {valid}",
+            "[swaps|is swapping] {poss} car, the {W}, for a {V} {valid}",
             "gets a new car {valid}, a {V} to replace the {W}",
+            "is [collecting|picking up] a {V} {valid}, and the old car, the {W}, [goes|is "
+            "going] back to the dealer",
         ),
         past=(
             "traded in the {W} {valid} for a new car, a {V}",
             "swapped {poss} car, the {W}, for a {V} {valid}",
             "got a new car {valid}, a {V} to replace the {W}",
+            "[collected|picked up] a {V} {valid}, and the old car, the {W}, went back to "
+            "the dealer",
         ),
         correction=(
             "the new car is a {V}, not a {W}",
             "I got the car wrong, and it is a {V} rather than a {W}",
-            "the car in question is a {V}; the {W} was my mistake",
+            "the car in question is a {V}[; the {W} was my mistake|, and I wrote {W} by "
+            "accident|, not the {W} I put]",
+            "where I put {W} for the car, read {V}",
         ),
         proposed=(
             "the new car was a {V} instead",
-            "the car was really a {V}",
+            "the car was [really|actually] a {V}",
+            "I had the wrong car and it was a {V}",
         ),
     ),
     _record(
@@ -168,24 +194,30 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "gym",
         "gym",
         "the {V} gym",
+        thing="[the new gym|the gym switch|the change of gym]",
         ahead=(
             "moves from the {W} gym to the {V} gym {valid}",
-            "switches gym {valid}, from {W} to {V}",
+            "[switches|is switching] gym {valid}, from {W} to {V}",
             "leaves the {W} gym {valid} and joins the {V} gym",
+            "has a membership starting at the {V} gym {valid}, [and is leaving|and is "
+            "cancelling] the {W} gym",
         ),
         past=(
             "moved from the {W} gym to the {V} gym {valid}",
             "switched gym {valid}, from {W} to {V}",
             "left the {W} gym {valid} and joined the {V} gym",
+            "started a membership at the {V} gym {valid} and [left|cancelled] the {W} gym",
         ),
         correction=(
             "the new gym is {V}, not {W}",
-            "I named the wrong gym, and it is {V} rather than {W}",
-            "the gym in question is {V}; {W} was my mistake",
+            "I named the wrong gym[, sorry|], and it is {V} rather than {W}",
+            "the gym in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
+            "where I put {W} for the gym, read {V}",
         ),
         proposed=(
             "the new gym was {V} instead",
-            "the gym was really {V}",
+            "the gym was [really|actually] {V}",
+            "I had the wrong gym and it was {V}",
         ),
     ),
     _record(
@@ -193,24 +225,31 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "dentist",
         "dentist",
         "Dr {V}",
+        thing="[the new dentist|the change of dentist|the dentist switch]",
         ahead=(
             "moves from Dr {W} to a new dentist, Dr {V}, {valid}",
-            "switches dentist {valid}, from Dr {W} to Dr {V}",
+            "[switches|is switching] dentist {valid}, from Dr {W} to Dr {V}",
             "leaves Dr {W} {valid} for a dentist called Dr {V}",
+            "registers with a new dentist, Dr {V}, {valid}, [and leaves|and says goodbye to] "
+            "Dr {W}",
         ),
         past=(
             "moved from Dr {W} to a new dentist, Dr {V}, {valid}",
             "switched dentist {valid}, from Dr {W} to Dr {V}",
             "left Dr {W} {valid} for a dentist called Dr {V}",
+            "registered with a new dentist, Dr {V}, {valid}, and left Dr {W}",
         ),
         correction=(
             "the new dentist is Dr {V}, not Dr {W}",
-            "I named the wrong dentist, and it is Dr {V} rather than Dr {W}",
-            "the dentist in question is Dr {V}; Dr {W} was my mistake",
+            "I named the wrong dentist[, sorry|], and it is Dr {V} rather than Dr {W}",
+            "the dentist in question is Dr {V}[; Dr {W} was my mistake|, and I wrote "
+            "Dr {W} by accident]",
+            "where I put Dr {W} for the dentist, read Dr {V}",
         ),
         proposed=(
             "the new dentist was Dr {V} instead",
-            "the dentist was really Dr {V}",
+            "the dentist was [really|actually] Dr {V}",
+            "I had the wrong dentist and it was Dr {V}",
         ),
     ),
     _record(
@@ -218,24 +257,31 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "address",
         "address",
         "{V} Road",
+        thing="[the new address|the change of address|the address change]",
         ahead=(
             "moves from {W} Road to a new address on {V} Road {valid}",
-            "changes address {valid}, from {W} Road to {V} Road",
+            "[changes|is changing] address {valid}, from {W} Road to {V} Road",
             "leaves {W} Road {valid} for a new address on {V} Road",
+            "gets a new address {valid}, on {V} Road, [and leaves|and gives up the place on] "
+            "{W} Road",
         ),
         past=(
             "moved from {W} Road to a new address on {V} Road {valid}",
             "changed address {valid}, from {W} Road to {V} Road",
             "left {W} Road {valid} for a new address on {V} Road",
+            "got a new address {valid}, on {V} Road, and gave up the place on {W} Road",
         ),
         correction=(
             "the new address is on {V} Road, not {W} Road",
-            "I gave you the wrong address, and it is {V} Road rather than {W} Road",
-            "the address in question is {V} Road; {W} Road was my mistake",
+            "I gave you the wrong address[, sorry|], and it is {V} Road rather than {W} Road",
+            "the address in question is {V} Road[; {W} Road was my mistake|, and I wrote "
+            "{W} Road by accident]",
+            "where I put {W} Road for the address, read {V} Road",
         ),
         proposed=(
             "the new address was on {V} Road instead",
-            "the address was really {V} Road",
+            "the address was [really|actually] {V} Road",
+            "I had the wrong address and it was {V} Road",
         ),
         considered=(
             "went to see a flat on {V} Road but decided against that address",
@@ -253,24 +299,30 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "choir",
         "choir",
         "the {V} choir",
+        thing="[the new choir|the choir switch|the change of choir]",
         ahead=(
             "moves from the {W} choir to the {V} choir {valid}",
-            "switches choir {valid}, from {W} to {V}",
+            "[switches|is switching] choir {valid}, from {W} to {V}",
             "leaves the {W} choir {valid} and joins the {V} choir",
+            "begins singing with the {V} choir {valid}, [and leaves|and says goodbye to] "
+            "the {W} choir",
         ),
         past=(
             "moved from the {W} choir to the {V} choir {valid}",
             "switched choir {valid}, from {W} to {V}",
             "left the {W} choir {valid} and joined the {V} choir",
+            "began singing with the {V} choir {valid} and waved goodbye to the {W} choir",
         ),
         correction=(
             "the new choir is {V}, not {W}",
-            "I named the wrong choir, and it is {V} rather than {W}",
-            "the choir in question is {V}; {W} was my mistake",
+            "I named the wrong choir[, sorry|], and it is {V} rather than {W}",
+            "the choir in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
+            "where I put {W} for the choir, read {V}",
         ),
         proposed=(
             "the new choir was {V} instead",
-            "the choir was really {V}",
+            "the choir was [really|actually] {V}",
+            "I had the wrong choir and it was {V}",
         ),
         considered=(
             "went along to one rehearsal with the {V} choir and did not go back",
@@ -288,24 +340,31 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "bank",
         "bank",
         "{V} Bank",
+        thing="[the bank switch|the new bank|the change of bank]",
         ahead=(
             "moves {poss} account from {W} Bank to {V} Bank {valid}",
-            "switches bank {valid}, from {W} Bank to {V} Bank",
+            "[switches|is switching] bank {valid}, from {W} Bank to {V} Bank",
             "leaves {W} Bank {valid} and opens an account with {V} Bank",
+            "has {poss} salary going to {V} Bank {valid}, [and closes the account at|and "
+            "stops using] {W} Bank",
         ),
         past=(
             "moved {poss} account from {W} Bank to {V} Bank {valid}",
             "switched bank {valid}, from {W} Bank to {V} Bank",
             "left {W} Bank {valid} and opened an account with {V} Bank",
+            "closed the account at {W} Bank {valid} and moved everything to {V} Bank",
         ),
         correction=(
             "the new bank is {V} Bank, not {W} Bank",
-            "I named the wrong bank, and it is {V} Bank rather than {W} Bank",
-            "the bank in question is {V} Bank; {W} Bank was my mistake",
+            "I named the wrong bank[, sorry|], and it is {V} Bank rather than {W} Bank",
+            "the bank in question is {V} Bank[; {W} Bank was my mistake|, and I wrote {W} "
+            "Bank by accident]",
+            "where I put {W} Bank, read {V} Bank",
         ),
         proposed=(
             "the new bank was {V} Bank instead",
-            "the bank was really {V} Bank",
+            "the bank was [really|actually] {V} Bank",
+            "I had the wrong bank and it was {V} Bank",
         ),
     ),
     _record(
@@ -313,24 +372,30 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "broadband provider",
         "broadband",
         "{V}",
+        thing="[the broadband switch|the new broadband|the change of broadband]",
         ahead=(
             "switches broadband {valid}, from {W} to {V}",
-            "moves {poss} broadband from {W} to {V} {valid}",
+            "[moves|is moving] {poss} broadband from {W} to {V} {valid}",
             "drops {W} {valid} and gets broadband from {V}",
+            "[is getting|gets] broadband from {V} {valid}, [and cancels|and drops] {W}",
         ),
         past=(
             "switched broadband {valid}, from {W} to {V}",
             "moved {poss} broadband from {W} to {V} {valid}",
             "dropped {W} {valid} and got broadband from {V}",
+            "had {V} put the broadband in {valid} and cancelled {W}",
         ),
         correction=(
             "the new broadband provider is {V}, not {W}",
-            "I named the wrong broadband provider, and it is {V} rather than {W}",
-            "the broadband in question is with {V}; {W} was my mistake",
+            "I named the wrong broadband provider[, sorry|], and it is {V} rather than {W}",
+            "the broadband in question is with {V}[; {W} was my mistake|, and I wrote {W} "
+            "by accident]",
+            "where I put {W} for the broadband, read {V}",
         ),
         proposed=(
             "the new broadband provider was {V} instead",
-            "the broadband was really with {V}",
+            "the broadband was [really|actually] with {V}",
+            "I had the wrong broadband provider and it was {V}",
         ),
     ),
     _record(
@@ -338,24 +403,30 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "book club",
         "book",
         "the {V} book club",
+        thing="[the new book club|the book club switch|the change of book club]",
         ahead=(
             "moves from the {W} book club to the {V} book club {valid}",
-            "switches book club {valid}, from {W} to {V}",
+            "[switches|is switching] book club {valid}, from {W} to {V}",
             "leaves the {W} book club {valid} and joins the {V} book club",
+            "begins reading with the {V} book club {valid}, [and leaves|and says goodbye to] "
+            "the {W} book club",
         ),
         past=(
             "moved from the {W} book club to the {V} book club {valid}",
             "switched book club {valid}, from {W} to {V}",
             "left the {W} book club {valid} and joined the {V} book club",
+            "began reading with the {V} book club {valid} and left the {W} book club",
         ),
         correction=(
             "the new book club is {V}, not {W}",
-            "I named the wrong book club, and it is {V} rather than {W}",
-            "the book club in question is {V}; {W} was my mistake",
+            "I named the wrong book club[, sorry|], and it is {V} rather than {W}",
+            "the book club in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
+            "where I put {W} for the book club, read {V}",
         ),
         proposed=(
             "the new book club was {V} instead",
-            "the book club was really {V}",
+            "the book club was [really|actually] {V}",
+            "I had the wrong book club and it was {V}",
         ),
     ),
     _record(
@@ -363,27 +434,35 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
         "piano teacher",
         "piano",
         "{V}",
+        thing="[the new piano teacher|the change of piano teacher|the piano switch]",
         ahead=(
             "moves from {W} to a new piano teacher, {V}, {valid}",
-            "switches piano teacher {valid}, from {W} to {V}",
+            "[switches|is switching] piano teacher {valid}, from {W} to {V}",
             "stops piano lessons with {W} {valid} and starts with {V}",
+            "begins piano lessons with {V} {valid}, [and stops going to|and says goodbye to] {W}",
         ),
         past=(
             "moved from {W} to a new piano teacher, {V}, {valid}",
             "switched piano teacher {valid}, from {W} to {V}",
             "stopped piano lessons with {W} {valid} and started with {V}",
+            "had a piano lesson with {V} {valid} and stopped going to {W}",
         ),
         correction=(
             "the new piano teacher is {V}, not {W}",
-            "I named the wrong piano teacher, and it is {V} rather than {W}",
-            "the piano lessons in question are with {V}; {W} was my mistake",
+            "I named the wrong piano teacher[, sorry|], and it is {V} rather than {W}",
+            "the piano lessons in question are with {V}[; {W} was my mistake|, and I wrote "
+            "{W} by accident]",
+            "where I put {W} for the piano teacher, read {V}",
         ),
         proposed=(
             "the new piano teacher was {V} instead",
-            "the piano lessons were really with {V}",
+            "the piano lessons were [really|actually] with {V}",
+            "I had the wrong piano teacher and it was {V}",
         ),
     ),
 )
+
+
 BY_KEY: dict[str, RecordFamily] = {f.key: f for f in RECORD_FAMILIES}
 
 
@@ -394,76 +473,239 @@ def _timeless(frames: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _CHANGE_FRAMES = (
-    "Bit of news: {holder} {clause}.",
-    "Something to note about {holder}: {pron} {clause}.",
-    "{Holder} {clause}, as it turns out.",
-    "So {holder} {clause}. {Pron} has talked about it for a while.",
-    "Did I tell you? {Holder} {clause}.",
+    "[Bit of news|Some news|An update|Something for you] [about|on|from] {holder}: {pron} "
+    "{clause}.",
+    "{Holder} {clause}[, as it turns out|, apparently|, so {pron} tells me|, after a lot of "
+    "dithering|, and {pron} sounds pleased about it|].",
+    "[So|Oh, and|Right,|Also,|By the way,|Anyway,|Now,|Guess what:] {holder} {clause}.",
+    "[I heard from {holder} that {pron}|{Holder} rang to say {pron}|Word from {holder} is "
+    "that {pron}|{Holder} tells me {pron}|I gather {holder}] {clause}.",
+    "Did I tell you that {holder} {clause}?",
 )
+
 
 #: Frames per move kind. A change is framed alike ahead or behind its session, and alike for
 #: the person and for someone seen through the person (another person's change is a twin).
+#: A correction and a correction withdrawn each come in many wordings, so neither is marked by
+#: a fixed phrase.
+def _one(frames: tuple[str, ...]) -> tuple[str, ...]:
+    """The wordings as one grammar template: one template id per kind for the parity test,
+    whose categories would otherwise multiply the share of gold a kind has by design."""
+    return (one_of(frames),)
+
+
 RECORD_FRAMES: dict[str, tuple[str, ...]] = {
-    CHANGE_AHEAD: _CHANGE_FRAMES,
-    CHANGE_PAST: _CHANGE_FRAMES,
-    CORRECTION: (
-        "I need to correct something I told you about {holder}: {clause}.",
-        "Correction about {holder}: {clause}.",
-        "Sorry, I got something wrong about {holder}: {clause}.",
-        "One fix to what I told you about {holder}: {clause}.",
-        "Please change what you have for {holder}: {clause}.",
+    CHANGE_AHEAD: _one(_CHANGE_FRAMES),
+    CHANGE_PAST: _one(_CHANGE_FRAMES),
+    CORRECTION: _one(
+        (
+            "[I need to correct|I must fix|Let me put right|I want to correct] something I "
+            "told you about {holder}: {clause}.",
+            "[Correction|A quick fix|Small correction|One correction] [about|on|for] {holder}: "
+            "{clause}.",
+            "[Sorry,|Oops,|My mistake,|Apologies,] I got something wrong about {holder}: {clause}.",
+            "[About {holder}|Going back to {holder}|On {holder} again], [I made a mistake|I "
+            "slipped up|I got a detail wrong]: {clause}.",
+            "Please [change|fix|amend|update] what you have for {holder}: {clause}.",
+        ),
     ),
-    PROPOSED: (
-        "I was about to correct what I told you about {holder} and tell you {clause}, but I "
-        "had it right the first time.",
-        "Ignore the message I nearly sent about {holder}: I thought {clause}, but nothing has "
-        "changed.",
-        "A false alarm about {holder}: I wondered whether {clause}, but what I told you stands.",
-        "I almost sent you a fix for {holder}, that {clause}, and then checked and it was fine "
-        "as it was.",
+    PROPOSED: _one(
+        (
+            "[I was about to|I nearly|I almost|I was going to] [correct|change|fix] what I told "
+            "you about {holder} [and tell you|to say] {clause}, but [I had it right the first "
+            "time|it was right all along|I checked and it was fine|my note was right].",
+            "[Ignore|Forget] the [message|correction|fix] I nearly sent about {holder}: I thought "
+            "{clause}, but [nothing has changed|it was fine as it was|I was wrong to doubt it].",
+            "[A false alarm|Panic over|No change after all] about {holder}: I wondered whether "
+            "{clause}, but [what I told you stands|it stands as I told you|I had it right].",
+            "I almost sent you a fix for {holder}, that {clause}, and then [checked|looked "
+            "again] and it was fine as it was.",
+        ),
     ),
     TWIN_CONSIDERED: _timeless(FRAMES[TWIN_CONSIDERED]),
     MENTION: _timeless(FRAMES[MENTION]),
 }
 
-#: Replies per move kind: each answers what its turn did and names whom it was about.
-RECORD_REPLIES: dict[str, tuple[str, ...]] = {
+#: Reply slots per move kind, each a reaction, a reference to what the turn did (the family's
+#: thing where `THING` stands) and an optional follow-up; none names a value.
+_REACT = {
     CHANGE_AHEAD: (
-        "That is a big change for {your}. I hope the switch goes smoothly.",
-        "Thanks, I have that down for {your}. Is {pron} looking forward to it?",
-        "Good luck to {your} with the switch.",
-        "Sounds like a fresh start for {your}. Was it a hard decision?",
-        "I will remember that for {your}. Exciting times.",
+        "Oh, exciting.",
+        "Big news.",
+        "Well, that is a change.",
+        "Good for {obj}.",
+        "Ooh.",
+        "Right.",
+        "Thanks for the heads-up.",
+        "Interesting.",
+        "",
     ),
     CHANGE_PAST: (
-        "So that has happened already for {your}. How is {pron} finding it?",
-        "Thanks for letting me know about {your}. Did the switch go smoothly?",
-        "Good to know. I hope {your} is settling in well.",
-        "That must have been a busy time for {your}.",
-        "Noted for {your}. Any regrets about the old one?",
+        "Oh, that was quick.",
+        "Big news.",
+        "Well, that is a change.",
+        "Good for {obj}.",
+        "Ah.",
+        "Right.",
+        "Thanks for letting me know.",
+        "Interesting.",
+        "",
     ),
     CORRECTION: (
-        "Thanks for putting that right. I will go by the corrected version for {your}.",
-        "Got it, I have changed what I had for {your}.",
-        "No problem, names like that are easy to mix up. Fixed for {your}.",
-        "Thanks, I have updated the details for {your}.",
-        "Understood, the details for {your} are put right now.",
+        "Thanks for putting that right.",
+        "Got it.",
+        "No problem.",
+        "Easy mistake.",
+        "Thanks, good to know.",
+        "Ah, understood.",
+        "Right, fixed.",
+        "",
     ),
     PROPOSED: (
-        "Fair enough, I will leave what I have for {your} as it was.",
-        "Good that you checked. Nothing changes for {your}, then.",
-        "No harm done, the details for {your} stay as they were.",
-        "Easy to second-guess a detail like that. What I have for {your} stays as before.",
+        "Fair enough.",
+        "Good that you checked.",
+        "No harm done.",
+        "Easy to second-guess these things.",
+        "Ha, understood.",
+        "Right you are.",
+        "",
     ),
-    TWIN_CONSIDERED: REPLIES[TWIN_CONSIDERED],
-    MENTION: REPLIES[MENTION],
+}
+_REFER_ANY = {
+    CHANGE_AHEAD: (
+        "I hope the switch goes smoothly for {your}.",
+        "That sounds like a fresh start for {your}.",
+        "I will keep that in view for {your}.",
+        "That is quite a step for {your}.",
+    ),
+    CHANGE_PAST: (
+        "I hope the switch went smoothly for {your}.",
+        "So that has happened already for {your}.",
+        "That must have been a busy time for {your}.",
+        "I hope {your} is settling in well.",
+    ),
+    CORRECTION: (
+        "I will go by the corrected version for {your}.",
+        "I have changed what I had for {your}.",
+        "Names like that are easy to mix up, so no harm done for {your}.",
+        "I have fixed the details for {your}.",
+        "I have the right one down for {your} now.",
+        "Noted, and changed for {your}.",
+    ),
+    PROPOSED: (
+        "I will leave what I have for {your} as it was.",
+        "Nothing changes for {your}, then.",
+        "The details for {your} stay as they were.",
+        "What I have for {your} stays as before.",
+        "I will not touch what I have for {your}.",
+    ),
+}
+_REFER_THING = {
+    CHANGE_AHEAD: (
+        "I hope THING goes smoothly for {obj}.",
+        "So THING is on the way for {your}.",
+        "THING sounds like a fresh start.",
+    ),
+    CHANGE_PAST: (
+        "I hope THING went smoothly for {obj}.",
+        "So THING is done and dusted for {your}.",
+        "THING must have kept {obj} busy.",
+    ),
+    CORRECTION: (
+        "I have THING put right for {your} now.",
+        "So THING is as you have just given it, for {your}.",
+    ),
+    PROPOSED: (
+        "So THING stays as you first told me, for {your}.",
+        "I will keep THING as it was for {your}.",
+    ),
+}
+_FOLLOW = {
+    CHANGE_AHEAD: (
+        "Is {pron} looking forward to it?",
+        "Was it a hard decision?",
+        "How is {pron} feeling about it?",
+        "Any nerves?",
+        "",
+    ),
+    CHANGE_PAST: (
+        "How is {pron} finding it so far?",
+        "Any regrets about the old one?",
+        "Is {pron} glad {pron} did it?",
+        "",
+    ),
+    CORRECTION: ("Anything else?", "Thanks for checking.", "Easily done.", "Good catch.", ""),
+    PROPOSED: ("Better safe than sorry.", "Thanks for checking.", "Good to double-check.", ""),
 }
 
-#: The bank every record-keeping session is rendered from (only kinds a plan can carry).
+
+def _named(text: str) -> str:
+    """A reference naming the family's thing (`{thing}`, `{Thing}` where it opens)."""
+    return text.replace("THING", "{Thing}" if text.startswith("THING") else "{thing}", 1)
+
+
+#: The kinds whose wording is not this module's: a choice dropped and a chat. Their replies
+#: are composed here too (without the family's thing, which names the record's subject).
+_OTHER_REPLIES = {
+    TWIN_CONSIDERED: compose(
+        ("Fair enough.", "Ah well.", "Probably wise.", "Sensible.", "Right.", ""),
+        (
+            "Better for {your} to say no than regret it.",
+            "Sounds like {your} made a sensible call there.",
+            "Probably wise of {your} to take {poss} time over it.",
+            "It clearly was not meant to be for {your}.",
+        ),
+        ("", "Was {pron} disappointed, or relieved?", "Maybe another time."),
+    ),
+    MENTION: compose(
+        ("Ha.", "I can imagine.", "Oh, that one.", "Fair enough.", "Oh dear.", "Classic.", ""),
+        (
+            "That sounds like quite a conversation with {your}.",
+            "Sounds like {your} has a lot of thoughts on {topic}.",
+            "People do feel strongly about {topic}.",
+            "Talk of {topic} never quite gets settled, does it?",
+            "{Your} clearly has views on {topic}.",
+            "Everyone seems to have an opinion on {topic}.",
+            "I can see why {topic} comes up so often.",
+        ),
+        (
+            "",
+            "Where do you stand on it yourself?",
+            "Did {your} convince you?",
+            "Who won the argument?",
+            "Are you on the same side?",
+        ),
+    ),
+}
+
+#: Replies per move kind, one composed template each (a reaction, a reference to what the turn
+#: did that names whom it was about and at times the family's thing, `Bank.things`, and a
+#: follow-up); none names a value. One template per kind keeps the parity test's categories to
+#: the kinds themselves, whose shares gold and other sessions differ in by design.
+_OWN_REPLIES: dict[str, tuple[str, ...]] = {
+    kind: (
+        compose(
+            _REACT[kind],
+            _REFER_ANY[kind] + tuple(_named(t) for t in _REFER_THING[kind]),
+            _FOLLOW[kind],
+        ),
+    )
+    for kind in _REACT
+}
+RECORD_REPLIES: dict[str, tuple[str, ...]] = {
+    **_OWN_REPLIES,
+    **{kind: (text,) for kind, text in _OTHER_REPLIES.items()},
+}
+
+#: The bank every record-keeping session is rendered from (only kinds a plan can carry): whole
+#: composed replies, so no shared reaction or follow-up on top.
 RECORD_BANK = Bank(
     frames=MappingProxyType(RECORD_FRAMES),
     replies=MappingProxyType(RECORD_REPLIES),
     family_replies=MappingProxyType({}),
+    reactions=only(REACTIONS, ()),
+    follow_ups=only(FOLLOW_UPS, ()),
+    things=MappingProxyType({rf.key: rf.thing for rf in RECORD_FAMILIES}),
 )
 
 #: Words the answers use to frame the record, which no conversation uses.
@@ -476,20 +718,23 @@ _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 
 
 def templates() -> list[tuple[str, str]]:
-    """(where, text) for every template of this bank, placeholders removed."""
+    """(where, text) for every template of this bank, every alternative's words kept and
+    placeholders removed."""
     out: list[tuple[str, str]] = []
     for label, bank in (("frame", RECORD_FRAMES), ("reply", RECORD_REPLIES)):
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
     for rf in RECORD_FAMILIES:
+        out.append((f"{rf.key} thing", rf.thing))
         out += [(f"{rf.key} topic", t) for t in rf.family.topics]
         for kind, clauses in rf.family.clauses.items():
             out += [(f"{rf.key} {kind}", t) for t in clauses]
-    return [(where, re.sub(r"\{[A-Za-z_]+\}", "", text)) for where, text in out]
+    return [(where, plain(text)) for where, text in out]
 
 
 def check_record_bank() -> None:
-    """This bank's writing rules (see the module docstring); BankError names the template."""
+    """This bank's writing rules (see the module docstring); BankError names the template.
+    Rules about what a template says hold for every expansion of its grammar."""
     for where, text in templates():
         if _PLAIN.search(flatten(text)):
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
@@ -501,11 +746,11 @@ def check_record_bank() -> None:
             raise BankError(f"{rf.key}: keyword {rf.keyword!r} is not in its noun {rf.noun!r}")
         texts = [*rf.family.topics, *(c for cs in rf.family.clauses.values() for c in cs)]
         for text in texts:
-            if rf.keyword not in bm25_tokens(re.sub(r"\{[A-Za-z_]+\}", "", text)):
+            if not always(text, has_any({rf.keyword}, bm25_tokens)):
                 raise BankError(f"{rf.key} template {text!r} does not name {rf.keyword!r}")
         for kind in (CHANGE_AHEAD, CHANGE_PAST):
             for clause in rf.family.clauses[kind]:
-                if not {"{V}", "{W}", "{valid}"} <= set(re.findall(r"\{[A-Za-z_]+\}", clause)):
+                if not all(always(clause, p) for p in ("{V}", "{W}", "{valid}")):
                     raise BankError(f"{rf.key} {kind} clause {clause!r} needs V, W and valid")
 
 

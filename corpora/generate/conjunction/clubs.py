@@ -26,6 +26,7 @@ from types import MappingProxyType
 from checker.text import bm25_tokens, raw_tokens
 from corpora.generate.core.bank import FRAMES, REPLIES, BankError
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import always, compose, has_any, one_of, plain
 from corpora.generate.core.world import (
     INVALIDATION,
     MENTION,
@@ -170,35 +171,43 @@ def _family(kind: ClubKind) -> Family:
     noun = kind.noun
     clauses = {
         STATEMENT: (
-            f"is a member of the {{V}} {noun}{{fee}}",
-            f"belongs to the {{V}} {noun}{{fee}}",
+            f"is a [member|paid-up member|regular member] of the {{V}} {noun}{{fee}}",
+            f"belongs to the {{V}} {noun}{{fee}}[ these days| now|]",
             f"has a membership at the {{V}} {noun}{{fee}}",
-            f"{kind.does} the {{V}} {noun}{{fee}}",
+            f"{kind.does} the {{V}} {noun}{{fee}}[ most weeks| whenever {{pron}} can|]",
+            f"[signed up|is signed up] with the {{V}} {noun}{{fee}}",
         ),
         "considered": (
-            f"looked round the {{V}} {noun}{{cost}} but did not join",
-            f"had a trial session at the {{V}} {noun}{{cost}} and decided against it",
+            f"[looked round|went to look at] the {{V}} {noun}{{cost}} but did not join",
+            f"had a [trial session|taster session|free session] at the {{V}} {noun}{{cost}} and "
+            f"decided against it",
             f"nearly signed up with the {{V}} {noun}{{cost}} and then thought better of it",
+            f"was [all set|about] to join the {{V}} {noun}{{cost}} and [backed out|changed "
+            f"{{poss}} plans]",
         ),
         INVALIDATION: (
-            f"cancelled {{poss}} membership of the {{V}} {noun}",
-            f"left the {{V}} {noun} for good",
+            f"[cancelled|stopped] {{poss}} membership of the {{V}} {noun}",
+            f"left the {{V}} {noun} [for good|after a falling out|without much fuss]",
             f"gave up {{poss}} place at the {{V}} {noun}",
+            f"is not with the {{V}} {noun} any more[, {{pron}} quit|, it was time|]",
         ),
         REAFFIRMATION: (
-            f"is still a member of the {{V}} {noun}",
+            f"is still a member of the {{V}} {noun}[, same as ever|]",
             f"renewed {{poss}} membership of the {{V}} {noun} for another year",
-            f"still {kind.does} the {{V}} {noun}",
+            f"still {kind.does} the {{V}} {noun}[, no change there|]",
+            f"[is sticking with|has stayed with] the {{V}} {noun}",
         ),
         ORDER_BEFORE: (
             f"joined a {noun} before {{other}} did",
-            f"was in a {noun} well before {{other}} joined one",
+            f"was in a {noun} [well|long|a good while] before {{other}} joined one",
             f"took up {kind.sport} at a club earlier than {{other}}",
+            f"was the [earlier|sooner] of the two to join a {noun}, ahead of {{other}}",
         ),
         ORDER_AFTER: (
             f"only joined a {noun} after {{other}} had",
             f"signed up with a {noun} later than {{other}} did",
             f"took up {kind.sport} at a club after {{other}}",
+            f"[followed|came along behind] {{other}} into a {noun}, [some time|a while] later",
         ),
     }
     return Family(
@@ -217,30 +226,89 @@ CLUB_KIND: dict[str, ClubKind] = {k.key: k for k in KINDS}
 
 #: Frames of the order kinds: one person's sentence about when they joined relative to another.
 ORDER_FRAMES: tuple[str, ...] = (
-    "For what it's worth, {holder} {clause}.",
-    "{Holder} {clause}, as it happens.",
-    "Funny detail: {holder} {clause}.",
+    "[For what it is worth|Funny detail|Small thing|A detail for you|Something I realised], "
+    "{holder} {clause}.",
+    "{Holder} {clause}[, as it happens|, now I think about it|, if I have it right|].",
     "I worked out {when} that {holder} {clause}.",
-    "Thinking back, {holder} {clause}.",
+    "[Thinking back|Looking back|Come to think of it|If memory serves], {holder} {clause}.",
+    "[Oh, and|Also,|By the way,|So] {holder} {clause}.",
+)
+_ORDER_REACT = ("Interesting.", "Ha.", "Oh, right.", "Fair enough.", "I see.", "")
+_ORDER_FOLLOW = (
+    "",
+    "Do they ever go along together?",
+    "Do the two of them get on?",
+    "Was it a bit of a competition?",
 )
 #: Replies to an order sentence: they restate who came first, never the other way round.
 ORDER_REPLIES: dict[str, tuple[str, ...]] = {
     ORDER_BEFORE: (
-        "So {your} got there first, then.",
-        "Has {your} been showing {other_your} the ropes?",
-        "Interesting, so {other_your} followed {your}.",
-        "Good to know {your} started before {other_your}.",
+        compose(
+            _ORDER_REACT,
+            (
+                "So {your} got there first, then.",
+                "Has {your} been showing {other_your} the ropes?",
+                "So {other_your} followed {your}.",
+                "Good to know {your} started before {other_your}.",
+                "{Your} was the pioneer, then.",
+            ),
+            _ORDER_FOLLOW,
+        ),
     ),
     ORDER_AFTER: (
-        "So {other_your} got there first, then.",
-        "Has {other_your} been showing {your} the ropes?",
-        "Interesting, so {your} followed {other_your}.",
-        "Good to know {other_your} started before {your}.",
+        compose(
+            _ORDER_REACT,
+            (
+                "So {other_your} got there first, then.",
+                "Has {other_your} been showing {your} the ropes?",
+                "So {your} followed {other_your}.",
+                "Good to know {other_your} started before {your}.",
+                "{Your} was the late starter, then.",
+            ),
+            _ORDER_FOLLOW,
+        ),
     ),
 }
 
+
+def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
+    """References that name the kind of club (`the chess club`), per move kind; the shared
+    reactions and follow-ups compose around them as around the shared references."""
+    noun = kind.noun
+    return {
+        STATEMENT: (
+            one_of(
+                (
+                    f"How is {{pron}} finding the {noun} so far, all told?",
+                    f"Is the {noun} a friendly crowd, by the sound of it?",
+                    f"Does {{pron}} manage to get to the {noun} most weeks?",
+                    f"A {noun} sounds like a good way to meet people.",
+                )
+            ),
+        ),
+        INVALIDATION: (
+            one_of(
+                (
+                    f"Will {{pron}} miss the {noun} and the friends {{pron}} made there?",
+                    f"Had the {noun} stopped suiting {{obj}} lately?",
+                    f"Is {{pron}} already hunting for a different {noun} to join?",
+                )
+            ),
+        ),
+        REAFFIRMATION: (
+            one_of(
+                (
+                    f"Sounds like the {noun} really suits {{obj}} well.",
+                    f"The {noun} must be a good one, to keep {{obj}} coming back.",
+                    f"{{Pron}} clearly likes the {noun} a great deal.",
+                )
+            ),
+        ),
+    }
+
+
 #: The bank every Conjunction session is rendered from: the shared frames and replies of the
-#: kinds a session can carry, and the order kinds.
+#: kinds a session can carry, the order kinds, and replies naming each kind of club.
 CLUB_BANK = Bank(
     frames=MappingProxyType(
         {
@@ -257,7 +325,7 @@ CLUB_BANK = Bank(
             **ORDER_REPLIES,
         }
     ),
-    family_replies=MappingProxyType({}),
+    family_replies=MappingProxyType({k.key: _club_replies(k) for k in KINDS}),
 )
 
 
@@ -330,16 +398,22 @@ def check_club_bank() -> None:
         texts += [(f"{family.key} {k}", t) for k, ts in family.clauses.items() for t in ts]
     texts += [("order frame", t) for t in ORDER_FRAMES]
     texts += [(f"reply {k}", t) for k, ts in ORDER_REPLIES.items() for t in ts]
-    for where, text in texts:
-        plain = re.sub(r"\{[A-Za-z_]+\}", "", text)
-        if _PLAIN.search(plain):
+    texts += [
+        (f"{key} reply {k}", t)
+        for key, replies in CLUB_BANK.family_replies.items()
+        for k, ts in replies.items()
+        for t in ts
+    ]
+    for where, template in texts:
+        text = plain(template)
+        if _PLAIN.search(text):
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")
-        if ANSWER_WORDS & set(raw_tokens(plain)):
+        if ANSWER_WORDS & set(raw_tokens(text)):
             raise BankError(f"{where} template {text!r} uses an answer word")
     for family in CLUB_FAMILIES:
         keywords = set(bm25_tokens(family.questions[0].format(holder="")))
         for text in [*family.topics, *(c for cs in family.clauses.values() for c in cs)]:
-            if not keywords & set(bm25_tokens(text)):
+            if not always(text, has_any(keywords, bm25_tokens)):
                 raise BankError(f"{family.key} template {text!r} names none of {keywords}")
 
 

@@ -26,9 +26,10 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from checker.timeexpr import resolve
-from corpora.generate.core.bank import FRAMES, REPLIES
+from corpora.generate.core.bank import FOLLOW_UPS, FRAMES, REACTIONS, REPLIES
 from corpora.generate.core.clock import ClockError, format_date, future_expression
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import compose, only
 from corpora.generate.core.world import MENTION, TWIN_OTHERS, TWIN_RUMOUR, Family
 
 REMINDER = "reminder"
@@ -492,105 +493,188 @@ TIMED_FAMILIES: dict[str, tuple[TimedFamily, ...]] = {
 }
 BY_KEY: dict[str, TimedFamily] = {f.key: f for group in TIMED_FAMILIES.values() for f in group}
 
-#: Frames per timed kind: `{clause}` is the family clause, `{due}` the due expression.
+#: Frames per timed kind: `{clause}` is the family clause, `{due}` the due expression. Each is a
+#: grammar template (`core/grammar.py`), so no one wording recurs across a corpus.
 PROSPECTIVE_FRAMES: dict[str, tuple[str, ...]] = {
     REMINDER: (
-        "Could you remind me to {clause} {due}?",
-        "Please remind me to {clause} {due}.",
-        "I need a nudge to {clause} {due}, if you can.",
-        "Can you make sure I remember to {clause} {due}?",
-        "Don't let me forget to {clause} {due}.",
-        "Before I forget, remind me to {clause} {due}.",
+        "[Could you|Can you|Would you] [remind me|give me a nudge] to {clause} {due}[, please|]?",
+        "[Please remind me|Remind me, please,|I need a reminder|I could use a reminder] to "
+        "{clause} {due}.",
+        "I need a [nudge|prod|reminder] to {clause} {due}[, if you can|, if you would not mind|].",
+        "[Can|Could] you make sure I [remember|do not forget] to {clause} {due}?",
+        "[Do not let me forget|Please do not let me forget] to {clause} {due}[, will you?|.]",
+        "[Before I forget|While I think of it|One for the list|Oh, and], [remind me|I need "
+        "reminding] to {clause} {due}.",
+        "I [have to|must|really need to|promised to] {clause} {due}, so [please remind me|"
+        "give me a nudge|keep me honest].",
     ),
     EXPIRY: (
-        "Heads up: {holder}'s {clause} {due}.",
-        "Worth knowing that {holder}'s {clause} {due}.",
-        "{Holder}'s {clause} {due}, so {pron} is working out what to do.",
-        "It turns out {holder}'s {clause} {due}.",
-        "Apparently {holder}'s {clause} {due}, which crept up on {obj}.",
+        "[Heads up|Worth knowing|One to watch|Note this one]: {holder}'s {clause} {due}.",
+        "[It turns out|Apparently|I just found out that|I noticed that] {holder}'s {clause} {due}.",
+        "{Holder}'s {clause} {due}[, so {pron} is working out what to do|, which crept up on "
+        "{obj}|, and {pron} had no idea|, and {pron} only just noticed|, so that needs "
+        "sorting|].",
+        "[Oh, and|Also,|By the way,|Right,|So] {holder}'s {clause} {due}.",
+        "Did I tell you that {holder}'s {clause} {due}?",
     ),
     UPCOMING: (
-        "Some news: {holder} {clause} {due}.",
-        "{Holder} {clause} {due}, and {pron} is counting the days.",
-        "Did I say that {holder} {clause} {due}?",
-        "So it's settled: {holder} {clause} {due}.",
-        "Looks like {holder} {clause} {due}, all being well.",
+        "[Some news|Bit of news|An update|News from {holder}]: {holder} {clause} {due}.",
+        "{Holder} {clause} {due}[, and {pron} is counting the days|, all being well|, if all "
+        "goes to plan|, and {pron} can hardly wait|, so {pron} tells me|].",
+        "Did I [say|tell you] that {holder} {clause} {due}?",
+        "[So it is settled|It is official|It is all arranged|So that is happening]: {holder} "
+        "{clause} {due}.",
+        "[Oh, and|Also,|By the way,|Right,|So] {holder} {clause} {due}.",
     ),
 }
 
 #: Twins of timed moves. Someone else's permit, start or delivery reads like the person's own
 #: (`my dad's friend's parking permit …`), so it borrows the kind's frames; a reminder that turned
-#: out not to be needed, and a permit or plan the user had misread, have frames of their own.
+#: out not to be needed, and a permit or plan the user had misread, have frames of their own,
+#: each opening and closing in many wordings (no fixed phrase marks them).
 #: Reminders have no someone-else's twin: the task in a reminder is always the user's.
 PROSPECTIVE_TWIN_FRAMES: dict[str, tuple[str, ...]] = {
     f"{TWIN_OTHERS}/{EXPIRY}": PROSPECTIVE_FRAMES[EXPIRY],
     f"{TWIN_OTHERS}/{UPCOMING}": PROSPECTIVE_FRAMES[UPCOMING],
     f"{TWIN_RUMOUR}/{REMINDER}": (
-        "I was going to ask you to remind me to {clause} {due}, but it is sorted already.",
-        "Never mind a reminder to {clause} {due}: someone else has taken care of it.",
-        "I nearly asked you to remind me to {clause} {due}, then realised it was done.",
-        "No need to remind me to {clause} {due} after all; that has been dealt with.",
+        "[I was going to|I nearly|I almost|I meant to] ask you to remind me to {clause} "
+        "{due}, but [it is sorted already|someone else has done it|that has been dealt "
+        "with|it turns out it is done].",
+        "[Never mind|Forget|Scratch] [a|the] reminder to {clause} {due}: [someone else has "
+        "taken care of it|it is already done|it has been dealt with|it is sorted].",
+        "No need to remind me to {clause} {due} after all[; that has been dealt with|, it is "
+        "done|, someone beat me to it|, it is all sorted].",
     ),
     f"{TWIN_RUMOUR}/{EXPIRY}": (
-        "I thought {holder}'s {clause} {due}, but I had misread it: it has been renewed.",
-        "Someone said {holder}'s {clause} {due}, but that was a mix-up.",
-        "Ignore what I half remembered about how {holder}'s {clause} {due}: it was renewed.",
+        "[I thought|Someone told me|I had it in my head that|It looked as if|I was sure] "
+        "{holder}'s {clause} {due}, but [I had misread it and it has been renewed|that was a "
+        "mix-up|it has been renewed already|I had the dates muddled and it is renewed].",
+        "[Oh, and|Also,|By the way,|So] {holder}'s {clause} {due}, [or so I thought, but it "
+        "has been renewed|I would have told you, but it turns out it was renewed|or it would "
+        "have, but it has been renewed].",
     ),
     f"{TWIN_RUMOUR}/{UPCOMING}": (
-        "Someone said {holder} {clause} {due}, but that plan has fallen through.",
-        "It looked as if {holder} {clause} {due}, but it is off now.",
-        "I had heard that {holder} {clause} {due}, but it is not happening after all.",
+        "[Someone said|I had heard that|It looked as if|I was told that|Word was that] "
+        "{holder} {clause} {due}, but [that plan has fallen through|the whole thing is off now|it is not happening after all|it has been called off|that is all cancelled, sadly].",
+        "[Oh, and|Also,|So|Bit of news:] {holder} {clause} {due}, [or that was the plan, but "
+        "the whole thing is off now|at least that was the idea, but it has fallen through|or so we thought, "
+        "but it is cancelled].",
     ),
 }
 
-#: Assistant replies per timed kind (one bank, whatever the session).
+
+def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
+    return (compose(*slots),)
+
+
+#: Assistant replies per timed kind (one bank, whatever the session), each a reaction, a
+#: reference to what was said and, sometimes, a follow-up.
 PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
-    REMINDER: (
-        "Will do, I'll bring it up when the time comes, so {your} is not let down.",
-        "Of course. That one for {your} is on the list now.",
-        "Got it, I'll give you a nudge about {your}.",
-        "Sure, I'll make sure the one for {your} doesn't slip.",
-        "No problem. I'll remind you so {your} isn't kept waiting.",
+    REMINDER: _reply(
+        ("Will do.", "Of course.", "Got it.", "Sure.", "No problem.", "Consider it done.", ""),
+        (
+            "I will bring it up when the time comes, so {your} is not let down.",
+            "That one for {your} is on the list now.",
+            "I will give you a nudge about {your}.",
+            "I will make sure the one for {your} does not slip.",
+            "I will remind you so {your} is not kept waiting.",
+            "I have it down, for {your} sake.",
+            "I will keep it in view for {your}.",
+            "I will remind you about {thing} for {your}.",
+            "{Thing} for {your} is on my list.",
+        ),
+        ("", "Anything else for the list?", "Leave it with me."),
     ),
-    EXPIRY: (
-        "Good to keep an eye on that for {your}, those dates creep up fast.",
-        "Thanks, that is worth {your} sorting out before then.",
-        "Useful to know. Does {your} plan to renew it?",
-        "Fair enough. It is easy for {your} to lose track of those.",
+    EXPIRY: _reply(
+        ("Ah.", "Good to know.", "Thanks.", "Useful.", "Right.", "Oh dear.", ""),
+        (
+            "Good to keep an eye on that for {your}.",
+            "That is worth {your} sorting out before then.",
+            "Does {your} plan to renew it?",
+            "It is easy for {your} to lose track of those.",
+            "I hope {your} gets it renewed in time.",
+            "Is {your} on top of the paperwork for it?",
+            "Will {your} bother renewing, do you think?",
+            "Worth {your} putting a note in the diary for that.",
+            "I hope that does not catch {your} out.",
+            "Good to keep an eye on {thing} for {your}.",
+            "Is {your} planning to renew {thing}?",
+        ),
+        ("", "Those dates creep up fast.", "Those things come round sooner than you think."),
     ),
-    UPCOMING: (
-        "That will come round quickly. Exciting for {your}.",
-        "Good luck to {your}, I hope it goes smoothly.",
-        "Something for {your} to look forward to, then.",
-        "Lovely. Let me know how it goes for {your}.",
+    UPCOMING: _reply(
+        ("Oh, lovely.", "Exciting.", "How nice.", "Good.", "Ooh.", "Well, well.", ""),
+        (
+            "That will come round quickly for {your}.",
+            "Good luck to {your}, I hope it goes smoothly.",
+            "Something for {your} to look forward to, then.",
+            "Let me know how it goes for {your}.",
+            "{Your} must be excited.",
+            "I hope it all works out for {your}.",
+            "What a lot for {your} to look forward to.",
+            "That is a big moment for {your}.",
+            "I bet {your} is counting down.",
+            "I hope {thing} goes well for {your}.",
+            "{Thing} will come round quickly for {your}.",
+        ),
+        ("", "Is everything ready?", "Are you going along too?"),
     ),
 }
 
 PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
-    f"{TWIN_OTHERS}/{EXPIRY}": (
-        "Does {owner_your} know that one is coming up?",
-        "I wonder if {owner_your} will remind them.",
-        "Those dates creep up on everyone, {owner_your}'s friends included.",
+    f"{TWIN_OTHERS}/{EXPIRY}": _reply(
+        ("Ah.", "Right.", "Interesting.", ""),
+        (
+            "Does {owner_your} know that one is coming up?",
+            "I wonder if {owner_your} will remind them.",
+            "Those dates creep up on everyone, {owner_your}'s friends included.",
+            "Has anyone told {owner_your} about that?",
+        ),
+        ("", "Easy to forget those.", "Worth a reminder."),
     ),
-    f"{TWIN_OTHERS}/{UPCOMING}": (
-        "Exciting for them. Is {owner_your} going along?",
-        "Good luck to them. Will {owner_your} help out?",
-        "That will come round quickly for them.",
+    f"{TWIN_OTHERS}/{UPCOMING}": _reply(
+        ("Exciting for them.", "Good luck to them.", "How nice.", ""),
+        (
+            "Is {owner_your} going along?",
+            "Will {owner_your} help out?",
+            "That will come round quickly for them.",
+            "Is {owner_your} pleased for them?",
+        ),
+        ("", "Busy times all round.", "Good for them."),
     ),
-    f"{TWIN_RUMOUR}/{REMINDER}": (
-        "One less thing to remember for {your}, then.",
-        "Good, I will leave that one for {your} off the list.",
-        "Fair enough, no reminder about {your} for that one.",
+    f"{TWIN_RUMOUR}/{REMINDER}": _reply(
+        ("Fair enough.", "Good.", "Right.", "Lovely.", ""),
+        (
+            "One less thing to remember for {your}, then.",
+            "I will leave that one for {your} off the list.",
+            "No reminder about {your} for that one.",
+            "That is one off the list for {your}.",
+            "Glad someone got there first for {your}.",
+            "So nothing for me to chase for {your}.",
+        ),
+        ("", "Nice when things sort themselves out.", "Anything else instead?", "Good news."),
     ),
-    f"{TWIN_RUMOUR}/{EXPIRY}": (
-        "Good that it was renewed in time for {your}.",
-        "Easy to misread those dates. Glad it is sorted for {your}.",
-        "That is a relief for {your}.",
+    f"{TWIN_RUMOUR}/{EXPIRY}": _reply(
+        ("Oh, good.", "Phew.", "Easy to misread those dates.", "Right.", ""),
+        (
+            "Good that it was renewed in time for {your}.",
+            "Glad it is sorted for {your}.",
+            "That is a relief for {your}.",
+            "One less thing for {your} to worry about.",
+            "So {your} is covered after all.",
+        ),
+        ("", "Those dates are easy to muddle.", "Better to check than not."),
     ),
-    f"{TWIN_RUMOUR}/{UPCOMING}": (
-        "Shame it fell through for {your}.",
-        "Plans change. I hope {your} is not too disappointed.",
-        "Fair enough. Maybe another time for {obj}.",
+    f"{TWIN_RUMOUR}/{UPCOMING}": _reply(
+        ("Shame.", "Oh, pity.", "Plans change.", "Ah well.", ""),
+        (
+            "I hope {your} is not too disappointed.",
+            "Maybe another time for {obj}.",
+            "Shame it fell through for {your}.",
+            "Was {your} very let down?",
+            "Back to the drawing board for {your}, then.",
+        ),
+        ("", "These things happen.", "Is there a new plan?"),
     ),
 }
 
@@ -604,6 +688,10 @@ PROSPECTIVE_BANK = Bank(
         {MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES, **PROSPECTIVE_TWIN_REPLIES}
     ),
     family_replies=MappingProxyType({}),
+    # Only mentions take the shared reactions and follow-ups: every other reply here is a
+    # whole composed one.
+    reactions=only(REACTIONS, (MENTION,)),
+    follow_ups=only(FOLLOW_UPS, (MENTION,)),
 )
 
 

@@ -44,6 +44,7 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import always, compose, has_any, never, one_of, plain
 from corpora.generate.core.world import (
     MENTION,
     TWIN_CONSIDERED,
@@ -57,8 +58,8 @@ _PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
 
 
 def _bare(text: str) -> str:
-    """A template without its placeholders."""
-    return _PLACEHOLDER.sub("", text)
+    """A template's words without its placeholders (every alternative of a grammar template)."""
+    return plain(text)
 
 
 REQUEST = "request"
@@ -171,7 +172,8 @@ def _episodic(
 # Clause grammar: a request clause continues "{Holder} …" and names no value; its reply clause
 # stands on its own inside the assistant's reply and names the value; a proposal clause
 # continues "{holder} …" or "{pron} …" after "I told", "if you ask me"; an agreed clause is the
-# assistant naming the same value as its own pick; an item clause continues "{holder} …".
+# assistant naming the same value as its own pick; an item clause continues "{holder} …". Each
+# is a grammar template (`core/grammar.py`): every expansion keeps the rules above.
 EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
     f.key: f
     for f in (
@@ -181,34 +183,43 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="the {V}",
             suggestion="a car for {holder}",
             request=(
-                "is looking for a car and cannot decide on one",
-                "needs a small car for getting to work",
-                "wants a car that will fit the whole family",
+                "[is looking for|wants|is after|has been hunting for] a [decent|reliable|"
+                "cheap|] car and cannot [decide on one|make up {poss} mind]",
+                "needs a [small|sensible|cheap] car for [getting to work|the school run|"
+                "the commute]",
+                "wants a car [that will fit the whole family|big enough for the dog|"
+                "with room for the grandchildren]",
             ),
             request_reply=(
-                "the {V} would be a sensible car for {obj}",
-                "{pron} should test-drive the {V}, a very reliable car",
-                "I would point {obj} to the {V}, a lovely little car",
+                "the {V} would be a [sensible|good|safe] car for {obj}",
+                "{pron} [should|could|might] test-drive the {V}, a [very reliable|"
+                "cheap to run|comfortable] car",
+                "I would point {obj} to the {V}, [a lovely little car|a solid car|"
+                "a car that keeps its value]",
             ),
             proposal=(
-                "should buy the {V}, it is the car I would get",
-                "ought to look at the {V} as a family car",
-                "would be happy with a {V}, it is a good car",
+                "should [buy|get|go for] the {V}, it is the car I would [get|have]",
+                "ought to [look at|try] the {V} as a [family|second|] car",
+                "would be happy with a {V}, it is a [good|proper|sensible] car",
             ),
             agreed=(
-                "the {V} is the car I would pick for {obj} too",
-                "a {V} would be my choice of car for {obj} as well",
-                "I would point {obj} to the {V} as a car myself",
+                "the {V} is the car I would pick for {obj} [too|as well]",
+                "a {V} would be my [choice of car|pick of car] for {obj} [as well|too]",
+                "I would [point {obj} to|steer {obj} towards] the {V} as a car myself",
             ),
             listed="each place {holder} drove the car to",
             item=(
-                "drove the car to {V} for the day and came home tired but happy",
-                "drove the car out to {V} to look round the market and have lunch",
-                "drove the car over to {V} to see friends and stayed for supper",
+                "drove the car [to|out to|over to|down to] {V} for the day and came home "
+                "[tired but happy|worn out|in a good mood]",
+                "drove the car [out|over] to {V} to [look round the market|have a wander] "
+                "and [have lunch|grab a bite]",
+                "took the car [over|up] to {V} to see friends and [stayed for supper|"
+                "stopped the night]",
             ),
             item_dropped=(
-                "meant to drive the car to {V} for the day but never got round to going",
-                "nearly drove the car to {V} to see friends, but the plan fell through",
+                "meant to drive the car to {V} for the day but never got round to [going|it]",
+                "nearly drove the car to {V} [to see friends|for lunch], but the plan "
+                "[fell through|came to nothing]",
             ),
         ),
         _episodic(
@@ -217,34 +228,38 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="the {V} gym",
             suggestion="a gym for {holder}",
             request=(
-                "wants to join a gym but cannot choose one",
-                "is after a gym with early classes",
-                "needs a gym close to {poss} office",
+                "wants to join a gym but cannot [choose one|pick between them|make up {poss} mind]",
+                "is [after|looking for] a gym with [early classes|a decent pool|"
+                "cheap off-peak rates]",
+                "needs a gym [close to {poss} office|on the way home|that opens late]",
             ),
             request_reply=(
-                "the {V} gym would suit {obj}, the classes are good",
-                "{pron} could try the {V} gym, it is never too crowded",
-                "I would send {obj} to the {V} gym",
+                "the {V} gym would suit {obj}, the classes are [good|friendly|not too intense]",
+                "{pron} could try the {V} gym, it is [never too crowded|good value|"
+                "clean and quiet]",
+                "I would send {obj} to the {V} gym[, no question|, at least for a trial|]",
             ),
             proposal=(
-                "should join the {V} gym, it is the one I would pick",
-                "ought to give the {V} gym a try",
-                "would like the {V} gym, it has a pool",
+                "should join the {V} gym, it is the one I would [pick|go for]",
+                "ought to give the {V} gym a [try|go]",
+                "would like the {V} gym, it has a [pool|sauna|good weights room]",
             ),
             agreed=(
-                "the {V} gym is the one I would pick for {obj} too",
-                "I would send {obj} to the {V} gym as well",
-                "the {V} gym would be my choice for {obj} too",
+                "the {V} gym is the one I would pick for {obj} [too|as well]",
+                "I would send {obj} to the {V} gym [as well|too]",
+                "the {V} gym would be my [choice|pick] for {obj} [too|as well]",
             ),
             listed="each class {holder} tried at the gym",
             item=(
-                "tried a class called {V} at the gym and ached for two whole days",
-                "tried a class called {V} at the gym with a friend from work",
-                "tried a gym class called {V}, full of loud music and skipping ropes",
+                "tried a class called {V} at the gym and [ached for two whole days|"
+                "could barely walk for a day|loved every sweaty minute]",
+                "[tried|had a go at] a class called {V} at the gym with a friend from work",
+                "tried a gym class called {V}, [full of loud music and skipping ropes|"
+                "all squats and shouting|mostly on rowing machines]",
             ),
             item_dropped=(
                 "nearly tried a class called {V} at the gym but every place was booked",
-                "wanted to try a gym class called {V} but the instructor was off sick",
+                "wanted to try a gym class called {V} but the instructor [was off sick|cancelled]",
             ),
         ),
         _episodic(
@@ -253,30 +268,33 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="Dr {V}",
             suggestion="a dentist for {holder}",
             request=(
-                "needs a dentist and does not know where to look",
-                "is looking for a dentist who is good with nerves",
-                "wants a dentist with evening appointments",
+                "needs a dentist and [does not know where to look|has no idea where to start]",
+                "is looking for a dentist who is [good with nerves|gentle|patient]",
+                "wants a dentist with [evening appointments|Saturday slots|a short waiting time]",
             ),
             request_reply=(
-                "Dr {V} would be a good dentist for {obj}",
-                "{pron} could register with Dr {V}, a gentle dentist",
-                "I would point {obj} towards Dr {V}, the dentist by the park",
+                "Dr {V} would be a [good|kind|sensible] dentist for {obj}",
+                "{pron} could register with Dr {V}, a [gentle|patient|very calm] dentist",
+                "I would point {obj} towards Dr {V}, the dentist [by the park|"
+                "on the high street|near the library]",
             ),
             proposal=(
-                "should sign up with Dr {V}, the dentist I would choose",
+                "should sign up with Dr {V}, the dentist I would [choose|go to]",
                 "ought to try Dr {V} as {poss} dentist",
-                "would get on with Dr {V}, a very calm dentist",
+                "would get on with Dr {V}, a [very calm|friendly|careful] dentist",
             ),
             agreed=(
-                "Dr {V} is the dentist I would pick for {obj} too",
+                "Dr {V} is the dentist I would pick for {obj} [too|as well]",
                 "I would point {obj} to Dr {V} as well, a good dentist",
-                "Dr {V} would be my choice of dentist for {obj} too",
+                "Dr {V} would be my choice of dentist for {obj} [too|as well]",
             ),
             listed="each dentist {holder} saw about {poss} tooth",
             item=(
                 "saw a dentist called Dr {V} about {poss} tooth and came away with a filling",
-                "saw Dr {V}, a dentist on the high street, about {poss} aching tooth",
-                "saw a dentist called Dr {V} about {poss} tooth, who said to wait and see",
+                "[saw|went to] Dr {V}, a dentist on the high street, about {poss} "
+                "[aching|sore|cracked] tooth",
+                "saw a dentist called Dr {V} about {poss} tooth, who [said to wait and "
+                "see|prescribed painkillers and patience]",
             ),
             item_dropped=(
                 "nearly saw a dentist called Dr {V} about {poss} tooth but the surgery cancelled",
@@ -290,29 +308,33 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             suggestion="a road for {holder} to live on",
             request=(
                 "wants to move and cannot decide which road to live on",
-                "is house hunting and wants a quiet road",
-                "needs a road near the shops to live on",
+                "is house hunting and wants a [quiet|leafy|safe] road",
+                "needs a road [near the shops|close to the station|near a good school] to live on",
             ),
             request_reply=(
-                "{V} Road would be a quiet road for {obj}, close to the shops and the station",
-                "{pron} should look at places on {V} Road, a lovely road",
-                "I would point {obj} to {V} Road, a calm road near the park",
+                "{V} Road would be a quiet road for {obj}, close to [the shops and the "
+                "station|the park]",
+                "{pron} should look at places on {V} Road, a [lovely|friendly|tidy] road",
+                "I would point {obj} to {V} Road, a calm road [near the park|by the canal|"
+                "off the high street]",
             ),
             proposal=(
                 "should look for a place on {V} Road",
-                "ought to move to {V} Road, the nicest road around",
+                "ought to move to {V} Road, the [nicest|quietest] road around",
                 "would love living on {V} Road",
             ),
             agreed=(
-                "{V} Road is the road I would pick for {obj} too",
+                "{V} Road is the road I would pick for {obj} [too|as well]",
                 "I would point {obj} to {V} Road as well",
-                "{V} Road would be my choice of road for {obj} too",
+                "{V} Road would be my choice of road for {obj} [too|as well]",
             ),
             listed="each road where {holder} viewed a flat",
             item=(
                 "viewed a flat on {V} Road with a tiny kitchen and a lovely garden",
-                "viewed a flat on {V} Road with an agent who talked the whole time",
-                "viewed a small flat on {V} Road, right above a noisy bakery",
+                "viewed a flat on {V} Road with an agent who [talked the whole time|"
+                "kept checking the clock]",
+                "[viewed|went round] a [small|poky|sunny] flat on {V} Road, right above a "
+                "[noisy bakery|takeaway|launderette]",
             ),
             item_dropped=(
                 "was meant to view a flat on {V} Road but it was let the same morning",
@@ -325,14 +347,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="the {V} choir",
             suggestion="a choir for {holder}",
             request=(
-                "wants to sing in a choir and asked me which one",
-                "is looking for a choir that rehearses at weekends",
-                "would like a friendly choir to join",
+                "wants to sing in a choir and [asked me which one|is not sure where]",
+                "is looking for a choir that rehearses at [weekends|lunchtimes|a sensible hour]",
+                "would like a [friendly|small|relaxed] choir to join",
             ),
             request_reply=(
                 "the {V} choir would be a friendly place for {obj} to sing",
-                "{pron} should try the {V} choir, they welcome beginners",
-                "I would point {obj} to the {V} choir",
+                "{pron} should try the {V} choir, they [welcome beginners|are very "
+                "relaxed|never audition]",
+                "I would point {obj} to the {V} choir[, they are lovely|]",
             ),
             proposal=(
                 "should join the {V} choir, the best choir around",
@@ -340,15 +363,17 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would fit right in at the {V} choir",
             ),
             agreed=(
-                "the {V} choir is the one I would pick for {obj} too",
+                "the {V} choir is the one I would pick for {obj} [too|as well]",
                 "I would point {obj} to the {V} choir as well",
-                "the {V} choir would be my choice for {obj} too",
+                "the {V} choir would be my choice for {obj} [too|as well]",
             ),
             listed="each piece {holder} sang with the choir",
             item=(
-                "sang a piece called {V} with the choir at a concert in the town hall",
+                "sang a piece called {V} with the choir at a concert in the "
+                "[town hall|library|cathedral]",
                 "sang a piece called {V} with the choir and got through the solo part",
-                "sang a choir piece called {V} in a church packed with families",
+                "sang a choir piece called {V} in a church packed with [families|"
+                "tourists|proud parents]",
             ),
             item_dropped=(
                 "nearly sang a piece called {V} with the choir but the conductor cut it",
@@ -363,7 +388,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             request=(
                 "wants to join a book club and has no idea where to look",
                 "is after a book club that meets in the evenings near home",
-                "would like a small book club to join",
+                "would like a [small|quiet|lively] book club to join",
             ),
             request_reply=(
                 "the {V} book club would suit {obj}, it is very relaxed",
@@ -376,19 +401,25 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would enjoy the {V} book club",
             ),
             agreed=(
-                "the {V} book club is the one I would pick for {obj} too",
+                "the {V} book club is the one I would pick for {obj} [too|as well]",
                 "I would send {obj} to the {V} book club as well",
-                "the {V} book club would be my choice for {obj} too",
+                "the {V} book club would be my choice for {obj} [too|as well]",
             ),
             listed="each book {holder} read for the book club",
             item=(
-                "read a novel called {V} for the book club and argued about the ending",
-                "read a book club choice called {V}, a long novel about a family farm",
-                "read a novel called {V} for the book club over a rainy weekend",
+                "[read|finished|got through] [a novel|a memoir|a thriller] called {V} for "
+                "the book club and [argued about the ending|hated every page|could not "
+                "put it down]",
+                "read a book club choice called {V}, a long [novel|saga] about a "
+                "[family farm|shipwreck|missing sister]",
+                "[read|ploughed through|raced through] a novel called {V} for the book club "
+                "over a [rainy weekend|long train journey|week of late nights]",
             ),
             item_dropped=(
-                "began a novel called {V} for the book club and gave up halfway through",
-                "was going to read a novel called {V} for the book club but the group chose something else",
+                "[picked up|began] a novel called {V} for the book club and gave up "
+                "halfway through",
+                "was going to read a book called {V} for the book club but the group chose "
+                "something else",
             ),
         ),
         _episodic(
@@ -398,13 +429,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             suggestion="a piano teacher for {holder}",
             request=(
                 "wants piano lessons and needs a teacher",
-                "is looking for a patient piano teacher for weekend lessons",
+                "is looking for a patient piano teacher for [weekend|evening] lessons",
                 "needs a piano teacher who can come to the house",
             ),
             request_reply=(
                 "{V} would be a patient piano teacher for {obj}, and lives nearby",
                 "{pron} could take piano lessons with {V}",
-                "I would point {obj} to {V}, a good piano teacher",
+                "I would point {obj} to {V}, a [good|kind|very patient] piano teacher",
             ),
             proposal=(
                 "should take piano lessons with {V}",
@@ -412,15 +443,17 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would get on well with {V} as a piano teacher",
             ),
             agreed=(
-                "{V} is the piano teacher I would pick for {obj} too",
+                "{V} is the piano teacher I would pick for {obj} [too|as well]",
                 "I would point {obj} to {V} for piano as well",
-                "{V} would be my choice of piano teacher for {obj} too",
+                "{V} would be my choice of piano teacher for {obj} [too|as well]",
             ),
             listed="each piano piece {holder} learned",
             item=(
                 "learned a piano piece called {V} and played it for the neighbours",
-                "learned a piano piece called {V} for {poss} lesson, slowly and carefully",
+                "[learned|practised|mastered] a piano piece called {V} for {poss} lesson, "
+                "slowly and carefully",
                 "learned to play a piano piece called {V} with both hands together",
+                "has {V} off by heart on the piano[ now|, more or less|]",
             ),
             item_dropped=(
                 "nearly learned a piano piece called {V} but the fast bits were too hard",
@@ -434,8 +467,8 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             suggestion="a name for {holder}'s boat",
             request=(
                 "has a little boat and needs a good name to paint on it",
-                "cannot think of a name for {poss} boat and the paint is ready",
-                "asked me to help find a name for {poss} boat",
+                "cannot think of a name for {poss} boat and the paint is [ready|drying in the shed]",
+                "is stuck for a name for {poss} boat and wants help [before the paint dries|with it]",
             ),
             request_reply=(
                 "{pron} could call the boat the {V}",
@@ -448,15 +481,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would like the {V} as a name for the boat",
             ),
             agreed=(
-                "the {V} is the name I would pick for the boat too",
+                "the {V} is the name I would pick for the boat [too|as well]",
                 "I would call the boat the {V} as well",
-                "the {V} would be my choice of name for the boat too",
+                "the {V} would be my choice of name for the boat [too|as well]",
             ),
             listed="each place {holder} sailed the boat to",
             item=(
                 "sailed the boat to {V} for the day and had a picnic on the beach",
                 "sailed the boat round to {V} in a strong wind and loved every minute",
-                "sailed the boat over to {V} and moored there for the night",
+                "[sailed|took] the boat over to {V} and moored there for the night",
             ),
             item_dropped=(
                 "meant to sail the boat to {V} but the weather turned nasty",
@@ -471,7 +504,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             request=(
                 "is getting a puppy and needs a name for the dog",
                 "cannot agree with the family on a name for {poss} dog",
-                "asked me to help name {poss} rescue dog",
+                "is stuck for a name for {poss} rescue dog",
             ),
             request_reply=(
                 "{V} would be a lovely name for the dog, short and easy to call",
@@ -484,15 +517,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would love {V} as a name for the dog",
             ),
             agreed=(
-                "{V} is the name I would pick for the dog too",
+                "{V} is the name I would pick for the dog [too|as well]",
                 "I would call the dog {V} as well",
-                "{V} would be my choice of name for the dog too",
+                "{V} would be my choice of name for the dog [too|as well]",
             ),
             listed="each common where {holder} walked the dog",
             item=(
                 "walked the dog at {V} Common, which was thick with mud and puddles",
                 "walked the dog round {V} Common and met half the neighbourhood there",
-                "walked the dog on {V} Common, off the lead for a good long run",
+                "[walked|took] the dog on {V} Common, off the lead for a good long run",
             ),
             item_dropped=(
                 "meant to walk the dog at {V} Common but it poured with rain",
@@ -507,7 +540,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             request=(
                 "wants an allotment and does not know which site to try",
                 "is looking for an allotment site near home",
-                "asked me where to get an allotment",
+                "fancies an allotment but has no idea where to get one",
             ),
             request_reply=(
                 "the allotment site at {V} would suit {obj}, with good soil and a water tap",
@@ -520,15 +553,15 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would enjoy an allotment at {V}",
             ),
             agreed=(
-                "an allotment at {V} is what I would pick for {obj} too",
+                "an allotment at {V} is what I would pick for {obj} [too|as well]",
                 "I would send {obj} to the allotment site at {V} as well",
-                "the site at {V} would be my choice of allotment for {obj} too",
+                "the site at {V} would be my choice of allotment for {obj} [too|as well]",
             ),
             listed="each variety {holder} planted on the allotment",
             item=(
                 "planted a variety called {V} on the allotment, in a sunny corner by the shed",
                 "planted a bean variety called {V} on the allotment with canes for support",
-                "planted a tomato variety called {V} on the allotment and watered it well",
+                "[planted|put in] a tomato variety called {V} on the allotment and watered it well",
             ),
             item_dropped=(
                 "nearly planted a variety called {V} on the allotment but the seeds never came",
@@ -541,9 +574,9 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="{V}",
             suggestion="a firm for {holder} to work at",
             request=(
-                "is looking for work and asked which firm to try",
+                "is looking for work and [wants a firm to try|is not sure which firm]",
                 "wants work at a firm with flexible hours",
-                "needs work near home and asked me where to apply",
+                "needs work near home and [is not sure where|has no idea which firm]",
             ),
             request_reply=(
                 "{pron} could apply for work at {V}",
@@ -556,9 +589,9 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would enjoy the work at {V}",
             ),
             agreed=(
-                "{V} is the firm I would pick for {obj} too",
+                "{V} is the firm I would pick for {obj} [too|as well]",
                 "I would send {obj} to {V} for work as well",
-                "{V} would be my choice of firm for {obj} too",
+                "{V} would be my choice of firm for {obj} [too|as well]",
             ),
         ),
         _episodic(
@@ -567,14 +600,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="{V} Bank",
             suggestion="a bank for {holder}",
             request=(
-                "wants to switch bank and asked me which one",
+                "wants to switch bank and [is not sure which one|cannot choose]",
                 "is looking for a bank with a decent app",
                 "needs a bank account with no charges",
             ),
             request_reply=(
                 "{V} Bank would suit {obj}, the charges are low",
                 "{pron} could open an account with {V} Bank",
-                "I would point {obj} to {V} Bank",
+                "I would point {obj} to {V} Bank[, they are easy to deal with|]",
             ),
             proposal=(
                 "should move to {V} Bank",
@@ -582,9 +615,9 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would be better off with {V} Bank",
             ),
             agreed=(
-                "{V} Bank is the bank I would pick for {obj} too",
+                "{V} Bank is the bank I would pick for {obj} [too|as well]",
                 "I would point {obj} to {V} Bank as well",
-                "{V} Bank would be my choice for {obj} too",
+                "{V} Bank would be my choice for {obj} [too|as well]",
             ),
         ),
         _episodic(
@@ -593,7 +626,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             answer_value="{V}",
             suggestion="a broadband provider for {holder}",
             request=(
-                "wants faster broadband and asked me which provider",
+                "wants faster broadband and [is not sure which provider|cannot choose a provider]",
                 "is fed up with {poss} broadband and wants a better provider",
                 "needs broadband for the flat",
             ),
@@ -608,104 +641,337 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "would be happier with {V} for broadband",
             ),
             agreed=(
-                "{V} is the broadband provider I would pick for {obj} too",
+                "{V} is the broadband provider I would pick for {obj} [too|as well]",
                 "I would point {obj} to {V} for broadband as well",
-                "{V} would be my choice of broadband for {obj} too",
+                "{V} would be my choice of broadband for {obj} [too|as well]",
             ),
         ),
     )
 }
+
 LIST_FAMILIES = tuple(k for k, f in EPISODIC_FAMILIES.items() if f.keeps_list)
 
+#: How a user sentence about someone may open, for every kind alike: no opening belongs to
+#: asking, to proposing or to reporting, so none tells who put a value forward.
+_LEAD = (
+    "[{Holder}|So {holder}|Oh, and {holder}|Right, {holder}|By the way, {holder}|"
+    "Also, {holder}|Anyway, {holder}|Now, {holder}|While I think of it, {holder}|"
+    "Funny thing, {holder}|Speaking of family, {holder}]"
+)
 #: User turns per kind. `{clause}` is the family's clause for the kind; a proposal-agreed user
-#: turn is a proposal's (only the reply differs).
+#: turn is a proposal's (only the reply differs). Asking, proposing and reporting each come in
+#: many wordings; who put a value forward is carried by what the turns do (a question answered
+#: with a value, a value the user gives), never by one fixed opening.
 _PROPOSAL_FRAMES = (
-    "I told {holder} {pron} {clause}.",
-    "If you ask me, {holder} {clause}.",
-    "My advice to {holder} was simple: {pron} {clause}.",
-    "I keep telling {holder} {pron} {clause}.",
-    "I had a word with {holder} today, and I think {pron} {clause}.",
+    "[I told|I have told|I said to|I was telling|I keep saying to|I made the case to] "
+    "{holder} [that|] {pron} {clause}[.|, and I meant it.|, for what it is worth.]",
+    "[If you ask me|The way I see it|To my mind|Honestly|In my view|If I had my way|"
+    "For what it is worth|I reckon|Knowing {obj} as I do], {holder} {clause}.",
+    _LEAD + " [was on the phone about it|wanted my view|came round for a chat|has been "
+    "dithering|was asking me about it] [the other day|at the weekend|this week|], and "
+    "[I said|I told {obj}|my answer was that|I made the point that] {pron} {clause}.",
+    "[I spoke to|I had a word with|I rang|I was chatting to|I saw|I bumped into] {holder} "
+    "[today|this morning|at the weekend|last night|], and [I said|I told {obj}|my view is "
+    "that|I put it to {obj} that] {pron} {clause}.",
+    "[Oh,|So,|Well,|] [my view, for what it is worth, is that|I have decided|I am fairly sure|"
+    "I have always felt] {holder} {clause}.",
 )
 EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
     REQUEST: (
-        "Can I ask your advice? {Holder} {clause}.",
-        "{Holder} {clause}. Any ideas?",
-        "I said I would ask you. {Holder} {clause}.",
-        "Quick question. {Holder} {clause}, so what would you say?",
-        "{Holder} {clause}, and I promised to get your view.",
-        "Help me out here: {holder} {clause}.",
+        "[Can I ask your advice|Could I pick your brains|Can I get your view|Can I run something "
+        "past you|Could you weigh in] [on something for {holder}|about {holder}|on behalf of "
+        "{holder}][| quickly| for a moment]? {Pron} {clause}[.|, and I am stumped.|, and I had no good answer.|, and "
+        "I said I would ask you.]",
+        _LEAD + " {clause}, [and {pron} asked me what I thought|and I promised to ask you|so "
+        "I said I would get your view|and I said I would put it to you|and I was hoping you "
+        "might have an idea][.|, so what do you reckon?|, so any thoughts?|, so what would "
+        "you say?]",
+        "[I said I would ask you about this|I promised I would run this past you|This one is "
+        "for you|You are good at this sort of thing|I need your help with something|Here is "
+        "a puzzle for you]: {holder} {clause}[.|, so where would you look?|, so what would "
+        "you say?|, so where should {pron} start?]",
+        _LEAD + " {clause}, [so|and] [what would you say|any ideas|where should {pron} look|"
+        "what would you pick for {obj}|who would you go to|what would you go for|where "
+        "would you point {obj}|what do you reckon|any thoughts at all|what would you do in "
+        "{poss} place][| at all|, do you think|, honestly]?",
     ),
     PROPOSAL: _PROPOSAL_FRAMES,
     PROPOSAL_AGREED: _PROPOSAL_FRAMES,
     ITEM: (
-        "{Holder} {clause}.",
-        "News from {holder}: {pron} {clause}.",
-        "{When} {holder} {clause}.",
-        "So {holder} {clause}, apparently.",
-        "I heard from {holder} that {pron} {clause}.",
-        "{Holder} told me {pron} {clause}.",
+        _LEAD + " {clause}.",
+        "[News from|A message from|I had a call from|I got a text from|A quick word from] "
+        "{holder}: {pron} {clause}.",
+        "{When} {holder} {clause}[.|, apparently.|, so {pron} tells me.|, by all accounts.]",
+        "[{Holder} told me|{Holder} was saying|{Holder} rang to say|{Holder} let slip that|"
+        "I gather from {holder} that] {pron} {clause}[.|, which sounds about right for {obj}.]",
+        "[Did I tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
+        "{holder} {clause}.",
     ),
     ITEM_OTHERS: FRAMES[TWIN_OTHERS],
     ITEM_RUMOUR: FRAMES[TWIN_RUMOUR],
     ITEM_CONSIDERED: FRAMES[TWIN_CONSIDERED],
 }
 
-#: Assistant replies per kind, for every family alike. A request's reply carries the family's
+#: Follow-ups to a value put forward, for any family.
+_AFTER_VALUE = (
+    "Let me know what {pron} thinks.",
+    "Does that sound like {obj}?",
+    "See what {pron} makes of it.",
+    "Worth a look, anyway.",
+    "Would that work for {obj}?",
+    "Tell me how {pron} gets on.",
+    "I hope that helps.",
+    "",
+)
+#: Assistant replies per kind, for every family alike, each composed of a reaction, what the
+#: reply says about the turn and an optional follow-up. A request's reply carries the family's
 #: reply clause (the value the assistant puts forward); a proposal's never repeats the value
 #: nor takes it up; an agreed proposal's names it again as the assistant's own pick.
 EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
     REQUEST: (
-        "For {your}, {reply_clause}.",
-        "Happy to help. {Reply_clause}.",
-        "Good question. I think {reply_clause}.",
-        "If {pron} wants my view, {reply_clause}.",
-        "{Reply_clause}. Let me know what {your} thinks.",
-        "My answer for {your}: {reply_clause}.",
+        compose(
+            (
+                "Happy to help.",
+                "Good question.",
+                "Let me see.",
+                "Ooh, a fun one.",
+                "Right.",
+                "Sure.",
+                "Of course.",
+                "Ah, I know this one.",
+                "Hmm.",
+                "",
+            ),
+            (
+                "For {your}, {reply_clause}.",
+                "I think {reply_clause}.",
+                "If {pron} wants my view, {reply_clause}.",
+                "Honestly, {reply_clause}.",
+                "From what you say, {reply_clause}.",
+                "In that case, {reply_clause}.",
+                "{Reply_clause}.",
+            ),
+            _AFTER_VALUE,
+        ),
+        "{Reply_clause}[, if you ask me|, I would say|]. " + one_of(_AFTER_VALUE),
     ),
     PROPOSAL: (
-        "What did {your} make of that idea when you raised it?",
-        "Did {pron} sound keen when you said it?",
-        "It is {poss} decision in the end. Do you think {your} will actually listen?",
-        "How did {your} take the advice, all things considered?",
-        "Has {your} had time to think it over properly yet?",
-        "Was {your} open to it, or set on something else?",
+        compose(
+            (
+                "Fair enough.",
+                "Interesting.",
+                "Well, you know {obj} best.",
+                "That is one way to go.",
+                "Could be.",
+                "I see.",
+                "Right.",
+                "Sounds like you have given it some thought.",
+                "It is {poss} decision in the end.",
+                "",
+            ),
+            (
+                "How did {your} take it?",
+                "Did {pron} sound keen?",
+                "Do you reckon {pron} will listen?",
+                "Has {pron} had time to mull it over?",
+                "Was {pron} open to it?",
+                "Is {pron} likely to go for it?",
+                "What did {pron} say to that?",
+                "Did it go down well with {obj}?",
+                "Was {your} convinced?",
+                "Will {pron} take the advice, do you suppose?",
+                "Was {pron} already set on something else?",
+            ),
+        ),
     ),
     PROPOSAL_AGREED: (
-        "I agree: {reply_clause}.",
-        "Good call. {Reply_clause}.",
-        "You read my mind, {reply_clause}.",
-        "{Reply_clause}, so I am with you there.",
-        "Same here: {reply_clause}.",
-    ),
-    ITEM: (
-        "That sounds like a lovely way for {your} to spend the day. How did it go?",
-        "Good for {your}, it sounds like a proper treat. Did {pron} enjoy it?",
-        "It sounds like {your} is keeping busy and having fun these days.",
-        "Nice. What did {your} make of it all, honestly?",
-        "I hope {your} had a really good time with it.",
+        compose(
+            (
+                "I agree,",
+                "You read my mind,",
+                "Same here:",
+                "Oh yes,",
+                "Exactly,",
+                "Yes,",
+                "Spot on,",
+                "Funny you should say that, because",
+            ),
+            ("{reply_clause}.",),
+            (
+                "I hope {pron} goes for it.",
+                "Fingers crossed {pron} listens.",
+                "Did {pron} seem keen?",
+                "",
+            ),
+        ),
+        compose(
+            ("Good call.", "Great minds.", "Absolutely.", "Nice one.", "I like that.", "Yes."),
+            ("{Reply_clause}.",),
+            ("I hope {pron} goes for it.", "How did {pron} take it?", "Is {pron} keen?", ""),
+        ),
     ),
     ITEM_OTHERS: REPLIES[TWIN_OTHERS],
     ITEM_RUMOUR: REPLIES[TWIN_RUMOUR],
     ITEM_CONSIDERED: (
-        "What a shame for {your}, was {pron} very disappointed about it?",
-        "Plans change. I hope {your} did not mind too much.",
-        "Never mind, there will be other chances for {your} to try.",
-        "That happens. Was {your} secretly relieved, or properly sorry?",
+        compose(
+            (
+                "What a shame.",
+                "Oh, pity.",
+                "Never mind.",
+                "Ah well.",
+                "That is a nuisance.",
+                "Plans change.",
+                "Typical.",
+                "Oh no.",
+            ),
+            (
+                "I hope {your} did not mind too much.",
+                "There will be other chances for {obj}.",
+                "Was {pron} sorry, or secretly relieved?",
+                "Maybe it will happen yet.",
+                "Was {pron} very disappointed?",
+                "Did {pron} do something else instead?",
+                "",
+            ),
+        ),
     ),
 }
 
-#: Replies to an item that only fit its family.
+#: Words any entry of a list can be answered with, whatever the family (folded into each
+#: family's item replies below, so an item's reply is one composed reply).
+_ITEM_REACT = (
+    "Ah.",
+    "Right.",
+    "Thanks for passing that on.",
+    "Fancy that.",
+    "Well, well.",
+    "Oh, right.",
+    "I see.",
+)
+_ITEM_REFER = (
+    "How did it go?",
+    "What did {pron} make of it?",
+    "How was it, all told?",
+    "Did {pron} say much about it?",
+    "Was it worth it?",
+    "Was it what {pron} expected?",
+    "Would {pron} do anything differently?",
+    "Did {pron} enjoy it, on the whole?",
+    "How did {pron} find it?",
+)
+
+
+def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
+    """A family's item reply: its own reactions and references beside the generic ones."""
+    return compose((*react, *_ITEM_REACT), (*refer, *_ITEM_REFER))
+
+
+#: Replies to an item that only fit its family (each fits every item clause of its family).
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
-    "car": ("Was it a long drive for {obj} there and back?",),
-    "gym": ("Was the class hard work for {obj}, or fun?",),
-    "dentist": ("I hope the tooth settles down for {obj} soon.",),
-    "road": ("Did {pron} like the look of the place, and the rent?",),
-    "choir": ("Was it a hard piece for the whole choir to learn by heart?",),
-    "bookclub": ("Did the rest of the book club like it as much?",),
-    "piano": ("Is {pron} enjoying the piano more these days?",),
-    "boat": ("Was it calm on the water for {obj} out there?",),
-    "dog": ("The dog must have loved every minute of that.",),
-    "allotment": ("I hope it grows well for {obj} this year.",),
+    "car": (
+        _item_reply(
+            ("What a nice outing.", "Sounds like a good day out.", "A day out, lovely.", ""),
+            (
+                "Was it a long drive for {obj} there and back?",
+                "How was the traffic?",
+                "Did {pron} find somewhere to park?",
+                "Is the car behaving itself?",
+            ),
+        ),
+    ),
+    "gym": (
+        _item_reply(
+            ("Brave of {obj}.", "Good for {obj}.", "That sounds like hard work.", "Ha."),
+            (
+                "Was the class hard work for {obj}, or fun?",
+                "Will {pron} go back for more?",
+                "Did {pron} keep up?",
+                "Was the gym busy?",
+            ),
+        ),
+    ),
+    "dentist": (
+        _item_reply(
+            ("Poor {your}.", "Oh dear, teeth are miserable.", "Ouch.", "Nobody enjoys that."),
+            (
+                "I hope the tooth settles down for {obj} soon.",
+                "Is {pron} in much pain?",
+                "Hopefully that sorts the tooth out.",
+                "Was the dentist any help?",
+            ),
+        ),
+    ),
+    "road": (
+        _item_reply(
+            ("Flat hunting is hard work.", "Ah, the joys of viewings.", "Sounds like a mixed bag."),
+            (
+                "Did {pron} like the look of the place, and the rent?",
+                "Could {pron} see a life there?",
+                "Was the flat any good otherwise?",
+                "Is {pron} tempted by that road?",
+            ),
+        ),
+    ),
+    "choir": (
+        _item_reply(
+            ("Lovely.", "That sounds like a proper occasion.", "How lovely.", ""),
+            (
+                "Was it a hard piece for the whole choir to learn by heart?",
+                "Did the choir sound good?",
+                "Were you there to listen?",
+                "Is {pron} enjoying the choir?",
+            ),
+        ),
+    ),
+    "bookclub": (
+        _item_reply(
+            ("Ha, book clubs.", "Sounds like a read and a half.", "Books, books.", ""),
+            (
+                "Did the rest of the book club like it as much?",
+                "Did it spark much of a debate?",
+                "Was it worth the time?",
+                "Would {pron} read more by that author?",
+            ),
+        ),
+    ),
+    "piano": (
+        _item_reply(
+            ("Good for {obj}.", "That takes patience.", "Lovely.", ""),
+            (
+                "Is {pron} enjoying the piano more these days?",
+                "How are the lessons going?",
+                "Was it hard to get right?",
+                "Does {pron} practise every day?",
+            ),
+        ),
+    ),
+    "boat": (
+        _item_reply(
+            ("Sounds glorious.", "Lovely.", "What an adventure.", ""),
+            (
+                "Was it calm on the water for {obj} out there?",
+                "How was the wind?",
+                "Did {pron} go alone, or with a crew?",
+                "Is the boat holding up?",
+            ),
+        ),
+    ),
+    "dog": (
+        _item_reply(
+            ("The dog must have loved every minute of that.", "Lucky dog.", "Muddy paws, I bet."),
+            ("How is the dog doing?", "Was it a long walk?", "Did {pron} get soaked?", ""),
+        ),
+    ),
+    "allotment": (
+        _item_reply(
+            ("Lovely.", "Sounds like a good day on the plot.", "Green fingers.", ""),
+            (
+                "I hope it grows well for {obj} this year.",
+                "What else is {pron} growing on the allotment?",
+                "Are the slugs a problem?",
+            ),
+        ),
+    ),
 }
 
 
@@ -795,7 +1061,7 @@ def _order_free() -> list[tuple[str, str]]:
     """Every template an item move or a list question is made of (the shared twin frames
     item twins borrow are not items of any list)."""
     out = [(f"frame {ITEM}", t) for t in EPISODIC_FRAMES[ITEM]]
-    out += [(f"reply {ITEM}", t) for t in EPISODIC_REPLIES[ITEM]]
+    out += [(f"reply {ITEM}", t) for t in EPISODIC_REPLIES.get(ITEM, ())]
     out += [(f"{k} item reply", t) for k, ts in ITEM_REPLIES.items() for t in ts]
     out += [("list question", t) for t in LIST_FRAMES]
     for f in EPISODIC_FAMILIES.values():
@@ -852,10 +1118,10 @@ def check_exchanges() -> None:
             (AGREED, True),
         ):
             for text in f.clauses[kind]:
-                if ("{V}" in text) != with_value:
+                if not (always(text, "{V}") if with_value else never(text, "{V}")):
                     need = "names" if with_value else "never names"
                     raise BankError(f"{f.key} {kind} clause {text!r}: it {need} the value")
-                if not suggestion_words & set(bm25_tokens(_bare(text))):
+                if not always(text, has_any(suggestion_words, bm25_tokens)):
                     raise BankError(
                         f"{f.key} {kind} clause {text!r} names none of {sorted(suggestion_words)}"
                     )
@@ -866,17 +1132,18 @@ def check_exchanges() -> None:
                 if not clauses:
                     raise BankError(f"{f.key} keeps a list but has no {kind} clauses")
                 for text in clauses:
-                    if "{V}" not in text or not list_words & set(bm25_tokens(_bare(text))):
+                    named = always(text, has_any(list_words, bm25_tokens))
+                    if not always(text, "{V}") or not named:
                         raise BankError(
                             f"{f.key} {kind} clause {text!r} must name the value and one of "
                             f"{sorted(list_words)}"
                         )
     for text in EPISODIC_REPLIES[PROPOSAL]:
-        if "{V}" in text or "reply_clause" in text.lower():
+        if not never(text, "{V}") or not never(text.lower(), "reply_clause"):
             raise BankError(f"proposal reply {text!r} repeats the value the user put forward")
     for kind in (REQUEST, PROPOSAL_AGREED):
         for text in EPISODIC_REPLIES[kind]:
-            if "reply_clause" not in text.lower():
+            if not always(text.lower(), "reply_clause"):
                 raise BankError(f"{kind} reply {text!r} does not carry the value")
     if len(ATTRIBUTION_FRAMES) < 5:
         raise BankError("attribution questions need a bank of at least five frames")

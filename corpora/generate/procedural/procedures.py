@@ -46,9 +46,10 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, FRAMES, REPLIES
+from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import always, compose, expansions, has_any, only
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -369,35 +370,45 @@ PROCEDURES: dict[str, Family] = {
 # `{side}` a side word between them.
 
 LISTING_FRAMES = (
-    "{Holder} talked me through {clause} {when}, and there is {steps}, though not in that "
-    "sequence.",
-    "I asked {holder} what {clause} involves, and it comes down to {steps}. {Pron} rattled "
-    "them off in no particular sequence.",
-    "{Holder} finally explained {clause} to me properly: {steps}, in no special sequence.",
-    "So {clause} for {holder} means {steps}, listed to me in no particular sequence.",
+    "{Holder} talked me through {clause}[ {when}| the other day|], and there is {steps}, though "
+    "not in that sequence.",
+    "I asked {holder} what {clause} involves, and it comes down to {steps}, [rattled off|"
+    "reeled off|listed|given to me] in no particular sequence.",
+    "{Holder} [finally|at last] explained {clause} to me properly: {steps}, in no [special|"
+    "particular] sequence.",
+    "So {clause} for {holder} means {steps}, [listed|given|told] to me in no particular sequence.",
     "{Holder} jotted down {clause} for me in case I ever help out: {steps}, in no special "
     "sequence.",
+    "[Out of curiosity I asked {holder} about|{Holder} went over] {clause}, and it [involves|"
+    "takes] {steps}[, jumbled up anyhow|, in no particular sequence].",
 )
 
 PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
     LISTING: LISTING_FRAMES,
     DEPENDENCY: (
-        "{Holder} is fussy about the order here: the {V} always comes {rel} the {W}.",
-        "One thing {holder} insists on is the order, so the {V} is done {rel} the {W}.",
+        "{Holder} is [fussy|particular|strict] about the order here: the {V} always comes {rel} "
+        "the {W}.",
+        "One thing {holder} insists on is the order, so the {V} is done {rel} the {W}[ every "
+        "time|].",
         "{Holder} told me {when} that the order matters, and the {V} has to come {rel} the {W}.",
-        "According to {holder}, the order never changes: the {V} happens {rel} the {W}.",
+        "According to {holder}, the order never changes: the {V} [is done|goes] {rel} the {W}.",
+        "[The order is|Order is] everything for {holder}[, apparently|]: the {V} [goes|comes|is "
+        "done] {rel} the {W}.",
     ),
     PRECONDITION: (
         "{Holder} says the {V} has to wait until the {W} is ready.",
-        "{Holder} never starts the {V} until the {W} is ready, {pron} told me.",
-        "For {holder}, the {V} always has to wait until the {W} is ready.",
-        "{Holder} explained {when} that the {V} has to wait until the {W} is ready.",
+        "{Holder} never [begins|does] the {V} until the {W} is ready, {pron} told me.",
+        "For {holder}, the {V} [always|simply] has to wait until the {W} is ready.",
+        "{Holder} explained {when} that the {V} has to wait [until|till] the {W} is ready.",
+        "There is no {V} for {holder} until the {W} is ready[, {pron} says|, full stop].",
     ),
     AMENDMENT: (
         "{Holder} has changed one of {poss} steps: instead of the {V}, {pron} now does a {W}.",
-        "Small change from {holder}: one of the steps is different, with a {W} in place of "
-        "the {V}.",
+        "[Small|Slight] change from {holder}: one of the steps is different, with a {W} in place "
+        "of the {V}.",
         "{Holder} told me {when} that one of the steps has been swapped, so the {V} is now a {W}.",
+        "[One of the steps has changed for {holder}|{Holder} has reworked one of the steps]: "
+        "[out goes the {V}, in comes a {W}|the {V} has made way for a {W}].",
     ),
     RETIREMENT: (
         "{Holder} has dropped one of the steps: the {V} that came {side} the {W} is gone, "
@@ -406,98 +417,179 @@ PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
         "the {W}, and nothing replaces it.",
         "One of the steps has gone for {holder}: no more {V} {side} the {W}, and nothing new "
         "instead.",
+        "{Holder} [has cut|has scrapped] one of the steps, the {V} {side} the {W}, and [nothing "
+        "replaces it|there is nothing in its place].",
     ),
     # An amendment considered and dropped: the {V} never came in, and no step left.
     TWIN_AMENDMENT: (
-        "{Holder} thought about changing one of {poss} steps to a {V}, but kept it as it was.",
-        "For a while {holder} meant to swap one of the steps for a {V}, and then decided "
-        "against it.",
+        "{Holder} [thought about|toyed with] changing one of {poss} steps to a {V}, but [kept "
+        "it as it was|left well alone|stuck with the old way].",
+        "For a while {holder} meant to swap one of the steps for a {V}, and then [decided "
+        "against it|thought better of it|let the idea go].",
         "{Holder} told me {when} that {pron} nearly swapped one of the steps for a {V}, but "
-        "{pron} never did.",
+        "{pron} never did[ in the end|].",
+        "{Holder} [toyed with|played with the idea of] swapping one of the steps for a {V}, [but "
+        "left it alone|but kept things as they were].",
+        "[There was talk of {holder} putting in|{Holder} was keen on] a {V} in place of one of "
+        "the steps, [but nothing came of it|but it never happened that way|but the idea "
+        "fizzled out].",
     ),
-    # Someone else's version of the task (the holder reads `my aunt's neighbour`).
-    f"{TWIN_OTHERS}/{LISTING}": (
-        "Not my news, but {holder} has {poss} own take on {clause}: {steps}.",
-        "I heard that {holder} does {clause} as well, with {steps}.",
-        "{Holder} is into {clause} too, funnily enough, and swears by {steps}.",
-    ),
+    # Someone else's version of the task (the holder reads `my aunt's neighbour`), told in the
+    # same words as the person's own.
+    f"{TWIN_OTHERS}/{LISTING}": LISTING_FRAMES,
     # A step someone said was part of it, and was not.
     f"{TWIN_RUMOUR}/{LISTING}": (
-        "Someone told me {holder} had added a {V} to {clause}, but that turned out to be wrong.",
-        "There was a story going round that {clause} for {holder} includes a {V}. It does not.",
-        "For a while I thought {clause} for {holder} had a {V} in it, but I had got the wrong "
-        "end of the stick.",
+        "[Someone told me|I was told|Word went round|Somebody told me] that {holder} had added "
+        "a {V} to {clause}, [but that turned out to be wrong|but it was plainly untrue|which was "
+        "a complete mix-up|but that was utter nonsense].",
+        "[For a while I thought|I had it in my head that] {clause} for {holder} [had|included] "
+        "a {V}[ in it|], but [I had got the wrong end of the stick|I was completely mistaken "
+        "there|that was never true].",
+        "There was a story going round that {clause} for {holder} includes a {V}[, which it does "
+        "not|, but it never has|, though in fact it does not].",
     ),
     # A step considered and dropped before it was ever part of it.
     f"{TWIN_CONSIDERED}/{LISTING}": (
         "{Holder} thought about adding a {V} to {clause}, but decided against it.",
         "{Holder} tried out a {V} as part of {clause} once and gave up on the idea.",
         "There was talk of {holder} putting a {V} into {clause}, but {pron} never did.",
+        "{Holder} [nearly added|almost put in] a {V} for {clause}, [then thought better of "
+        "it|and then left it out].",
     ),
 }
 
+
+def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
+    return (compose(*slots),)
+
+
 #: Replies answer the turn, name whom it was about, and never restate or contradict a step,
-#: an order, a condition or a change.
+#: an order, a condition or a change: a reaction, a reference and, sometimes, a follow-up.
 PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
-    LISTING: (
-        "That is quite a lot for {your} to keep track of.",
-        "Thanks, I will try to remember how {your} goes about it, in case it ever comes up.",
-        "It sounds like {your} has it all well worked out, which must save a lot of bother.",
-        "Good to know how {your} handles it, and I wonder whether {pron} ever needs a hand.",
-        "Does {your} ever get help with {clause}, or is it a solo job?",
-        "I can see why {your} likes to have it all written down.",
+    LISTING: _reply(
+        ("Goodness.", "Right.", "Thanks.", "Blimey.", "Ah.", ""),
+        (
+            "That is quite a lot for {your} to keep track of.",
+            "I will try to remember how {your} goes about it.",
+            "It sounds like {your} has it all well worked out.",
+            "Good to know how {your} handles it.",
+            "I can see why {your} likes to have it all written down.",
+            "Does {your} ever get help with {clause}, or is it a solo job?",
+        ),
+        (
+            "",
+            "It must save a lot of bother.",
+            "I wonder whether {pron} ever needs a hand.",
+            "Handy to know, in case it ever comes up.",
+        ),
     ),
-    DEPENDENCY: (
-        "Good to know {your} has a system for it.",
-        "That sounds like something {your} learned the hard way.",
-        "I will keep that in mind if I ever lend {your} a hand.",
-        "So {your} clearly knows what works, then.",
-        "Does {your} get cross if anyone mixes that up?",
+    DEPENDENCY: _reply(
+        ("Right.", "Fair enough.", "Interesting.", "Ha.", ""),
+        (
+            "Good to know {your} has a system for it.",
+            "That sounds like something {your} learned the hard way.",
+            "I will keep that in mind if I ever lend {your} a hand.",
+            "So {your} clearly knows what suits, then.",
+            "Does {your} get cross if anyone mixes that up?",
+        ),
+        ("", "Everyone has their own way of doing things.", "I suppose there is a reason."),
     ),
-    PRECONDITION: (
-        "That sounds sensible of {your}.",
-        "Good that {your} does not rush it.",
-        "Is {your} ever caught out by that?",
-        "So {your} likes everything in hand first. Fair enough.",
-        "I will remember that if I ever help {your} out.",
+    PRECONDITION: _reply(
+        ("Sensible.", "Fair enough.", "Right.", "Makes sense.", ""),
+        (
+            "That sounds sensible of {your}.",
+            "Good that {your} does not rush it.",
+            "Is {your} ever caught out by that?",
+            "So {your} likes everything in hand first.",
+            "I will remember that if I ever help {your} out.",
+        ),
+        ("", "Better safe than sorry.", "No point rushing these things."),
     ),
-    AMENDMENT: (
-        "Sounds like {your} found something that works better.",
-        "Change can be good, and I hope {your} is happy with how it works out.",
-        "Good of {your} to keep improving it.",
-        "I will bear that in mind for {your}, thanks.",
+    AMENDMENT: _reply(
+        ("Oh, right.", "Interesting.", "Good.", "Fair enough.", ""),
+        (
+            "Sounds like {your} found something better.",
+            "I hope {your} is happy with the change.",
+            "Good of {your} to keep improving it.",
+            "I will keep the change in mind for {your}.",
+        ),
+        ("", "Change can be good.", "Does it make much difference?"),
     ),
-    RETIREMENT: (
-        "One less thing for {your} to do, then.",
-        "Sounds like {your} did not miss it.",
-        "Simpler is often better, so that sounds like a good move for {your}.",
-        "I will bear that in mind for {your}, thanks.",
+    RETIREMENT: _reply(
+        ("Oh, right.", "Good.", "Fair enough.", "Nice.", ""),
+        (
+            "One less thing for {your} to do, then.",
+            "Sounds like {your} did not miss it.",
+            "Simpler is often better, so that sounds like a good move for {your}.",
+            "I will remember that {your} has trimmed it down.",
+        ),
+        ("", "Less faff all round.", "Does it save much time?"),
     ),
-    TWIN_AMENDMENT: (
-        "Sometimes the old way is the right one for {your}.",
-        "Fair enough. No point in {your} changing what already works.",
-        "Sounds like {your} gave it proper thought before saying no.",
-        "I will bear that in mind for {your}, thanks.",
+    TWIN_AMENDMENT: _reply(
+        ("Fair enough.", "Right.", "Ha.", "Sensible.", "Oh well.", "I see.", ""),
+        (
+            "Sometimes the old way is the right one for {your}.",
+            "No point in {your} changing what already does the job.",
+            "Sounds like {your} gave it proper thought before saying no.",
+            "If it is not broken, {your} may as well leave it.",
+            "{Your} clearly likes things as they are.",
+            "Better the devil you know, for {your}.",
+        ),
+        ("", "Maybe another time.", "There is always next season."),
     ),
-    f"{TWIN_OTHERS}/{LISTING}": (
-        "Ha, does {owner_your} ever compare notes with them?",
-        "Interesting. Did that come up when you spoke to {owner_your}?",
-        "I expect {owner_your} has an opinion on that.",
-        "Everyone does {clause} their own way, it seems.",
+    f"{TWIN_OTHERS}/{LISTING}": _reply(
+        ("Ha.", "Interesting.", "Goodness.", ""),
+        (
+            "Does {owner_your} ever compare notes with them?",
+            "Did that come up when you spoke to {owner_your}?",
+            "I expect {owner_your} has an opinion on that.",
+            "Everyone does {clause} their own way, it seems.",
+            "Funny how {owner_your} knows people with the same hobby.",
+            "Does {owner_your} think their way is any better?",
+        ),
+        ("", "Small world.", "Each to their own.", "There is more than one way to do it."),
     ),
-    f"{TWIN_RUMOUR}/{LISTING}": (
-        "Good thing you checked with {your} before passing it on.",
-        "Stories like that do get around. Glad it was cleared up for {your}.",
-        "Easy mistake to make. Did {your} find it funny?",
-        "At least you and {your} could have a laugh about the mix-up in the end.",
+    f"{TWIN_RUMOUR}/{LISTING}": _reply(
+        ("Ha.", "Oh dear.", "Easy mistake.", "Right.", ""),
+        (
+            "Good thing you checked with {your} before passing it on.",
+            "Stories like that do get around.",
+            "Did {your} find it funny?",
+            "At least you and {your} could have a laugh about the mix-up.",
+            "Odd how these stories get going about {your}.",
+        ),
+        ("", "Glad it was cleared up.", "No harm done."),
     ),
-    f"{TWIN_CONSIDERED}/{LISTING}": (
-        "Probably wise of {your} to keep it simple.",
-        "Fair enough. Better for {your} to leave it out than regret it.",
-        "Sounds like {your} made a sensible call there.",
-        "Was {your} disappointed, or relieved?",
+    f"{TWIN_CONSIDERED}/{LISTING}": _reply(
+        ("Fair enough.", "Sensible.", "Probably wise.", "Ah well.", ""),
+        (
+            "Probably wise of {your} to keep it simple.",
+            "Better for {your} to leave it out than regret it.",
+            "Sounds like {your} made a sensible call there.",
+            "Was {your} disappointed, or relieved?",
+            "No sense in {your} adding to the faff.",
+        ),
+        ("", "Simple is good.", "Maybe another time."),
     ),
 }
+
+#: Near misses: the person and the task's topic come up, and no step does. The vertical's own
+#: wordings, each long enough beside a two-word holder and a topic that no sentence of them is
+#: made mostly of a question's words.
+MENTION_FRAMES = (
+    "{Holder} and I [talked|chatted|went on] for ages about {topic}, [and got nowhere|without "
+    "agreeing on much|over a long lunch].",
+    "{Holder} asked for my opinion on {topic} [the other day|over coffee|out of the blue], "
+    "[which surprised me|and I had plenty to say|so I gave it].",
+    "I had a long chat with {holder} about {topic}, which went round in circles[ for a while| "
+    "as usual|].",
+    "{Holder} sent me a [long|rambling] message about {topic} that I still have not [read "
+    "properly|got round to].",
+    "Over [dinner|lunch|a cup of tea] {holder} got going on {topic} [again|once more], [as "
+    "usual|at great length].",
+    "{Holder} has strong views on {topic}, as you can [imagine|probably guess].",
+)
+
 
 # --- questions and answers -------------------------------------------------------------------
 # `{holder}` reads `my aunt`, `{task}` the family's task phrase. Their words, apart from each
@@ -529,9 +621,13 @@ LINK_CUES: dict[str, frozenset[str]] = {
 #: The bank every Procedural session is rendered from: the shared mention frames and replies,
 #: and the procedure and twin kinds above.
 PROCEDURE_BANK = Bank(
-    frames=MappingProxyType({MENTION: FRAMES[MENTION], **PROCEDURE_FRAMES}),
+    frames=MappingProxyType({MENTION: MENTION_FRAMES, **PROCEDURE_FRAMES}),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROCEDURE_REPLIES}),
     family_replies=MappingProxyType({}),
+    # Only mentions take the shared reactions and follow-ups: every other reply here is a
+    # whole composed one.
+    reactions=only(REACTIONS, (MENTION,)),
+    follow_ups=only(FOLLOW_UPS, (MENTION,)),
 )
 
 
@@ -551,7 +647,7 @@ def conversation_templates() -> list[tuple[str, str]]:
     """(where, template) for every frame, reply and framing word a Procedural session can use."""
     out = [(f"frame {k}", t) for k, ts in PROCEDURE_FRAMES.items() for t in ts]
     out += [(f"reply {k}", t) for k, ts in PROCEDURE_REPLIES.items() for t in ts]
-    out += [(f"frame {MENTION}", t) for t in FRAMES[MENTION]]
+    out += [(f"frame {MENTION}", t) for t in MENTION_FRAMES]
     out += [(f"reply {MENTION}", t) for t in REPLIES[MENTION]]
     for hour in (9, 14, 20):
         out += [("opener any", t) for t in PROCEDURE_BANK.openers(hour) if t]
@@ -629,7 +725,9 @@ def _check_cues() -> None:
             raise ProcedureBankError(
                 f"{where} template {template!r} uses question words {sorted(stray)}"
             )
-        if where.startswith("frame") and kind in LINK_CUES and not words & LINK_CUES[kind]:
+        cue = LINK_CUES.get(kind, frozenset())
+        carried = always(template, has_any(cue, bm25_tokens))
+        if where.startswith("frame") and kind in LINK_CUES and not carried:
             raise ProcedureBankError(f"{where} template {template!r} lacks its cue")
         if where.startswith("frame") and kind not in LINK_CUES and words & cues:
             raise ProcedureBankError(f"{where} template {template!r} uses a link cue")
@@ -646,11 +744,11 @@ def _check_shapes() -> None:
     """Link frames read their two names in the order the checker reads them, `{V}` first; a
     twin told like a link names its one step and never the procedure."""
     for kind in LINK_TWINS:
-        for template in PROCEDURE_FRAMES[kind]:
+        for template in (t for g in PROCEDURE_FRAMES[kind] for t in expansions(g, SHAPE_SAMPLE)):
             if "{V}" not in template or "{W}" in template or "{clause}" in template:
                 raise ProcedureBankError(f"{kind} frame {template!r} must name {{V}} only")
     for kind in LINK_KINDS:
-        for template in PROCEDURE_FRAMES[kind]:
+        for template in (t for g in PROCEDURE_FRAMES[kind] for t in expansions(g, SHAPE_SAMPLE)):
             v, w = template.find("{V}"), template.find("{W}")
             if v < 0 or w < 0 or "{clause}" in template:
                 raise ProcedureBankError(
@@ -662,7 +760,7 @@ def _check_shapes() -> None:
                 raise ProcedureBankError(
                     f"{kind} frame {template!r} must read {{V}} {{side}} {{W}}"
                 )
-    for template in LISTING_FRAMES:
+    for template in (t for g in LISTING_FRAMES for t in expansions(g, SHAPE_SAMPLE)):
         if "{steps}" not in template or "{clause}" not in template:
             raise ProcedureBankError(
                 f"listing frame {template!r} must name {{clause}} and {{steps}}"
@@ -692,13 +790,23 @@ _HOLDER = {
 }
 
 
+#: Expansions of each template the shape and density checks read (all when there are fewer).
+SHAPE_SAMPLE = 400
+DENSITY_SAMPLE = 24
+
+
 def check_keyword_density() -> None:
     """No sentence a template can produce is made mostly of a question's words, filled at its
     worst: a two-word holder, every clause and topic of every family, two-word step names and
     the question templates' own words counted as the question's."""
     found: list[str] = []
     asked = question_words()
-    for where, template in conversation_templates():
+    drawn = [
+        (where, template)
+        for where, grammar in conversation_templates()
+        for template in expansions(grammar, DENSITY_SAMPLE)
+    ]
+    for where, template in drawn:
         for family in PROCEDURES.values():
             keywords = (
                 asked | frozenset(bm25_tokens(family.noun)) | frozenset(bm25_tokens("best friend"))

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from checker.text import raw_tokens
 from corpora.generate.core.bank import ANSWER_WORDS, BankError
+from corpora.generate.core.wording import compose, plain
 from corpora.generate.core.world import Family, Move, Person
 
 ALIAS = "alias"
@@ -29,26 +30,41 @@ NAME_FAMILY = Family(
     questions=("Who is {holder}?",),
     answer_value="{V}",
     clauses=MappingProxyType(
-        {ALIAS: ("is called {name}", "goes by {name}", "is {name}", "is named {name}")}
+        {
+            ALIAS: (
+                "[is called {name}|goes by {name}[ these days| to most people|]|is {name}|is "
+                "named {name}|answers to {name}]",
+            )
+        }
     ),
     topics=(),
     statement_kind=ALIAS,
 )
 
+#: Few templates, each with many wordings inside (an alias sits mostly in gold sessions, and
+#: every template id is one more category for the parity test).
 ALIAS_FRAMES: tuple[str, ...] = (
-    "Did I ever tell you that {holder} {clause}?",
-    "For what it's worth, {holder} {clause}.",
-    "If I say {name}, that is {holder}.",
-    "Something I never explained: {holder} {clause}.",
-    "You know {name}? That is {holder}.",
+    "[Did I ever [tell you|mention to you|say] that {holder} {clause}?|[For what it is worth|In "
+    "case it helps|So you know|By the way], {holder} {clause}.|[Something I never explained|I "
+    "should have said|A small thing I never made clear]: {holder} {clause}.]",
+    "[[When I talk about|Whenever I say|If I bring up|Any time I mention|If I say] {name}, [I "
+    "mean|that is|I am talking about] {holder}[, by the way|, just so you know|].|[The|That] "
+    "{name} [I keep talking about|I keep bringing up|I go on about|you have heard me "
+    "mention] is {holder}[, by the way|, in case I never said|].]",
 )
 
 ALIAS_REPLIES: tuple[str, ...] = (
-    "Good to know that {name} is {your}. I will keep that in mind.",
-    "Thanks, so {name} is {your}. That helps me follow.",
-    "Ah, {name} is {your}. That makes the stories easier to place.",
-    "That makes it easier to keep track of who {name} is.",
-    "Right, {name} and {your} are the same person. Thanks.",
+    compose(
+        ("Ah.", "Oh, right.", "Good to know.", "Thanks.", "Got it.", ""),
+        (
+            "So {name} is {your}.",
+            "{name} and {your} are the same person, then.",
+            "That makes it easier to keep track of who {name} is.",
+            "I will remember that {name} is {your}.",
+            "That makes the stories about {name} easier to place.",
+        ),
+        ("", "That helps me follow.", "I will keep that in mind.", "Thanks for saying."),
+    ),
 )
 
 
@@ -99,10 +115,10 @@ def check_alias_bank() -> None:
     """The shared bank's writing rules, over this module's templates (asserted at import)."""
     texts = [*ALIAS_FRAMES, *ALIAS_REPLIES, *NAME_FAMILY.clauses[ALIAS]]
     for text in texts:
-        plain = re.sub(r"\{[A-Za-z_]+\}", "", text)
-        if _PLAIN.search(plain):
+        words = plain(text)
+        if _PLAIN.search(words):
             raise BankError(f"alias template {text!r} has a digit, bracket or em dash")
-        if ANSWER_WORDS & set(raw_tokens(plain)):
+        if ANSWER_WORDS & set(raw_tokens(words)):
             raise BankError(f"alias template {text!r} uses an answer word")
 
 

@@ -94,7 +94,6 @@ from corpora.generate.semantic.replacements import (
     ASKED_BELIEFS,
     BELIEFS,
     REPLACEMENT,
-    REPLACEMENT_FAMILY_REPLIES,
     REPLACEMENT_FRAMES,
     REPLACEMENT_REPLIES,
     SEMANTIC_FAMILIES,
@@ -161,14 +160,9 @@ SEMANTIC_BANK = Bank(
             TWIN_OTHERS_SWITCH: SWITCH_REPLIES,
         }
     ),
-    family_replies=MappingProxyType(
-        {
-            key: MappingProxyType(
-                {**FAMILY_REPLIES.get(key, {}), REPLACEMENT: REPLACEMENT_FAMILY_REPLIES[key]}
-            )
-            for key in REPLACEMENT_FAMILY_REPLIES
-        }
-    ),
+    # A replacement's reply names the family's thing through `{thing}` in the general
+    # references (a family-keyed reply would sit mostly in the sessions of asked families).
+    family_replies=MappingProxyType(FAMILY_REPLIES),
 )
 
 
@@ -201,6 +195,9 @@ class Spec:
     length: int = 1
     #: Co-reference: the question names the person by name (True) or by relation.
     by_name: bool = False
+    #: The question ends in `now` (half of each shape that asks a present value, so the word
+    #: says nothing of whether the value changed).
+    now: bool = False
 
 
 def _specs(seed: int, levers: Levers) -> list[Spec]:
@@ -218,8 +215,17 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
     # Co-reference questions ask by name and by relation about equally often.
     directions = [i % 2 == 0 for i in range(N_COREF)]
     rng.shuffle(directions)
+    # `now` in half the questions of each present-value shape, from a draw of its own (so the
+    # other draws, and the haystacks, are as they were).
+    nows = {shape: [k % 2 == 0 for k in range(shapes.count(shape))] for shape in set(shapes)}
+    now_rng = question_rng(seed, VERTICAL, 0, "now")
+    for shape in sorted(nows):
+        now_rng.shuffle(nows[shape])
+    seen = {shape: 0 for shape in nows}
     specs = []
     for i, shape in enumerate(shapes):
+        now = nows[shape][seen[shape]] and shape in ("current-value", "co-reference")
+        seen[shape] += 1
         specs.append(
             Spec(
                 n=i + 1,
@@ -231,6 +237,7 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
                 families=rng.randint(levers["families_min"], levers["families_max"]),
                 length=lengths[i] if shape == "current-value" else 1,
                 by_name=directions[i - N_CURRENT] if shape == "co-reference" else False,
+                now=now,
             )
         )
     return specs
@@ -714,12 +721,11 @@ def discussed_in(
 def _question_text(spec: Spec, hay: Haystack) -> str:
     asked = hay.kits[0]
     person, family = asked.kit.person, asked.kit.family
-    if spec.shape == "current-value":
-        holder = relation_designation(person)
-        return family.questions[0].format(holder=holder).replace("?", " now?")
-    if spec.shape == "co-reference":
-        holder = hay.names[person.key] if spec.by_name else relation_designation(person)
-        return family.questions[0].format(holder=holder)
+    if spec.shape in ("current-value", "co-reference"):
+        named = spec.shape == "co-reference" and spec.by_name
+        holder = hay.names[person.key] if named else relation_designation(person)
+        text = family.questions[0].format(holder=holder)
+        return text.replace("?", " now?") if spec.now else text
     belief = ASKED_BELIEFS[family.key].format(
         holder=relation_designation(person), V=asked.values[0]
     )

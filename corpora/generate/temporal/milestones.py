@@ -29,8 +29,9 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, FRAMES, REPLIES
+from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
 from corpora.generate.core.render import Bank
+from corpora.generate.core.wording import always, compose, expansions, has_any, only, plain
 from corpora.generate.core.world import (
     CONSIDERED,
     MENTION,
@@ -278,118 +279,176 @@ PROJECTS: dict[str, Family] = {
 #: project, one naming the milestones (`{V}` and, with the relation word between them, `{W}`),
 #: each with words of its own beside the names, so that no sentence is made mostly of the
 #: words a question about the project uses (the generic scaffolding strip would take it out).
-LINK_FRAMES = (
-    "{Holder} rang me with news of {clause}, which is keeping {obj} busy. Apparently the {V} "
-    "took place {rel} the {W}.",
-    "{Holder} sent me a long progress report on {clause}. It turns out the {V} was held {rel} "
-    "the {W}.",
-    "{Holder} gave me a proper update on {clause} over coffee. The {V} was done {rel} the {W}, "
-    "by the sound of it.",
-    "I caught up with {holder} about {clause}, which seems to be going well. The {V} was "
-    "fitted in {rel} the {W}, {pron} said.",
-    "{Holder} talked me through exactly where {clause} has got to so far. In the end the {V} "
-    "was held {rel} the {W}.",
-    "One piece of news about {clause} from {holder}, who sounded pleased. The {V} took place "
-    "{rel} the {W}.",
+#: Both sentences are grammar templates; someone else's project is told in the same words as
+#: the person's own (the holder reads `my aunt's neighbour`).
+_ABOUT = (
+    "{Holder} rang me with news of {clause}, [which is keeping {obj} busy|which sounds like "
+    "hard work|which is coming along nicely].",
+    "{Holder} sent me a [long|detailed|rambling] [progress report|update|message] on "
+    "{clause}, [with photos attached|full of little details|which I enjoyed reading].",
+    "{Holder} gave me a proper update on {clause} [over coffee|on the phone|over lunch].",
+    "I caught up with {holder} about {clause}, which seems to be going [well|slowly|in fits and "
+    "starts].",
+    "{Holder} talked me through [exactly|roughly] where {clause} has got to so far.",
+    "[One piece of|Some|A bit of] news about {clause} from {holder}, who sounded [pleased with "
+    "progress|tired but happy|in good spirits].",
+)
+_ORDER = (
+    "[Apparently|It turns out|In the end|As it went|From what {pron} says|By all accounts|If I "
+    "have it right], the {V} [took place|was held|was fitted in|went ahead] {rel} the {W}[, by "
+    "the sound of it|, {pron} tells me|, or so I gather|, I am told].",
+)
+LINK_FRAMES = tuple(f"{a} {b}" for a in _ABOUT for b in _ORDER)
+
+_RUMOURED = (
+    "[A story went round|Someone passed on a story|I heard a tall tale|There was some talk "
+    "going round|I was told a story] about {holder} and {clause}, [and it was not true in the "
+    "slightest|which turned out quite wrong|which was utter nonsense|but it was a complete "
+    "mix-up|and it was all wrong, sadly]. [Supposedly|The story was that|Apparently|Word was "
+    "that|I thought], the {V} [had been held|took place|was fitted in] {rel} the {W}[, but "
+    "that was wrong|, which is simply not so|, but no such luck].",
+    "[I had got the story wrong|I had the facts wrong|I got my wires crossed] about {holder} "
+    "and {clause}, [I am sorry to say|as it turns out, embarrassingly|which is embarrassing, "
+    "frankly]. [I thought|I had heard|Somebody told me] the {V} [was "
+    "held|took place|went ahead] {rel} the {W}, but [that is not right|that is not how it "
+    "went|it did not go that way].",
+)
+_DROPPED = (
+    "{Holder} [had to drop|has scrapped|gave up on|has shelved] [one of the plans|part of the "
+    "plan|an idea] for {clause}, [which was a real shame|which seems very sensible|which is sad "
+    "but sensible|to keep things simple].",
+    "A [big|small|sudden] change of plan for {holder} and {clause}, [by the sound of things|"
+    "from what I can gather|as far as I can tell].",
+    "[Some|A bit of] news about {clause} from {holder}, who sounded [resigned but calm|"
+    "philosophical and relaxed|properly fed up].",
 )
 
 MILESTONE_FRAMES: dict[str, tuple[str, ...]] = {
     LINK: LINK_FRAMES,
-    # Someone else's project (the holder reads `my aunt's neighbour`): a link of theirs.
-    f"{TWIN_OTHERS}/{LINK}": (
-        "Not my news, but {holder} has a project on the go as well, {clause}. There the {V} "
-        "took place {rel} the {W}.",
-        "I heard that {holder} is busy with {clause}, which sounds like hard work. Over there "
-        "the {V} was held {rel} the {W}.",
-        "{Holder} is doing something very similar with {clause}, funnily enough. For them the "
-        "{V} was done {rel} the {W}.",
-    ),
+    # Someone else's project (the holder reads `my aunt's neighbour`): a link of theirs, told
+    # in the same words.
+    f"{TWIN_OTHERS}/{LINK}": LINK_FRAMES,
     # A milestone said to have happened, against one of the project's own, that did not.
-    f"{TWIN_RUMOUR}/{LINK}": (
-        "A story went round about {holder} and {clause}, and it was not true. Supposedly the "
-        "{V} had been held {rel} the {W}.",
-        "Someone told me a tale about {holder} and {clause} that turned out to be wrong. The "
-        "story was that the {V} took place {rel} the {W}.",
-        "I had got the wrong end of the stick about {holder} and {clause}. I thought the {V} "
-        "was held {rel} the {W}, but no.",
-    ),
+    f"{TWIN_RUMOUR}/{LINK}": _RUMOURED,
     # A milestone planned against one of the project's own, then called off.
-    f"{TWIN_CONSIDERED}/{LINK}": (
-        "{Holder} had to drop one of the plans for {clause}, which was a real shame. The {V} "
-        "was pencilled in {rel} the {W}, and now it has been cancelled.",
-        "{Holder} has scrapped part of the plan for {clause}, which seems sensible. The {V} was "
-        "going to be held {rel} the {W}, but it has been called off.",
-        "Change of plan for {holder} and {clause}, by the sound of things. The {V} that was "
-        "pencilled in {rel} the {W} is not happening any more.",
+    f"{TWIN_CONSIDERED}/{LINK}": tuple(
+        f"{a} [The {{V}} was pencilled in|The {{V}} was going to be held|The {{V}} had "
+        f"originally been planned] {{rel}} the {{W}}, [and now it has been cancelled "
+        f"altogether|but it has since been called off|but it is not going ahead after all|but "
+        f"that is all off now, sadly]."
+        for a in _DROPPED
     ),
     # A milestone planned between two of the project's own, then called off.
-    f"{TWIN_BETWEEN}/{LINK}": (
-        "{Holder} had to give up one idea for {clause}, which was a real pity. The {V} had been "
-        "pencilled in for some point between the {W} and the {W2}, but that plan was dropped.",
-        "Change of plan for {holder} and {clause}, by the sound of things. A {V} somewhere "
-        "between the {W} and the {W2} was talked about, but it will not go ahead.",
-        "{Holder} has scrapped part of the plan for {clause}, which seems sensible. There was "
-        "going to be a {V} fitted in between the {W} and the {W2}, but it has quietly been "
-        "called off.",
+    f"{TWIN_BETWEEN}/{LINK}": tuple(
+        f"{a} [The {{V}} had been pencilled in for some point|A {{V}} was talked about, "
+        f"somewhere|There was going to be a {{V}} fitted in] between the {{W}} and the {{W2}}, "
+        f"[but that plan was dropped|but it will not go ahead|but it has quietly been called "
+        f"off]."
+        for a in _DROPPED
     ),
 }
 
 #: A near miss about one milestone (`{V}`), with no relation and no time expression.
 NAMED_MENTION_FRAMES = (
-    "{Holder} and I spent ages over dinner talking through {clause}. Mostly the {V}, to be honest.",
-    "I had a long, rambling chat with {holder} about {clause} and how it is going. We mostly "
-    "discussed the {V}.",
-    "{Holder} sent me a long message about {clause} that I still have not answered. Most of "
-    "the message was about how the {V} went.",
-    "{Holder} has strong views about {clause}, as you can probably imagine. Especially "
-    "about how the {V} went.",
+    "{Holder} and I spent ages over dinner talking through {clause}. [Mostly the {V}, to be "
+    "honest.|It was mainly about the {V}, oddly enough.|The {V} took up most of the talk.]",
+    "I had a long, rambling chat with {holder} about {clause} and how it is going. We "
+    "[mostly|largely] discussed the {V}[, as it goes|].",
+    "{Holder} sent me a long [message|voice note] about {clause} that I still have not "
+    "answered. Most of [the message|it] was about how the {V} went, in great detail.",
+    "{Holder} has strong views about {clause}, as you can probably imagine. [Especially|Above "
+    "all] about how the {V} went, oddly enough.",
 )
 
-#: Replies answer the turn, name whom it was about, and never restate or contradict the order.
-MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
-    LINK: (
-        "Thanks, that helps me keep track of {clause} for {your}.",
-        "It sounds like {your} has {clause} well in hand, which is good.",
-        "Good to know where {clause} stands. Is {your} happy with the pace of it all?",
-        "So that is how it went. How is {your} holding up with all of it, do you think?",
-        "That is useful, thanks. I hope {your} is getting plenty of help with it.",
-        "It sounds like a lot for {your} to juggle. I hope the rest of it goes smoothly.",
-    ),
-    f"{TWIN_OTHERS}/{LINK}": (
-        "Does {owner_your} ever compare notes with them?",
-        "Interesting. Was that news to {owner_your} as well?",
-        "Busy people all around {owner_your}, then, by the sound of it.",
-        "I wonder whether {owner_your} picked up any useful ideas from {clause}.",
-        "It sounds like {clause} is keeping them busy. Does {owner_your} ever lend a hand?",
-    ),
-    f"{TWIN_RUMOUR}/{LINK}": (
-        "Good that you checked with {your} before passing that on.",
-        "Stories like that do get around. Glad it was cleared up for {your}.",
-        "Easy mistake to make with something as busy as {clause}, I suppose.",
-        "At least you know how {clause} really went for {your} now, which helps.",
-    ),
-    f"{TWIN_CONSIDERED}/{LINK}": (
-        "Probably wise of {your} to drop it, all things considered.",
-        "Fair enough. That is one less thing for {your} to organise.",
-        "Was {your} disappointed to lose it, or secretly relieved?",
-        "Plans change all the time. I hope the rest of {clause} goes smoothly.",
-        "Sensible to keep {clause} manageable, I think, and good for {your}.",
-    ),
-    f"{TWIN_BETWEEN}/{LINK}": (
-        "Probably wise of {your} to keep things simple, all things considered.",
-        "Fair enough. That is one less thing for {your} to organise.",
+
+def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
+    return (compose(*slots),)
+
+
+_DROPPED_REPLY = _reply(
+    ("Fair enough.", "Ah well.", "Probably wise.", "Oh, shame.", "Right.", ""),
+    (
+        "Probably wise of {your} to keep things simple.",
+        "That is one less thing for {your} to organise.",
         "Was {your} sorry to see it go, or secretly relieved?",
-        "Plans change all the time. I hope the rest of {clause} goes smoothly.",
-        "Sensible to keep {clause} manageable, I think, and good for {your}.",
+        "Plans change all the time with {clause}.",
+        "Sensible to keep {clause} manageable, I think.",
     ),
-    NAMED_MENTION: (
-        "That sounds like quite a conversation with {your}, all told.",
-        "I hope the {V} turned out the way {pron} wanted.",
-        "Those chats can go on forever. I hope the rest of {clause} is going well.",
-        "It sounds as if the {V} really matters a great deal to {your}, which is lovely.",
-        "So {clause} is on everyone's mind, then. Did {your} sound happy about it?",
+    ("", "I hope the rest of it goes smoothly.", "Good for {your}, really."),
+)
+
+#: Replies answer the turn, name whom it was about, and never restate or contradict the order:
+#: a reaction, a reference to the project and, sometimes, a follow-up.
+MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
+    LINK: _reply(
+        ("Thanks.", "Good to know.", "Ah, right.", "Oh, nice.", "Right.", "Useful.", ""),
+        (
+            "That really helps me keep track of {clause} for {your}.",
+            "It sounds like {your} has {clause} well in hand these days.",
+            "Good to know where {clause} stands at the moment.",
+            "So that is roughly how the rest of {clause} fits together.",
+            "It sounds like {clause} is moving along nicely, step by step.",
+            "That is a lot for {your} to juggle.",
+        ),
+        (
+            "",
+            "Is {your} happy with the pace of it all?",
+            "How is {your} holding up with all of it, do you think?",
+            "I hope {your} is getting plenty of help with it.",
+            "I hope the rest of it goes smoothly.",
+        ),
+    ),
+    f"{TWIN_OTHERS}/{LINK}": _reply(
+        ("Interesting.", "Ha.", "Goodness.", "Busy people.", ""),
+        (
+            "Does {owner_your} ever compare notes with them?",
+            "Was that news to {owner_your} as well?",
+            "Busy people all around {owner_your}, then.",
+            "I wonder whether {owner_your} picked up any useful ideas from {clause}.",
+        ),
+        ("", "Everyone seems to have a project on.", "It must be catching."),
+    ),
+    f"{TWIN_RUMOUR}/{LINK}": _reply(
+        ("Ha.", "Oh dear.", "Easy mistake.", "Right.", ""),
+        (
+            "Good that you checked with {your} before passing that on.",
+            "Stories like that do get around.",
+            "At least you know how {clause} really went for {your} now.",
+            "Easy to muddle things up with something as busy as {clause}.",
+        ),
+        ("", "Glad it was cleared up.", "These things happen."),
+    ),
+    f"{TWIN_CONSIDERED}/{LINK}": _DROPPED_REPLY,
+    f"{TWIN_BETWEEN}/{LINK}": _DROPPED_REPLY,
+    NAMED_MENTION: _reply(
+        ("Ha.", "I can imagine.", "Oh, that.", "Right.", ""),
+        (
+            "That sounds like quite a conversation with {your}.",
+            "I hope the {V} turned out the way {pron} wanted it to go.",
+            "Those chats can go on forever.",
+            "It sounds as if the {V} really matters a great deal to {your}, which is lovely.",
+            "So {clause} is on everyone's mind, then.",
+        ),
+        ("", "Did {your} sound happy about it?", "I hope the rest of {clause} is going well."),
     ),
 }
+
+#: Near misses: the person and the project's topic come up, and no milestone does. The
+#: vertical's own wordings, each long enough beside a two-word holder and a topic that no
+#: sentence of them is made mostly of a question's words.
+MENTION_FRAMES = (
+    "{Holder} and I [talked|chatted|went on] for ages about {topic}, [and got nowhere|without "
+    "agreeing on much|over a long lunch].",
+    "{Holder} asked for my opinion on {topic} [out of the blue|over coffee|on the phone], "
+    "[which surprised me|and I had plenty to say|so I gave it].",
+    "I had a long chat with {holder} about {topic}, which went round in circles[ for a while| "
+    "as usual|].",
+    "{Holder} sent me a [long|rambling] message about {topic} that I still have not [read "
+    "properly|got round to].",
+    "Over [dinner|lunch|a cup of tea] {holder} got going on {topic} [again|once more], [as "
+    "usual|at great length].",
+    "{Holder} has strong views on {topic}, as you can [imagine|probably guess].",
+)
 
 #: Question templates per shape (`{subject}` reads `my aunt's kitchen renovation`; `{A}` and
 #: `{B}` are the two milestones an order question names). Their own words are kept out of every
@@ -415,10 +474,14 @@ QUESTIONS = (*OCCURRENCE_QUESTIONS, *INTERVAL_QUESTIONS, *RECENCY_QUESTIONS)
 #: and the link and twin kinds above (only kinds a session plan can carry).
 MILESTONE_BANK = Bank(
     frames=MappingProxyType(
-        {MENTION: FRAMES[MENTION], NAMED_MENTION: NAMED_MENTION_FRAMES, **MILESTONE_FRAMES}
+        {MENTION: MENTION_FRAMES, NAMED_MENTION: NAMED_MENTION_FRAMES, **MILESTONE_FRAMES}
     ),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **MILESTONE_REPLIES}),
     family_replies=MappingProxyType({}),
+    # Only mentions take the shared reactions and follow-ups: every other reply here is a
+    # whole composed one.
+    reactions=only(REACTIONS, (MENTION,)),
+    follow_ups=only(FOLLOW_UPS, (MENTION,)),
 )
 
 
@@ -446,7 +509,7 @@ def check_milestone_bank() -> None:
         templates += [(f"{project.key} clause", t) for t in project.clauses[LINK]]
     templates += [("milestone noun", t) for t in MILESTONE_NOUNS]
     for where, text in templates:
-        bare = re.sub(r"\{[A-Za-z_0-9]+\}", "", text)
+        bare = plain(text)
         if _PLAIN.search(bare):
             raise MilestoneBankError(f"{where} template {text!r} has a digit, bracket or em dash")
         words = set(raw_tokens(bare))
@@ -457,7 +520,7 @@ def check_milestone_bank() -> None:
         if (
             where.startswith("frame")
             and TWIN_BETWEEN not in where
-            and not re.search(r"\{V\}.*\{rel\}.*\{W\}", text)
+            and not all(re.search(r"\{V\}.*\{rel\}.*\{W\}", t) for t in expansions(text, 400))
         ):
             raise MilestoneBankError(
                 f"{where} template {text!r} must read the {{V}}, the relation word, the {{W}}"
@@ -466,7 +529,7 @@ def check_milestone_bank() -> None:
     for project in PROJECTS.values():
         keywords = set(raw_tokens(project.noun))
         for text in (*project.topics, *project.clauses[LINK]):
-            if not keywords & set(raw_tokens(text)):
+            if not always(text, has_any(keywords, raw_tokens)):
                 raise MilestoneBankError(
                     f"{project.key} template {text!r} names none of {sorted(keywords)}"
                 )
@@ -503,9 +566,13 @@ def _conversation_templates() -> list[tuple[str, str]]:
     out = [(f"frame {k}", t) for k, ts in MILESTONE_FRAMES.items() for t in ts]
     out += [(f"reply {k}", t) for k, ts in MILESTONE_REPLIES.items() for t in ts]
     out += [(f"frame {NAMED_MENTION}", t) for t in NAMED_MENTION_FRAMES]
-    out += [(f"frame {MENTION}", t) for t in FRAMES[MENTION]]
+    out += [(f"frame {MENTION}", t) for t in MENTION_FRAMES]
     out += [(f"reply {MENTION}", t) for t in REPLIES[MENTION]]
     return out
+
+
+#: Expansions of each template the density check reads (all of them when there are fewer).
+DENSITY_SAMPLE = 24
 
 
 def check_keyword_density() -> None:
@@ -515,12 +582,21 @@ def check_keyword_density() -> None:
     words."""
     asked = _question_words()
     found: list[str] = []
-    for where, template in _conversation_templates():
+    drawn = [
+        (where, template)
+        for where, grammar in _conversation_templates()
+        for template in expansions(grammar, DENSITY_SAMPLE)
+    ]
+    for where, template in drawn:
         for project in PROJECTS.values():
             keywords = asked | frozenset(
                 bm25_tokens(f"best friend {project.noun} {_NAMED} {_SECOND_NAMED}")
             )
-            clauses = project.clauses[LINK] if "{clause}" in template else ("",)
+            clauses = (
+                [c for t in project.clauses[LINK] for c in expansions(t)]
+                if "{clause}" in template
+                else [""]
+            )
             topics = project.topics if "{topic}" in template.lower() else ("",)
             for clause in clauses:
                 for topic in topics:
@@ -537,11 +613,7 @@ def check_keyword_density() -> None:
                                 )
     if found:
         raise MilestoneBankError("; ".join(found[:1]) + f" (and {len(found) - 1} more)")
-    used = {
-        w
-        for _, t in _conversation_templates()
-        for w in bm25_tokens(re.sub(r"\{[A-Za-z_0-9]+\}", " ", t))
-    }
+    used = {w for _, t in _conversation_templates() for w in bm25_tokens(plain(t))}
     shared = sorted(asked & used)
     if shared:
         raise MilestoneBankError(f"conversation templates use question words {shared}")
