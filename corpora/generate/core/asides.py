@@ -1475,7 +1475,7 @@ ASIDES: tuple[Aside, ...] = (
             "my crochet [keeps getting|gets] [tighter and tighter|really tight] and the hook won't go through[, so|,|;] what am I doing wrong?",
         ),
         (
-            "Start with a [five|six] millimetre hook and [chunky|thick], smooth, light-coloured yarn, so you can see each loop. [Practise a long chain|Make a long chain] and then rows of double crochet until [the rhythm feels easy|it feels natural], and [make a simple square|try a plain dishcloth] as a first project.",
+            "Start with a [five|six] millimetre hook and [chunky|thick], smooth, light-coloured yarn, so you can see each loop. [Practise a long row of loops|Make a long row of loops] and then rows of double crochet until [the rhythm feels easy|it feels natural], and [make a simple square|try a plain dishcloth] as a first project.",
             "[Tight crochet|A hook that won't go through] [usually|mostly] means you're pulling the yarn too hard [after each loop|with your yarn hand]. [Relax your grip|Loosen your hold on the yarn], [make each loop on the thick part of the hook|pull each loop up onto the wide part of the hook], or go up a hook size.",
         ),
         "[Happy crocheting|Enjoy the crochet].",
@@ -1541,7 +1541,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[Practise|Drill] the [change|switch] between two chords [slowly|very slowly], lifting all your fingers together [and landing them as one shape|so they land as a shape]. [A minute of|Sixty seconds of] [just that change|that one change], [a few times a day|several times a day], [speeds it up|makes it smooth] within a week or two.",
-            "[Look for|Find] a finger that stays put or slides between the two chords and [use it as an anchor|keep it down as a pivot]. Strum slowly [with a steady beat|in time], changing chords on the beat even if [the first strum|the chord] is messy: [speed comes|smooth changes come] from [the rhythm|repetition], not from rushing.",
+            "[Look for|Find] a finger that stays put or slides between the two chords and [use it as an anchor|keep it down as a guide]. Strum slowly [with a steady beat|in time], changing chords on the beat even if [the first strum|the chord] is messy: [speed comes|smooth changes come] from [the rhythm|repetition], not from rushing.",
         ),
         "[Happy strumming|Enjoy the guitar].",
     ),
