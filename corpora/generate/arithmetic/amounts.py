@@ -560,7 +560,7 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
         ),
         considered=(
             "nearly sowed some {V} seeds too, but ran out of room",
-            "was going to try {V} seeds as well and saved them for spring",
+            "was going to try {V} seeds as well and saved them for later",
         ),
         topics=(
             "seeds that never come up",

@@ -551,7 +551,7 @@ ASIDES: tuple[Aside, ...] = (
         "heating-costs",
         "heating thermostat",
         (
-            "how can I [cut|bring down] what I spend on heating [this winter|without freezing]?",
+            "how can I [cut|bring down] what I spend on heating [at home|without freezing]?",
             "[is it cheaper|does it save anything] to leave the heating on low all day?",
         ),
         (
