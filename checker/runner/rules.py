@@ -34,7 +34,7 @@ from checker.runner.cache import request_key
 from checker.runner.judge import Case, Judgement, NoVerdict, Verdict, legal_outcomes
 
 #: Bumped whenever a rule below changes meaning; part of the rules judge's fingerprint.
-RULES_VERSION = 1
+RULES_VERSION = 2
 #: The judge's name in a result's `judge.model`.
 RULES_MODEL = "typedmemeval-rules"
 
@@ -342,9 +342,12 @@ class RulesJudge:
         asserted: list[str] = []
         covered: set[str] = set()
         for item in case.block.answer_items or ():
-            keys = self.names.found(item) or [item.lower()]
+            keys = self.names.found(item)
             covered |= set(keys)
-            if all(k in named for k in keys):
+            # An item with no word read as a name (its name is also a common word the corpus
+            # writes in lower case, as "Pal" in "Pal drill" and "my nephew's pal") is named
+            # by the whole item.
+            if all(k in named for k in keys) if keys else _mentions(text, item):
                 asserted.append(item)
         extra = [n for n in named if n not in covered and n not in asked]
         return tuple(asserted), extra

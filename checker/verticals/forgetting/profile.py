@@ -100,7 +100,9 @@ ANSWERS = AnswerRules(
             (
                 r"\bno longer\b",
                 r"\bnot any ?more\b",
-                r"\b(sold|gave up|given up|ended|cancell?ed|stopped|moved out of)\b",
+                r"\b(sold|gave up|given up|ended|cancell?ed|stopped|moved out of|quit)\b",
+                r"\b(got|gotten) rid of\b",
+                r"\bhanded (it|them|\w+(\s\w+)?) back\b",
             ),
         ),
         StatePhrasing(
