@@ -2254,6 +2254,8 @@ def _ask(unit: Aside, rng: random.Random) -> str:
 def _follow_ask(follow: FollowUp, rng: random.Random) -> str:
     lead = expand(FOLLOW_LEADS, rng)
     ask = expand(follow.ask, rng)
+    if ask.split(" ", 1)[0].rstrip(",") in ("And", "But", "Also"):
+        lead = ""  # the ask opens with its own link word ("And and how …" otherwise)
     if lead and not (ask.startswith("I ") or ask.startswith("I'")):
         ask = ask[:1].lower() + ask[1:]
     return _cap(_join(lead, ask))
