@@ -156,8 +156,16 @@ def test_the_checker_refuses_gold_the_conversation_does_not_bear_out(
     chain.answer = f"The value stated first, {replaced.value}."
     aliased = next(q for q in questions if q.typedmemeval.shape == CR)
     events = aliased.typedmemeval.events or []
-    alias = next(e for e in events if e.kind == "alias" and e.session_index in _gold(aliased))
     fact = next(e for e in events if e.kind == "value" and names(aliased.answer, e.value or ""))
+    # An alias told in a gold session other than the fact's (moving one already there would
+    # plant nothing).
+    alias = next(
+        e
+        for e in events
+        if e.kind == "alias"
+        and e.session_index in _gold(aliased)
+        and e.session_index != fact.session_index
+    )
     alias.session_index = fact.session_index
     source = next(q for q in questions if q.typedmemeval.shape == SA)
     other = next(i for i in range(len(source.haystack_sessions)) if i not in _gold(source))
