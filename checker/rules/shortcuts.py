@@ -84,8 +84,8 @@ def position_model(ctx: CorpusContext) -> Iterator[Violation]:
     "33 haystacks); it leans on 'yesterday P' (+0.87)",
 )
 def marker_adversary(ctx: CorpusContext) -> Iterator[Violation]:
-    """Among the turns that name a question's holder and attribute (the candidates a reader
-    weighs), a model reading only each turn's wording — word 1–3-grams, with names, numbers,
+    """Among the turns that name a question's holder and attribute and state a value, said by
+    the speaker of its gold turns (the candidates a reader weighs), a model reading only each turn's wording — word 1–3-grams, with names, numbers,
     relations and pronouns masked — picks the gold turn in held-out haystacks at a
     within-question AUC of 0.70 or more (the goal is below 0.60).
 

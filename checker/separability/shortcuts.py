@@ -11,7 +11,8 @@ Three attackers, each handed one question and its haystack:
 - a **position-only model** (SHC002) ranks a haystack's sessions by where and when they sit
   (index, distance from the end, gaps, time of day), never reading a word or the question.
 - a **marker adversary** (SHC003) ranks the turns a reader weighs — those naming an attribute
-  word of the question in an exchange that names its holder — by their wording alone, with
+  word of the question in an exchange that names its holder and stating a value, by the
+  speaker of the gold turns — by their wording alone, with
   names, numbers, relations and pronouns masked, so only the frame is left ("…, but that
   turned out to be wrong").
 
@@ -508,9 +509,22 @@ class CandidateTurns:
     group: NDArray[np.int64]
 
 
+def states_a_value(skeleton: str) -> bool:
+    """A masked turn that names something (a masked name `N` or number `0`): a turn that
+    could be read as the answer. A chat about the topic that names no value is not one."""
+    return any(piece in {"N", "0"} for piece in skeleton.split())
+
+
 def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
-    """Every turn naming a question's attribute in an exchange naming its holder, in
-    questions where gold and non-gold turns both qualify."""
+    """The turns a reader weighs as the answer, per question: those naming the question's
+    attribute in an exchange naming its holder (`carries_key`) that state a value
+    (`states_a_value`), said by a speaker of the question's gold turns, in questions where
+    gold and non-gold turns both qualify.
+
+    Like is compared with like: a gold turn is always one speaker's statement, so a reply by
+    the other speaker, or a chat that names no value, is told from it by who speaks or by
+    having nothing to pick, which is no shortcut to the answer; the wording of one
+    statement of a value against another is."""
     texts: list[str] = []
     gold: list[bool] = []
     question: list[int] = []
@@ -525,12 +539,16 @@ def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
         if not keys.holder and not keys.attribute:
             continue
         gold_sessions = set(view.gold_indices(qi))
-        mine: list[tuple[str, bool]] = []
+        weighed: list[tuple[str, str, bool]] = []
         for unit in said_in(q, whole_turns=True):
             if carries_key(unit, keys):
                 turn = q.haystack_sessions[unit.session][unit.turn]
                 label = unit.session in gold_sessions and turn.has_answer
-                mine.append((turn_skeleton(turn.content), label))
+                text = turn_skeleton(turn.content)
+                if states_a_value(text):
+                    weighed.append((turn.role, text, label))
+        speakers = {role for role, _, label in weighed if label}
+        mine = [(text, label) for role, text, label in weighed if role in speakers]
         labels = [b for _, b in mine]
         if not any(labels) or all(labels):
             continue

@@ -86,6 +86,30 @@ def test_an_answer_naming_no_single_value_is_not_scored() -> None:
     assert shc.score_question(q) == "its answer names no single value"
 
 
+def test_marker_candidates_are_the_gold_speakers_statements_of_a_value() -> None:
+    q = _question(
+        [
+            ("user", "My dad drives a Marvine, a proper family car.", True),
+            ("user", "Someone said my dad has a Scatrar as his car.", False),
+            ("assistant", "Your dad must love that car.", False),
+            ("assistant", "Your dad could look at a Trivey as a second car.", False),
+            ("user", "My dad and I talked about car insurance for ages.", False),
+        ],
+        "The Marvine.",
+        ["Scatrar", "Trivey"],
+    )
+    corpus = rebuilt(build_clean_corpus(questions=1), [q])
+    found = shc.candidate_turns(corpus)
+    # The reply by the other speaker (with or without a value) and the chat that names no
+    # value are not weighed; the two user statements of a value are.
+    assert found.texts == [
+        turn_skeleton("My dad drives a Marvine, a proper family car."),
+        turn_skeleton("Someone said my dad has a Scatrar as his car."),
+    ]
+    assert found.gold.tolist() == [True, False]
+    assert shc.states_a_value("my R paid 0 pounds .") and not shc.states_a_value("my R went .")
+
+
 def test_pooled_auc_pairs_only_within_a_question() -> None:
     scores = np.array([0.9, 0.1, 0.2, 0.3])
     gold = np.array([True, False, True, False])
