@@ -122,18 +122,6 @@ KNOWN_DEFECTS = {
     "test_names.py::test_every_value_is_a_clean_name_named_by_one_question[workingmemory_corpus]": (
         "Faker surnames that are ordinary words (Pal in 51 haystacks) pass the name refusal"
     ),
-    "test_parity.py::test_gold_and_other_sessions_draw_from_one_mixture[semantic_corpus]": (
-        "the shipped Semantic draft's gold and other sessions draw templates differently "
-        "(chi-square 165.15 on 99 df, recorded in its sidecar trace); parity is stamped, not gated"
-    ),
-    "test_parity.py::test_parity_holds_for_another_seed": (
-        "at other seeds gold sessions share frames within a haystack (seed 1: p = 2.3e-6; "
-        "a within-haystack permutation test agrees)"
-    ),
-    "test_temporal.py::test_content_names_no_date_no_digit_and_nothing_of_its_making": (
-        "help asides say 'link', a word Temporal keeps out of its conversations; rewording them "
-        "changes every draft"
-    ),
 }
 
 

@@ -211,7 +211,8 @@ def pair_move(
             noun, fixed = rng.choice(choices)
             drawn: Gender = rng.choice(("f", "m"))
             other = (noun, fixed if fixed is not None else drawn)
-        return Move(kind, person, family, value, other=other)
+        # Told in a true statement's own words; what makes it a rival comes in the next turn.
+        return Move(kind, person, family, value, other=other, told_as=STATEMENT)
     if kind == MENTION:
         return Move(MENTION, person, family)
     if fact is None:

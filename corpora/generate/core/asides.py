@@ -1265,7 +1265,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         (
             "[A common guide|The usual guide] is six to eight glasses of fluid a day, more in hot weather or when you exercise, and tea and coffee count towards it. [Pale straw-coloured|Pale yellow] urine is a [good|simple] sign you're drinking enough water.",
-            "[Keep a bottle of water|Keep a refillable bottle] [on the table in front of you|where you can see it] and [drink|have] a glass with every meal. [Tying it to habits|Linking a drink to things you already do], like [the kettle boiling|brushing your teeth], makes it [automatic|stick] within a week or two.",
+            "[Keep a bottle of water|Keep a refillable bottle] [on the table in front of you|where you can see it] and [drink|have] a glass with every meal. [Tying it to habits|Tying a drink to things you already do], like [the kettle boiling|brushing your teeth], makes it [automatic|stick] within a week or two.",
         ),
         "[Cheers to that|Stay hydrated].",
         follow_ups=(
@@ -1449,7 +1449,7 @@ ASIDES: tuple[Aside, ...] = (
         follow_ups=(
             (
                 "How do I avoid scams when selling online?",
-                "[Only take payment|Take payment only] through the selling site itself, never follow links a buyer sends, and don't post anything before the payment [shows in your account|has cleared]. If buyers pick up in person, [have someone else at home|make sure you're not alone].",
+                "[Only take payment|Take payment only] through the selling site itself, never open anything a buyer sends you, and don't post anything before the payment [shows in your account|has cleared]. If buyers pick up in person, [have someone else at home|make sure you're not alone].",
             ),
         ),
     ),
@@ -1587,15 +1587,15 @@ ASIDES: tuple[Aside, ...] = (
             "I've had an email [asking me to confirm my details|saying my account is locked][, so|,|;] [is it genuine|how do I know if it's real]?",
         ),
         (
-            "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and links asking you to log in or [pay|confirm details]. [Don't click|Never click] the link; [go to the site yourself|open the site by typing it in yourself] or [contact them|get in touch] on a number you already trust.",
-            "[Treat it as a scam|Assume it's phishing] until proven otherwise: real organisations [rarely|almost never] ask you to confirm details by email. [Hover over the link|Check where the link really goes] without clicking, and [log in|sign in] through the official app or website instead to see if there's [really|actually] a problem.",
+            "[Warning signs|Red flags] of a scam email: [urgent threats|pressure to act now], a sender that doesn't match the organisation, [odd spelling|clumsy wording], and buttons asking you to log in or [pay|confirm details]. [Don't click|Never click] anything in it; [go to the site yourself|open the site by typing it in yourself] or [contact them|get in touch] on a number you already trust.",
+            "[Treat it as a scam|Assume it's phishing] until proven otherwise: real organisations [rarely|almost never] ask you to confirm details by email. [Hover over any button|Check where a button really goes] without clicking, and [log in|sign in] through the official app or website instead to see if there's [really|actually] a problem.",
         ),
         "[Stay safe out there|Good on you for checking].",
         kind="know",
         follow_ups=(
             (
-                "What if I've already clicked the link?",
-                "If you clicked a link in a scam email, don't enter anything else. If you typed a password, change it [straight away|at once] and turn on two-factor sign-in; if you gave card details, use the number on the back of your card [today|right away].",
+                "What if I've already clicked on it?",
+                "If you clicked through from a scam email, don't enter anything else. If you typed a password, change it [straight away|at once] and turn on two-factor sign-in; if you gave card details, use the number on the back of your card [today|right away].",
             ),
         ),
     ),
@@ -1660,8 +1660,8 @@ ASIDES: tuple[Aside, ...] = (
             "how do I send a [large|huge] file when the email attachment limit [blocks it|is too small]?",
         ),
         (
-            "Upload the file to a cloud storage account and send a share link [instead of an attachment|in the email] instead; [most email services|many email apps] do this automatically [for big files|over a certain size]. [Compressing|Zipping] the file [helps a little|can also help], [especially for documents|mostly for documents rather than photos].",
-            "[Use|Try] a file-sharing link: put the file in cloud storage, [set it to|make it] viewable by anyone with the link, and paste that into the email. [For photos|For pictures], [exporting them at a smaller size|shrinking the image size] [often gets the attachment under the limit|may be enough to fit].",
+            "Upload the file to a cloud storage account and share it from there [instead of attaching it|rather than attaching it]; [most email services|many email apps] do this automatically [for big files|over a certain size]. [Compressing|Zipping] the file [helps a little|can also help], [especially for documents|mostly for documents rather than photos].",
+            "[Use|Try] file sharing: put the file in cloud storage, [set it to|make it] viewable by anyone you invite, and send the invitation instead. [For photos|For pictures], [exporting them at a smaller size|shrinking the image size] [often gets the attachment under the limit|may be enough to fit].",
         ),
         "[I hope it gets through|Good luck sending it].",
     ),

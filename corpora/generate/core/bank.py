@@ -563,7 +563,7 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     " whole family]|, funnily enough|, if you can believe it].",
     "I [found out|heard|learnt|was told] {when} [that|] {holder} {clause}.",
     _HEDGE + " {holder} {clause}.",
-    _HEARD + " [that|] {holder} {clause}, " + _CONFIRM + ".",
+    _HEARD + " [that|] {holder} {clause}.",
     "[Spoke to|Caught up with|Had a call with|Saw] {holder} {when}[, and|:] {pron} {clause}.",
     "[Turns out|It turns out|As it turns out,] {holder} {clause}[, which I didn't expect|].",
     "{Holder} {clause}, [and {pron} told me [all about it|the whole story|everything] [over"
@@ -1231,6 +1231,120 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: What becomes of a statement, said by the user in the turn after it (its *status*). A rival
+#: of the asked fact (a rumour, a plan dropped, someone else's news) is told in the very frames
+#: and clauses of a true statement (`Move.told_as`), and what makes it a rival comes out here,
+#: in the next turn; a true statement gets the same exchange at times (`render.STATUS_SHARE`),
+#: confirming or hedging it. A status names neither the family's thing nor its keyword (`it`,
+#: or the value itself), so no statement of a value is marked by its own wording: a reader
+#: must read on to know what became of it. `{other}` is the someone else of `TWIN_OTHERS`.
+_SOON = "[later|since|after|the next day|this morning|at the weekend|when I saw {obj}]"
+STATUSES: dict[str, tuple[str, ...]] = {
+    STATEMENT: (
+        "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj}|{pron}"
+        " [confirmed it|told me so {obj}self|said as much] " + _SOON + "][, so it's [definite"
+        "|settled|official|certain]|, and it's right|, so no doubt there|].",
+        "[Honestly,|Really,|Yes,|And|Oh,] {pron} [seems|sounds|looked] [really|very|quite|so]"
+        " [pleased|happy|chuffed|settled|content|excited] [with it|about it|][, which is nice|,"
+        " to be fair|, bless {obj}|, and why not].",
+        "[That's|It's] [all settled|definite|official|all sorted|for certain|a done deal] [now"
+        "|at last|these days][, {pron} told me|, I checked|, apparently|, by the sound of it].",
+        "[I think so, anyway|That's what {pron} [said|told me|says], anyway|If I've got it right"
+        ", anyway|At least, that's [my understanding|how I understood it|what I took from"
+        " it]][, and {pron} [seemed|sounded] [sure|certain|definite] about it|, though I'd want"
+        " to check|, going by what {pron} said|].",
+        "[And before you ask,|And yes,|For the record,|Just so you know,] it's [true|right"
+        "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
+        "[It's been|It was] [a while coming|on the cards for a while|a long time coming|talked"
+        " about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no"
+        " shock].",
+    ),
+    TWIN_RUMOUR: (
+        "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+        " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
+        "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me straight "
+        + _SOON
+        + "|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
+        "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me " + _SOON + "]"
+        " that [it isn't true|it's not so|there's nothing in it|it was just talk|it was a"
+        " story someone made up|it's all nonsense].",
+        "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
+        " story [going round|doing the rounds]|that's what people were saying], but [it turned"
+        " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
+        " [nonsense|not true|rubbish|not the case|a load of gossip]].",
+        "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
+        "[, sorry|, silly me|]: {pron} [never did|hasn't at all|didn't in the end|never has],"
+        " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
+        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about the {V}[,"
+        " it was a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked"
+        "|, it was crossed wires].",
+    ),
+    TWIN_CONSIDERED: (
+        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
+        " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [looked into"
+        " it|thought about it|tried it out|had a look|weighed it up|went as far as asking] and"
+        " [decided against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
+        "[Mind you,|Though|Then again,|Except] {pron} [has since|has now|has already] [gone off"
+        " the idea|changed {poss} mind|decided against it|dropped the idea|thought better of"
+        " it][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
+        " that].",
+        "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the"
+        " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
+        " feet|thought better of it|went off it] [at the last minute|in the end|before anything"
+        " was signed|after a day or two|once {pron} thought it over].",
+        "[Well,|Oh,|Hmm,] that was the plan[, anyway|, at least|], but [it fell through|{pron}"
+        " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
+        "[, I'm afraid|, sadly|, funnily enough|].",
+    ),
+    TWIN_OTHERS: (
+        "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell a lie"
+        "|I've got that the wrong way round|I've got my people muddled]: [that's {poss} {other}"
+        ", not {obj}|I meant {poss} {other}, not {obj}|that was {poss} {other}'s news, not"
+        " {poss}|it's {poss} {other} I was thinking of].",
+        "[Actually,|Although,|Oh,] [come to think of it,|now I think about it,|thinking about"
+        " it,] [that was|it's|that's] {poss} {other}[, not {obj}|; {pron} just told me about"
+        " it|, I'm mixing them up|, not {obj} at all].",
+        "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did that"
+        "|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
+    ),
+}
+
+#: The assistant's reply to a status, per kind (grammar).
+_THANKS = "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    STATEMENT: (
+        "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to"
+        " have it [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|That's"
+        " a relief, I'm sure.|Sounds like it's working out.|]",
+        "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the"
+        " better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling"
+        " me].|]",
+    ),
+    TWIN_RUMOUR: (
+        "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
+        " cleared up|that's the trouble with gossip|these stories do get about|stories do"
+        " grow][.|!] " + _THANKS,
+        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
+        " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+    ),
+    TWIN_CONSIDERED: (
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put"
+        "|probably wise|no harm in looking|better to be sure|{pron} knows {poss} own mind]"
+        "[.|!] [There's always next time.|No rush at all.|Better than rushing into it.|It"
+        " happens.|]",
+        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
+        " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
+        " can always look again.]",
+    ),
+    TWIN_OTHERS: (
+        "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more"
+        " sense][, {poss} {other} then|][.|!] [I'll keep them straight.|Easy to muddle them.|]",
+        "[Understood|Noted|No problem|Easily done|Ha][.|!] [Thanks for [clarifying|putting me"
+        " straight|sorting that out].|I'll keep them straight.|Families are hard to keep track"
+        " of.|Easy to muddle them.]",
+    ),
+}
+
 #: The assistant's close after the user answers a family's own follow-up (its answers range
 #: from keen to lukewarm, so the close only acknowledges).
 NEUTRAL_CLOSES: tuple[str, ...] = (
@@ -1323,6 +1437,9 @@ def _generic_templates() -> list[tuple[str, str]]:
     for kind, options in THREAD_CLOSES.items():
         out += [(f"thread close {kind}", t) for t in options]
     out += [("neutral close", t) for t in NEUTRAL_CLOSES]
+    for label, bank in (("status", STATUSES), ("status reply", STATUS_REPLIES)):
+        for kind, options in bank.items():
+            out += [(f"{label} {kind}", t) for t in options]
     for hour in (9, 14, 20):
         out += [("opener", t) for t in openers_at(hour)]
         out += [("sign-off", t) for t in sign_offs_at(hour)]

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from string import Formatter
 from typing import Literal, NamedTuple
@@ -57,6 +57,8 @@ from corpora.generate.core.bank import (
     NEUTRAL_CLOSES,
     REACTIONS,
     REPLIES,
+    STATUS_REPLIES,
+    STATUSES,
     THREAD_CLOSES,
     openers_at,
     sign_offs_at,
@@ -77,6 +79,9 @@ SIGN_OFF_SHARE = 0.25
 ASIDE_SHARE = 0.12
 #: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
 OF_FORM_SHARE = 0.5
+#: Moves told as themselves whose kind has statuses (`Bank.statuses`) get a status exchange
+#: this often; a move told as another kind (`Move.told_as`) always does.
+STATUS_SHARE = 0.3
 
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
@@ -131,6 +136,10 @@ class Bank:
     things: Mapping[str, str] = field(default_factory=lambda: FAMILY_THINGS)
     #: Share of gaps between moves that hold a help-request aside (`draw_aside`; 0 for none).
     aside_share: float = ASIDE_SHARE
+    #: Move kind → what became of a statement, said in the user's next turn (naming no
+    #: family keyword), and the assistant's reply to it.
+    statuses: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUSES)
+    status_replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUS_REPLIES)
 
 
 SHARED_BANK = Bank()
@@ -239,7 +248,12 @@ class Composed(NamedTuple):
 
 
 def compose_reply(
-    move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank = SHARED_BANK
+    move: Move,
+    values: Mapping[str, str],
+    rng: random.Random,
+    bank: Bank = SHARED_BANK,
+    *,
+    ask: bool = True,
 ) -> Composed:
     """The assistant's reply to a move: reaction (optional) + content reference + follow-up
     question (optional), each drawn for the move's kind and family (see the module docstring).
@@ -272,13 +286,13 @@ def compose_reply(
     pairs = generic + family
     follow_up: FollowUp | None = None
     own_follow_up = False
-    if pairs and rng.random() < FOLLOW_UP_SHARE:
+    if ask and pairs and rng.random() < FOLLOW_UP_SHARE:
         fi = rng.randrange(len(pairs))
-        ask, answer = pairs[fi]
+        question, answer = pairs[fi]
         own_follow_up = fi >= len(generic)
         side = move.family.key if own_follow_up else "any"
         used.append((move.kind, f"ask:{follow_key}:{side}:{fi}"))
-        follow_up = (fill(ask, values, rng), answer)
+        follow_up = (fill(question, values, rng), answer)
         text = _join(text, follow_up[0])
     return Composed(text, follow_up, used, own_follow_up)
 
@@ -298,19 +312,50 @@ def _said(role: str, content: str) -> _Said:
 
 class RenderedMove(NamedTuple):
     """One move's user sentence, the reply, the templates used, and the thread's extra turns
-    ((role, text) pairs: the user's answer to the follow-up and the assistant's close)."""
+    ((role, text) pairs: the user's answer to the follow-up and the assistant's close, or the
+    move's status and the reply to it)."""
 
     user: str
     reply: str
     used: list[tuple[str, str]]
     thread: list[tuple[str, str]]
+    #: The thread's user turn says what became of the move (a status), so it carries the
+    #: move's evidence too.
+    status: bool = False
+
+
+def _status(
+    move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The status exchange of a move: the user's status turn and the assistant's reply."""
+    si, status = _choose(rng, tuple(bank.statuses[move.kind]), f"{move.kind} statuses")
+    ri, reply = _choose(
+        rng, tuple(bank.status_replies.get(move.kind, ())), f"{move.kind} status replies"
+    )
+    used = [(move.kind, f"status:{move.kind}:{si}"), (move.kind, f"status-reply:{move.kind}:{ri}")]
+    thread = [
+        ("user", _capital(fill(status, values, rng))),
+        ("assistant", fill(reply, values, rng)),
+    ]
+    return thread, used
 
 
 def render_move(
     move: Move, plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
 ) -> RenderedMove:
-    """One move → its user sentence, the composed reply, and at times a short thread."""
-    values = move_values(move, plan, rng)
+    """One move → its user sentence, the composed reply, and at times a short thread (or the
+    move's status: see `Move.told_as`)."""
+    told = move
+    if move.told_as is not None and move.kind in bank.statuses and move.told_as in bank.frames:
+        told = replace(move, kind=move.told_as, other=None, told_as=None)
+    # (A bank without statuses for the kind, or frames for what it is told as, tells the move
+    # as itself.)
+    with_status = move.kind in bank.statuses and (told is not move or rng.random() < STATUS_SHARE)
+    values = move_values(told, plan, rng)
+    if move.other is not None:
+        values["other"] = move.other[0]
+    status_values = dict(values)
+    move, original = told, move
     used: list[tuple[str, str]] = []
     frame_key = _key(bank.frames, move)
     fi, frame = _choose(rng, tuple(bank.frames.get(frame_key, ())), f"{frame_key} frames")
@@ -338,9 +383,13 @@ def render_move(
     thing = _thing(move, values, rng, bank)
     values["thing"] = thing
     values["Thing"] = _capital(thing)
-    reply = compose_reply(move, values, rng, bank)
+    reply = compose_reply(move, values, rng, bank, ask=not with_status)
     used += reply.used
     thread: list[tuple[str, str]] = []
+    if with_status:
+        thread, status_used = _status(original, status_values, rng, bank)
+        used += status_used
+        return RenderedMove(fill(frame, values), reply.text, used, thread, status=True)
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
     if reply.family_follow_up:
         closes = bank.neutral_closes
@@ -370,7 +419,13 @@ def render_session(
             aside_turns.append((len(said), len(said) + len(aside)))
             said += [_said(role, text) for role, text in aside]
             used.append(("aside", "aside"))
-        user, reply, move_used, thread = render_move(move, plan, rng, bank)
+        rendered = render_move(move, plan, rng, bank)
+        user, reply, move_used, thread = (
+            rendered.user,
+            rendered.reply,
+            rendered.used,
+            rendered.thread,
+        )
         used += move_used
         if i == 0 and rng.random() < OPENER_SHARE:
             openers = bank.openers(plan.moment.hour)
@@ -381,7 +436,9 @@ def render_session(
         move_turns.append(len(said))
         said.append(_Said("user", user, "user" in evidence))
         said.append(_Said("assistant", reply, "assistant" in evidence))
-        said += [_said(role, text) for role, text in thread]
+        for role, text in thread:
+            said.append(_said(role, text))
+            said[-1].has_answer = rendered.status and role in evidence
     if rng.random() < CLOSER_SHARE:
         ci, closer = _choose(rng, bank.closers, "closers")
         used.append(("frame", f"closer:{ci}"))

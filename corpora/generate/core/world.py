@@ -155,6 +155,10 @@ class Move:
     #: Which of the move's two turns carry the evidence when `evidence` is set: the user turn
     #: by default; a value the assistant names is evidence in the assistant's reply.
     answer_roles: tuple[str, ...] = ("user",)
+    #: Tell the move in the frames and clauses of this kind instead of its own, about the
+    #: person (not `other`), and say what became of it in the next user turn (its status,
+    #: `Bank.statuses[kind]`): a rival told as a true statement is worded like one.
+    told_as: str | None = None
 
 
 @dataclass
