@@ -3,9 +3,9 @@ haystack four times longer (×4, 200 sessions: toward `longmemeval_m`), generate
 
 Like LongMemEval, haystacks draw their sessions from one shared pool (its `_s` file repeats
 sessions across questions) plus a question's own gold sessions (`answer_…` ids, `has_answer`
-turns); a day's sessions are not sorted by time. Turns are shorter than LongMemEval's (about
-30 words), so the run stays within a few minutes on a shared machine; the file sizes are
-printed. Each step runs in a fresh process and reports its own time and peak memory (resident
+turns); a day's sessions are not sorted by time. Sessions and turns have LongMemEval-S's sizes
+(eight to twelve turns of 120 to 220 words), so the ×1 file is about the size of the real
+`longmemeval_s` (265 MB) and the ×4 file about a gigabyte; the file sizes are printed. Each step runs in a fresh process and reports its own time and peak memory (resident
 set): the parse floor (`json.loads` of the file: what any reader pays), the streaming import
 (`typedmemeval import longmemeval`: its memory must not grow with the file) and the whole
 audit (load, every rule that applies, separability on its bounded sample). Printed: time and peak
@@ -50,10 +50,16 @@ TYPES = (
 )
 
 
+#: Words per turn and turns per session, LongMemEval-S's sizes (about 115,000 tokens a
+#: question over some fifty sessions).
+TURN_WORDS = (120, 220)
+SESSION_TURNS = (8, 10, 12)
+
+
 def _turns(rng: random.Random, n: int, flag: bool = False) -> list[dict[str, Any]]:
     out = []
     for i in range(n):
-        words = rng.choices(WORDS, k=rng.randint(20, 40))
+        words = rng.choices(WORDS, k=rng.randint(*TURN_WORDS))
         words.append(f"item{rng.randrange(10**6)}")
         role = "user" if i % 2 == 0 else "assistant"
         out.append({"role": role, "content": " ".join(words) + ".", "has_answer": flag and i == 0})
@@ -63,7 +69,7 @@ def _turns(rng: random.Random, n: int, flag: bool = False) -> list[dict[str, Any
 def synthetic_s(scale: int, seed: int = SEED) -> list[dict[str, Any]]:
     """LongMemEval-S-shaped records: `SESSIONS * scale` sessions per question."""
     rng = random.Random(seed)
-    pool = [(f"sharegpt_{k:05d}", _turns(rng, rng.choice((4, 6, 8)))) for k in range(POOL)]
+    pool = [(f"sharegpt_{k:05d}", _turns(rng, rng.choice(SESSION_TURNS))) for k in range(POOL)]
     start = datetime(2023, 1, 1, 9, 0)
     records = []
     for q in range(QUESTIONS):
@@ -71,7 +77,7 @@ def synthetic_s(scale: int, seed: int = SEED) -> list[dict[str, Any]]:
         gold_n = rng.randint(1, 3)
         drawn = rng.sample(range(POOL), n - gold_n)
         sessions = [(pool[k][0], pool[k][1]) for k in drawn]
-        gold = [(f"answer_{q:05d}_{g}", _turns(rng, 6, True)) for g in range(gold_n)]
+        gold = [(f"answer_{q:05d}_{g}", _turns(rng, 10, True)) for g in range(gold_n)]
         for g in gold:
             sessions.insert(rng.randrange(len(sessions) + 1), g)
         days = sorted(rng.randrange(120) for _ in sessions)

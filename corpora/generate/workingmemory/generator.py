@@ -46,7 +46,7 @@ from corpora.generate.core.allocate import (
     twins_of,
 )
 from corpora.generate.core.bank import RELATIONS, WORKINGMEMORY_FAMILIES, families
-from corpora.generate.core.clock import constant_schedule, start_date
+from corpora.generate.core.clock import start_date, varied_schedule
 from corpora.generate.core.haystack import (
     AssembledQuestion,
     World,
@@ -69,8 +69,10 @@ ABBREV = "wm"
 SEED = 20261202
 VERSION = "2.0.0"
 SHAPE = "fact-at-distance"
-#: One session a day in every cell, the question a day after the last session.
-SPACING = timedelta(days=1)
+#: The question comes one to three days after the last session. Sessions keep a person's
+#: rhythm (`varied_schedule`): the rung counts sessions, not days, and a haystack of sixty
+#: sessions on sixty consecutive days at one minute read as a timetable (issue 24).
+ASKED_AFTER_DAYS = (1, 2, 3)
 #: The slots every session fills, one move each.
 RECIPE = (STATEMENT_SLOT, TWIN_SLOT, MENTION_SLOT)
 
@@ -78,9 +80,8 @@ POSITION_REASON = (
     "Gold's position is this vertical's independent variable: the fact sits exactly d sessions "
     "before the question (d drawn within the rung's band: 6-16, 17-27, 28-38, 39-49 or 50-60) "
     "in a haystack of 60 non-gold sessions on every "
-    "rung, so position separates gold by design, and with constant one-day spacing the "
-    "features that encode position (session-id index, timestamp rank, first-session flag) do "
-    "too."
+    "rung, so position separates gold by design, and the features that encode position "
+    "(session-id index, timestamp rank, first-session flag) do too."
 )
 
 
@@ -143,9 +144,10 @@ def build_question(
     person, family = world.person(cell.relation), world.family(cell.family)
     count = RUNGS.non_gold + 1
     gold_at = count - 1 - cell.distance
-    first = start_date(rng) + timedelta(hours=rng.randint(8, 21), minutes=15 * rng.randint(0, 3))
-    moments: list[datetime] = constant_schedule(first, count, SPACING)
-    asked = moments[-1] + SPACING
+    moments: list[datetime] = varied_schedule(rng, start_date(rng), count)
+    asked = moments[-1] + timedelta(
+        days=rng.choice(ASKED_AFTER_DAYS), hours=rng.randint(-3, 3), minutes=15 * rng.randint(0, 3)
+    )
 
     def kit(p: Person, family_key: str) -> Kit:
         f = world.family(family_key)
