@@ -120,3 +120,17 @@ def test_the_shared_bank_draws_real_asides() -> None:
         assert roles == ["user", "assistant"] * (len(roles) // 2)
         with_aside += ("aside", "aside") in session.templates
     assert 0 < with_aside < 40
+
+
+def test_a_filled_article_and_possessive_agree_with_what_was_filled_in() -> None:
+    from corpora.generate.core.render import agree, fill
+
+    assert fill("{Holder} drives a {V}.", {"Holder": "My dad", "V": "Abrahamsen"}) == (
+        "My dad drives an Abrahamsen."
+    )
+    assert agree("A Isaksson, a Oakley and a Ullmann") == "An Isaksson, an Oakley and an Ullmann"
+    # A vowel that sounds like `you` keeps `a`; so does a consonant.
+    assert agree("a Eugene, a Uniacke, a Usher and a Baker") == (
+        "a Eugene, a Uniacke, a Usher and a Baker"
+    )
+    assert agree("a pal of my mum's's") == "a pal of my mum's"

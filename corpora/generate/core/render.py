@@ -39,6 +39,7 @@ turns; `RenderedSession.move_turns` says which user turn each move filled.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -161,7 +162,20 @@ def fill(template: str, values: Mapping[str, str], rng: random.Random | None = N
     for _, name, _, _ in Formatter().parse(template):
         if name is not None and name not in values:
             raise TemplateError(f"template {template!r} needs {{{name}}}, which the move lacks")
-    return template.format_map(values)
+    return agree(template.format_map(values))
+
+
+#: `a` before a name that opens with a vowel sound (`a {V}` filled with `Abrahamsen`); names
+#: opening `Eu`, `Uni` or `Us` sound like `you` and keep `a`.
+_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=(?:A|E(?!u)|I|O|U(?!ni|s))[a-z])")
+#: A possessive of a possessive (`a pal of my mum's's`).
+_DOUBLE_POSSESSIVE = re.compile(r"(['’])s\1s\b")
+
+
+def agree(text: str) -> str:
+    """The filled text with its article and possessive agreeing with what was filled in."""
+    text = _A_BEFORE_VOWEL.sub(lambda m: f"{m.group(1)}n ", text)
+    return _DOUBLE_POSSESSIVE.sub(r"\1s", text)
 
 
 def _choose(rng: random.Random, options: tuple[str, ...], label: str) -> tuple[int, str]:
