@@ -24,8 +24,10 @@ corpus bytes, are a function of its word lists), and every pool member is refuse
 
 Names are drawn from a *frame*: each kind's names that pass the first three refusals, sorted. A
 draw picks a frame member uniformly and draws again when it is a word of the conversations (or
-issued, or reserved), so every pool member stays equally likely, and a word a bank gains
-removes its name without moving any other draw: only a question that drew that name changes.
+issued, or reserved), so every pool member stays equally likely, and the frame is a function of
+the pinned word lists alone: a word a bank gains moves no draw until a question draws its name
+(the questions before it are built as they were; those after, which issue from the same
+registry, mostly change: a corpus issues thousands of names).
 
 A name is issued at most once per corpus, because a value that recurs across questions is
 something a classifier trained on other questions can learn. The pools are large (thousands of
@@ -284,7 +286,7 @@ def _towns(roots: Iterable[str]) -> Iterator[str]:
 def frames() -> dict[str, tuple[str, ...]]:
     """Every value kind's draw frame: sorted, places, common or famous words, offensive runs
     and wrong shapes removed (built once per process). A function of the pinned word lists
-    only, so no bank's words move a draw."""
+    only: a bank's words move no draw until one is drawn."""
     female = _faker_person("first_names_female")
     male = _faker_person("first_names_male")
     surnames = _faker_person("last_names", SURNAME_LOCALES)
