@@ -113,16 +113,7 @@ def digest_in_another_process(module: str) -> str:
 #: Defects of the shipped 2026.12 drafts that these tests catch and that are not fixed yet. Each
 #: test still runs and is expected to fail (strict: the day it passes, the suite fails until the
 #: entry is removed). The reasons are the measured causes.
-KNOWN_DEFECTS = {
-    "test_names.py::test_every_value_is_a_clean_name_named_by_one_question[forgetting_corpus]": (
-        "Faker surnames that are ordinary words (Pal, Curry, Fry, Moan, Millet) pass the name "
-        "refusal and are said as words in other haystacks; refusing bank words changes every "
-        "draft, and Forgetting's gate then refused every lever"
-    ),
-    "test_names.py::test_every_value_is_a_clean_name_named_by_one_question[workingmemory_corpus]": (
-        "Faker surnames that are ordinary words (Pal in 51 haystacks) pass the name refusal"
-    ),
-}
+KNOWN_DEFECTS: dict[str, str] = {}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -59,6 +59,52 @@ def test_each_refusal_list_is_read() -> None:
     assert "Hartnett" in names.person_names()
 
 
+@pytest.mark.parametrize(
+    ("name", "where"),
+    [
+        ("Pal", "core/bank.py"),
+        ("Moan", "core/bank.py"),
+        ("Curry", "core/asides.py"),
+        ("Fry", "core/asides.py"),
+        ("Millet", "core/asides.py"),
+    ],
+)
+def test_a_surname_the_conversations_say_as_a_word_is_refused(name: str, where: str) -> None:
+    """`Pal` passes every list of places and common words, but the bank says `my dad's pal`:
+    as a value it would be named by every haystack with that turn."""
+    assert name in names.frames()[SURNAME]
+    assert name not in pools()[SURNAME]
+    reason = refusal(name)
+    assert reason is not None and f"corpora/generate/{where}" in reason
+
+
+def test_the_words_said_are_read_from_every_string_of_the_generation_code() -> None:
+    said = names.said_words()
+    assert said["pal"] == "core/bank.py"
+    assert said["curry"] == "core/asides.py"
+    # A docstring is the code speaking of itself: its words are not the conversations'.
+    assert "lantern" not in said and "shipbuilder" not in said
+    for kind, pool in pools().items():
+        assert [n for n in pool if fold(n) in said] == [], kind
+
+
+def test_a_word_the_banks_gain_moves_no_other_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The draw frame does not depend on the banks: a word a bank gains takes its name out of
+    the pool, and the names drawn before it are drawn as they were."""
+
+    def draws() -> list[str]:
+        registry = NameRegistry()
+        rng = random.Random(5)
+        return [registry.issue(rng, "q", kind=SURNAME) for _ in range(200)]
+
+    before = draws()
+    gained = {**names.said_words(), fold(before[100]): "core/bank.py"}
+    monkeypatch.setattr(names, "said_words", lambda: gained)
+    after = draws()
+    assert after[:100] == before[:100]
+    assert before[100] not in after
+
+
 def test_pools_are_large_real_sounding_and_clean() -> None:
     sizes = pool_sizes()
     assert set(sizes) == set(KINDS)

@@ -15,7 +15,19 @@ corpus bytes, are a function of its word lists), and every pool member is refuse
   value that is also an everyday word blurs the text, and a very frequent name is one a model
   has associations for), or a word of Zipf 3 or more that is no English-locale person name
   (`Lantern`);
-- offensive or reading as a fragment of something offensive.
+- offensive or reading as a fragment of something offensive;
+- a word the conversations themselves say: any word of a string the generation code writes
+  (every template, word list and reply of `corpora/generate/`, read from the source, so no
+  vertical is named here). A surname that is also an ordinary word (`Pal`, `Curry`, `Fry`)
+  would otherwise be said as a word in other haystacks (`my dad's pal`), and a value must be
+  named by its own question only.
+
+Names are drawn from a *frame*: each kind's names that pass the first three refusals, sorted. A
+draw picks a frame member uniformly and draws again when it is a word of the conversations (or
+issued, or reserved), so every pool member stays equally likely, and the frame is a function of
+the pinned word lists alone: a word a bank gains moves no draw until a question draws its name
+(the questions before it are built as they were; those after, which issue from the same
+registry, mostly change: a corpus issues thousands of names).
 
 A name is issued at most once per corpus, because a value that recurs across questions is
 something a classifier trained on other questions can learn. The pools are large (thousands of
@@ -24,11 +36,13 @@ names each) and every member is equally likely, so no value is more probable tha
 
 from __future__ import annotations
 
+import ast
 import importlib
 import random
 import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from pathlib import Path
 
 from checker.text import fold
 
@@ -85,6 +99,10 @@ _REFUSED_PARTS = re.compile(
     r"anal|anus|poo|nazi|gay|jew|bum|butt|fart|crap|pee|wank|hore"
 )
 _ALPHA = re.compile(r"^[A-Z][a-z]+$")
+_WORD = re.compile(r"[a-z]+")
+
+#: The generation code, whose strings are the words the conversations say.
+GENERATION_ROOT = Path(__file__).resolve().parents[1]
 
 
 class RealNameError(ValueError):
@@ -159,6 +177,41 @@ def real_names() -> frozenset[str]:
     return frozenset(found)
 
 
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The strings that stand as statements of their own: docstrings, of modules, classes,
+    functions and attributes alike (what the code says about itself, never said)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+
+
+@lru_cache(maxsize=1)
+def said_words() -> dict[str, str]:
+    """Every folded word of every string the generation code writes (docstrings aside), with
+    the first file (relative to `corpora/generate/`) that writes it.
+
+    Read from the source with `ast`, not by importing: every template of `core/bank.py`,
+    `core/asides.py` and each vertical's banks, its word lists and its identifiers alike (an
+    identifier that is also a name costs one name of thousands). Brackets and bars split words
+    as `grammar.flatten` splits them."""
+    found: dict[str, str] = {}
+    for path in sorted(GENERATION_ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = _docstrings(tree)
+        where = path.relative_to(GENERATION_ROOT).as_posix()
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+            ):
+                for word in _WORD.findall(fold(node.value)):
+                    found.setdefault(word, where)
+    return found
+
+
 @lru_cache(maxsize=200_000)
 def _zipf(word: str) -> float:
     import wordfreq
@@ -168,6 +221,21 @@ def _zipf(word: str) -> float:
 
 def refusal(candidate: str) -> str | None:
     """Why `candidate` may not be used as a value name, or None when it may."""
+    reason = _frame_refusal(candidate)
+    if reason is not None:
+        return reason
+    said = said_words().get(fold(candidate))
+    if said is not None:
+        return (
+            f"{candidate!r} is an ordinary word the conversations say (written in "
+            f"corpora/generate/{said}): as a value it would be said in other haystacks too"
+        )
+    return None
+
+
+def _frame_refusal(candidate: str) -> str | None:
+    """Why `candidate` is kept out of the draw frame: a place, a common or famous word, an
+    offensive run or a wrong shape."""
     folded = fold(candidate)
     if not folded.isalpha() or not candidate[:1].isupper():
         return f"{candidate!r} is not a single capitalised alphabetic word"
@@ -215,8 +283,10 @@ def _towns(roots: Iterable[str]) -> Iterator[str]:
 
 
 @lru_cache(maxsize=1)
-def pools() -> dict[str, tuple[str, ...]]:
-    """Every value kind's pool: sorted, refused names removed (built once per process)."""
+def frames() -> dict[str, tuple[str, ...]]:
+    """Every value kind's draw frame: sorted, places, common or famous words, offensive runs
+    and wrong shapes removed (built once per process). A function of the pinned word lists
+    only: a bank's words move no draw until one is drawn."""
     female = _faker_person("first_names_female")
     male = _faker_person("first_names_male")
     surnames = _faker_person("last_names", SURNAME_LOCALES)
@@ -235,7 +305,18 @@ def pools() -> dict[str, tuple[str, ...]]:
         },
     }
     return {
-        kind: tuple(sorted(n for n in names if refusal(n) is None)) for kind, names in raw.items()
+        kind: tuple(sorted(n for n in names if _frame_refusal(n) is None))
+        for kind, names in raw.items()
+    }
+
+
+@lru_cache(maxsize=1)
+def pools() -> dict[str, tuple[str, ...]]:
+    """Every value kind's pool: its frame without the words the conversations say, i.e. every
+    name `refusal` accepts (built once per process)."""
+    said = said_words()
+    return {
+        kind: tuple(n for n in frame if fold(n) not in said) for kind, frame in frames().items()
     }
 
 
@@ -296,12 +377,15 @@ class NameRegistry:
         self._reserved = {fold(r) for r in reserved}
 
     def issue(self, rng: random.Random, owner: str, *, kind: str = SURNAME) -> str:
-        """A fresh name of `kind`, recorded as issued to `owner` (a question id)."""
-        pool = pools()[kind]
+        """A fresh name of `kind`, recorded as issued to `owner` (a question id): a frame
+        member drawn uniformly, drawn again while it is issued, reserved or a word the
+        conversations say (so uniform over the pool's free names)."""
+        frame = frames()[kind]
         for _ in range(50):
-            candidate = pool[rng.randrange(len(pool))]
+            candidate = frame[rng.randrange(len(frame))]
             if self._free(candidate):
                 return self._take(candidate, owner)
+        pool = pools()[kind]
         # A pool mostly used up: draw uniformly among the names still free.
         free = [n for n in pool if self._free(n)]
         if not free:
@@ -313,7 +397,7 @@ class NameRegistry:
 
     def _free(self, candidate: str) -> bool:
         key = fold(candidate)
-        return key not in self._issued and key not in self._reserved
+        return key not in self._issued and key not in self._reserved and key not in said_words()
 
     def _take(self, candidate: str, owner: str) -> str:
         self._issued[fold(candidate)] = owner
