@@ -9,7 +9,8 @@ Modules of `core/`:
 
 - `names` — real-sounding names drawn uniformly from Faker pools per kind of value (given
   names by gender, surnames, towns, pets, boats, step eponyms), refused when a place of note, a
-  common English word or a famous name, and issued once per corpus.
+  common English word, a famous name or a word the conversations say, and issued once per
+  corpus.
 - `echo` — rivals said twice, a gap apart, as a re-affirmed answer is.
 - `clock` — session schedules (a person's rhythm of days and times, or constant spacing) and time expressions computed from
   each session's own timestamp (future ones in the checker's grammar, verified to resolve).
