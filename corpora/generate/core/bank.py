@@ -1242,7 +1242,7 @@ _SOON = "[later|since|after|the next day|this morning|at the weekend|when I saw 
 STATUSES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
         "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj}|{pron}"
-        " [confirmed it|told me so {obj}self|said as much] " + _SOON + "][, so it's [definite"
+        " [confirmed it|told me so {obj}self|said so] " + _SOON + "][, so it's [definite"
         "|settled|official|certain]|, and it's right|, so no doubt there|].",
         "[Honestly,|Really,|Yes,|And|Oh,] {pron} [seems|sounds|looked] [really|very|quite|so]"
         " [pleased|happy|chuffed|settled|content|excited] [with it|about it|][, which is nice|,"
@@ -1310,7 +1310,6 @@ STATUSES: dict[str, tuple[str, ...]] = {
 }
 
 #: The assistant's reply to a status, per kind (grammar).
-_THANKS = "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
         "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to"
@@ -1323,9 +1322,11 @@ STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     TWIN_RUMOUR: (
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
         " cleared up|that's the trouble with gossip|these stories do get about|stories do"
-        " grow][.|!] " + _THANKS,
+        " grow][.|!][ Thanks for [putting me straight|clearing that up|the correction|letting me"
+        " know].|]",
         "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
-        " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+        " do talk.|Good job you [checked|asked].|Funny how these things start.|Thanks for [putting"
+        " me straight|clearing that up|the correction|letting me know].]",
     ),
     TWIN_CONSIDERED: (
         "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put"
