@@ -38,6 +38,8 @@ from corpora.generate.core.bank import (
     FOLLOW_UPS,
     REACTIONS,
     RELATIONS,
+    STATUS_REPLIES,
+    STATUSES,
     openers_at,
     sign_offs_at,
 )
@@ -49,6 +51,7 @@ from corpora.generate.core.world import (
     MENTION,
     TWIN_CONSIDERED,
     TWIN_OTHERS,
+    TWIN_KINDS,
     TWIN_RUMOUR,
     Family,
 )
@@ -828,6 +831,88 @@ _PAID_FOR = {
 }
 
 
+#: What each twin is told as (`Move.told_as`): someone else's payment, a payment that was only
+#: talk and one thought about and not made are all told as the person's own payment; someone
+#: else's answer and one that never came as the person's own return, a batch thought about and
+#: kept back as the person's own batch sent off. What makes each a rival is its status, in the
+#: user's next turn (`STATUSES` of the core, which name no family keyword).
+TOLD_AS: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        PAYMENT: MappingProxyType(
+            {TWIN_OTHERS: PAYMENT, TWIN_RUMOUR: PAYMENT, TWIN_CONSIDERED: PAYMENT}
+        ),
+        DISPATCH: MappingProxyType(
+            {TWIN_OTHERS: RETURN, TWIN_RUMOUR: RETURN, TWIN_CONSIDERED: DISPATCH}
+        ),
+    }
+)
+
+_LATER = "[later|since|afterwards|the next day|this morning|at the weekend|when I saw {obj}]"
+#: What a true payment, batch or answer gets said after it at times (`render.STATUS_SHARE`),
+#: as a rival gets its status every time: a confirmation or a hedge, naming no family keyword,
+#: so that a turn after a statement says nothing about whether the statement held.
+_SURE = (
+    "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj} "
+    + _LATER
+    + "|{pron}"
+    " [confirmed it|told me so {obj}self|said so] " + _LATER + "][, so it's [definite"
+    "|certain|right]|, so no doubt there|].",
+    "[That's what {pron} [said|told me], anyway|If I heard {obj} right, anyway|At least, that's"
+    " [my understanding|how I understood it|what I gathered]][, and {pron} [seemed|sounded]"
+    " [sure|certain|definite] about it|, though I'd want to check|, going by what {pron} said|].",
+    "[And before you ask,|For the record,|Just so you know,|And yes,] it's [true|right|real"
+    "|definite|no mistake], I [asked|checked with|had it from] {obj} " + _LATER + ".",
+)
+_PAID_STATUS = (
+    *_SURE,
+    "[And|Oh, and|Yes, and] {pron} [showed me the receipt|sent me a photo of the receipt|has"
+    " the receipt to prove it|kept the receipt, of course][, so that's [real|certain|settled]"
+    "|, bless {obj}|, to be fair|].",
+    "[Honestly,|Well,|Mind you,|To be fair,] {pron} [wasn't thrilled|grumbled a bit|winced a"
+    " bit|didn't seem to mind|says it was worth it|was philosophical about it][, but it had to"
+    " be done|, to be fair|, and why not|, by the sound of it|].",
+    "[It had been|It was] [a while coming|on the cards for a while|put off for ages|due for"
+    " ages][, to be fair|, honestly|, so nobody's surprised|, so it's no shock][.|!]",
+)
+_SENT_STATUS = (
+    *_SURE,
+    "[Honestly,|Well,|To be fair,] {pron} [was glad to get it done|said it was a whole morning's work"
+    "|was worn out afterwards|had been putting it off for ages][, bless {obj}|, and I don't"
+    " blame {obj}|, by the sound of it|].",
+)
+_BACK_STATUS = (
+    *_SURE,
+    "[Honestly,|Well,|To be fair,] {pron} [rang me straight away to tell me|sounded relieved"
+    "|had been waiting a while|had almost given up][, bless {obj}|, by the sound of it|, and"
+    " no wonder|].",
+)
+_SURE_REPLIES = (
+    "[Good|Right|Fair enough|Glad to hear it|Good to know|Nice][.|!] [Nice to have it"
+    " [settled|certain|confirmed].|Thanks for checking.|That settles it.|It's good to be"
+    " sure.|]",
+    "[Ah,|Oh,|Well,|Right,] [that's [good|reassuring|good to know]|good for {obj}|all the"
+    " better|that settles it][.|!] [Thanks for [checking|telling me].|It helps to be sure.|]",
+)
+#: Statuses per move kind: the core's for the twins (what makes a rival one), and the
+#: confirmations above for the statements themselves.
+AMOUNT_STATUSES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        **{k: STATUSES[k] for k in TWIN_KINDS},
+        PAYMENT: _PAID_STATUS,
+        DISPATCH: _SENT_STATUS,
+        RETURN: _BACK_STATUS,
+    }
+)
+AMOUNT_STATUS_REPLIES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        **{k: STATUS_REPLIES[k] for k in TWIN_KINDS},
+        PAYMENT: _SURE_REPLIES,
+        DISPATCH: _SURE_REPLIES,
+        RETURN: _SURE_REPLIES,
+    }
+)
+
+
 #: The bank every Arithmetic session is rendered from: the mention frames and replies plus the
 #: payment and dispatch kinds and their twins.
 AMOUNTS_BANK = Bank(
@@ -838,6 +923,8 @@ AMOUNTS_BANK = Bank(
     reactions=only(REACTIONS, ()),
     follow_ups=only(FOLLOW_UPS, ()),
     things=MappingProxyType(_PAID_FOR),
+    statuses=AMOUNT_STATUSES,
+    status_replies=AMOUNT_STATUS_REPLIES,
 )
 
 
@@ -859,7 +946,12 @@ CALENDAR_WORDS = frozenset(
 def _bank_texts() -> list[tuple[str, str]]:
     """(where, text) of every template a conversation is built from, placeholders removed."""
     out: list[tuple[str, str]] = []
-    for label, bank in (("frame", AMOUNTS_BANK.frames), ("reply", AMOUNTS_BANK.replies)):
+    for label, bank in (
+        ("frame", AMOUNTS_BANK.frames),
+        ("reply", AMOUNTS_BANK.replies),
+        ("status", AMOUNTS_BANK.statuses),
+        ("status reply", AMOUNTS_BANK.status_replies),
+    ):
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
     for hour in (9, 14, 20):

@@ -61,6 +61,7 @@ from corpora.generate.arithmetic.amounts import (
     PAYMENT_FAMILIES,
     RETURN,
     SUM_QUESTIONS,
+    TOLD_AS,
     AmountFamily,
     amount_text,
     format_amount,
@@ -405,7 +406,13 @@ def build_haystack(
 
 
 def _move(kind: str, person: Person, family: Family, world: World, rng: random.Random) -> Move:
-    if kind in TWIN_KINDS or kind == MENTION:
+    if kind in TWIN_KINDS:
+        # A rival is told in the words of the fact it rivals (a payment, a return, a batch sent
+        # off), about the person; what makes it a rival comes in the user's next turn.
+        move = pair_move(kind, person, family, None, world, rng)
+        move.told_as = TOLD_AS[family.statement_kind][kind]
+        return move
+    if kind == MENTION:
         return pair_move(kind, person, family, None, world, rng)
     return Move(kind, person, family, world.value(family, rng))
 
