@@ -51,7 +51,6 @@ from corpora.generate.core.world import (
     MENTION,
     TWIN_CONSIDERED,
     TWIN_OTHERS,
-    TWIN_KINDS,
     TWIN_RUMOUR,
     Family,
 )
@@ -847,7 +846,7 @@ TOLD_AS: Mapping[str, Mapping[str, str]] = MappingProxyType(
     }
 )
 
-_LATER = "[later|since|afterwards|the next day|this morning|at the weekend|when I saw {obj}]"
+_LATER = "[later|afterwards|on the phone|when I saw {obj}|when I rang {obj}|just now]"
 #: What a true payment, batch or answer gets said after it at times (`render.STATUS_SHARE`),
 #: as a rival gets its status every time: a confirmation or a hedge, naming no family keyword,
 #: so that a turn after a statement says nothing about whether the statement held.
@@ -876,8 +875,8 @@ _PAID_STATUS = (
 )
 _SENT_STATUS = (
     *_SURE,
-    "[Honestly,|Well,|To be fair,] {pron} [was glad to get it done|said it was a whole morning's work"
-    "|was worn out afterwards|had been putting it off for ages][, bless {obj}|, and I don't"
+    "[Honestly,|Well,|To be fair,] {pron} [was glad to get it done|said it was a whole morning's"
+    " work|was worn out afterwards|had been putting it off for ages][, bless {obj}|, and I don't"
     " blame {obj}|, by the sound of it|].",
 )
 _BACK_STATUS = (
@@ -886,18 +885,74 @@ _BACK_STATUS = (
     "|had been waiting a while|had almost given up][, bless {obj}|, by the sound of it|, and"
     " no wonder|].",
 )
+#: The assistant takes a confirmation or a hedge in: acknowledgements that fit either.
 _SURE_REPLIES = (
-    "[Good|Right|Fair enough|Glad to hear it|Good to know|Nice][.|!] [Nice to have it"
-    " [settled|certain|confirmed].|Thanks for checking.|That settles it.|It's good to be"
-    " sure.|]",
-    "[Ah,|Oh,|Well,|Right,] [that's [good|reassuring|good to know]|good for {obj}|all the"
-    " better|that settles it][.|!] [Thanks for [checking|telling me].|It helps to be sure.|]",
+    "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood][.|!] [Thanks for [filling me"
+    " in|telling me|the detail].|I'll bear that in mind.|That's useful to know.|]",
+    "[Ah,|Oh,|Well,|Right,] [that's good to know|fair enough|I see|that's helpful][.|!]"
+    " [Thanks for [checking|telling me|letting me know].|It helps to know.|]",
 )
-#: Statuses per move kind: the core's for the twins (what makes a rival one), and the
-#: confirmations above for the statements themselves.
+#: What makes a rival one, for payments, returns and batches alike (the core's wordings, with
+#: a value named bare: `the {V}` reads wrongly for a place or a plumber).
+_NOT_SO = (
+    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+    " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
+    "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me straight "
+    + _LATER
+    + "|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
+    "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me " + _LATER + "]"
+    " that [it isn't true|it's not so|there's nothing in it|it was just talk|it was a"
+    " story someone made up|it's all nonsense].",
+    "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
+    " story [going round|doing the rounds]|that's what people were saying], but [it turned"
+    " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
+    " [nonsense|not true|rubbish|not the case|a load of gossip]].",
+    "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
+    "[, sorry|, silly me|]: {pron} [never did|didn't in the end|never did any such thing],"
+    " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {V}[, it was"
+    " a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it was"
+    " crossed wires].",
+)
+_NOT_DONE = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
+    " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [thought about"
+    " it|had it all lined up|weighed it up|got as far as planning it|talked it over with me]"
+    " and [decided against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
+    "[Mind you,|Though|Then again,|Except] {pron} [changed {poss} mind|decided against it"
+    "|dropped the idea|thought better of it] [at the last minute|in the end|after all][, so it"
+    " never happened|, so nothing came of it|, so that's that|, so scrap that].",
+    "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the"
+    " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
+    " feet|thought better of it|went off it] [at the last minute|in the end|once {pron}"
+    " thought it over].",
+    "[Well,|Oh,|Hmm,] that was the plan[, anyway|, at least|], but [it fell through|{pron}"
+    " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
+    "[, I'm afraid|, sadly|, funnily enough|].",
+)
+_THANKS = " [Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+_NOT_SO_REPLIES = (
+    "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
+    " cleared up|that's the trouble with gossip|these stories do get about|stories do"
+    " grow][.|!]" + _THANKS,
+    "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
+    " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+)
+_NOT_DONE_REPLIES = (
+    "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|probably wise|no harm in"
+    " looking|better to be sure|{pron} knows {poss} own mind][.|!] [There's always next"
+    " time.|No rush at all.|Better than rushing into it.|It happens.|]",
+    "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
+    " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
+    " can always think again.]",
+)
+#: Statuses per move kind: what makes a rival one (someone else's in the core's words), and
+#: the confirmations above for the statements themselves.
 AMOUNT_STATUSES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        **{k: STATUSES[k] for k in TWIN_KINDS},
+        TWIN_OTHERS: STATUSES[TWIN_OTHERS],
+        TWIN_RUMOUR: _NOT_SO,
+        TWIN_CONSIDERED: _NOT_DONE,
         PAYMENT: _PAID_STATUS,
         DISPATCH: _SENT_STATUS,
         RETURN: _BACK_STATUS,
@@ -905,7 +960,9 @@ AMOUNT_STATUSES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 AMOUNT_STATUS_REPLIES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        **{k: STATUS_REPLIES[k] for k in TWIN_KINDS},
+        TWIN_OTHERS: STATUS_REPLIES[TWIN_OTHERS],
+        TWIN_RUMOUR: _NOT_SO_REPLIES,
+        TWIN_CONSIDERED: _NOT_DONE_REPLIES,
         PAYMENT: _SURE_REPLIES,
         DISPATCH: _SURE_REPLIES,
         RETURN: _SURE_REPLIES,
