@@ -61,7 +61,6 @@ from corpora.generate.arithmetic.amounts import (
     PAYMENT_FAMILIES,
     RETURN,
     SUM_QUESTIONS,
-    TOLD_AS,
     AmountFamily,
     amount_text,
     format_amount,
@@ -410,7 +409,7 @@ def _move(kind: str, person: Person, family: Family, world: World, rng: random.R
         # A rival is told in the words of the fact it rivals (a payment, a return, a batch sent
         # off), about the person; what makes it a rival comes in the user's next turn.
         move = pair_move(kind, person, family, None, world, rng)
-        move.told_as = TOLD_AS[family.statement_kind][kind]
+        move.told_as = family.clause_key(kind)
         return move
     if kind == MENTION:
         return pair_move(kind, person, family, None, world, rng)
