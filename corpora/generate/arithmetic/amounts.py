@@ -613,7 +613,7 @@ _PAID_FOR = {
 }
 
 
-_LATER = "[later|afterwards|on the phone|when I saw {obj}|when I rang {obj}|just now]"
+_LATER = "[later|afterwards|when we spoke|when I saw {obj}|when I rang {obj}|just now]"
 #: What a true payment, batch or answer gets said after it at times (`render.STATUS_SHARE`),
 #: as a rival gets its status every time: a confirmation or a hedge, naming no family keyword,
 #: so that a turn after a statement says nothing about whether the statement held.
@@ -632,7 +632,7 @@ _SURE = (
 _PAID_STATUS = (
     *_SURE,
     "[And|Oh, and|Yes, and] {pron} [showed me the receipt|sent me a photo of the receipt|has"
-    " the receipt to prove it|kept the receipt, of course][, so that's [real|certain|settled]"
+    " the receipt to prove it|kept the receipt, naturally][, so that's [real|certain|settled]"
     "|, bless {obj}|, to be fair|].",
     "[Honestly,|Well,|Mind you,|To be fair,] {pron} [wasn't thrilled|grumbled a bit|winced a"
     " bit|didn't seem to mind|says it was worth it|was philosophical about it][, but it had to"
@@ -859,6 +859,23 @@ def check_amounts_bank() -> None:
         for kind in (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED):
             if not family.supports(kind):
                 raise AmountsBankError(f"{family.key} has no clauses for {kind}")
+            told = family.clause_key(kind)
+            if told not in AMOUNTS_BANK.frames or kind not in AMOUNTS_BANK.statuses:
+                raise AmountsBankError(
+                    f"{family.key} {kind}: told as {told!r}, it needs that kind's frames and "
+                    "statuses of its own, or it would be told in words no fact uses"
+                )
+    # A status follows a statement and says what became of it: naming a family's keyword, it
+    # would itself be a turn a reader weighs as the statement of a value.
+    every_keyword = {w for f in FAMILIES.values() for w in f.keywords}
+    for table in (AMOUNTS_BANK.statuses, AMOUNTS_BANK.status_replies):
+        for kind, options in table.items():
+            for template in options:
+                named = every_keyword & set(raw_tokens(plain(template)))
+                if named:
+                    raise AmountsBankError(
+                        f"status {kind} {template!r} names the family keyword(s) {sorted(named)}"
+                    )
 
 
 check_amounts_bank()
