@@ -655,7 +655,7 @@ _BACK_STATUS = (
 #: The assistant takes a confirmation or a hedge in: acknowledgements that fit either.
 _SURE_REPLIES = (
     "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood][.|!] [Thanks for [filling me"
-    " in|telling me|the detail].|I'll bear that in mind.|That's useful to know.|]",
+    " in|telling me|the detail].|I'll bear that in mind.|Thanks, that helps.|]",
     "[Ah,|Oh,|Well,|Right,] [that's good to know|fair enough|I see|that's helpful][.|!]"
     " [Thanks for [checking|telling me|letting me know].|It helps to know.|]",
 )
