@@ -5,6 +5,7 @@ class parity, and competition that a question-blind shortcut cannot see through.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -295,16 +296,33 @@ def test_question_words_never_occur_in_conversation_templates() -> None:
 def test_the_bank_check_refuses_a_question_word_in_a_reply(monkeypatch: pytest.MonkeyPatch) -> None:
     replies = dict(AMOUNTS_BANK.replies)
     replies["payment"] = (*replies["payment"], "That adds to the total for {your}, then.")
-    monkeypatch.setattr(
-        amounts,
-        "AMOUNTS_BANK",
-        amounts.Bank(
-            frames=AMOUNTS_BANK.frames,
-            replies=replies,
-            family_replies=AMOUNTS_BANK.family_replies,
-        ),
-    )
+    monkeypatch.setattr(amounts, "AMOUNTS_BANK", dataclasses.replace(AMOUNTS_BANK, replies=replies))
     with pytest.raises(AmountsBankError, match="total"):
+        check_amounts_bank()
+
+
+def test_the_bank_check_refuses_a_status_that_names_a_family(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A status says what became of a statement without naming its thing: one that did would
+    be a statement of a value itself."""
+    statuses = dict(AMOUNTS_BANK.statuses)
+    statuses["twin-rumour"] = (*statuses["twin-rumour"], "Sorry, {pron} never went to the vet.")
+    monkeypatch.setattr(
+        amounts, "AMOUNTS_BANK", dataclasses.replace(AMOUNTS_BANK, statuses=statuses)
+    )
+    with pytest.raises(AmountsBankError, match="vet"):
+        check_amounts_bank()
+
+
+def test_the_bank_check_refuses_a_twin_told_in_words_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    statuses = {k: v for k, v in AMOUNTS_BANK.statuses.items() if k != "twin-others"}
+    monkeypatch.setattr(
+        amounts, "AMOUNTS_BANK", dataclasses.replace(AMOUNTS_BANK, statuses=statuses)
+    )
+    with pytest.raises(AmountsBankError, match="twin-others"):
         check_amounts_bank()
 
 
@@ -316,6 +334,36 @@ def test_every_question_has_value_bearing_twins_outside_gold(corpus: Built) -> N
             assert twin.session_index not in _gold(q)
             assert twin.value in _text(q, twin.session_index)
             assert twin.value not in q.answer
+
+
+#: Move kinds a user turn is told as: the facts and the near miss; no twin has words of its own.
+TOLD_KINDS = frozenset({"payment", "dispatch", "return", "mention"})
+
+
+def test_every_rival_is_told_as_a_fact_and_what_became_of_it_follows(corpus: Built) -> None:
+    """A twin is told in the frames and clauses of the fact it rivals, and its status comes in
+    the user's next turn (naming no family keyword, held at import); true payments, batches
+    and returns get such a turn at times too, gold or not, so a status says nothing alone."""
+    statuses: Counter[str] = Counter()
+    facts = 0
+    for a in corpus.assembled:
+        gold = _gold(a.question)
+        for si, rendered in enumerate(a.sessions):
+            frames = [t.split(":")[1] for _, t in rendered.templates if t.startswith("frame:")]
+            assert set(frames) <= TOLD_KINDS, frames
+            said = [k for k, t in rendered.templates if t.startswith("status:")]
+            # One twin per session: exactly one rival's status, after a fact-worded turn.
+            assert sum(k.startswith("twin-") for k in said) == 1, said
+            facts += sum(f != "mention" for f in frames) - 1
+            statuses.update(f"{'gold' if si in gold else 'other'} {k}" for k in said)
+            turns = a.question.haystack_sessions[si]
+            for index, kind in zip(rendered.move_turns, frames, strict=True):
+                if kind != "mention":
+                    assert AMOUNT.search(turns[index].content) or kind != "payment"
+    true_statuses = sum(n for k, n in statuses.items() if not k.split()[1].startswith("twin-"))
+    assert 0.2 < true_statuses / facts < 0.4, (true_statuses, facts)
+    for side in ("gold", "other"):
+        assert sum(n for k, n in statuses.items() if k == f"{side} payment"), side
 
 
 def test_gold_and_other_sessions_use_moves_and_templates_alike(corpus: Built) -> None:

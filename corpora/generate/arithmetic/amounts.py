@@ -14,10 +14,14 @@ question asks about:
   up, for each return, the calendar days since the batch went off, read from the sessions' own
   timestamps.
 
-Value-bearing twins name the same person, family and a value in a frame that is not the fact:
-a payment someone else made (`my sister's friend paid …`), a quote that was withdrawn, an
-amount considered and not spent; a return that was someone else's, one that turned out not to
-have happened, a thing nearly sent and kept back.
+Value-bearing twins name the same person, family and a value, and are not the fact: a payment
+someone else made, one that was only talk, one thought about and not made; a return that was
+someone else's or never happened, a batch thought about and kept back. Each is told in the
+very frames and clauses of the fact it rivals (`Move.told_as`: `my sister paid 845.20 euros at
+the Velmor vet`), and what makes it a rival comes in the user's next turn, a status naming no
+family keyword (`Sorry, I'm mixing people up: that's her flatmate, not her.`); a true payment,
+batch or return gets such a turn at times too, a confirmation or a hedge. So no statement of a
+value is marked by its own wording: a reader must read on to know what became of it.
 
 Writing rules (held by `check_amounts_bank` at import, like the shared bank's): no digit,
 bracket or em dash in any template (digits enter only through an amount the generator writes),
@@ -38,14 +42,15 @@ from corpora.generate.core.bank import (
     FOLLOW_UPS,
     REACTIONS,
     RELATIONS,
+    STATUS_REPLIES,
+    STATUSES,
     openers_at,
     sign_offs_at,
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, expansions, has_any, one_of, only, plain
+from corpora.generate.core.wording import always, compose, expansions, has_any, only, plain
 from corpora.generate.core.world import (
-    CONSIDERED,
     MENTION,
     TWIN_CONSIDERED,
     TWIN_OTHERS,
@@ -56,8 +61,6 @@ from corpora.generate.core.world import (
 PAYMENT = "payment"
 DISPATCH = "dispatch"
 RETURN = "return"
-#: Clause key of a payment family's withdrawn quotes (its `twin-rumour`).
-QUOTE = "quote"
 
 #: The currencies people pay in: derivation unit (the checker's `UNIT_ALIASES` key) → the word
 #: an amount is written with. Four, so that a haystack's values of any one currency stay few
@@ -82,13 +85,14 @@ def amount_text(cents: int) -> str:
 
 @dataclass(frozen=True)
 class AmountFamily(Family):
-    """A payment or dispatch family: the shared `Family` the renderer reads, with the clauses
-    each twin kind fills its frame with, and the phrases questions use."""
+    """A payment or dispatch family: the shared `Family` the renderer reads, with the kind each
+    twin is told as, and the phrases questions use."""
 
     #: Words every clause and topic of the family names (and its questions do).
     keywords: tuple[str, ...] = ()
-    #: Twin kind → the clause key it reads (someone else's payment reads the payment clauses;
-    #: a withdrawn quote its own; a return that was someone else's reads the return clauses).
+    #: Twin kind → the kind it is told as (`Move.told_as`), whose frames and clauses it reads:
+    #: every payment twin as a payment; someone else's return and one that never came as a
+    #: return, a batch kept back as a batch sent off.
     twin_clauses: Mapping[str, str] = field(default_factory=dict)
     #: Payment families: how a question names the spending (`at the vet`).
     spent_on: str = ""
@@ -108,8 +112,6 @@ def _payment(
     keywords: tuple[str, ...],
     spent_on: str,
     paid: tuple[str, ...],
-    considered: tuple[str, ...],
-    quote: tuple[str, ...],
     topics: tuple[str, ...],
 ) -> AmountFamily:
     return AmountFamily(
@@ -117,11 +119,11 @@ def _payment(
         noun=noun,
         questions=tuple(q.replace("{spent_on}", spent_on) for q in SUM_QUESTIONS),
         answer_value="{V}",
-        clauses=MappingProxyType({PAYMENT: paid, CONSIDERED: considered, QUOTE: quote}),
+        clauses=MappingProxyType({PAYMENT: paid}),
         topics=topics,
         statement_kind=PAYMENT,
         twin_clauses=MappingProxyType(
-            {TWIN_OTHERS: PAYMENT, TWIN_RUMOUR: QUOTE, TWIN_CONSIDERED: CONSIDERED}
+            {TWIN_OTHERS: PAYMENT, TWIN_RUMOUR: PAYMENT, TWIN_CONSIDERED: PAYMENT}
         ),
         keywords=keywords,
         spent_on=spent_on,
@@ -137,7 +139,6 @@ def _dispatch(
     finish: str,
     sent: tuple[str, ...],
     returned: tuple[str, ...],
-    considered: tuple[str, ...],
     topics: tuple[str, ...],
 ) -> AmountFamily:
     return AmountFamily(
@@ -145,11 +146,11 @@ def _dispatch(
         noun=noun,
         questions=(DURATION_QUESTION.format(each=each, finish=finish, holder="{holder}"),),
         answer_value="{V}",
-        clauses=MappingProxyType({DISPATCH: sent, RETURN: returned, CONSIDERED: considered}),
+        clauses=MappingProxyType({DISPATCH: sent, RETURN: returned}),
         topics=topics,
         statement_kind=DISPATCH,
         twin_clauses=MappingProxyType(
-            {TWIN_OTHERS: RETURN, TWIN_RUMOUR: RETURN, TWIN_CONSIDERED: CONSIDERED}
+            {TWIN_OTHERS: RETURN, TWIN_RUMOUR: RETURN, TWIN_CONSIDERED: DISPATCH}
         ),
         keywords=keywords,
         each=each,
@@ -189,14 +190,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "settled a vet bill of {A} with the {V} clinic",
             "[laid out|forked out|shelled out|parted with] {A} at the {V} vet on the dog's injections",
         ),
-        considered=(
-            "nearly [paid|handed over] {A} for a vet check at the {V} clinic, then decided the cat was fine",
-            "was ready to spend {A} at the {V} vet and then put it off",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by the {V} vet for the dog's teeth",
-            "[got|was sent|was given] a vet estimate of {A} from the {V} clinic",
-        ),
         topics=(
             "vet bills that keep going up",
             "whether pet insurance covers the vet",
@@ -212,14 +205,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[paid|handed over|coughed up] {A} at the {V} garage to get {poss} car fixed",
             "[laid out|forked out|shelled out|parted with] {A} on car repairs at the {V} garage",
             "handed the {V} garage {A} for new brakes on the car",
-        ),
-        considered=(
-            "nearly [laid out|forked out] {A} on a car respray at {V} but decided against it",
-            "was going to pay the {V} garage {A} to fix the car and sold it instead",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by the {V} garage for the car's gearbox",
-            "[got|was sent|was given] a car repair estimate of {A} from the {V} garage",
         ),
         topics=(
             "the price of car repairs",
@@ -237,14 +222,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[laid out|forked out|shelled out|parted with] {A} on return flights to {V}",
             "[paid|handed over|coughed up] {A} for flights out to {V}",
         ),
-        considered=(
-            "nearly booked flights to {V} for {A} and then changed {poss} mind",
-            "had flights to {V} at {A} in the basket and closed the page",
-        ),
-        quote=(
-            "was offered flights to {V} at {A} by a travel agent",
-            "had a price of {A} held for flights to {V}",
-        ),
         topics=(
             "flights that get dearer every time you look",
             "whether cheap flights are worth the hassle",
@@ -260,14 +237,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[paid|handed over|coughed up] {A} for a sofa from the {V} furniture shop",
             "[laid out|forked out|shelled out|parted with] {A} on furniture at {V}",
             "bought a furniture set from {V} for {A}",
-        ),
-        considered=(
-            "nearly [laid out|forked out] {A} on furniture at {V} but walked away",
-            "had a furniture order of {A} ready at {V} and cancelled it",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by {V} for made-to-measure furniture",
-            "[got|was sent|was given] a furniture estimate of {A} from {V}",
         ),
         topics=(
             "furniture that arrives in a hundred pieces",
@@ -285,14 +254,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[laid out|forked out|shelled out|parted with] {A} at the dentist, the {V} practice",
             "handed over {A} to {V}, the dentist, for a crown",
         ),
-        considered=(
-            "nearly [paid|handed over] {A} for teeth whitening at the {V} dentist, then thought better of it",
-            "was going to spend {A} at the {V} dentist and got a second opinion instead",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by the {V} dentist for a bridge",
-            "[got|was sent|was given] a dentist estimate of {A} from the {V} practice",
-        ),
         topics=(
             "dentist waiting lists",
             "whether the dentist ever runs on time",
@@ -308,14 +269,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "paid the {V} builders {A} for the new garden wall",
             "[laid out|forked out|shelled out|parted with] {A} on builders from {V} to fix the roof",
             "settled up with the {V} builders for {A}",
-        ),
-        considered=(
-            "nearly paid the {V} builders {A} for an extension and shelved it",
-            "was ready to spend {A} on builders from {V} and then did the job {obj}self",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by the {V} builders for a new kitchen",
-            "[got|was sent|was given] a builders' estimate of {A} from {V}",
         ),
         topics=(
             "builders who never turn up when they say",
@@ -333,14 +286,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[laid out|forked out|shelled out|parted with] {A} on a language course at {V}",
             "signed up for a cookery course at {V} for {A}",
         ),
-        considered=(
-            "nearly [paid|handed over] {A} for a course at {V} college and decided it was too far",
-            "had the form filled in for a {A} course at {V} and never sent it",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} for a course at {V} college",
-            "got a course price of {A} from {V} college",
-        ),
         topics=(
             "an evening course for adults",
             "whether an online course counts",
@@ -356,14 +301,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[paid|handed over|coughed up] {A} for a holiday cottage in {V}",
             "[laid out|forked out|shelled out|parted with] {A} on a holiday flat at {V}",
             "booked a holiday let in {V} for {A}",
-        ),
-        considered=(
-            "nearly booked a holiday cottage in {V} for {A} and found nobody could come",
-            "had a holiday flat at {V} on hold for {A} and let it go",
-        ),
-        quote=(
-            "was offered a holiday cottage in {V} at {A}",
-            "had a holiday price of {A} from a letting agent in {V}",
         ),
         topics=(
             "holiday lets that look nothing like the photos",
@@ -381,14 +318,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[laid out|forked out|shelled out|parted with] {A} on bike parts from {V}",
             "bought a bike from {V} for {A}",
         ),
-        considered=(
-            "nearly bought a bike from {V} for {A} and kept the old one",
-            "was going to spend {A} at the {V} bike shop and found the parts cheaper",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by the {V} bike shop for a full service",
-            "[got|was sent|was given] a bike repair estimate of {A} from {V}",
-        ),
         topics=(
             "bike lanes that stop in the middle of nowhere",
             "whether an electric bike is cheating",
@@ -404,14 +333,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[paid|handed over|coughed up] {A} for concert tickets to see {V}",
             "[laid out|forked out|shelled out|parted with] {A} on tickets for the {V} festival",
             "bought concert tickets for the {V} tour for {A}",
-        ),
-        considered=(
-            "nearly [paid|handed over] {A} for tickets to see {V} and decided the seats were too far back",
-            "had tickets for the {V} festival in the basket at {A} and left them",
-        ),
-        quote=(
-            "was offered tickets for the {V} festival at {A} by a friend of a friend",
-            "saw concert tickets for {V} listed at {A}",
         ),
         topics=(
             "concert tickets that sell out in minutes",
@@ -429,14 +350,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[laid out|forked out|shelled out|parted with] {A} on a plumber from {V} to fix the leak",
             "handed {V} the plumber {A} for new pipes",
         ),
-        considered=(
-            "nearly paid a plumber from {V} {A} and then fixed the tap {obj}self",
-            "was going to get {V} the plumber in for {A} and managed without",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by {V}, a plumber, for a new shower",
-            "[got|was sent|was given] a plumber's estimate of {A} from {V}",
-        ),
         topics=(
             "how hard it is to find a plumber",
             "plumber call-out charges",
@@ -452,14 +365,6 @@ PAYMENT_FAMILIES: tuple[AmountFamily, ...] = (
             "[paid|handed over|coughed up] {A} at the {V} repair shop to fix {poss} phone",
             "[laid out|forked out|shelled out|parted with] {A} on a new phone from {V}",
             "had {poss} phone screen replaced at {V} for {A}",
-        ),
-        considered=(
-            "nearly bought a phone from {V} for {A} and kept the old one going",
-            "was going to pay {V} {A} to fix the phone and found a cheaper shop",
-        ),
-        quote=(
-            "[was quoted|was given a price of] {A} by {V} for a new phone battery",
-            "[got|was sent|was given] a phone repair estimate of {A} from {V}",
         ),
         topics=(
             "phone screens that crack at the first drop",
@@ -486,10 +391,6 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
             "[heard|found out|got a message] that {poss} parcel to {V} [arrived|turned up|got there] today",
             "got word today that the parcel {pron} sent to {V} had arrived",
         ),
-        considered=(
-            "nearly posted a parcel to {V} as well, but kept it back",
-            "was going to send a parcel to {V} too and thought better of it",
-        ),
         topics=(
             "parcels that go missing",
             "what it costs to post a parcel abroad",
@@ -509,10 +410,6 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
         returned=(
             "got a reply to {poss} party invitation from {V} today",
             "heard back from {V} about the invitation today",
-        ),
-        considered=(
-            "nearly sent an invitation to {V} too, but left it",
-            "was going to add {V} to the invitation list and changed {poss} mind",
         ),
         topics=(
             "invitations nobody answers",
@@ -534,10 +431,6 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
             "heard back from {V} about a job application today",
             "got an answer from {V} on {poss} application today",
         ),
-        considered=(
-            "nearly sent an application to {V} as well, but the closing date had passed",
-            "was going to apply to {V} too and decided the application was a long shot",
-        ),
         topics=(
             "application forms that ask the same thing twice",
             "how long an application should take to write",
@@ -558,10 +451,6 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
             "saw {poss} {V} seeds come up today",
             "found the {V} seeds in {poss} tray had sprouted today",
         ),
-        considered=(
-            "nearly sowed some {V} seeds too, but ran out of room",
-            "was going to try {V} seeds as well and saved them for later",
-        ),
         topics=(
             "seeds that never come up",
             "whether seeds from the supermarket are any good",
@@ -572,9 +461,9 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
 
 FAMILIES: dict[str, AmountFamily] = {f.key: f for f in (*PAYMENT_FAMILIES, *DISPATCH_FAMILIES)}
 
-#: How a piece of news about someone opens and closes, for every kind alike: payments, quotes,
-#: amounts not spent, batches sent off and answers come back, the person's own and someone
-#: else's, so no opening or closing marks which is which.
+#: How a piece of news about someone opens and closes, for every kind alike: payments, batches
+#: sent off and answers come back, true or (told as one) a rival, so no opening or closing marks
+#: which is which.
 _NEWS = (
     "[Bit of news|Some news|An update|Something for you] [about|on|from] {holder}: {pron} "
     "{clause}.",
@@ -595,60 +484,12 @@ _NEWS_TODAY = tuple(
     if "{when}" not in t.replace("which I only heard {when}|", "")
 )
 
-#: A statement that was taken back, in as many wordings as a true one: the same openings, and
-#: one of many turns after it.
-_TAKEN_BACK = (
-    "but the offer was withdrawn a day later",
-    "and then they went back on it",
-    "but that has since been withdrawn",
-    "only for the price to be pulled",
-    "but nothing came of it in the end",
-    "and then the whole thing fell through",
-    "but it was taken back before anything was paid",
-)
-_WRONG = (
-    "but that was a mix-up",
-    "but I had it wrong",
-    "but it turned out to be wrong",
-    "which was someone else's news, as it turns out",
-    "only it was not so",
-    "but no, it was a muddle",
-    "but I had got the wrong end of the stick",
-)
-
-
-def _taken_back(ends: tuple[str, ...]) -> tuple[str, ...]:
-    """News openings whose clause is followed by one of `ends`."""
-    tail = one_of(ends)
-    return (
-        "[Bit of news|Some news|An update] [about|on|from] {holder}: {pron} {clause}, "
-        + tail
-        + ".",
-        "[So|Oh, and|Also,|Anyway,|Now,|For a while,|Last I heard,] {holder} {clause}, "
-        + tail
-        + ".",
-        "[I was told {when} that|Someone told me|I heard that|I had it in my head that|Word "
-        "went round that] {holder} {clause}, " + tail + ".",
-        "{When} {holder} {clause}, " + tail + ".",
-    )
-
-
 #: Frames per move kind: `{clause}` is the family clause, `{holder}` and the pronoun forms the
-#: person's (`my sister`, or for someone else's twin `my sister's friend`).
+#: person's (`my sister`). Twins have none of their own: each is told as the kind it rivals.
 AMOUNT_FRAMES: dict[str, tuple[str, ...]] = {
     PAYMENT: _NEWS,
-    f"{TWIN_OTHERS}/{PAYMENT}": _NEWS,
-    f"{TWIN_RUMOUR}/{PAYMENT}": _taken_back(_TAKEN_BACK),
-    f"{TWIN_CONSIDERED}/{PAYMENT}": _NEWS,
     DISPATCH: _NEWS_TODAY,
     RETURN: _NEWS_TODAY,
-    f"{TWIN_OTHERS}/{DISPATCH}": _NEWS_TODAY,
-    f"{TWIN_RUMOUR}/{DISPATCH}": tuple(
-        t.replace("I was told {when} that|", "I was told that|")
-        for t in _taken_back(_WRONG)
-        if not t.startswith("{When}")
-    ),
-    f"{TWIN_CONSIDERED}/{DISPATCH}": _NEWS_TODAY,
 }
 
 #: Near misses: the person and the family come up, and no amount, payment or return does.
@@ -690,8 +531,9 @@ def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
     return (compose(*slots),)
 
 
-#: Assistant replies per move kind, the same for every family; each names whom the turn was
-#: about and answers what it did, never restating an amount. Each is a reaction, a reference
+#: Assistant replies per move kind, the same for every family (a twin, told as a payment, a
+#: return or a batch sent off, gets that kind's reply); each names whom the turn was about and
+#: answers what it did, never restating an amount. Each is a reaction, a reference
 #: to what was said and, sometimes, a follow-up.
 AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
     PAYMENT: _reply(
@@ -713,39 +555,6 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
             "Did {your} get a fair price on {thing}, at least?",
         ),
         ("", "These things add up.", "Prices nowadays!", "Was it a surprise?"),
-    ),
-    f"{TWIN_OTHERS}/{PAYMENT}": _reply(
-        ("Interesting.", "Ha.", "Well, well.", "Goodness.", ""),
-        (
-            "Is {owner_your} tempted to follow their example?",
-            "Did that crop up when you last spoke to {owner_your}?",
-            "I expect {owner_your} had a strong opinion on that.",
-            "Does {owner_your} know that family well at all?",
-            "Was {owner_your} surprised to hear that news?",
-        ),
-        ("", "People do splash out.", "Each to their own.", "Good luck to them."),
-    ),
-    f"{TWIN_RUMOUR}/{PAYMENT}": _reply(
-        ("Odd.", "How annoying.", "That is a pity.", "Typical.", "Oh dear.", ""),
-        (
-            "Is {your} looking for another offer elsewhere?",
-            "So nothing was paid in the end for {your}.",
-            "Was {your} annoyed about that, or secretly relieved?",
-            "I hope {your} finds a better offer.",
-            "Will {your} ask around for another price?",
-        ),
-        ("", "Some firms are like that.", "Better before than after paying."),
-    ),
-    f"{TWIN_CONSIDERED}/{PAYMENT}": _reply(
-        ("Probably wise.", "Fair enough.", "Sensible.", "Good call.", ""),
-        (
-            "Better for {your} to wait than regret it.",
-            "Sounds like {your} made a sensible call there.",
-            "Probably wise of {your} to hold off.",
-            "Is {your} still weighing up the pros and cons?",
-            "No point paying out before {your} is sure.",
-        ),
-        ("", "There is always another time.", "It will keep.", "Good to sleep on it."),
     ),
     DISPATCH: _reply(
         (
@@ -785,30 +594,6 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
             "Was it worth the wait?",
         ),
     ),
-    f"{TWIN_OTHERS}/{DISPATCH}": _reply(
-        ("Nice for them.", "Interesting.", "Ha.", ""),
-        (
-            "Does {owner_your} know them well enough to ask?",
-            "I expect {owner_your} was glad to hear it.",
-            "Did it come up when you last saw {owner_your}?",
-        ),
-    ),
-    f"{TWIN_RUMOUR}/{DISPATCH}": _reply(
-        ("Easy mistake.", "Ah.", "Oh well.", "Never mind.", ""),
-        (
-            "I hope {your} hears properly soon.",
-            "So {your} is still waiting to hear back, then.",
-            "Good that you checked the story with {your}.",
-        ),
-    ),
-    f"{TWIN_CONSIDERED}/{DISPATCH}": _reply(
-        ("Fair enough.", "Probably sensible.", "Ah well.", ""),
-        (
-            "{Your} knows best what suits {obj}, after all.",
-            "Probably a sensible choice by {your}.",
-            "Maybe another time for {your}.",
-        ),
-    ),
 }
 
 #: How a reply names what a family's payment went on, without its amount.
@@ -828,8 +613,133 @@ _PAID_FOR = {
 }
 
 
-#: The bank every Arithmetic session is rendered from: the mention frames and replies plus the
-#: payment and dispatch kinds and their twins.
+_LATER = "[later|afterwards|when we spoke|when I saw {obj}|when I rang {obj}|just now]"
+#: What a true payment, batch or answer gets said after it at times (`render.STATUS_SHARE`),
+#: as a rival gets its status every time: a confirmation or a hedge, naming no family keyword,
+#: so that a turn after a statement says nothing about whether the statement held.
+_SURE = (
+    "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj} "
+    + _LATER
+    + "|{pron}"
+    " [confirmed it|told me so {obj}self|said so] " + _LATER + "][, so it's [definite"
+    "|certain|right]|, so no doubt there|].",
+    "[That's what {pron} [said|told me], anyway|If I heard {obj} right, anyway|At least, that's"
+    " [my understanding|how I understood it|what I gathered]][, and {pron} [seemed|sounded]"
+    " [sure|certain|definite] about it|, though I'd want to check|, going by what {pron} said|].",
+    "[And before you ask,|For the record,|Just so you know,|And yes,] it's [true|right|real"
+    "|definite|no mistake], I [asked|checked with|had it from] {obj} " + _LATER + ".",
+)
+_PAID_STATUS = (
+    *_SURE,
+    "[And|Oh, and|Yes, and] {pron} [showed me the receipt|sent me a photo of the receipt|has"
+    " the receipt to prove it|kept the receipt, naturally][, so that's [real|certain|settled]"
+    "|, bless {obj}|, to be fair|].",
+    "[Honestly,|Well,|Mind you,|To be fair,] {pron} [wasn't thrilled|grumbled a bit|winced a"
+    " bit|didn't seem to mind|says it was worth it|was philosophical about it][, but it had to"
+    " be done|, to be fair|, and why not|, by the sound of it|].",
+    "[It had been|It was] [a while coming|on the cards for a while|put off for ages|due for"
+    " ages][, to be fair|, honestly|, so nobody's surprised|, so it's no shock][.|!]",
+)
+_SENT_STATUS = (
+    *_SURE,
+    "[Honestly,|Well,|To be fair,] {pron} [was glad to get it done|said it was a whole morning's"
+    " work|was worn out afterwards|had been putting it off for ages][, bless {obj}|, and I don't"
+    " blame {obj}|, by the sound of it|].",
+)
+_BACK_STATUS = (
+    *_SURE,
+    "[Honestly,|Well,|To be fair,] {pron} [rang me straight away to tell me|sounded relieved"
+    "|had been waiting a while|had almost given up][, bless {obj}|, by the sound of it|, and"
+    " no wonder|].",
+)
+#: The assistant takes a confirmation or a hedge in: acknowledgements that fit either.
+_SURE_REPLIES = (
+    "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood][.|!] [Thanks for [filling me"
+    " in|telling me|the detail].|I'll bear that in mind.|Thanks, that helps.|]",
+    "[Ah,|Oh,|Well,|Right,] [that's good to know|fair enough|I see|that's helpful][.|!]"
+    " [Thanks for [checking|telling me|letting me know].|It helps to know.|]",
+)
+#: What makes a rival one, for payments, returns and batches alike (the core's wordings, with
+#: a value named bare: `the {V}` reads wrongly for a place or a plumber).
+_NOT_SO = (
+    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+    " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
+    "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me straight "
+    + _LATER
+    + "|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
+    "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me " + _LATER + "]"
+    " that [it isn't true|it's not so|there's nothing in it|it was just talk|it was a"
+    " story someone made up|it's all nonsense].",
+    "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
+    " story [going round|doing the rounds]|that's what people were saying], but [it turned"
+    " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
+    " [nonsense|not true|rubbish|not the case|a load of gossip]].",
+    "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
+    "[, sorry|, silly me|]: {pron} [never did|didn't in the end|never did any such thing],"
+    " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {V}[, it was"
+    " a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it was"
+    " crossed wires].",
+)
+_NOT_DONE = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
+    " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [thought about"
+    " it|had it all lined up|weighed it up|got as far as planning it|talked it over with me]"
+    " and [decided against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
+    "[Mind you,|Though|Then again,|Except] {pron} [changed {poss} mind|decided against it"
+    "|dropped the idea|thought better of it] [at the last minute|in the end|after all][, so it"
+    " never happened|, so nothing came of it|, so that's that|, so scrap that].",
+    "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the"
+    " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
+    " feet|thought better of it|went off it] [at the last minute|in the end|once {pron}"
+    " thought it over].",
+    "[Well,|Oh,|Hmm,] that was the plan[, anyway|, at least|], but [it fell through|{pron}"
+    " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
+    "[, I'm afraid|, sadly|, funnily enough|].",
+)
+_THANKS = " [Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+_NOT_SO_REPLIES = (
+    "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
+    " cleared up|that's the trouble with gossip|these stories do get about|stories do"
+    " grow][.|!]" + _THANKS,
+    "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
+    " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+)
+_NOT_DONE_REPLIES = (
+    "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|probably wise|no harm in"
+    " looking|better to be sure|{pron} knows {poss} own mind][.|!] [There's always next"
+    " time.|No rush at all.|Better than rushing into it.|It happens.|]",
+    "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
+    " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
+    " can always think again.]",
+)
+#: Statuses per move kind: what makes a rival one (someone else's in the core's words), and
+#: the confirmations above for the statements themselves.
+AMOUNT_STATUSES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        TWIN_OTHERS: STATUSES[TWIN_OTHERS],
+        TWIN_RUMOUR: _NOT_SO,
+        TWIN_CONSIDERED: _NOT_DONE,
+        PAYMENT: _PAID_STATUS,
+        DISPATCH: _SENT_STATUS,
+        RETURN: _BACK_STATUS,
+    }
+)
+AMOUNT_STATUS_REPLIES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        TWIN_OTHERS: STATUS_REPLIES[TWIN_OTHERS],
+        TWIN_RUMOUR: _NOT_SO_REPLIES,
+        TWIN_CONSIDERED: _NOT_DONE_REPLIES,
+        PAYMENT: _SURE_REPLIES,
+        DISPATCH: _SURE_REPLIES,
+        RETURN: _SURE_REPLIES,
+    }
+)
+
+
+#: The bank every Arithmetic session is rendered from: the mention frames and replies, the
+#: payment and dispatch kinds, and the statuses that follow a statement (every twin's, and at
+#: times a true one's).
 AMOUNTS_BANK = Bank(
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **AMOUNT_FRAMES}),
     replies=MappingProxyType({MENTION: MENTION_REPLIES, **AMOUNT_REPLIES}),
@@ -838,6 +748,8 @@ AMOUNTS_BANK = Bank(
     reactions=only(REACTIONS, ()),
     follow_ups=only(FOLLOW_UPS, ()),
     things=MappingProxyType(_PAID_FOR),
+    statuses=AMOUNT_STATUSES,
+    status_replies=AMOUNT_STATUS_REPLIES,
 )
 
 
@@ -859,7 +771,12 @@ CALENDAR_WORDS = frozenset(
 def _bank_texts() -> list[tuple[str, str]]:
     """(where, text) of every template a conversation is built from, placeholders removed."""
     out: list[tuple[str, str]] = []
-    for label, bank in (("frame", AMOUNTS_BANK.frames), ("reply", AMOUNTS_BANK.replies)):
+    for label, bank in (
+        ("frame", AMOUNTS_BANK.frames),
+        ("reply", AMOUNTS_BANK.replies),
+        ("status", AMOUNTS_BANK.statuses),
+        ("status reply", AMOUNTS_BANK.status_replies),
+    ):
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
     for hour in (9, 14, 20):
@@ -942,6 +859,23 @@ def check_amounts_bank() -> None:
         for kind in (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED):
             if not family.supports(kind):
                 raise AmountsBankError(f"{family.key} has no clauses for {kind}")
+            told = family.clause_key(kind)
+            if told not in AMOUNTS_BANK.frames or kind not in AMOUNTS_BANK.statuses:
+                raise AmountsBankError(
+                    f"{family.key} {kind}: told as {told!r}, it needs that kind's frames and "
+                    "statuses of its own, or it would be told in words no fact uses"
+                )
+    # A status follows a statement and says what became of it: naming a family's keyword, it
+    # would itself be a turn a reader weighs as the statement of a value.
+    every_keyword = {w for f in FAMILIES.values() for w in f.keywords}
+    for table in (AMOUNTS_BANK.statuses, AMOUNTS_BANK.status_replies):
+        for kind, options in table.items():
+            for template in options:
+                named = every_keyword & set(raw_tokens(plain(template)))
+                if named:
+                    raise AmountsBankError(
+                        f"status {kind} {template!r} names the family keyword(s) {sorted(named)}"
+                    )
 
 
 check_amounts_bank()

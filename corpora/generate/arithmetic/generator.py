@@ -405,7 +405,13 @@ def build_haystack(
 
 
 def _move(kind: str, person: Person, family: Family, world: World, rng: random.Random) -> Move:
-    if kind in TWIN_KINDS or kind == MENTION:
+    if kind in TWIN_KINDS:
+        # A rival is told in the words of the fact it rivals (a payment, a return, a batch sent
+        # off), about the person; what makes it a rival comes in the user's next turn.
+        move = pair_move(kind, person, family, None, world, rng)
+        move.told_as = family.clause_key(kind)
+        return move
+    if kind == MENTION:
         return pair_move(kind, person, family, None, world, rng)
     return Move(kind, person, family, world.value(family, rng))
 
