@@ -532,7 +532,7 @@ FORGETTING_FAMILIES = (
 #: else's statements are worded from one vocabulary and only what a sentence says (a denial, a
 #: confirmation, whose news it is) carries its status.
 _HEARD = "[I heard|I was told|I'm told|I gather|Word is|Someone told me|I'd heard]"
-_HEDGE = "[Apparently|From what {pron} told me,|As far as I know,|I think|If I've got it right,|I believe]"
+_HEDGE = "[Apparently|From what I was told,|As far as I know,|I think|If I've got it right,|I believe]"
 _FORGOT = (
     "[Something I forgot to tell you:|Forgot to say,|Meant to tell you,|Before I forget,"
     "|Not sure if I told you, but|I forget whether I told you, but]"
@@ -1254,30 +1254,28 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " it]][, and {pron} [seemed|sounded] [sure|certain|definite] about it|, though I'd want"
         " to check|, going by what {pron} said|].",
         "[And before you ask,|And yes,|For the record,|Just so you know,] it's [true|right"
-        "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
+        "|real|definite|properly decided], I [asked {obj}|checked with {obj}|had it from {obj}"
+        " directly] [this week|the other day|at the weekend|when I saw {obj}].",
         "[It's been|It was] [a while coming|on the cards for a while|a long time coming|talked"
         " about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no"
         " shock].",
     ),
     TWIN_RUMOUR: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
-        " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
-        "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me straight "
-        + _SOON
-        + "|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
-        "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me " + _SOON + "]"
-        " that [it isn't true|it's not so|there's nothing in it|it was just talk|it was a"
-        " story someone made up|it's all nonsense].",
-        "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
-        " story [going round|doing the rounds]|that's what people were saying], but [it turned"
-        " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
-        " [nonsense|not true|rubbish|not the case|a load of gossip]].",
+        " me|I take that back|I shouldn't have said that][:|,] [I'd got it [muddled|wrong|mixed"
+        " up|back to front]|I misheard[ the whole thing|]|I was thinking of [something else"
+        "|someone else|another story]|I've got my stories crossed][.|!]",
+        "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
+        "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
+        "|, silly me|].",
+        "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my head]"
+        "|that was my understanding], but [it turned out [not to be so|to be a mix-up|to be"
+        " wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
         "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
         "[, sorry|, silly me|]: {pron} [never did|hasn't at all|didn't in the end|never has],"
         " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
         "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about the {V}[,"
-        " it was a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked"
-        "|, it was crossed wires].",
+        " it was a muddle|: I had it wrong|, it was crossed wires|, my mistake|, I misheard].",
     ),
     TWIN_CONSIDERED: (
         "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
