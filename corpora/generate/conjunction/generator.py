@@ -591,13 +591,19 @@ def _place(layout: random.Random, hots: list[Hot], sessions: int) -> None:
             hots[i].session = s
 
 
+def _told_as(kind: str) -> str | None:
+    """A twin is told in a true statement's own frames and clauses, and what became of it
+    (considered and dropped, rumoured and denied) comes in the user's next turn."""
+    return STATEMENT if kind in CLUB_TWINS else None
+
+
 def _move(h: Hot) -> Move:
     extra = dict(h.extra)
     symbol = dict(CURRENCIES)[h.fee[0]] if h.fee else None
     extra.update(fee_placeholders(symbol, h.fee[1] if h.fee else None))
     if h.other is not None:
         extra.update(other_forms(h.other))
-    return Move(h.kind, h.named, h.family, h.value, extra=extra)
+    return Move(h.kind, h.named, h.family, h.value, extra=extra, told_as=_told_as(h.kind))
 
 
 @dataclass
@@ -653,7 +659,8 @@ def _cold(
             elif name == TWIN_SLOT:
                 p, f = rng.choice(loose)
                 value = world.value(f, rng)
-                slot[name] = Move(rng.choice(CLUB_TWINS), p, f, value, extra=dict(blank))
+                kind = rng.choice(CLUB_TWINS)
+                slot[name] = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
             elif name == MENTION_SLOT:
                 p, f = rng.choice(loose)
                 slot[name] = Move(MENTION, p, f)
