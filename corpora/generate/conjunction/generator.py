@@ -614,6 +614,19 @@ class ColdStatement:
     value: str
 
 
+@dataclass
+class ColdFee:
+    """A fee a cold statement or twin states (invalidation-then-sum haystacks), and its move
+    (whose placeholders follow the fee when it is redrawn)."""
+
+    session: int
+    fee: tuple[str, int]
+    move: Move
+
+    def settle(self) -> None:
+        self.move.extra.update(fee_placeholders(dict(CURRENCIES)[self.fee[0]], self.fee[1]))
+
+
 def _cold(
     rng: random.Random,
     world: World,
@@ -621,11 +634,13 @@ def _cold(
     hots: Sequence[Hot],
     slots: list[dict[str, Move]],
     grouped: Collection[str] = (),
-) -> list[ColdStatement]:
+) -> tuple[list[ColdStatement], list[ColdFee]]:
     """Every empty slot gets a cold move: a statement of a pair nobody states; a twin or mention
     of a pair no hot statement owns; an event on a cold fact stated GAP_RANGE earlier (or one
     stated before the haystack); an order sentence between two people, in a kind of club no
-    chain owns, consistent with one order drawn per kind. Returns the cold statements."""
+    chain owns, consistent with one order drawn per kind. Where hot memberships are stated with
+    their fees (invalidation-then-sum), so are cold statements and twins, in any currency.
+    Returns the cold statements and the cold fees."""
     owned = {(h.person.key, h.family.key) for h in hots if h.kind == STATEMENT}
     loose = [
         (p, f)
@@ -633,6 +648,11 @@ def _cold(
         for f in world.families
         if (p.key, f.key) not in owned and f.key not in grouped
     ]
+
+    # A sum's people have their fees stated with every membership and every twin: a cold
+    # twin about one of them (told as a membership, with no fee) would be the only one without.
+    paying = {h.person.key for h in hots if h.fee is not None}
+    unpaid = [(p, f) for p, f in loose if p.key not in paying]
 
     def free() -> list[tuple[Person, Family]]:
         return [(p, f) for p, f in world.free() if f.key not in grouped]
@@ -643,7 +663,16 @@ def _cold(
     evented: set[tuple[str, str]] = set()
     related: set[tuple[str, str, str]] = set()
     stated: list[ColdStatement] = []
+    fees: list[ColdFee] = []
     blank = fee_placeholders(None, None)
+
+    def priced(s: int, move: Move) -> Move:
+        if paying:
+            unit = rng.choice(CURRENCIES)[0]
+            fees.append(ColdFee(s, (unit, rng.randint(*FEE_CENTS)), move))
+            fees[-1].settle()
+        return move
+
     for s, slot in enumerate(slots):
         for name in RECIPES[shape]:
             if name in slot:
@@ -655,12 +684,13 @@ def _cold(
                 p, f = rng.choice(options)
                 fact = world.fact(p, f)
                 stated.append(ColdStatement(s, p, f, fact.value))
-                slot[name] = Move(STATEMENT, p, f, fact.value, extra=dict(blank))
+                slot[name] = priced(s, Move(STATEMENT, p, f, fact.value, extra=dict(blank)))
             elif name == TWIN_SLOT:
-                p, f = rng.choice(loose)
+                p, f = rng.choice(unpaid)
                 value = world.value(f, rng)
                 kind = rng.choice(CLUB_TWINS)
-                slot[name] = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
+                move = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
+                slot[name] = priced(s, move)
             elif name == MENTION_SLOT:
                 p, f = rng.choice(loose)
                 slot[name] = Move(MENTION, p, f)
@@ -698,7 +728,7 @@ def _cold(
                     slot[name] = Move(ORDER_BEFORE, a, f, None, extra=other_forms(b))
                 else:
                     slot[name] = Move(ORDER_AFTER, b, f, None, extra=other_forms(a))
-    return stated
+    return stated, fees
 
 
 def _standing_fees(groups: Groups) -> tuple[list[int], str]:
@@ -714,12 +744,19 @@ def _cents(h: Hot) -> int:
     return h.fee[1]
 
 
-def _coincidence(groups: Groups, gold_size: int) -> tuple[int, ...] | None:
+def _coincidence(
+    groups: Groups, gold_size: int, cold: Sequence[ColdFee] = ()
+) -> tuple[int, ...] | None:
     """The checker's coincident-subset search (DRV003) over the asked unit's fees as the
-    sessions will state them: another combination of up to G + 1 reaching the total, or None."""
+    sessions will state them (the hot moves', and `cold` ones): another combination of up to
+    G + 1 reaching the total, or None."""
     standing, unit = _standing_fees(groups)
     fees = [(i, h) for i, h in enumerate(groups.hots) if h.fee is not None and h.fee[0] == unit]
     items = [Item(_cents(h) / 100, h.session, k) for k, (_, h) in enumerate(fees)]
+    items += [
+        Item(c.fee[1] / 100, c.session, len(fees) + k)
+        for k, c in enumerate(c for c in cold if c.fee[0] == unit)
+    ]
     slots = {i: k for k, (i, _) in enumerate(fees)}
     gold = frozenset((slots[i], 1) for i in standing)
     target = sum(_cents(groups.hots[i]) for i in standing) / 100
@@ -741,6 +778,22 @@ def _settle_fees(rng: random.Random, groups: Groups, gold_size: int) -> None:
             if h.fee is not None and h.fee[0] == unit and (i not in standing or attempt > 200):
                 h.fee = (unit, rng.randint(*FEE_CENTS))
     raise AllocationError("fees keep coinciding with the total")
+
+
+def _settle_cold_fees(
+    rng: random.Random, groups: Groups, gold_size: int, cold: Sequence[ColdFee]
+) -> None:
+    """Redraw the cold fees in the asked unit until no combination with them reaches the total
+    (the hot fees are settled already)."""
+    _, unit = _standing_fees(groups)
+    for _ in range(200):
+        if _coincidence(groups, gold_size, cold) is None:
+            return
+        for c in cold:
+            if c.fee[0] == unit:
+                c.fee = (unit, rng.randint(*FEE_CENTS))
+                c.settle()
+    raise AllocationError("cold fees keep coinciding with the total")
 
 
 # --- the record: events, gold components, derivation, question and answer ------------------
@@ -1021,7 +1074,9 @@ def _build_question(
         move = _move(h)
         move.evidence = i in gold
         slots[h.session][slot_of(h.kind)] = move
-    cold = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
+    cold, cold_fees = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
+    if spec.shape == INVALIDATION_SUM:
+        _settle_cold_fees(rng, groups, spec.g, cold_fees)
 
     plans = []
     for s in range(spec.sessions):
