@@ -174,7 +174,7 @@ def _family(kind: ClubKind) -> Family:
             f"is a [member|paid-up member|regular member] of the {{V}} {noun}{{fee}}",
             f"belongs to the {{V}} {noun}{{fee}}[ these days| now|]",
             f"has a membership at the {{V}} {noun}{{fee}}",
-            f"{kind.does} the {{V}} {noun}{{fee}}[ most weeks| whenever {{pron}} can|]",
+            f"{kind.does} the {{V}} {noun}[ most weeks| whenever {{pron}} can|]{{fee}}",
             f"[signed up|is signed up] with the {{V}} {noun}{{fee}}",
         ),
         "considered": (
@@ -189,7 +189,7 @@ def _family(kind: ClubKind) -> Family:
             f"[cancelled|stopped] {{poss}} membership of the {{V}} {noun}",
             f"left the {{V}} {noun} [for good|after a falling out|without much fuss]",
             f"gave up {{poss}} place at the {{V}} {noun}",
-            f"is not with the {{V}} {noun} any more[, {{pron}} quit|, it was time|]",
+            f"[quit|walked out of] the {{V}} {noun}[ for good|, saying it was time|]",
         ),
         REAFFIRMATION: (
             f"is still a member of the {{V}} {noun}[, same as ever|]",
@@ -354,7 +354,7 @@ CLUB_STATUSES: dict[str, tuple[str, ...]] = {
         " that|].",
         "[Hmm,|Oh,|Actually,|Well,] [it came to nothing in the end|it never got that far|it"
         " didn't happen after all|{pron} never took the plunge|{pron} never actually went"
-        " ahead][, I'm afraid|, sadly|, funnily enough|, as it turned out|][:|,] [{pron}"
+        " ahead][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
         " [weighed it up|thought it over|had a look round|did the sums] and [let it go|walked"
         " away|decided to wait|stayed put]|the timing was wrong|it didn't suit {obj} in the"
         " end].",
