@@ -3,16 +3,21 @@
 Every Conjunction haystack is a circle of people and the clubs they belong to. Each club kind is
 a `Family` of the shared fact model (its value is the club's invented name), rendered by the
 shared renderer with the shared frames and replies for statements, invalidations,
-re-affirmations, mentions and twins, plus two move kinds of its own:
+re-affirmations and mentions, plus two move kinds of its own:
 
 - `order-before` / `order-after` — one person joined a club of the kind before (after) another
   did; the sentence names both people and the kind, never a club's name;
 - an *introduction* is not a move kind: any move may name its person as `my cousin Tarvo`
   (`introduced`), and a person who goes by another name may be named by it alone (`called`).
 
+A twin (a club considered and dropped, a membership rumoured and denied) is told in a true
+membership's own frames and clauses (`Move.told_as`), and what became of it is the user's next
+turn (`CLUB_STATUSES`, naming no word a question asks by); true memberships get such a turn at
+times too, from the shared statuses. So no statement of a club is marked by its own wording.
+
 Statements are timeless (`belongs to`, `is a member of`), so no session's position says when
-anyone joined. Fees enter text only through the `{fee}` and `{cost}` placeholders, which the
-generator fills with an amount (`, paying £25.10 a month`) or leaves empty; the templates
+anyone joined. Fees enter text only through the `{fee}` placeholder, which the generator fills
+with an amount (`, paying £25.10 a month`) or leaves empty; the templates
 themselves obey the shared bank's writing rules (no digits, dates, brackets or em dashes) and
 every clause and topic names its kind's keyword.
 """
@@ -176,14 +181,6 @@ def _family(kind: ClubKind) -> Family:
             f"has a membership at the {{V}} {noun}{{fee}}",
             f"{kind.does} the {{V}} {noun}[ most weeks| whenever {{pron}} can|]{{fee}}",
             f"[signed up|is signed up] with the {{V}} {noun}{{fee}}",
-        ),
-        "considered": (
-            f"[looked round|went to look at] the {{V}} {noun}{{cost}} but did not join",
-            f"had a [trial session|taster session|free session] at the {{V}} {noun}{{cost}} and "
-            f"decided against it",
-            f"nearly signed up with the {{V}} {noun}{{cost}} and then thought better of it",
-            f"was [all set|about] to join the {{V}} {noun}{{cost}} and [backed out|changed "
-            f"{{poss}} plans]",
         ),
         INVALIDATION: (
             f"[cancelled|stopped] {{poss}} membership of the {{V}} {noun}",
@@ -446,11 +443,10 @@ def amount_text(symbol: str, cents: int) -> str:
 
 
 def fee_placeholders(symbol: str | None, cents: int | None) -> dict[str, str]:
-    """`{fee}` (after a membership) and `{cost}` (after a club considered), empty without a fee."""
+    """`{fee}` (after a membership), empty without a fee."""
     if symbol is None or cents is None:
-        return {"fee": "", "cost": ""}
-    amount = amount_text(symbol, cents)
-    return {"fee": f", paying {amount} a month", "cost": f", which charges {amount} a month,"}
+        return {"fee": ""}
+    return {"fee": f", paying {amount_text(symbol, cents)} a month"}
 
 
 # --- writing rules --------------------------------------------------------------------------

@@ -26,6 +26,13 @@ rest are cold (pairs that come up once). So a gold session is an ordinary sessio
 move happens to be part of the asked group, and no count of moves, values or fees tells it
 apart.
 
+No wording tells it apart either. A twin is said in a true membership's own frames and
+clauses, fee and all, and what became of it comes in the user's next turn (a status naming no
+word a question asks by, `clubs.CLUB_STATUSES`), which true memberships get at times too. In
+an invalidation-then-sum haystack every membership and twin is stated with a fee, cold ones
+included (in any currency, settled with the hot ones so no other combination reaches the
+total), and no cold twin concerns a person whose fees are summed.
+
 Each question records both halves as `events` (CNJ001-CNJ003 recompute the answer from them),
 its gold components (the resolving half's kinds declared in the profile), and for the count
 and sum shapes a derivation re-checked by DRV001-DRV004. Haystack sizes are drawn independently
