@@ -1202,6 +1202,7 @@ GENERATOR = VerticalGenerator(
         "sizes drawn independently of G; difficulty = G less the shape's smallest G, plus "
         "one, on the dispersion dial",
         "fees in cents from 8.00 to 65.00, three currencies; the asked currency's other fees "
-        "redrawn until no other combination of up to G + 1 of them reaches the gold total",
+        "(cold statements' and twins' included) redrawn until no other combination of up to "
+        "G + 1 of them reaches the gold total",
     ),
 )
