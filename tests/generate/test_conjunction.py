@@ -1,6 +1,7 @@
 """The Conjunction generator: byte-identical regeneration, the shapes and counts of SPEC §3, both
 halves of every question recorded and re-derived by the composition rules, neither half enough
-alone, competition of the asked group's own kind, and planted disagreements refused."""
+alone, competition of the asked group's own kind, rivals worded like true memberships, and
+planted disagreements refused."""
 
 from __future__ import annotations
 
@@ -16,10 +17,15 @@ from checker.api import check_corpus
 from checker.family import BY_KEY
 from checker.formats.corpus import Question
 from checker.registry import get_rule
+from checker.separability import shortcuts
+from checker.text import raw_tokens
 from checker.verticals.conjunction.rules import halves_of
+from corpora.generate.conjunction import clubs
 from corpora.generate.conjunction import generator as conjunction
+from corpora.generate.core.bank import BankError
 from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
 from corpora.generate.core.vertical import Built
+from corpora.generate.core.world import TWIN_RUMOUR
 from tests.generate.conftest import shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,3 +158,52 @@ def test_planted_disagreements_are_refused(corpus: Built) -> None:
         assert any(f.startswith(f"CNJ001 {q.question_id}") for f in found), found
     refusals = shared_gate_refusals(conjunction.GENERATOR, corpus, questions)
     assert any("CNJ001" in r for r in refusals), refusals[:5]
+
+
+def test_no_wording_tells_a_true_membership_from_a_rival(corpus: Built) -> None:
+    """A club considered or rumoured is said in a true membership's own frames, clauses and
+    fee, so the marker adversary (SHC003) weighing every statement of a club by the asked
+    person does no better than its goal, and no other shortcut measurement refuses."""
+    _, loaded = in_memory(corpus.questions)
+    measured = shortcuts.marker_adversary(loaded)
+    assert measured.haystacks >= shortcuts.MIN_HAYSTACKS
+    assert measured.auc < shortcuts.MARKER_TARGET, measured
+    assert _findings(corpus.questions, ("SHC001", "SHC002", "SHC003")) == []
+
+
+def test_a_twin_is_said_as_a_membership_and_corrected_in_the_next_turn(corpus: Built) -> None:
+    """Every recorded twin's turn is followed by the user's status turn, which names none of
+    the question's key words (so it is no candidate a reader weighs); in a sum's haystack the
+    twin states a fee, like every membership of the asked person that is still kept."""
+    seen = 0
+    for q in corpus.questions:
+        block = q.typedmemeval
+        keys = shortcuts.key_words(q.question, shortcuts.declared_values(block))
+        for twin in block.twins or ():
+            turns = q.haystack_sessions[twin.session_index]
+            said = next(
+                i for i, t in enumerate(turns) if t.role == "user" and twin.value in t.content
+            )
+            status = turns[said + 2]
+            assert status.role == "user", (q.question_id, status.content)
+            assert not keys.attribute & set(raw_tokens(status.content)), status.content
+            if block.shape == IS:
+                assert "paying" in turns[said].content, turns[said].content
+            seen += 1
+        if block.shape == IS:
+            kept = {i.session_index for i in block.derivation.inputs}
+            for s in kept:
+                stated = [t for t in q.haystack_sessions[s] if t.has_answer and t.role == "user"]
+                assert any("paying" in t.content for t in stated), (q.question_id, s)
+    assert seen >= 30, seen
+
+
+def test_a_status_naming_a_word_a_question_asks_by_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rumours = clubs.CLUB_STATUSES[TWIN_RUMOUR]
+    monkeypatch.setitem(clubs.CLUB_STATUSES, TWIN_RUMOUR, (*rumours, "Not that club."))
+    with pytest.raises(BankError, match="club"):
+        clubs.check_club_bank()
+    monkeypatch.setitem(clubs.CLUB_STATUSES, TWIN_RUMOUR, (*rumours, "Not {pron}, sorry."))
+    clubs.check_club_bank()

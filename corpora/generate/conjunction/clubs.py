@@ -3,16 +3,21 @@
 Every Conjunction haystack is a circle of people and the clubs they belong to. Each club kind is
 a `Family` of the shared fact model (its value is the club's invented name), rendered by the
 shared renderer with the shared frames and replies for statements, invalidations,
-re-affirmations, mentions and twins, plus two move kinds of its own:
+re-affirmations and mentions, plus two move kinds of its own:
 
 - `order-before` / `order-after` — one person joined a club of the kind before (after) another
   did; the sentence names both people and the kind, never a club's name;
 - an *introduction* is not a move kind: any move may name its person as `my cousin Tarvo`
   (`introduced`), and a person who goes by another name may be named by it alone (`called`).
 
+A twin (a club considered and dropped, a membership rumoured and denied) is told in a true
+membership's own frames and clauses (`Move.told_as`), and what became of it is the user's next
+turn (`CLUB_STATUSES`, naming no word a question asks by); true memberships get such a turn at
+times too, from the shared statuses. So no statement of a club is marked by its own wording.
+
 Statements are timeless (`belongs to`, `is a member of`), so no session's position says when
-anyone joined. Fees enter text only through the `{fee}` and `{cost}` placeholders, which the
-generator fills with an amount (`, paying £25.10 a month`) or leaves empty; the templates
+anyone joined. Fees enter text only through the `{fee}` placeholder, which the generator fills
+with an amount (`, paying £25.10 a month`) or leaves empty; the templates
 themselves obey the shared bank's writing rules (no digits, dates, brackets or em dashes) and
 every clause and topic names its kind's keyword.
 """
@@ -24,7 +29,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
-from corpora.generate.core.bank import FRAMES, REPLIES, BankError
+from corpora.generate.core.bank import FRAMES, REPLIES, STATUS_REPLIES, STATUSES, BankError
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, has_any, one_of, plain
 from corpora.generate.core.world import (
@@ -174,22 +179,14 @@ def _family(kind: ClubKind) -> Family:
             f"is a [member|paid-up member|regular member] of the {{V}} {noun}{{fee}}",
             f"belongs to the {{V}} {noun}{{fee}}[ these days| now|]",
             f"has a membership at the {{V}} {noun}{{fee}}",
-            f"{kind.does} the {{V}} {noun}{{fee}}[ most weeks| whenever {{pron}} can|]",
+            f"{kind.does} the {{V}} {noun}[ most weeks| whenever {{pron}} can|]{{fee}}",
             f"[signed up|is signed up] with the {{V}} {noun}{{fee}}",
-        ),
-        "considered": (
-            f"[looked round|went to look at] the {{V}} {noun}{{cost}} but did not join",
-            f"had a [trial session|taster session|free session] at the {{V}} {noun}{{cost}} and "
-            f"decided against it",
-            f"nearly signed up with the {{V}} {noun}{{cost}} and then thought better of it",
-            f"was [all set|about] to join the {{V}} {noun}{{cost}} and [backed out|changed "
-            f"{{poss}} plans]",
         ),
         INVALIDATION: (
             f"[cancelled|stopped] {{poss}} membership of the {{V}} {noun}",
             f"left the {{V}} {noun} [for good|after a falling out|without much fuss]",
             f"gave up {{poss}} place at the {{V}} {noun}",
-            f"is not with the {{V}} {noun} any more[, {{pron}} quit|, it was time|]",
+            f"[quit|walked out of] the {{V}} {noun}[ for good|, saying it was time|]",
         ),
         REAFFIRMATION: (
             f"is still a member of the {{V}} {noun}[, same as ever|]",
@@ -307,8 +304,79 @@ def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
     }
 
 
+#: What became of a club told as a membership (`Move.told_as`), said in the user's next turn:
+#: a membership rumoured was not so, one considered never happened. Each is the user's own
+#: correction, so it fits whoever the statement's frame says the news came from, and it implies
+#: no one else's membership (`someone else` would be a person the user knows, and so counted).
+#: No status names a word a question asks by (`CLUB_QUESTION_WORDS`).
+CLUB_STATUSES: dict[str, tuple[str, ...]] = {
+    TWIN_RUMOUR: (
+        "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+        " me|I take that back|strike that][:|,] [I had it [muddled|wrong|mixed up|back to front]"
+        "|I've got my wires crossed|that's not right at all|it isn't so|there's nothing in it]"
+        "[.|!]",
+        "[No, wait|Hold on|Sorry, no|Wait a moment], [I misheard|I got the wrong end of the"
+        " stick|I've muddled that|I've got that wrong|I jumped to conclusions][, sorry|, silly"
+        " me|, my mistake|]: {pron} [has nothing to do with the {V}|has never been near the {V}"
+        "|never signed up at the {V}|has never set foot in the {V}|isn't involved with the {V}"
+        " at all][, as far as I know|, I'm fairly sure|, now I think about it|, I'm almost"
+        " certain|].",
+        "[Mind you|Then again|Although|That said], [I've since [heard|found out|learnt|checked]"
+        "|it [turns out|seems|looks like]|[on reflection|thinking it over|now I think about it],"
+        " I reckon] [it isn't true|it's not so|there's nothing in it|I was wrong|I had it wrong"
+        "|it was just talk|that was a mix-up][, sadly|, so forget it|, so ignore that|, my"
+        " mistake|].",
+        "[Oh|Ah|Oh, hang on|Hmm], [ignore|forget|disregard] what I said about the {V}[, it was a"
+        " muddle|: I had it wrong|, it was crossed wires|, I got the wrong end of the stick|, I"
+        " misheard|, it isn't true].",
+        "[Sorry|Hmm|Wait|Oh dear], [I've just realised|it's just come back to me|I've just"
+        " remembered|it's just dawned on me] [I had that wrong|that was wrong|that isn't right|I"
+        " mixed that up|I misremembered][, {pron} [isn't|never was] involved|, there's nothing in"
+        " it|, it never happened|, so forget it|][.|!]",
+    ),
+    TWIN_CONSIDERED: (
+        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
+        " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [went along"
+        " for a look|had a taster|asked about it|went to an open evening|tried a session or two"
+        "|looked into it] and [decided against it|didn't go ahead|left it there|changed {poss}"
+        " mind|never signed anything][.|!]",
+        "[Or so I thought|That was the plan, anyway|At least, that was the plan|That's what"
+        " {pron} said at first|Well, that was the idea], but {pron} [backed out|pulled out|got"
+        " cold feet|thought better of it|went off it|never went through with it] [at the last"
+        " minute|in the end|before signing anything|after a day or two|once {pron} thought it"
+        " over|when it came to it][.|!]",
+        "[Mind you,|Though|Then again,|Except] {pron} [has since|has now|has already] [gone off"
+        " the idea|changed {poss} mind|decided against it|thought better of it|decided it isn't"
+        " for {obj}][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
+        " that|].",
+        "[Hmm,|Oh,|Actually,|Well,] [it came to nothing in the end|it never got that far|it"
+        " didn't happen after all|{pron} never took the plunge|{pron} never actually went"
+        " ahead][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
+        " [weighed it up|thought it over|had a look round|did the sums] and [let it go|walked"
+        " away|decided to wait|stayed put]|the timing was wrong|it didn't suit {obj} in the"
+        " end].",
+    ),
+}
+_THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+CLUB_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    TWIN_RUMOUR: (
+        "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
+        " cleared up|these things get muddled|crossed wires happen|stories do grow][.|!]" + _THANKS,
+        "[Fair enough|Understood|Got it|Oh dear|Ha|Right|No problem][.|!] [I'll forget I heard"
+        " it.|Tongues do wag.|Good job you [checked|caught it].|Funny how these things start."
+        "|Easy to mix these things up.]" + _THANKS,
+    ),
+    TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
+}
+#: Words the questions ask by (besides the kinds of club): no status may name one.
+CLUB_QUESTION_WORDS = frozenset(
+    "club clubs member members membership memberships belong belongs paying kept total"
+    " together starter earliest latest people counts".split()
+)
+
 #: The bank every Conjunction session is rendered from: the shared frames and replies of the
-#: kinds a session can carry, the order kinds, and replies naming each kind of club.
+#: kinds a session can carry, the order kinds, replies naming each kind of club, and the
+#: statuses of a twin told as a membership (a true membership's, the shared ones).
 CLUB_BANK = Bank(
     frames=MappingProxyType(
         {
@@ -326,6 +394,8 @@ CLUB_BANK = Bank(
         }
     ),
     family_replies=MappingProxyType({k.key: _club_replies(k) for k in KINDS}),
+    statuses=MappingProxyType({STATEMENT: STATUSES[STATEMENT], **CLUB_STATUSES}),
+    status_replies=MappingProxyType({STATEMENT: STATUS_REPLIES[STATEMENT], **CLUB_STATUS_REPLIES}),
 )
 
 
@@ -373,11 +443,10 @@ def amount_text(symbol: str, cents: int) -> str:
 
 
 def fee_placeholders(symbol: str | None, cents: int | None) -> dict[str, str]:
-    """`{fee}` (after a membership) and `{cost}` (after a club considered), empty without a fee."""
+    """`{fee}` (after a membership), empty without a fee."""
     if symbol is None or cents is None:
-        return {"fee": "", "cost": ""}
-    amount = amount_text(symbol, cents)
-    return {"fee": f", paying {amount} a month", "cost": f", which charges {amount} a month,"}
+        return {"fee": ""}
+    return {"fee": f", paying {amount_text(symbol, cents)} a month"}
 
 
 # --- writing rules --------------------------------------------------------------------------
@@ -404,7 +473,20 @@ def check_club_bank() -> None:
         for k, ts in replies.items()
         for t in ts
     ]
-    for where, template in texts:
+    said = [
+        (f"status {k}", t)
+        for table in (CLUB_STATUSES, CLUB_STATUS_REPLIES)
+        for k, ts in table.items()
+        for t in ts
+    ]
+    asked = CLUB_QUESTION_WORDS | {w for k in KINDS for w in (k.key, k.sport)}
+    for where, template in said:
+        text = plain(template)
+        if asked & set(raw_tokens(text)):
+            raise BankError(
+                f"{where} template {text!r} names {sorted(asked & set(raw_tokens(text)))}"
+            )
+    for where, template in texts + said:
         text = plain(template)
         if _PLAIN.search(text):
             raise BankError(f"{where} template {text!r} has a digit, bracket or em dash")

@@ -26,6 +26,13 @@ rest are cold (pairs that come up once). So a gold session is an ordinary sessio
 move happens to be part of the asked group, and no count of moves, values or fees tells it
 apart.
 
+No wording tells it apart either. A twin is said in a true membership's own frames and
+clauses, fee and all, and what became of it comes in the user's next turn (a status naming no
+word a question asks by, `clubs.CLUB_STATUSES`), which true memberships get at times too. In
+an invalidation-then-sum haystack every membership and twin is stated with a fee, cold ones
+included (in any currency, settled with the hot ones so no other combination reaches the
+total), and no cold twin concerns a person whose fees are summed.
+
 Each question records both halves as `events` (CNJ001-CNJ003 recompute the answer from them),
 its gold components (the resolving half's kinds declared in the profile), and for the count
 and sum shapes a derivation re-checked by DRV001-DRV004. Haystack sizes are drawn independently
@@ -591,13 +598,19 @@ def _place(layout: random.Random, hots: list[Hot], sessions: int) -> None:
             hots[i].session = s
 
 
+def _told_as(kind: str) -> str | None:
+    """A twin is told in a true statement's own frames and clauses, and what became of it
+    (considered and dropped, rumoured and denied) comes in the user's next turn."""
+    return STATEMENT if kind in CLUB_TWINS else None
+
+
 def _move(h: Hot) -> Move:
     extra = dict(h.extra)
     symbol = dict(CURRENCIES)[h.fee[0]] if h.fee else None
     extra.update(fee_placeholders(symbol, h.fee[1] if h.fee else None))
     if h.other is not None:
         extra.update(other_forms(h.other))
-    return Move(h.kind, h.named, h.family, h.value, extra=extra)
+    return Move(h.kind, h.named, h.family, h.value, extra=extra, told_as=_told_as(h.kind))
 
 
 @dataclass
@@ -608,6 +621,19 @@ class ColdStatement:
     value: str
 
 
+@dataclass
+class ColdFee:
+    """A fee a cold statement or twin states (invalidation-then-sum haystacks), and its move
+    (whose placeholders follow the fee when it is redrawn)."""
+
+    session: int
+    fee: tuple[str, int]
+    move: Move
+
+    def settle(self) -> None:
+        self.move.extra.update(fee_placeholders(dict(CURRENCIES)[self.fee[0]], self.fee[1]))
+
+
 def _cold(
     rng: random.Random,
     world: World,
@@ -615,11 +641,13 @@ def _cold(
     hots: Sequence[Hot],
     slots: list[dict[str, Move]],
     grouped: Collection[str] = (),
-) -> list[ColdStatement]:
+) -> tuple[list[ColdStatement], list[ColdFee]]:
     """Every empty slot gets a cold move: a statement of a pair nobody states; a twin or mention
     of a pair no hot statement owns; an event on a cold fact stated GAP_RANGE earlier (or one
     stated before the haystack); an order sentence between two people, in a kind of club no
-    chain owns, consistent with one order drawn per kind. Returns the cold statements."""
+    chain owns, consistent with one order drawn per kind. Where hot memberships are stated with
+    their fees (invalidation-then-sum), so are cold statements and twins, in any currency.
+    Returns the cold statements and the cold fees."""
     owned = {(h.person.key, h.family.key) for h in hots if h.kind == STATEMENT}
     loose = [
         (p, f)
@@ -627,6 +655,11 @@ def _cold(
         for f in world.families
         if (p.key, f.key) not in owned and f.key not in grouped
     ]
+
+    # A sum's people have their fees stated with every membership and every twin: a cold
+    # twin about one of them (told as a membership, with no fee) would be the only one without.
+    paying = {h.person.key for h in hots if h.fee is not None}
+    unpaid = [(p, f) for p, f in loose if p.key not in paying]
 
     def free() -> list[tuple[Person, Family]]:
         return [(p, f) for p, f in world.free() if f.key not in grouped]
@@ -637,7 +670,16 @@ def _cold(
     evented: set[tuple[str, str]] = set()
     related: set[tuple[str, str, str]] = set()
     stated: list[ColdStatement] = []
+    fees: list[ColdFee] = []
     blank = fee_placeholders(None, None)
+
+    def priced(s: int, move: Move) -> Move:
+        if paying:
+            unit = rng.choice(CURRENCIES)[0]
+            fees.append(ColdFee(s, (unit, rng.randint(*FEE_CENTS)), move))
+            fees[-1].settle()
+        return move
+
     for s, slot in enumerate(slots):
         for name in RECIPES[shape]:
             if name in slot:
@@ -649,11 +691,13 @@ def _cold(
                 p, f = rng.choice(options)
                 fact = world.fact(p, f)
                 stated.append(ColdStatement(s, p, f, fact.value))
-                slot[name] = Move(STATEMENT, p, f, fact.value, extra=dict(blank))
+                slot[name] = priced(s, Move(STATEMENT, p, f, fact.value, extra=dict(blank)))
             elif name == TWIN_SLOT:
-                p, f = rng.choice(loose)
+                p, f = rng.choice(unpaid)
                 value = world.value(f, rng)
-                slot[name] = Move(rng.choice(CLUB_TWINS), p, f, value, extra=dict(blank))
+                kind = rng.choice(CLUB_TWINS)
+                move = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
+                slot[name] = priced(s, move)
             elif name == MENTION_SLOT:
                 p, f = rng.choice(loose)
                 slot[name] = Move(MENTION, p, f)
@@ -691,7 +735,7 @@ def _cold(
                     slot[name] = Move(ORDER_BEFORE, a, f, None, extra=other_forms(b))
                 else:
                     slot[name] = Move(ORDER_AFTER, b, f, None, extra=other_forms(a))
-    return stated
+    return stated, fees
 
 
 def _standing_fees(groups: Groups) -> tuple[list[int], str]:
@@ -707,12 +751,19 @@ def _cents(h: Hot) -> int:
     return h.fee[1]
 
 
-def _coincidence(groups: Groups, gold_size: int) -> tuple[int, ...] | None:
+def _coincidence(
+    groups: Groups, gold_size: int, cold: Sequence[ColdFee] = ()
+) -> tuple[int, ...] | None:
     """The checker's coincident-subset search (DRV003) over the asked unit's fees as the
-    sessions will state them: another combination of up to G + 1 reaching the total, or None."""
+    sessions will state them (the hot moves', and `cold` ones): another combination of up to
+    G + 1 reaching the total, or None."""
     standing, unit = _standing_fees(groups)
     fees = [(i, h) for i, h in enumerate(groups.hots) if h.fee is not None and h.fee[0] == unit]
     items = [Item(_cents(h) / 100, h.session, k) for k, (_, h) in enumerate(fees)]
+    items += [
+        Item(c.fee[1] / 100, c.session, len(fees) + k)
+        for k, c in enumerate(c for c in cold if c.fee[0] == unit)
+    ]
     slots = {i: k for k, (i, _) in enumerate(fees)}
     gold = frozenset((slots[i], 1) for i in standing)
     target = sum(_cents(groups.hots[i]) for i in standing) / 100
@@ -734,6 +785,22 @@ def _settle_fees(rng: random.Random, groups: Groups, gold_size: int) -> None:
             if h.fee is not None and h.fee[0] == unit and (i not in standing or attempt > 200):
                 h.fee = (unit, rng.randint(*FEE_CENTS))
     raise AllocationError("fees keep coinciding with the total")
+
+
+def _settle_cold_fees(
+    rng: random.Random, groups: Groups, gold_size: int, cold: Sequence[ColdFee]
+) -> None:
+    """Redraw the cold fees in the asked unit until no combination with them reaches the total
+    (the hot fees are settled already)."""
+    _, unit = _standing_fees(groups)
+    for _ in range(200):
+        if _coincidence(groups, gold_size, cold) is None:
+            return
+        for c in cold:
+            if c.fee[0] == unit:
+                c.fee = (unit, rng.randint(*FEE_CENTS))
+                c.settle()
+    raise AllocationError("cold fees keep coinciding with the total")
 
 
 # --- the record: events, gold components, derivation, question and answer ------------------
@@ -1014,7 +1081,9 @@ def _build_question(
         move = _move(h)
         move.evidence = i in gold
         slots[h.session][slot_of(h.kind)] = move
-    cold = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
+    cold, cold_fees = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
+    if spec.shape == INVALIDATION_SUM:
+        _settle_cold_fees(rng, groups, spec.g, cold_fees)
 
     plans = []
     for s in range(spec.sessions):
@@ -1133,6 +1202,7 @@ GENERATOR = VerticalGenerator(
         "sizes drawn independently of G; difficulty = G less the shape's smallest G, plus "
         "one, on the dispersion dial",
         "fees in cents from 8.00 to 65.00, three currencies; the asked currency's other fees "
-        "redrawn until no other combination of up to G + 1 of them reaches the gold total",
+        "(cold statements' and twins' included) redrawn until no other combination of up to "
+        "G + 1 of them reaches the gold total",
     ),
 )
