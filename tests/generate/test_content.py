@@ -298,8 +298,11 @@ def test_no_reply_contradicts_its_move(corpus: str, request: pytest.FixtureReque
             aside_at = {end: first for first, end in rendered.aside_turns}
             ends = [aside_at.get(i, i) for i in [*rendered.move_turns[1:], len(rendered.turns)]]
             for kind, rival, start, end in zip(kinds, told, rendered.move_turns, ends, strict=True):
+                # A rival's status is the user's own correction ("Sorry, I'd got it muddled"):
+                # the sentiment to hold is the assistant's reply to it.
                 first = start + 2 if rival else start + 1
-                words = {w for t in rendered.turns[first:end] for w in raw_tokens(t.content)}
+                said = [t for t in rendered.turns[first:end] if not rival or t.role == "assistant"]
+                words = {w for t in said for w in raw_tokens(t.content)}
                 found = NEVER_SAID.get(kind, set()) & words
                 assert not found, (a.question.question_id, kind, found)
                 if end - start > 2:

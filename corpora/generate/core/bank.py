@@ -537,11 +537,6 @@ _FORGOT = (
     "[Something I forgot to tell you:|Forgot to say,|Meant to tell you,|Before I forget,"
     "|Not sure if I told you, but|I forget whether I told you, but]"
 )
-_CONFIRM = (
-    "[and {pron} [says|tells me] [it's right|it's true|that's right]"
-    "|and it's [right|true|quite right], I checked [with {obj}|]"
-    "|and when I asked {obj}, [it's right|that's right|{pron} confirmed it]]"
-)
 _DENY = (
     "[it's not so|it's not right|that's not the case|that's wrong|there's nothing in it"
     "|it was someone else|{pron} never did|it was all a muddle|it's just not so]"
@@ -589,7 +584,7 @@ FRAMES: dict[str, tuple[str, ...]] = {
         _HEARD + " {when} [that|] {holder} {clause}[, and {pron} says it was time"
         "|, and {pron} seems fine about it|, and {pron} confirmed it|].",
         _FORGOT + " {when} {holder} {clause}.",
-        "[Spoke to|Caught up with|Heard from] {holder}[ the other day|]: {when} {pron} {clause}.",
+        "[Spoke to|Caught up with|Heard from] {holder}: {when} {pron} {clause}.",
     ),
     REAFFIRMATION: (
         "No change with {holder}: I [checked|asked] {when} and {pron} {clause}.",
@@ -600,7 +595,7 @@ FRAMES: dict[str, tuple[str, ...]] = {
         "[Nothing new with|Same as ever with|No news from] {holder}[, really|]: {pron} {clause}"
         "[, {pron} told me {when}|].",
         _HEDGE + " {holder} {clause}[, going by what {pron} said {when}|].",
-        _HEARD + " {when} [that|] {holder} {clause}, " + _CONFIRM + ".",
+        _HEARD + " {when} [that|] {holder} {clause}.",
     ),
     MENTION: (
         "{Holder} and I [spent ages|spent an hour|went on for ages] [talking about|discussing"
