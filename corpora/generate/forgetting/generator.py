@@ -64,6 +64,7 @@ from corpora.generate.core.world import (
     REAFFIRMATION,
     STATEMENT,
     TWIN_KINDS,
+    TWIN_OTHERS,
     Move,
     Person,
     SessionPlan,
@@ -288,8 +289,13 @@ def build_question(
     # earlier where there is one, else on the nearest fact stated earlier, else on the fact
     # this very session states (said first). Nothing is ever ended or re-affirmed that the
     # haystack did not state; when nothing is open yet, the slot states another fact.
+    retell = question_rng(seed, VERTICAL, n, "retell")
+    for kit in kits:
+        for _, second in kit.echoes:
+            _retold(slots[kit.sessions[second]][TWIN_SLOT], retell)
     cold = cold_pairs(world, hot_pairs)
-    pending = fill_cold(slots, cold, world, cast, echoes=ColdEchoes(layout, ECHO, GAP_RANGE))
+    echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
+    pending = fill_cold(slots, cold, world, cast, echoes=echoes)
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
@@ -353,6 +359,35 @@ def build_question(
         block=block,
         rng=rng,
     )
+
+
+def _retold(move: Move, rng: random.Random) -> None:
+    """A rival said a second time is told as the answer's second saying is: as an event on it
+    (someone else's news may be an ending, as an invalidation is; any rival may be said to
+    hold still, as a re-affirmation is), and its status follows as the first time. A rumour
+    or a plan dropped is never told as an ending: "scratch that" after "she left it" would
+    say she still has it. Told in statement frames only, the event frames marked the answer's
+    second saying among the turns that name the holder and the thing."""
+    if move.kind == TWIN_OTHERS and rng.random() < INVALIDATION_SHARE:
+        move.told_as = INVALIDATION
+    else:
+        move.told_as = REAFFIRMATION
+
+
+class RetoldEchoes(ColdEchoes):
+    """Cold rivals echoed and retold as the hot ones are (`_retold`)."""
+
+    def __init__(
+        self, rng: random.Random, share: float, gap: tuple[int, int], retell: random.Random
+    ) -> None:
+        super().__init__(rng, share, gap)
+        self.retell = retell
+
+    def take(self, s: int) -> Move | None:
+        move = super().take(s)
+        if move is not None:
+            _retold(move, self.retell)
+        return move
 
 
 def _stated_first(moves: list[Move]) -> None:
