@@ -21,7 +21,7 @@ import hashlib
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from checker.formats.corpus import GoldComponent, Twin, TypedMemEvalBlock
 from checker.formats.ids import pair_id, question_id
@@ -217,10 +217,15 @@ def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> st
     return f"{capitalise(named)}, and that still holds for {person['your']}: it was reaffirmed afterwards."
 
 
-def _asked_offset(rng: random.Random) -> timedelta:
-    """How long after the last session a question is asked (the question generator's first
-    draws)."""
-    return timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+#: Hours of the day a question may be asked at (first, last): when a person is about.
+ASKED_HOURS = (8, 21)
+
+
+def _asked_at(rng: random.Random, last: datetime) -> datetime:
+    """When a question is asked: one to three days after the last session, at a quarter hour
+    of the waking day (an offset in hours from the last session put questions at 04:30)."""
+    day = last.replace(hour=0, minute=0) + timedelta(days=rng.randint(1, 3))
+    return day + timedelta(hours=rng.randint(*ASKED_HOURS), minutes=15 * rng.randint(0, 3))
 
 
 def build_question(
@@ -259,7 +264,7 @@ def build_question(
     moments = varied_schedule(clock, start_date(clock), count)
     # A control's sessions start on a date of its own, so its question is never asked at its
     # partner's instant (no two questions of the corpus share their text and their date).
-    asked = moments[-1] + _asked_offset(rng)
+    asked = _asked_at(rng, moments[-1])
 
     # Hot kits: the asked pair's, then unasked ones of the same kinds until every session has
     # one hot move.
