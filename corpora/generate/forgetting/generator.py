@@ -7,11 +7,15 @@ mention — and exactly one of them belongs to a *hot* pair (`allocate`). The as
 a haystack's hot pairs; the others are its questions not asked, drawn from the same mix of
 kinds (invalidated, re-affirmed, never stated) and given the same twins and near misses. Gold
 is the asked pair's statement and event; everything else is competition that survives reading.
+Every rival is said twice, as a stated answer is: first in a statement's words, then as an
+event on it (a re-affirmation, or an ending when it is someone else's news), each time followed
+by what became of it (its status turn), so neither how often a value is said nor the frame it
+is said in marks the answer.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
 between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
-shares its partner's plan — person, family, gap, haystack size and competition — but is drawn
-afresh as its own haystack, and its two components restate each other. Never-known probes ask
+shares its partner's plan — person, family, gap, haystack size and kits — but places them and
+dates its sessions afresh, as its own haystack, and its two components restate each other. Never-known probes ask
 about a hot pair whose value no session states, though its twins and near misses come up.
 """
 
