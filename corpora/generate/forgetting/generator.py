@@ -7,10 +7,10 @@ mention — and exactly one of them belongs to a *hot* pair (`allocate`). The as
 a haystack's hot pairs; the others are its questions not asked, drawn from the same mix of
 kinds (invalidated, re-affirmed, never stated) and given the same twins and near misses. Gold
 is the asked pair's statement and event; everything else is competition that survives reading.
-Every rival is said twice, as a stated answer is: first in a statement's words, then as an
-event on it (a re-affirmation, or an ending when it is someone else's news), each time followed
-by what became of it (its status turn), so neither how often a value is said nor the frame it
-is said in marks the answer.
+Every rival is said twice, as a stated answer is: first in a statement's words, then (unless it
+is a plan dropped) as an event on it — a re-affirmation, or an ending when it is someone else's
+news — each time followed by what became of it (its status turn), so neither how often a value
+is said nor the frame it is said in marks the answer.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
 between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
@@ -68,6 +68,7 @@ from corpora.generate.core.world import (
     MENTION,
     REAFFIRMATION,
     STATEMENT,
+    TWIN_CONSIDERED,
     TWIN_KINDS,
     TWIN_OTHERS,
     Move,
@@ -383,13 +384,18 @@ def _paired(kit: Kit) -> None:
 
 
 def _retold(move: Move, rng: random.Random) -> None:
-    """A rival said a second time is told as the answer's second saying is: as an event on it
-    (someone else's news may be an ending, as an invalidation is; any rival may be said to
-    hold still, as a re-affirmation is), and its status follows as the first time. A rumour
-    or a plan dropped is never told as an ending: "scratch that" after "she left it" would
-    say she still has it. Told in statement frames only, the event frames marked the answer's
-    second saying among the turns that name the holder and the thing."""
-    if move.kind == TWIN_OTHERS and rng.random() < INVALIDATION_SHARE:
+    """A rival said a second time is told as the answer's second saying is, as an event on it,
+    and its status follows as the first time: someone else's news may be an ending or be said
+    to hold still, a rumour may be said to hold still ("scratch that: it was only gossip"
+    retracts either). A rumoured ending is never told ("scratch that" after "she left it" would
+    say she still has it), and a plan dropped is told again as a statement: "he changed his
+    mind" after "he is still growing beans there" would say he had the allotment, and a
+    never-known question would read as one whose answer no longer holds. Told in statement
+    frames only, the event frames marked the answer's second saying among the turns that name
+    the holder and the thing (SHC003 0.644 before, 0.503 after)."""
+    if move.kind == TWIN_CONSIDERED:
+        move.told_as = STATEMENT
+    elif move.kind == TWIN_OTHERS and rng.random() < INVALIDATION_SHARE:
         move.told_as = INVALIDATION
     else:
         move.told_as = REAFFIRMATION
