@@ -301,9 +301,10 @@ def build_question(
         evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
     )
     # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
-    # earlier where there is one, else on the nearest fact stated earlier, else on the fact
-    # this very session states (said first). Nothing is ever ended or re-affirmed that the
-    # haystack did not state; when nothing is open yet, the slot states another fact.
+    # earlier where there is one, else on the nearest fact stated in an earlier session.
+    # Nothing is ever ended or re-affirmed that the haystack did not state, nor in the session
+    # that states it ("started work there" and "left earlier today" in one chat); when nothing
+    # is open yet, the slot states another fact.
     retell = question_rng(seed, VERTICAL, n, "retell")
     for kit in kits:
         for _, second in kit.echoes:
@@ -318,7 +319,7 @@ def build_question(
         due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
         if not due:
             nearest = max((at for _, at in open_ if at < s), default=None)
-            due = [f for f, at in open_ if at == nearest] or [f for f, at in open_ if at == s]
+            due = [f for f, at in open_ if at == nearest]
         kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
         if due:
             fact = cast.choice(due)
