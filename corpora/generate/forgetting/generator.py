@@ -7,11 +7,15 @@ mention — and exactly one of them belongs to a *hot* pair (`allocate`). The as
 a haystack's hot pairs; the others are its questions not asked, drawn from the same mix of
 kinds (invalidated, re-affirmed, never stated) and given the same twins and near misses. Gold
 is the asked pair's statement and event; everything else is competition that survives reading.
+Every rival is said twice, as a stated answer is: first in a statement's words, then (unless it
+is a plan dropped) as an event on it — a re-affirmation, or an ending when it is someone else's
+news — each time followed by what became of it (its status turn), so neither how often a value
+is said nor the frame it is said in marks the answer.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
 between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
-shares its partner's plan — person, family, gap, haystack size and competition — but is drawn
-afresh as its own haystack, and its two components restate each other. Never-known probes ask
+shares its partner's plan — person, family, gap, haystack size and kits — but places them and
+dates its sessions afresh, as its own haystack, and its two components restate each other. Never-known probes ask
 about a hot pair whose value no session states, though its twins and near misses come up.
 """
 
@@ -21,7 +25,7 @@ import hashlib
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from checker.formats.corpus import GoldComponent, Twin, TypedMemEvalBlock
 from checker.formats.ids import pair_id, question_id
@@ -61,9 +65,12 @@ from corpora.generate.core.vertical import (
 )
 from corpora.generate.core.world import (
     INVALIDATION,
+    MENTION,
     REAFFIRMATION,
     STATEMENT,
+    TWIN_CONSIDERED,
     TWIN_KINDS,
+    TWIN_OTHERS,
     Move,
     Person,
     SessionPlan,
@@ -88,9 +95,12 @@ KIT_SHARES = (
     ("still-valid", N_STILL_VALID / N_QUESTIONS),
     ("never-known", N_NEVER_KNOWN / N_QUESTIONS),
 )
-#: Chance that two twins of a hot pair, next to each other in session order, are one rival said
-#: twice (`core/echo.py`): a stated-and-re-affirmed answer is said twice, so its rivals are too.
-ECHO = 0.9
+#: Chance that two twins of a hot pair are one rival said twice (`core/echo.py`): a stated and
+#: then ended or re-affirmed answer is said twice, so every rival is too (a kit's twins are
+#: made even in number, `_paired`); at 0.9, with odd twin counts, a rival said once was common
+#: and the value said most often was the still-valid answer at +0.135 over chance (n=14).
+#: Cold rivals echo at the same rate whenever an earlier one is open.
+ECHO = 1.0
 #: Share of cold events that are invalidations (the asked pairs' share).
 INVALIDATION_SHARE = N_INVALIDATED / (N_INVALIDATED + N_STILL_VALID)
 
@@ -212,10 +222,15 @@ def _answer(shape: str, world: World, plan: TargetPlan, value: str | None) -> st
     return f"{capitalise(named)}, and that still holds for {person['your']}: it was reaffirmed afterwards."
 
 
-def _asked_offset(rng: random.Random) -> timedelta:
-    """How long after the last session a question is asked (the question generator's first
-    draws)."""
-    return timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+#: Hours of the day a question may be asked at (first, last): when a person is about.
+ASKED_HOURS = (8, 21)
+
+
+def _asked_at(rng: random.Random, last: datetime) -> datetime:
+    """When a question is asked: one to three days after the last session, at a quarter hour
+    of the waking day (an offset in hours from the last session put questions at 04:30)."""
+    day = last.replace(hour=0, minute=0) + timedelta(days=rng.randint(1, 3))
+    return day + timedelta(hours=rng.randint(*ASKED_HOURS), minutes=15 * rng.randint(0, 3))
 
 
 def build_question(
@@ -237,25 +252,24 @@ def build_question(
     qid = question_id(ABBREV, revision, n, abstention=shape == "never-known")
     rng = question_rng(seed, VERTICAL, n)
     layout = question_rng(seed, VERTICAL, layout_key, "layout")
-    # The cast, the schedule and which pairs every move names come from a generator the
+    # The cast, the kits and which pairs every move names come from a generator the
     # still-valid control shares with its invalidated partner, so the two arms are asked over
     # haystacks of one build and differ in the event, the values and the wording (their
-    # retrieval difficulty must match: CAL005).
+    # retrieval difficulty must match: CAL005). Where the moves sit and when the sessions are
+    # held are the question's own: a control that repeated its partner's sessions and dates
+    # put its gold where the partner's is, and a model trained on the partner found it there
+    # (position-only AUC 0.849 with the partners, 0.423 without them).
     cast = question_rng(seed, VERTICAL, layout_key, "cast")
     people, family_keys = _cast(cast, plan)
     world = World(cast, names, qid, people, families(tuple(family_keys)))
     person, family = world.person(plan.relation), world.family(plan.family)
     gold_bearing = shape != "never-known"
     count = plan.h + (2 if gold_bearing else 0)
-    moments = varied_schedule(cast, start_date(cast), count)
-    # A control shares its partner's schedule; its question is asked at another offset, so no
-    # two questions of the corpus share their text and their date.
-    offset = _asked_offset(rng)
-    if n != layout_key:
-        partner = _asked_offset(question_rng(seed, VERTICAL, layout_key))
-        while offset == partner:
-            offset = _asked_offset(rng)
-    asked = moments[-1] + offset
+    clock = question_rng(seed, VERTICAL, n, "clock")
+    moments = varied_schedule(clock, start_date(clock), count)
+    # A control's sessions start on a date of its own, so its question is never asked at its
+    # partner's instant (no two questions of the corpus share their text and their date).
+    asked = _asked_at(rng, moments[-1])
 
     # Hot kits: the asked pair's, then unasked ones of the same kinds until every session has
     # one hot move.
@@ -274,9 +288,10 @@ def build_question(
         kits.append(_kit(layout, _kit_kind(layout), p, f.key, world, levers, GAP_RANGE))
     fit_kits(layout, kits, count)
     for kit in kits:
+        _paired(kit)
         twin_moves = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
         kit.echoes = plan_echoes(layout, twin_moves, ECHO)
-    place_hot(layout, kits, count, echo_gap=GAP_RANGE)
+    place_hot(question_rng(seed, VERTICAL, n, "place"), kits, count, echo_gap=GAP_RANGE)
 
     slots, gold = hot_moves(
         kits,
@@ -286,11 +301,17 @@ def build_question(
         evidence=lambda ki, kind: ki == 0 and slot_of(kind) in (STATEMENT_SLOT, EVENT_SLOT),
     )
     # Cold moves fill every other slot; cold events fall on cold facts stated 5-15 sessions
-    # earlier where there is one, else on the nearest fact stated earlier, else on the fact
-    # this very session states (said first). Nothing is ever ended or re-affirmed that the
-    # haystack did not state; when nothing is open yet, the slot states another fact.
+    # earlier where there is one, else on the nearest fact stated in an earlier session.
+    # Nothing is ever ended or re-affirmed that the haystack did not state, nor in the session
+    # that states it ("started work there" and "left earlier today" in one chat); when nothing
+    # is open yet, the slot states another fact.
+    retell = question_rng(seed, VERTICAL, n, "retell")
+    for kit in kits:
+        for _, second in kit.echoes:
+            _retold(slots[kit.sessions[second]][TWIN_SLOT], retell)
     cold = cold_pairs(world, hot_pairs)
-    pending = fill_cold(slots, cold, world, cast, echoes=ColdEchoes(layout, ECHO, GAP_RANGE))
+    echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
+    pending = fill_cold(slots, cold, world, cast, echoes=echoes)
     for s in range(count):
         if EVENT_SLOT in slots[s]:
             continue
@@ -298,7 +319,7 @@ def build_question(
         due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
         if not due:
             nearest = max((at for _, at in open_ if at < s), default=None)
-            due = [f for f, at in open_ if at == nearest] or [f for f, at in open_ if at == s]
+            due = [f for f, at in open_ if at == nearest]
         kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
         if due:
             fact = cast.choice(due)
@@ -354,6 +375,47 @@ def build_question(
         block=block,
         rng=rng,
     )
+
+
+def _paired(kit: Kit) -> None:
+    """An odd twin out becomes a near miss, so every rival of a kit can be said twice."""
+    twins = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
+    if len(twins) % 2:
+        kit.kinds[twins[-1]] = MENTION
+
+
+def _retold(move: Move, rng: random.Random) -> None:
+    """A rival said a second time is told as the answer's second saying is, as an event on it,
+    and its status follows as the first time: someone else's news may be an ending or be said
+    to hold still, a rumour may be said to hold still ("scratch that: it was only gossip"
+    retracts either). A rumoured ending is never told ("scratch that" after "she left it" would
+    say she still has it), and a plan dropped is told again as a statement: "he changed his
+    mind" after "he is still growing beans there" would say he had the allotment, and a
+    never-known question would read as one whose answer no longer holds. Told in statement
+    frames only, the event frames marked the answer's second saying among the turns that name
+    the holder and the thing (SHC003 0.644 before, 0.503 after)."""
+    if move.kind == TWIN_CONSIDERED:
+        move.told_as = STATEMENT
+    elif move.kind == TWIN_OTHERS and rng.random() < INVALIDATION_SHARE:
+        move.told_as = INVALIDATION
+    else:
+        move.told_as = REAFFIRMATION
+
+
+class RetoldEchoes(ColdEchoes):
+    """Cold rivals echoed and retold as the hot ones are (`_retold`)."""
+
+    def __init__(
+        self, rng: random.Random, share: float, gap: tuple[int, int], retell: random.Random
+    ) -> None:
+        super().__init__(rng, share, gap)
+        self.retell = retell
+
+    def take(self, s: int) -> Move | None:
+        move = super().take(s)
+        if move is not None:
+            _retold(move, self.retell)
+        return move
 
 
 def _stated_first(moves: list[Move]) -> None:
