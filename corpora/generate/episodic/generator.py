@@ -55,7 +55,6 @@ from corpora.generate.core.vertical import (
 )
 from corpora.generate.core.world import (
     MENTION,
-    TWIN_OTHERS,
     Family,
     Gender,
     Move,
@@ -68,17 +67,19 @@ from corpora.generate.episodic.exchanges import (
     EPISODIC_BANK,
     EPISODIC_FAMILIES,
     ITEM,
-    ITEM_OTHERS,
     ITEM_TWINS,
     LIST_FAMILIES,
     LIST_FRAMES,
+    OTHER_TWINS,
     PROPOSAL,
     PROPOSAL_AGREED,
     REQUEST,
+    REQUEST_OTHERS,
     SPEAKERS,
     STATED_BY,
     SUGGESTION_KINDS,
     SUGGESTION_TWINS,
+    TOLD_AS,
     EpisodicFamily,
 )
 
@@ -102,11 +103,11 @@ ITEM_TWIN_SLOT = "item-twin"
 RECIPE = (REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT, TWIN_SLOT, ITEM_TWIN_SLOT, MENTION_SLOT)
 #: The shapes an unasked hot kit is drawn from, with the corpus's own shares.
 KIT_SHARES = ((AS, N_AS / N_QUESTIONS), (LO, N_LO / N_QUESTIONS), (PA, N_PA / N_QUESTIONS))
-#: A twin the assistant says: a request for someone seen through the person ("my aunt's
-#: friend wants a gym, any ideas?"), answered with a value the assistant puts forward for
-#: that someone. Without it the one value of a pair said in an assistant turn was the answer
-#: of every assistant-stated question (issue 24: +0.79 over chance).
-REQUEST_OTHERS = "twin-request-others"
+#: `REQUEST_OTHERS` is a twin the assistant says: a request told as one about the person ("my
+#: aunt wants a gym, any ideas?"), answered with a value the assistant puts forward, and then
+#: said to be for someone seen through the person. Without it the one value of a pair said in
+#: an assistant turn was the answer of every assistant-stated question (issue 24: +0.79 over
+#: chance).
 #: The twins a suggestion pair draws, asked or not, hot or cold (a request for someone else
 #: five times as often as each other kind, so most pairs have a rival the assistant said).
 TWIN_CHOICES = (*SUGGESTION_TWINS, *(REQUEST_OTHERS,) * 5)
@@ -323,14 +324,19 @@ def _move(
     if kind == MENTION:
         return Move(MENTION, person, family)
     said = value if value is not None else world.value(family, rng)
-    if kind == REQUEST_OTHERS:
-        # A request's frame and reply, about someone seen through the person.
-        return Move(
-            REQUEST, person, family, said, other=_other(rng, person), answer_roles=("assistant",)
-        )
-    other = _other(rng, person) if kind in (TWIN_OTHERS, ITEM_OTHERS) else None
-    roles = SPEAKERS.get(kind, ("user",))
-    return Move(kind, person, family, said, evidence=evidence, other=other, answer_roles=roles)
+    other = _other(rng, person) if kind in OTHER_TWINS else None
+    roles = SPEAKERS.get(TOLD_AS.get(kind, kind), ("user",))
+    # A twin is told as the move it rivals (its status, in the next turn, says what it was).
+    return Move(
+        kind,
+        person,
+        family,
+        said,
+        evidence=evidence,
+        other=other,
+        answer_roles=roles,
+        told_as=TOLD_AS.get(kind),
+    )
 
 
 def hot_moves(
