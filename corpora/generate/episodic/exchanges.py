@@ -166,7 +166,10 @@ def _episodic(
             REQUEST: request,
             REQUEST_REPLY: request_reply,
             PROPOSAL: proposal,
-            AGREED: agreed,
+            # The assistant takes a value up as its own pick in its own words for it, or in
+            # the words it puts a value forward with: agreeing is carried by the reply as a
+            # whole, not by a "too" every agreed reply ends with.
+            AGREED: (*agreed, *request_reply),
         }
     )
     if listed is not None:
@@ -664,7 +667,7 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         _LEAD + " {clause}, [so|and] [what would you say|any ideas|where should {pron} look|"
         "what would you pick for {obj}|who would you go to|what would you go for|where "
         "would you point {obj}|what do you reckon|any thoughts at all|what would you do in "
-        "{poss} place][| at all|, do you think|, honestly]?",
+        "{poss} place][|, do you think|, honestly|, off the top of your head]?",
     ),
     PROPOSAL: _PROPOSAL_FRAMES,
     PROPOSAL_AGREED: _PROPOSAL_FRAMES,
@@ -776,6 +779,22 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
             ("Good call.", "Great minds.", "Absolutely.", "Nice one.", "I like that.", "Yes."),
             ("{Reply_clause}.",),
             ("I hope {pron} goes for it.", "How did {pron} take it?", "Is {pron} keen?", ""),
+        ),
+        compose(
+            ("Right.", "Sure.", "Hmm.", "Fair point.", "Makes sense.", "Good point.", ""),
+            (
+                "Honestly, {reply_clause}.",
+                "I think {reply_clause}.",
+                "From what you say, {reply_clause}.",
+                "{Reply_clause}[, if you ask me|, I would say|].",
+            ),
+            (
+                "I hope {pron} goes for it.",
+                "Let me know what {pron} thinks.",
+                "See what {pron} makes of it.",
+                "Worth a look, anyway.",
+                "",
+            ),
         ),
     ),
 }
@@ -944,7 +963,7 @@ _ITEM_TRUE = (
     "[And|Oh, and|Yes, and|Oh yes, and] {pron} [sent me|showed me|messaged me] [photos|a "
     "photo|pictures|a picture] [to prove it|of the whole thing|from the day][, bless {obj}|,"
     " so it really happened|, which made me smile|].",
-    "[Honestly,|Really,|Oh,|Yes,] {pron} [sounded|seemed|looked] [really|very|quite|so] "
+    "[Honestly,|Oh,|Yes,|And] {pron} [sounded|seemed|looked] [really|very|quite|so] "
     "[pleased|happy|chuffed|cheerful|proud] [about it|with {obj}self|][, which is nice|, bless"
     " {obj}|, to be fair|, and why not].",
     "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
@@ -958,10 +977,10 @@ _ITEM_TRUE = (
 _ITEM_TRUE_REPLY = (
     "[Good|Lovely|Nice|Glad of that|That's good news|How nice][.|!] [{Pron} sounds "
     "[happy|pleased|well].|Good for {obj}.|Nice that {pron} is keeping busy.|That's the "
-    "kind of news I like.|Thanks for passing it on.|]",
+    "kind of news I like.|Thanks for passing it on.]",
     "[Ah,|Oh,|Well,] [that's [lovely|nice|good to know|good news]|good for {obj}|how "
     "nice][.|!] [{Pron} must be pleased.|Thanks for telling me.|Sounds like {pron} is "
-    "enjoying {obj}self.|]",
+    "enjoying {obj}self.]",
 )
 #: An entry that was someone else's.
 _ITEM_OTHERS = (
@@ -972,13 +991,13 @@ _ITEM_OTHERS = (
     "back,|on reflection,] [that was|it was|that's] {poss} {other}[, not {obj}|, I'm "
     "mixing them up|, not {obj} at all|; {pron} just passed it on].",
     "[No, hold on,|Sorry, no,|Wait, no,|Oh, no,] it's {poss} {other} [I had in mind|who "
-    "did that|whose news that was|who told me about it][, not {obj}|, silly me|, my "
-    "mistake|, not {obj} at all].",
+    "did that|whose news that was|I meant][, not {obj}|, silly me|, my mistake|, not {obj} "
+    "at all].",
 )
 _OTHERS_REPLY = (
     "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more "
     "sense][, it was {poss} {other}|, not {obj}|][.|!] [I'll keep them straight.|Easy to "
-    "muddle them.|Thanks for clarifying.|No harm done.|]",
+    "muddle them.|Thanks for clarifying.|No harm done.]",
     "[Understood|Noted|No problem|Easily done|Ha|Fair enough][.|!] [Thanks for [clarifying"
     "|putting me straight|sorting that out].|I'll keep them straight.|Families are hard to "
     "keep track of.|Easy to muddle them.|So {poss} {other}, not {obj}.]",
@@ -1004,7 +1023,7 @@ _ITEM_RUMOUR = (
 _RUMOUR_REPLY = (
     "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's cleared"
     " up|that's the trouble with gossip|these stories do get about|stories do grow][.|!] "
-    "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]",
+    "[Thanks for [putting me straight|clearing that up|the correction|letting me know].]",
     "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget it.|People do talk."
     "|Good job you [checked|asked].|Funny how these stories spread.|Gossip travels fast.]",
 )
@@ -1014,19 +1033,20 @@ _ITEM_CONSIDERED = (
     "not quite right|that's overstating it]: that was only the plan, and [it fell through|"
     "{pron} never got round to it|it never happened|{pron} let it drop|nothing came of it]"
     "[ in the end|, sadly|, I'm afraid|].",
-    "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the "
-    "plan|That's what {pron} said {pron} would do], but {pron} [backed out|pulled out|got "
+    "[Or so I thought|Or that was the plan, anyway|That was only the idea, mind|At least "
+    "that was the plan|That's what {pron} said {pron} would do, anyway], but {pron} [backed out|pulled out|got "
     "cold feet|thought better of it|never went through with it|let it slide][ at the "
     "eleventh hour| in the end|, sadly|, I'm afraid|].",
-    "[Mind you,|Though|Except|Sadly,] {pron} [has|had] [changed {poss} mind|dropped the "
-    "idea|thought better of it|gone off the idea|given up on it][, so it never happened|, so"
-    " nothing came of it|, so that's that|, so scrap that|, so forget I said it].",
+    "[Mind you,|Though|Except|Sadly,] that's only what {pron} [meant to do|had planned|was "
+    "going to do|had in mind], and [{pron} changed {poss} mind|{pron} dropped the idea|{pron}"
+    " thought better of it|it fell through][, so it never happened|, so nothing came of it|,"
+    " so that's that|, so scrap that|, so forget I said it].",
 )
 _CONSIDERED_REPLY = (
     "[Ah,|Oh,|Fair enough,|Right,|Ah well,|Oh well,] [so it never happened|so it came to "
     "nothing|plans change|these things happen|maybe some other time|probably for the best]"
     "[.|!] [No harm done.|It happens.|Better than forcing it.|I hope {pron} wasn't too "
-    "disappointed.|Thanks for setting me straight.|]",
+    "disappointed.|Thanks for setting me straight.]",
     "[Makes sense|Understood|Ah well|Fair enough|Oh well|Never mind][.|!] [Something else "
     "will come up for {obj}.|No harm done.|Plans do fall through.|It happens to everyone.|"
     "Thanks for clarifying.|I'll forget it.]",
@@ -1048,10 +1068,10 @@ _PROPOSAL_TRUE = (
 _PROPOSAL_TRUE_REPLY = (
     "[Fair enough|Good|Right|Understood|Sounds sensible][.|!] [{Pron} will make up {poss} "
     "own mind.|It's {poss} call in the end.|Let's see what {pron} does.|You can only say "
-    "it.|Give {obj} time.|]",
+    "it.|Give {obj} time.]",
     "[Well,|Ah,|Oh,|Hmm,] [you've done your bit|that's all you can do|it's worth saying|"
     "{pron} will come round or {pron} won't][.|!] [Let me know how {pron} gets on.|Fingers "
-    "crossed.|I hope {pron} listens.|]",
+    "crossed.|I hope {pron} listens.]",
 )
 #: A suggestion the user made to someone else than the person.
 _PROPOSAL_OTHERS = (
@@ -1080,7 +1100,7 @@ _PROPOSAL_HEARSAY = (
 _HEARSAY_REPLY = (
     "[Ah,|Oh,|Right,|Fair enough,|I see,] so [it was|that was] {poss} {other}'s idea[, not "
     "yours|, then|][.|!] [Noted.|Good to know.|Thanks for clarifying.|Easy to muddle who "
-    "said what.|]",
+    "said what.]",
     "[Understood|Got it|Noted|Fair enough|Ah][.|!] [So {poss} {other} said it, not you.|"
     "So that came from {poss} {other}.|Thanks for putting me straight.|That makes more "
     "sense.]",
@@ -1101,7 +1121,7 @@ _REQUEST_TRUE = (
 _REQUEST_TRUE_REPLY = (
     "[You're welcome|Happy to help|No problem|Any time|Glad to help|My pleasure][.|!] "
     "[I hope {pron} likes it.|Let me know how it goes.|Fingers crossed for {obj}.|Tell "
-    "{obj} I said hello.|Hope it works out for {obj}.|]",
+    "{obj} I said hello.|Hope it works out for {obj}.]",
     "[Good|Great|Lovely][.|!] [See what {pron} thinks.|I hope it's useful.|{Pron} can "
     "always come back with questions.|Glad it helps.|It's only a start, mind.]",
 )
@@ -1122,7 +1142,7 @@ _REQUEST_OTHERS = (
 _REQUEST_OTHERS_REPLY = (
     "[Ah,|Oh,|Right,|Fair enough,|Okay,] [{poss} {other} then|so it's for {poss} {other}]"
     "[, got it|, noted|][.|!] [The same answer stands.|My answer stands.|It should suit "
-    "them just as well, I think.|Nothing changes, I'd say.|I hope it helps them.|]",
+    "them just as well, I think.|Nothing changes, I'd say.|I hope it helps them.]",
     "[No problem|Noted|Got it|Understood][.|!] [For {poss} {other}, then.|The advice is "
     "the same either way.|I'd say the same for them.|Easily done.|Let me know how they get on.]",
 )
