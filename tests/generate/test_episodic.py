@@ -425,6 +425,15 @@ def test_the_assistant_names_rivals_of_a_pair_too(episodic_corpus: Built) -> Non
     assert kinds[episodic.REQUEST_OTHERS] >= 0.3 * sum(kinds.values())
 
 
+def test_no_heuristic_answerer_and_no_marker_finds_the_answer(episodic_corpus: Built) -> None:
+    """Counting, position and who said a value (SHC001), where a session sits (SHC002) and the
+    wording of the turns a reader weighs (SHC003) find no answer: rivals are told in the words
+    of the move they rival, and an assistant-stated pair's rivals are said by the assistant
+    too. The language figures hold with the statuses in (LNG001, LNG002)."""
+    codes = ("SHC001", "SHC002", "SHC003", "LNG001", "LNG002")
+    assert _findings(episodic_corpus.questions, codes) == []
+
+
 def test_the_bank_refuses_templates_that_break_its_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     gym = EPISODIC_FAMILIES["gym"]
     ordered = dict(gym.clauses)

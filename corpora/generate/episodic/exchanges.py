@@ -985,7 +985,7 @@ _ITEM_TRUE_REPLY = (
 #: An entry that was someone else's.
 _ITEM_OTHERS = (
     _OOPS + ": [that was {poss} {other}, not {obj}|I meant {poss} {other}, not {obj}|that "
-    "was {poss} {other}'s news, not {poss}|it's {poss} {other} I had in mind][, sorry|,"
+    "was {poss} {other}'s news|it's {poss} {other} I had in mind][, sorry|,"
     " silly me|].",
     "[Actually,|Although,|Oh,|Hmm,] [come to think of it,|now I think about it,|looking "
     "back,|on reflection,] [that was|it was|that's] {poss} {other}[, not {obj}|, I'm "
@@ -995,8 +995,8 @@ _ITEM_OTHERS = (
     "at all].",
 )
 _OTHERS_REPLY = (
-    "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more "
-    "sense][, it was {poss} {other}|, not {obj}|][.|!] [I'll keep them straight.|Easy to "
+    "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|fair enough|that makes more sense|"
+    "understood][, it was {poss} {other}|, not {obj}|][.|!] [I'll keep them straight.|Easy to "
     "muddle them.|Thanks for clarifying.|No harm done.]",
     "[Understood|Noted|No problem|Easily done|Ha|Fair enough][.|!] [Thanks for [clarifying"
     "|putting me straight|sorting that out].|I'll keep them straight.|Families are hard to "
@@ -1062,8 +1062,8 @@ _PROPOSAL_TRUE = (
     "honestly|, for what it's worth|], [whatever {pron} decides|even if {pron} ignores me|"
     "knowing {obj} as I do|and {pron} knows it].",
     "[It's up to {obj} now|The ball's in {poss} court now|It's {poss} call now|Now it's "
-    "down to {obj}][, of course|, anyway|, I suppose|, and {pron} will take {poss} time]"
-    "[.|, as ever.| as usual.]",
+    "down to {obj}][, of course|, anyway|, I suppose|, and {pron} will take {poss} time|"
+    ", whatever I think|, as it should be].",
 )
 _PROPOSAL_TRUE_REPLY = (
     "[Fair enough|Good|Right|Understood|Sounds sensible][.|!] [{Pron} will make up {poss} "

@@ -9,10 +9,16 @@ pair's kit (`allocate`); the rest are cold.
 A haystack's hot kits are the questions it could have been asked, drawn from the corpus's own
 mix of shapes: a suggestion the assistant made (with, sometimes, the user's own earlier idea for
 the same thing as a rival), a suggestion made by the user, by the assistant or by both, or a
-list of four to seven entries. Each kit carries value-bearing twins (someone else's, a rumour
-that was wrong, a choice dropped) and near-miss mentions; the asked kit is one of them, so it is
-never the haystack's centre of mass. A list-order haystack always holds a rival list of the same
-family kept by someone else.
+list of four to seven entries. Each kit carries value-bearing twins and near-miss mentions; the
+asked kit is one of them, so it is never the haystack's centre of mass. A list-order haystack
+always holds a rival list of the same family kept by someone else.
+
+A twin is told in the frames and clauses of the move it rivals (`Move.told_as`), about the
+person, and the user's next turn says what it was (`exchanges.EPISODIC_STATUSES`): an entry that
+was someone else's, a rumour or only a plan is told as an entry; a suggestion the user made to
+someone else, or someone else made, as the user's proposal; a request for someone else as a
+request, which the assistant answers with a value. An assistant-stated kit's twins are all such
+requests, so the values the assistant names for a pair outnumber the one the user alone names.
 
 - assistant-stated: gold is the session whose request for the asked pair the assistant answered;
   the value is said in that reply and in no user turn anywhere in the corpus.
