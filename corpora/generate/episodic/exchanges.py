@@ -664,7 +664,8 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "for you|You are good at this sort of thing|I need your help with something|Here is "
         "a puzzle for you]: {holder} {clause}[.|, so where would you look?|, so what would "
         "you say?|, so where should {pron} start?]",
-        _LEAD + " {clause}, [so|and] [what would you say|any ideas|where should {pron} look|"
+        _LEAD
+        + " {clause}, [so|so tell me,] [what would you say|any ideas|where should {pron} look|"
         "what would you pick for {obj}|who would you go to|what would you go for|where "
         "would you point {obj}|what do you reckon|any thoughts at all|what would you do in "
         "{poss} place][|, do you think|, honestly|, off the top of your head]?",
@@ -1033,8 +1034,8 @@ _ITEM_CONSIDERED = (
     "not quite right|that's overstating it]: that was only the plan, and [it fell through|"
     "{pron} never got round to it|it never happened|{pron} let it drop|nothing came of it]"
     "[ in the end|, sadly|, I'm afraid|].",
-    "[Or so I thought|Or that was the plan, anyway|That was only the idea, mind|At least "
-    "that was the plan|That's what {pron} said {pron} would do, anyway], but {pron} [backed out|pulled out|got "
+    "[Or so I thought|Or so I assumed|I say that, but it was only the plan|At least, that "
+    "was the plan|I'm getting ahead of myself, it was only the idea], but {pron} [backed out|pulled out|got "
     "cold feet|thought better of it|never went through with it|let it slide][ at the "
     "eleventh hour| in the end|, sadly|, I'm afraid|].",
     "[Mind you,|Though|Except|Sadly,] that's only what {pron} [meant to do|had planned|was "
