@@ -14,9 +14,17 @@ a neutral mention), whatever a question asks:
   gym), one per session, in wording that never says where in the list it falls.
 
 So a statement of who suggested what is plausible from either speaker, and which speaker made it
-is a property of the conversation, not of the wording of the question. Value-bearing twins of
-list entries (someone else's, a rumour that was wrong, one that was dropped) reuse the shared
-twin frames with the families' item clauses.
+is a property of the conversation, not of the wording of the question.
+
+Value-bearing twins are told in the very frames and clauses of the move they rival
+(`Move.told_as`), and what makes them rivals comes in the user's next turn, a status that names
+no word of any question (`STATUSES`): an entry of someone else's, a rumour that was wrong or a
+plan that fell through is told as an entry ("my dad walked the dog on Hollins Common …" —
+"Sorry, I'm mixing people up: that was his neighbour"); a suggestion the user made to someone
+else, or someone else's suggestion, is told as the user's proposal; a request for someone else
+is told as a request, answered by the assistant with a value. The true moves get a status
+exchange too (`render.STATUS_SHARE`), confirming or hedging, so the exchange itself says
+nothing.
 
 Writing rules, asserted at import (`check_exchanges`): no digit, bracket or em dash; no word
 the answers use beyond their values (`EPISODIC_ANSWER_WORDS`); request clauses never name the
@@ -45,14 +53,7 @@ from corpora.generate.core.bank import (
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, has_any, never, one_of, plain
-from corpora.generate.core.world import (
-    MENTION,
-    TWIN_CONSIDERED,
-    TWIN_KINDS,
-    TWIN_OTHERS,
-    TWIN_RUMOUR,
-    Family,
-)
+from corpora.generate.core.world import MENTION, Family
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
 
@@ -69,6 +70,13 @@ ITEM = "item"
 ITEM_OTHERS = "item-others"
 ITEM_RUMOUR = "item-rumour"
 ITEM_CONSIDERED = "item-considered"
+#: A suggestion the user made to someone else, and someone else's suggestion: each told as the
+#: user's proposal, its status saying whose it was.
+PROPOSAL_OTHERS = "proposal-others"
+PROPOSAL_HEARSAY = "proposal-hearsay"
+#: A request for someone seen through the person, told as a request about the person and
+#: answered with a value the assistant puts forward; its status says whom it was for.
+REQUEST_OTHERS = "twin-request-others"
 #: The moves that put a value forward for someone, and which turns of each say the value.
 SUGGESTION_KINDS = (REQUEST, PROPOSAL, PROPOSAL_AGREED)
 SPEAKERS: dict[str, tuple[str, ...]] = {
@@ -80,13 +88,24 @@ SPEAKERS: dict[str, tuple[str, ...]] = {
 STATED_BY = {REQUEST: "assistant", PROPOSAL: "user", PROPOSAL_AGREED: "both"}
 #: Twins of a list entry: someone else's, a rumour that was wrong, one that was dropped.
 ITEM_TWINS = (ITEM_OTHERS, ITEM_RUMOUR, ITEM_CONSIDERED)
-#: Twins of a suggestion's value: the shared twin kinds over the families' statement clauses.
-SUGGESTION_TWINS = TWIN_KINDS
+#: Twins of a suggestion's value told in the user's own words (`REQUEST_OTHERS` is told by
+#: the assistant).
+SUGGESTION_TWINS = (PROPOSAL_OTHERS, PROPOSAL_HEARSAY)
+#: What each twin is told as.
+TOLD_AS: dict[str, str] = {
+    ITEM_OTHERS: ITEM,
+    ITEM_RUMOUR: ITEM,
+    ITEM_CONSIDERED: ITEM,
+    PROPOSAL_OTHERS: PROPOSAL,
+    PROPOSAL_HEARSAY: PROPOSAL,
+    REQUEST_OTHERS: REQUEST,
+}
+#: Twins about someone seen through the person (their status names that someone, `{other}`).
+OTHER_TWINS = (ITEM_OTHERS, PROPOSAL_OTHERS, PROPOSAL_HEARSAY, REQUEST_OTHERS)
 
 #: Clause keys beyond the shared ones.
 REQUEST_REPLY = "request-reply"
 AGREED = "agreed"
-ITEM_DROPPED = "item-dropped"
 
 #: Words the Episodic answers use besides their values and the question's own words; no
 #: template may use them, so the leak screens only ever see the value.
@@ -111,10 +130,6 @@ class EpisodicFamily(Family):
     listed: str | None = None
 
     def clause_key(self, kind: str) -> str:
-        if kind in (ITEM_OTHERS, ITEM_RUMOUR):
-            return ITEM
-        if kind == ITEM_CONSIDERED:
-            return ITEM_DROPPED
         if kind == PROPOSAL_AGREED:
             return PROPOSAL
         return super().clause_key(kind)
@@ -143,7 +158,6 @@ def _episodic(
     agreed: tuple[str, ...],
     listed: str | None = None,
     item: tuple[str, ...] = (),
-    item_dropped: tuple[str, ...] = (),
 ) -> EpisodicFamily:
     base = FAMILIES[key]
     clauses = dict(base.clauses)
@@ -152,11 +166,14 @@ def _episodic(
             REQUEST: request,
             REQUEST_REPLY: request_reply,
             PROPOSAL: proposal,
-            AGREED: agreed,
+            # The assistant takes a value up as its own pick in its own words for it, or in
+            # the words it puts a value forward with: agreeing is carried by the reply as a
+            # whole, not by a "too" every agreed reply ends with.
+            AGREED: (*agreed, *request_reply),
         }
     )
     if listed is not None:
-        clauses.update({ITEM: item, ITEM_DROPPED: item_dropped})
+        clauses[ITEM] = item
     return EpisodicFamily(
         key=base.key,
         noun=base.noun,
@@ -216,11 +233,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "took the car [over|up] to {V} to see friends and [stayed for supper|"
                 "stopped the night]",
             ),
-            item_dropped=(
-                "meant to drive the car to {V} for the day but never got round to [going|it]",
-                "nearly drove the car to {V} [to see friends|for lunch], but the plan "
-                "[fell through|came to nothing]",
-            ),
         ),
         _episodic(
             "gym",
@@ -257,10 +269,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "tried a gym class called {V}, [full of loud music and skipping ropes|"
                 "all squats and shouting|mostly on rowing machines]",
             ),
-            item_dropped=(
-                "nearly tried a class called {V} at the gym but every place was booked",
-                "wanted to try a gym class called {V} but the instructor [was off sick|cancelled]",
-            ),
         ),
         _episodic(
             "dentist",
@@ -295,10 +303,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "[aching|sore|cracked] tooth",
                 "saw a dentist called Dr {V} about {poss} tooth, who [said to wait and "
                 "see|prescribed painkillers and patience]",
-            ),
-            item_dropped=(
-                "nearly saw a dentist called Dr {V} about {poss} tooth but the surgery cancelled",
-                "was meant to see a dentist called Dr {V} about {poss} tooth and put it off",
             ),
         ),
         _episodic(
@@ -336,10 +340,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "[viewed|went round] a [small|poky|sunny] flat on {V} Road, right above a "
                 "[noisy bakery|takeaway|launderette]",
             ),
-            item_dropped=(
-                "was meant to view a flat on {V} Road but it was let the same morning",
-                "nearly viewed a flat on {V} Road but the agent never turned up",
-            ),
         ),
         _episodic(
             "choir",
@@ -374,10 +374,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "sang a piece called {V} with the choir and got through the solo part",
                 "sang a choir piece called {V} in a church packed with [families|"
                 "tourists|proud parents]",
-            ),
-            item_dropped=(
-                "nearly sang a piece called {V} with the choir but the conductor cut it",
-                "was meant to sing a choir piece called {V} until the music went missing",
             ),
         ),
         _episodic(
@@ -415,12 +411,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "[read|ploughed through|raced through] a novel called {V} for the book club "
                 "over a [rainy weekend|long train journey|week of late nights]",
             ),
-            item_dropped=(
-                "[picked up|began] a novel called {V} for the book club and gave up "
-                "halfway through",
-                "was going to read a book called {V} for the book club but the group chose "
-                "something else",
-            ),
         ),
         _episodic(
             "piano",
@@ -455,10 +445,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "learned to play a piano piece called {V} with both hands together",
                 "has {V} off by heart on the piano[ now|, more or less|]",
             ),
-            item_dropped=(
-                "nearly learned a piano piece called {V} but the fast bits were too hard",
-                "was given a piano piece called {V} to learn and swapped it for an easier one",
-            ),
         ),
         _episodic(
             "boat",
@@ -490,10 +476,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "sailed the boat to {V} for the day and had a picnic on the beach",
                 "sailed the boat round to {V} in a strong wind and loved every minute",
                 "[sailed|took] the boat over to {V} and moored there for the night",
-            ),
-            item_dropped=(
-                "meant to sail the boat to {V} but the weather turned nasty",
-                "nearly sailed the boat to {V} and thought better of it in the fog",
             ),
         ),
         _episodic(
@@ -527,10 +509,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "walked the dog round {V} Common and met half the neighbourhood there",
                 "[walked|took] the dog on {V} Common, off the lead for a good long run",
             ),
-            item_dropped=(
-                "meant to walk the dog at {V} Common but it poured with rain",
-                "nearly walked the dog on {V} Common and went to the park instead",
-            ),
         ),
         _episodic(
             "allotment",
@@ -562,10 +540,6 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "planted a variety called {V} on the allotment, in a sunny corner by the shed",
                 "planted a bean variety called {V} on the allotment with canes for support",
                 "[planted|put in] a tomato variety called {V} on the allotment and watered it well",
-            ),
-            item_dropped=(
-                "nearly planted a variety called {V} on the allotment but the seeds never came",
-                "bought a variety called {V} for the allotment and never planted it",
             ),
         ),
         _episodic(
@@ -690,10 +664,11 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "for you|You are good at this sort of thing|I need your help with something|Here is "
         "a puzzle for you]: {holder} {clause}[.|, so where would you look?|, so what would "
         "you say?|, so where should {pron} start?]",
-        _LEAD + " {clause}, [so|and] [what would you say|any ideas|where should {pron} look|"
+        _LEAD
+        + " {clause}, [so|so tell me,] [what would you say|any ideas|where should {pron} look|"
         "what would you pick for {obj}|who would you go to|what would you go for|where "
         "would you point {obj}|what do you reckon|any thoughts at all|what would you do in "
-        "{poss} place][| at all|, do you think|, honestly]?",
+        "{poss} place][|, do you think|, honestly|, off the top of your head]?",
     ),
     PROPOSAL: _PROPOSAL_FRAMES,
     PROPOSAL_AGREED: _PROPOSAL_FRAMES,
@@ -707,9 +682,6 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "[Did I tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
         "{holder} {clause}.",
     ),
-    ITEM_OTHERS: FRAMES[TWIN_OTHERS],
-    ITEM_RUMOUR: FRAMES[TWIN_RUMOUR],
-    ITEM_CONSIDERED: FRAMES[TWIN_CONSIDERED],
 }
 
 #: Follow-ups to a value put forward, for any family.
@@ -809,28 +781,19 @@ EPISODIC_REPLIES: dict[str, tuple[str, ...]] = {
             ("{Reply_clause}.",),
             ("I hope {pron} goes for it.", "How did {pron} take it?", "Is {pron} keen?", ""),
         ),
-    ),
-    ITEM_OTHERS: REPLIES[TWIN_OTHERS],
-    ITEM_RUMOUR: REPLIES[TWIN_RUMOUR],
-    ITEM_CONSIDERED: (
         compose(
+            ("Right.", "Sure.", "Hmm.", "Fair point.", "Makes sense.", "Good point.", ""),
             (
-                "What a shame.",
-                "Oh, pity.",
-                "Never mind.",
-                "Ah well.",
-                "That is a nuisance.",
-                "Plans change.",
-                "Typical.",
-                "Oh no.",
+                "Honestly, {reply_clause}.",
+                "I think {reply_clause}.",
+                "From what you say, {reply_clause}.",
+                "{Reply_clause}[, if you ask me|, I would say|].",
             ),
             (
-                "I hope {your} did not mind too much.",
-                "There will be other chances for {obj}.",
-                "Was {pron} sorry, or secretly relieved?",
-                "Maybe it will happen yet.",
-                "Was {pron} very disappointed?",
-                "Did {pron} do something else instead?",
+                "I hope {pron} goes for it.",
+                "Let me know what {pron} thinks.",
+                "See what {pron} makes of it.",
+                "Worth a look, anyway.",
                 "",
             ),
         ),
@@ -982,22 +945,253 @@ def _family_replies() -> dict[str, dict[str, tuple[str, ...]]]:
     return out
 
 
+# --- statuses ----------------------------------------------------------------------------------
+#
+# What became of a move, in the user's turn after the assistant's reply, and the assistant's
+# answer to it. A status names no word of any question (no family keyword, no word of a
+# question frame) and never the value: the rival it unmasks was told in the true move's own
+# frames, and only reading on says it is a rival. Every status is grammar with many
+# expansions, so no status sentence recurs often enough to stand out in a corpus.
+
+#: How a user owns up to a muddle, for any kind.
+_OOPS = (
+    "[Sorry,|Wait,|Hang on,|Oops,|Hmm,|Oh dear,|Actually,|Ah, no,] [I've muddled that|I'm "
+    "mixing people up|I've got my people muddled|I've got that the wrong way round|I tell a "
+    "lie|I've got that wrong|I'm confusing two people|my mistake]"
+)
+#: A true entry, confirmed or hedged.
+_ITEM_TRUE = (
+    "[And|Oh, and|Yes, and|Oh yes, and] {pron} [sent me|showed me|messaged me] [photos|a "
+    "photo|pictures|a picture] [to prove it|of the whole thing|from the day][, bless {obj}|,"
+    " so it really happened|, which made me smile|].",
+    "[Honestly,|Oh,|Yes,|And] {pron} [sounded|seemed|looked] [really|very|quite|so] "
+    "[pleased|happy|chuffed|cheerful|proud] [about it|with {obj}self|][, which is nice|, bless"
+    " {obj}|, to be fair|, and why not].",
+    "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
+    "least, that's how I understood it|That's the gist of it, anyway][, and {pron} [sounded"
+    "|seemed] [sure|certain|definite] about it|, though I may have the details wrong|, going "
+    "by what {pron} said|, unless {pron} was pulling my leg].",
+    "[And to be clear,|For the record,|Just so you know,|And yes,] it [really happened|did "
+    "happen|is all true|is quite true], I had it from {obj} [directly|in person|on the phone|"
+    "over a cup of tea].",
+)
+_ITEM_TRUE_REPLY = (
+    "[Good|Lovely|Nice|Glad of that|That's good news|How nice][.|!] [{Pron} sounds "
+    "[happy|pleased|well].|Good for {obj}.|Nice that {pron} is keeping busy.|That's the "
+    "kind of news I like.|Thanks for passing it on.]",
+    "[Ah,|Oh,|Well,] [that's [lovely|nice|good to know|good news]|good for {obj}|how "
+    "nice][.|!] [{Pron} must be pleased.|Thanks for telling me.|Sounds like {pron} is "
+    "enjoying {obj}self.]",
+)
+#: An entry that was someone else's.
+_ITEM_OTHERS = (
+    _OOPS + ": [that was {poss} {other}, not {obj}|I meant {poss} {other}, not {obj}|that "
+    "was {poss} {other}'s news|it's {poss} {other} I had in mind][, sorry|,"
+    " silly me|].",
+    "[Actually,|Although,|Oh,|Hmm,] [come to think of it,|now I think about it,|looking "
+    "back,|on reflection,] [that was|it was|that's] {poss} {other}[, not {obj}|, I'm "
+    "mixing them up|, not {obj} at all|; {pron} just passed it on].",
+    "[No, hold on,|Sorry, no,|Wait, no,|Oh, no,] it's {poss} {other} [I had in mind|who "
+    "did that|whose news that was|I meant][, not {obj}|, silly me|, my mistake|, not {obj} "
+    "at all].",
+)
+_OTHERS_REPLY = (
+    "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|fair enough|that makes more sense|"
+    "understood][, it was {poss} {other}|, not {obj}|][.|!] [I'll keep them straight.|Easy to "
+    "muddle them.|Thanks for clarifying.|No harm done.]",
+    "[Understood|Noted|No problem|Easily done|Ha|Fair enough][.|!] [Thanks for [clarifying"
+    "|putting me straight|sorting that out].|I'll keep them straight.|Families are hard to "
+    "keep track of.|Easy to muddle them.|So {poss} {other}, not {obj}.]",
+)
+#: An entry that was only a rumour.
+_ITEM_RUMOUR = (
+    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore "
+    "me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour|"
+    "hearsay|idle talk]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me "
+    "straight [today|at the weekend|on the phone|this morning]|there's nothing in it[ at all"
+    "|]|it isn't true[ at all|]].",
+    "Mind you, [I've found out|{pron} [told|assured] me|I've been told] that [it isn't true"
+    "|it's not so|there's nothing in it|it was just gossip|it was a story someone made "
+    "up|it's all nonsense][, so forget it|, so ignore me|].",
+    "[Well,|Although|That said,|Mind you,] [that's what I was told|that was the story going "
+    "round|that's what people were saying|that's what someone told me], but [it turned out "
+    "[not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's [nonsense|not "
+    "true|rubbish|not the case|a load of gossip]].",
+    "[No, wait,|Hmm, no,|Oh, hang on,] I've confused it with [something else|someone else|the "
+    "wrong thing|a different story][, sorry|, silly me|]: {pron} [never did|didn't at all|"
+    "never has], [as far as I know|I'm fairly sure|I'm almost certain|now I think about it].",
+)
+_RUMOUR_REPLY = (
+    "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's cleared"
+    " up|that's the trouble with gossip|these stories do get about|stories do grow][.|!] "
+    "[Thanks for [putting me straight|clearing that up|the correction|letting me know].]",
+    "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget it.|People do talk."
+    "|Good job you [checked|asked].|Funny how these stories spread.|Gossip travels fast.]",
+)
+#: An entry that was only a plan, and fell through.
+_ITEM_CONSIDERED = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [I'm getting ahead of myself|I spoke too soon|that's "
+    "not quite right|that's overstating it]: that was only the plan, and [it fell through|"
+    "{pron} never got round to it|it never happened|{pron} let it drop|nothing came of it]"
+    "[ in the end|, sadly|, I'm afraid|].",
+    "[Or so I thought|Or so I assumed|I say that, but it was only the plan|At least, that "
+    "was the plan|I'm getting ahead of myself, it was only the idea], but {pron} [backed out|pulled out|got "
+    "cold feet|thought better of it|never went through with it|let it slide][ at the "
+    "eleventh hour| in the end|, sadly|, I'm afraid|].",
+    "[Mind you,|Though|Except|Sadly,] that's only what {pron} [meant to do|had planned|was "
+    "going to do|had in mind], and [{pron} changed {poss} mind|{pron} dropped the idea|{pron}"
+    " thought better of it|it fell through][, so it never happened|, so nothing came of it|,"
+    " so that's that|, so scrap that|, so forget I said it].",
+)
+_CONSIDERED_REPLY = (
+    "[Ah,|Oh,|Fair enough,|Right,|Ah well,|Oh well,] [so it never happened|so it came to "
+    "nothing|plans change|these things happen|maybe some other time|probably for the best]"
+    "[.|!] [No harm done.|It happens.|Better than forcing it.|I hope {pron} wasn't too "
+    "disappointed.|Thanks for setting me straight.]",
+    "[Makes sense|Understood|Ah well|Fair enough|Oh well|Never mind][.|!] [Something else "
+    "will come up for {obj}.|No harm done.|Plans do fall through.|It happens to everyone.|"
+    "Thanks for clarifying.|I'll forget it.]",
+)
+#: A true proposal (taken up or not): what came of it, which never changes who made it.
+_PROPOSAL_TRUE = (
+    "[And|Oh, and|Mind you,|For what it's worth,] {pron} [seemed|sounded|looked] [quite|"
+    "fairly|really|rather|a bit] [keen|taken with it|interested|open to it|unsure|"
+    "doubtful][, to be fair|, I think|, as far as I could tell|].",
+    "[I don't think|I'm not sure|I doubt] {pron} [was convinced|took it in|was really "
+    "listening|will take any notice][, mind|, to be honest|, but there we are|, but I did my best].",
+    "[I'd say it again|I stand by it|I meant every word|I'd still say the same][, too|, "
+    "honestly|, for what it's worth|], [whatever {pron} decides|even if {pron} ignores me|"
+    "knowing {obj} as I do|and {pron} knows it].",
+    "[It's up to {obj} now|The ball's in {poss} court now|It's {poss} call now|Now it's "
+    "down to {obj}][, of course|, anyway|, I suppose|, and {pron} will take {poss} time|"
+    ", whatever I think|, as it should be].",
+)
+_PROPOSAL_TRUE_REPLY = (
+    "[Fair enough|Good|Right|Understood|Sounds sensible][.|!] [{Pron} will make up {poss} "
+    "own mind.|It's {poss} call in the end.|Let's see what {pron} does.|You can only say "
+    "it.|Give {obj} time.]",
+    "[Well,|Ah,|Oh,|Hmm,] [you've done your bit|that's all you can do|it's worth saying|"
+    "{pron} will come round or {pron} won't][.|!] [Let me know how {pron} gets on.|Fingers "
+    "crossed.|I hope {pron} listens.]",
+)
+#: A suggestion the user made to someone else than the person.
+_PROPOSAL_OTHERS = (
+    _OOPS + ": it was {poss} {other} I [said that to|told that to|gave that advice to|had "
+    "that chat with], not {obj}[, sorry|, silly me|].",
+    "[Actually,|Oh,|Although,|Hmm,] [come to think of it,|now I think about it,|looking "
+    "back,|on reflection,] [that was for|I said that to|that advice was for|that was "
+    "meant for] {poss} {other}[, not {obj}|, not {obj} at all|; I'm mixing them up].",
+    "[No, hold on,|Sorry, no,|Wait, no,|Oh, no,] it's {poss} {other} I [was advising|had "
+    "that chat with|said it to|was on at][, not {obj}|, silly me|, my mistake|, not {obj} "
+    "at all].",
+)
+#: A suggestion someone else made to the person.
+_PROPOSAL_HEARSAY = (
+    "[Actually,|Hang on,|Sorry,|Well,|Hmm,] I'm [taking the credit there|claiming too "
+    "much|telling it wrong|putting words in my own mouth]: it was {poss} {other} who [said "
+    "that to {obj}|put that idea to {obj}|came up with that|told {obj} so], not me[, I only "
+    "passed it on|, I kept out of it|].",
+    "[To be fair|To be honest|Truth be told|In fairness], that [wasn't|isn't] my idea[ at "
+    "all|]: {poss} {other} [said it|came up with it|put it to {obj}|told {obj} so][, and I'm"
+    " only repeating it|, I'm just passing it on|, not me].",
+    "[Or rather|Well, strictly|Strictly speaking|Well, honestly], {poss} {other} [told {obj}"
+    " that|said so|had that idea|was the one saying it][, not me|; I stayed out of it|, "
+    "I kept quiet|; I never said a word].",
+)
+_HEARSAY_REPLY = (
+    "[Ah,|Oh,|Right,|Fair enough,|I see,] so [it was|that was] {poss} {other}'s idea[, not "
+    "yours|, then|][.|!] [Noted.|Good to know.|Thanks for clarifying.|Easy to muddle who "
+    "said what.]",
+    "[Understood|Got it|Noted|Fair enough|Ah][.|!] [So {poss} {other} said it, not you.|"
+    "So that came from {poss} {other}.|Thanks for putting me straight.|That makes more "
+    "sense.]",
+)
+#: A true request, answered: what the user makes of the answer.
+_REQUEST_TRUE = (
+    "[Thanks|Thank you|Perfect|Brilliant|Great|Lovely], I'll [pass that on|tell {obj}|let "
+    "{obj} know|send that to {obj}][ tonight| this week| when I see {obj}|].",
+    "[That sounds|That seems|That looks] [just right|about right|promising|like a good bet"
+    "|sensible] for {obj}[, thanks|, I think|, to be honest|, actually].",
+    "[I'm not sure|I doubt|I wonder if] {pron}'ll [go for it|listen|take it up], [but|"
+    "though] I'll [pass it on|put it to {obj}|let {obj} know] [anyway|all the same|"
+    "regardless].",
+    "{Pron} [asked|was asking|was on at me] [only yesterday|last night|this morning|at the "
+    "weekend], so [that's good timing|this helps|{pron}'ll be glad of it|that's a weight off"
+    " my mind].",
+)
+_REQUEST_TRUE_REPLY = (
+    "[You're welcome|Happy to help|No problem|Any time|Glad to help|My pleasure][.|!] "
+    "[I hope {pron} likes it.|Let me know how it goes.|Fingers crossed for {obj}.|Tell "
+    "{obj} I said hello.|Hope it works out for {obj}.]",
+    "[Good|Great|Lovely][.|!] [See what {pron} thinks.|I hope it's useful.|{Pron} can "
+    "always come back with questions.|Glad it helps.|It's only a start, mind.]",
+)
+#: A request that was for someone else than the person.
+_REQUEST_OTHERS = (
+    "[Sorry,|Oh,|Ah,|Hang on,|Oops,] I [should have said|didn't make that clear|forgot to "
+    "say|wasn't clear][:|,] [it's|this is|that was] for {poss} {other}, not {obj}[ at all"
+    "|, really|].",
+    "[Actually,|Mind you,|To be fair,|Oh, and] it isn't {obj} [who wants it|asking|I'm "
+    "asking for], it's {poss} {other}[; {pron} only passed it on|, I should have said|, "
+    "sorry].",
+    "[Wait,|Hmm,|Sorry,|Oh dear,] I've [muddled|mixed up|got muddled over] who [it's for|"
+    "I'm asking for|wants it]: {poss} {other}, not {obj}[, silly me|, my mistake|].",
+    "[I'll pass that on|I'll let them know|That should help], though [strictly|to be fair|in"
+    " fact] it's {poss} {other} [who asked|who's looking|who wanted to know], not {obj}[, I "
+    "should have said|].",
+)
+_REQUEST_OTHERS_REPLY = (
+    "[Ah,|Oh,|Right,|Fair enough,|Okay,] [{poss} {other} then|so it's for {poss} {other}]"
+    "[, got it|, noted|][.|!] [The same answer stands.|My answer stands.|It should suit "
+    "them just as well, I think.|Nothing changes, I'd say.|I hope it helps them.]",
+    "[No problem|Noted|Got it|Understood][.|!] [For {poss} {other}, then.|The advice is "
+    "the same either way.|I'd say the same for them.|Easily done.|Let me know how they get on.]",
+)
+
+#: Move kind → what became of it (the user's turn after the reply).
+EPISODIC_STATUSES: dict[str, tuple[str, ...]] = {
+    ITEM: _ITEM_TRUE,
+    ITEM_OTHERS: _ITEM_OTHERS,
+    ITEM_RUMOUR: _ITEM_RUMOUR,
+    ITEM_CONSIDERED: _ITEM_CONSIDERED,
+    PROPOSAL: _PROPOSAL_TRUE,
+    PROPOSAL_AGREED: _PROPOSAL_TRUE,
+    PROPOSAL_OTHERS: _PROPOSAL_OTHERS,
+    PROPOSAL_HEARSAY: _PROPOSAL_HEARSAY,
+    REQUEST: _REQUEST_TRUE,
+    REQUEST_OTHERS: _REQUEST_OTHERS,
+}
+#: Move kind → the assistant's answer to its status.
+EPISODIC_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    ITEM: _ITEM_TRUE_REPLY,
+    ITEM_OTHERS: _OTHERS_REPLY,
+    ITEM_RUMOUR: _RUMOUR_REPLY,
+    ITEM_CONSIDERED: _CONSIDERED_REPLY,
+    PROPOSAL: _PROPOSAL_TRUE_REPLY,
+    PROPOSAL_AGREED: _PROPOSAL_TRUE_REPLY,
+    PROPOSAL_OTHERS: _OTHERS_REPLY,
+    PROPOSAL_HEARSAY: _HEARSAY_REPLY,
+    REQUEST: _REQUEST_TRUE_REPLY,
+    REQUEST_OTHERS: _REQUEST_OTHERS_REPLY,
+}
+
+
 EPISODIC_BANK = Bank(
     frames=MappingProxyType(
         {
             MENTION: FRAMES[MENTION],
-            **{k: FRAMES[k] for k in SUGGESTION_TWINS},
             **EPISODIC_FRAMES,
         }
     ),
     replies=MappingProxyType(
         {
             MENTION: REPLIES[MENTION],
-            **{k: REPLIES[k] for k in SUGGESTION_TWINS},
             **EPISODIC_REPLIES,
         }
     ),
     family_replies=MappingProxyType(_family_replies()),
+    statuses=MappingProxyType(EPISODIC_STATUSES),
+    status_replies=MappingProxyType(EPISODIC_STATUS_REPLIES),
 )
 
 #: Attribution questions: a frame drawn per question (independently of who made the
@@ -1036,11 +1230,16 @@ _PLAIN = re.compile(r"[\d()\[\]\u2014]")
 def conversation_templates() -> list[tuple[str, str]]:
     """(where, text) for every template this module adds to the conversations."""
     out: list[tuple[str, str]] = []
-    for label, bank in (("frame", EPISODIC_FRAMES), ("reply", EPISODIC_REPLIES)):
+    for label, bank in (
+        ("frame", EPISODIC_FRAMES),
+        ("reply", EPISODIC_REPLIES),
+        ("status", EPISODIC_STATUSES),
+        ("status reply", EPISODIC_STATUS_REPLIES),
+    ):
         out += [(f"{label} {k}", t) for k, ts in bank.items() for t in ts]
     out += [(f"{k} item reply", t) for k, ts in ITEM_REPLIES.items() for t in ts]
     for f in EPISODIC_FAMILIES.values():
-        for kind in (REQUEST, REQUEST_REPLY, PROPOSAL, AGREED, ITEM, ITEM_DROPPED):
+        for kind in (REQUEST, REQUEST_REPLY, PROPOSAL, AGREED, ITEM):
             out += [(f"{f.key} {kind}", t) for t in f.clauses.get(kind, ())]
     return out
 
@@ -1062,11 +1261,14 @@ def _order_free() -> list[tuple[str, str]]:
     item twins borrow are not items of any list)."""
     out = [(f"frame {ITEM}", t) for t in EPISODIC_FRAMES[ITEM]]
     out += [(f"reply {ITEM}", t) for t in EPISODIC_REPLIES.get(ITEM, ())]
+    # An entry's status (and a rival entry's: told as an entry, it must read as one).
+    for kind in (ITEM, *ITEM_TWINS):
+        out += [(f"status {kind}", t) for t in EPISODIC_STATUSES[kind]]
+        out += [(f"status reply {kind}", t) for t in EPISODIC_STATUS_REPLIES[kind]]
     out += [(f"{k} item reply", t) for k, ts in ITEM_REPLIES.items() for t in ts]
     out += [("list question", t) for t in LIST_FRAMES]
     for f in EPISODIC_FAMILIES.values():
-        for kind in (ITEM, ITEM_DROPPED):
-            out += [(f"{f.key} {kind}", t) for t in f.clauses.get(kind, ())]
+        out += [(f"{f.key} {ITEM}", t) for t in f.clauses.get(ITEM, ())]
         if f.listed:
             out.append((f"{f.key} list", f.listed))
     return out
@@ -1127,17 +1329,17 @@ def check_exchanges() -> None:
                     )
         if f.listed is not None:
             list_words = set(bm25_tokens(f.listed.format(holder="", poss="")))
-            for kind in (ITEM, ITEM_DROPPED):
-                clauses = f.clauses.get(kind, ())
-                if not clauses:
-                    raise BankError(f"{f.key} keeps a list but has no {kind} clauses")
-                for text in clauses:
-                    named = always(text, has_any(list_words, bm25_tokens))
-                    if not always(text, "{V}") or not named:
-                        raise BankError(
-                            f"{f.key} {kind} clause {text!r} must name the value and one of "
-                            f"{sorted(list_words)}"
-                        )
+            clauses = f.clauses.get(ITEM, ())
+            if not clauses:
+                raise BankError(f"{f.key} keeps a list but has no {ITEM} clauses")
+            for text in clauses:
+                named = always(text, has_any(list_words, bm25_tokens))
+                if not always(text, "{V}") or not named:
+                    raise BankError(
+                        f"{f.key} {ITEM} clause {text!r} must name the value and one of "
+                        f"{sorted(list_words)}"
+                    )
+    _check_statuses()
     for text in EPISODIC_REPLIES[PROPOSAL]:
         if not never(text, "{V}") or not never(text.lower(), "reply_clause"):
             raise BankError(f"proposal reply {text!r} repeats the value the user put forward")
@@ -1147,6 +1349,37 @@ def check_exchanges() -> None:
                 raise BankError(f"{kind} reply {text!r} does not carry the value")
     if len(ATTRIBUTION_FRAMES) < 5:
         raise BankError("attribution questions need a bank of at least five frames")
+
+
+def question_words() -> frozenset[str]:
+    """Every word a question can be made of: its frame's and its family's phrases'."""
+    words = set(frame_words())
+    for _, text in question_templates():
+        words |= set(bm25_tokens(_bare(text)))
+    return frozenset(words)
+
+
+def _check_statuses() -> None:
+    """Every kind told as another, and every kind with a status, has statuses and replies to
+    them; no status or reply names the value or any word a question can be made of, so the
+    status turn is never one a reader weighs as the answer, only one that says what became
+    of it."""
+    for kind, told in TOLD_AS.items():
+        if told not in EPISODIC_FRAMES or kind not in EPISODIC_STATUSES:
+            raise BankError(f"{kind} is told as {told} but lacks its frames or its statuses")
+    if set(EPISODIC_STATUSES) != set(EPISODIC_STATUS_REPLIES):
+        raise BankError("every kind with statuses needs replies to them, and only those")
+    asked = question_words()
+    for label, table in (("status", EPISODIC_STATUSES), ("status reply", EPISODIC_STATUS_REPLIES)):
+        for kind, texts in table.items():
+            for text in texts:
+                if not never(text, "{V}"):
+                    raise BankError(f"{kind} {label} {text!r} names the value")
+                found = asked & set(bm25_tokens(_bare(text)))
+                if found:
+                    raise BankError(
+                        f"{kind} {label} {text!r} uses word(s) of a question {sorted(found)}"
+                    )
 
 
 check_exchanges()

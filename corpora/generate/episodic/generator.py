@@ -9,10 +9,16 @@ pair's kit (`allocate`); the rest are cold.
 A haystack's hot kits are the questions it could have been asked, drawn from the corpus's own
 mix of shapes: a suggestion the assistant made (with, sometimes, the user's own earlier idea for
 the same thing as a rival), a suggestion made by the user, by the assistant or by both, or a
-list of four to seven entries. Each kit carries value-bearing twins (someone else's, a rumour
-that was wrong, a choice dropped) and near-miss mentions; the asked kit is one of them, so it is
-never the haystack's centre of mass. A list-order haystack always holds a rival list of the same
-family kept by someone else.
+list of four to seven entries. Each kit carries value-bearing twins and near-miss mentions; the
+asked kit is one of them, so it is never the haystack's centre of mass. A list-order haystack
+always holds a rival list of the same family kept by someone else.
+
+A twin is told in the frames and clauses of the move it rivals (`Move.told_as`), about the
+person, and the user's next turn says what it was (`exchanges.EPISODIC_STATUSES`): an entry that
+was someone else's, a rumour or only a plan is told as an entry; a suggestion the user made to
+someone else, or someone else made, as the user's proposal; a request for someone else as a
+request, which the assistant answers with a value. An assistant-stated kit's twins are all such
+requests, so the values the assistant names for a pair outnumber the one the user alone names.
 
 - assistant-stated: gold is the session whose request for the asked pair the assistant answered;
   the value is said in that reply and in no user turn anywhere in the corpus.
@@ -55,7 +61,6 @@ from corpora.generate.core.vertical import (
 )
 from corpora.generate.core.world import (
     MENTION,
-    TWIN_OTHERS,
     Family,
     Gender,
     Move,
@@ -68,17 +73,19 @@ from corpora.generate.episodic.exchanges import (
     EPISODIC_BANK,
     EPISODIC_FAMILIES,
     ITEM,
-    ITEM_OTHERS,
     ITEM_TWINS,
     LIST_FAMILIES,
     LIST_FRAMES,
+    OTHER_TWINS,
     PROPOSAL,
     PROPOSAL_AGREED,
     REQUEST,
+    REQUEST_OTHERS,
     SPEAKERS,
     STATED_BY,
     SUGGESTION_KINDS,
     SUGGESTION_TWINS,
+    TOLD_AS,
     EpisodicFamily,
 )
 
@@ -102,14 +109,19 @@ ITEM_TWIN_SLOT = "item-twin"
 RECIPE = (REQUEST_SLOT, PROPOSAL_SLOT, ITEM_SLOT, TWIN_SLOT, ITEM_TWIN_SLOT, MENTION_SLOT)
 #: The shapes an unasked hot kit is drawn from, with the corpus's own shares.
 KIT_SHARES = ((AS, N_AS / N_QUESTIONS), (LO, N_LO / N_QUESTIONS), (PA, N_PA / N_QUESTIONS))
-#: A twin the assistant says: a request for someone seen through the person ("my aunt's
-#: friend wants a gym, any ideas?"), answered with a value the assistant puts forward for
-#: that someone. Without it the one value of a pair said in an assistant turn was the answer
-#: of every assistant-stated question (issue 24: +0.79 over chance).
-REQUEST_OTHERS = "twin-request-others"
+#: `REQUEST_OTHERS` is a twin the assistant says: a request told as one about the person ("my
+#: aunt wants a gym, any ideas?"), answered with a value the assistant puts forward, and then
+#: said to be for someone seen through the person. Without it the one value of a pair said in
+#: an assistant turn was the answer of every assistant-stated question (issue 24: +0.79 over
+#: chance).
 #: The twins a suggestion pair draws, asked or not, hot or cold (a request for someone else
 #: five times as often as each other kind, so most pairs have a rival the assistant said).
 TWIN_CHOICES = (*SUGGESTION_TWINS, *(REQUEST_OTHERS,) * 5)
+#: The twins of an assistant-stated kit: requests for someone else only, so the values the
+#: assistant names for the pair outnumber those only the user names (the user's own idea, a
+#: rival proposal, is the one such value), and picking a value the assistant said is little
+#: better than picking any (issue 24: +0.12 to +0.18 over chance with user-told twins).
+AS_TWIN_CHOICES = (REQUEST_OTHERS,)
 #: Share of cold proposals the assistant takes up as its own pick.
 AGREED_SHARE = 0.5
 #: The cast: relations of one word, so the asked person weighs as much in every question's
@@ -290,7 +302,8 @@ def _kit(
         kinds = [ITEM] * size + [layout.choice(ITEM_TWINS) for _ in range(twins)]
     else:
         core = REQUEST if shape == AS else (arm or layout.choice(ARMS))
-        kinds = [core, *(layout.choice(TWIN_CHOICES) for _ in range(twins))]
+        choices = AS_TWIN_CHOICES if shape == AS else TWIN_CHOICES
+        kinds = [core, *(layout.choice(choices) for _ in range(twins))]
         if shape == AS:
             kinds += [PROPOSAL] * layout.randint(levers["rivals_min"], levers["rivals_max"])
     kinds += [MENTION] * mentions
@@ -323,14 +336,19 @@ def _move(
     if kind == MENTION:
         return Move(MENTION, person, family)
     said = value if value is not None else world.value(family, rng)
-    if kind == REQUEST_OTHERS:
-        # A request's frame and reply, about someone seen through the person.
-        return Move(
-            REQUEST, person, family, said, other=_other(rng, person), answer_roles=("assistant",)
-        )
-    other = _other(rng, person) if kind in (TWIN_OTHERS, ITEM_OTHERS) else None
-    roles = SPEAKERS.get(kind, ("user",))
-    return Move(kind, person, family, said, evidence=evidence, other=other, answer_roles=roles)
+    other = _other(rng, person) if kind in OTHER_TWINS else None
+    roles = SPEAKERS.get(TOLD_AS.get(kind, kind), ("user",))
+    # A twin is told as the move it rivals (its status, in the next turn, says what it was).
+    return Move(
+        kind,
+        person,
+        family,
+        said,
+        evidence=evidence,
+        other=other,
+        answer_roles=roles,
+        told_as=TOLD_AS.get(kind),
+    )
 
 
 def hot_moves(
