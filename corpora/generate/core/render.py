@@ -453,11 +453,14 @@ def render_session(
         for role, text in thread:
             said.append(_said(role, text))
             said[-1].has_answer = rendered.status and role in evidence
-    if rng.random() < CLOSER_SHARE:
+    # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
+    # aside): a rival's turn is always followed by its status, so a closer on a move's turn
+    # would fall on true statements only.
+    others = [i for i, t in enumerate(said) if t.role == "user" and i not in move_turns]
+    if rng.random() < CLOSER_SHARE and others:
         ci, closer = _choose(rng, bank.closers, "closers")
         used.append(("frame", f"closer:{ci}"))
-        last_user = max(i for i, t in enumerate(said) if t.role == "user")
-        said[last_user].content = _join(said[last_user].content, closer)
+        said[others[-1]].content = _join(said[others[-1]].content, closer)
     if rng.random() < SIGN_OFF_SHARE and not said[-1].content.endswith("?"):
         # (A question the user has not answered is not signed off.)
         sign_offs = bank.sign_offs(plan.moment.hour)
