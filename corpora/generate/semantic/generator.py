@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from types import MappingProxyType
+from typing import TypeVar
 
 from checker.formats.corpus import (
     Event,
@@ -47,10 +48,15 @@ from checker.verticals.semantic.rules import names as text_names
 from corpora.generate.core.allocate import AllocationError, Kit, place_hot
 from corpora.generate.core.bank import (
     FAMILY_REPLIES,
+    FOLLOW_UPS,
     FRAMES,
     OTHER_PEOPLE,
+    REACTIONS,
     RELATIONS,
     REPLIES,
+    STATUS_REPLIES,
+    STATUSES,
+    THREAD_CLOSES,
 )
 from corpora.generate.core.clock import start_date, varied_schedule
 from corpora.generate.core.haystack import (
@@ -93,13 +99,15 @@ from corpora.generate.semantic.aliases import (
 from corpora.generate.semantic.replacements import (
     ASKED_BELIEFS,
     BELIEFS,
+    ECHO_MOVE,
     REPLACEMENT,
-    REPLACEMENT_FRAMES,
-    REPLACEMENT_REPLIES,
+    REPLACEMENT_STATUS_REPLIES,
+    REPLACEMENT_STATUSES,
     SEMANTIC_FAMILIES,
-    SWITCH_FRAMES,
-    SWITCH_REPLIES,
+    SWITCH_STATUS_REPLIES,
+    SWITCH_STATUSES,
     TWIN_OTHERS_SWITCH,
+    old_name,
 )
 
 VERTICAL = "semantic"
@@ -143,27 +151,35 @@ LATE_TWIN_SHARE = 0.9
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
 
+
+def _with_echo(mapping: Mapping[str, V]) -> dict[str, V]:
+    """A shared per-kind mapping with a belief's echo read as someone else's news."""
+    return {**mapping, ECHO_MOVE: mapping[TWIN_OTHERS]}
+
+
+#: Replacements and every rival kind are told as statements (`Move.told_as`) and say what they
+#: are in a status turn after; an echo is someone else's news, said as theirs, with no status.
 SEMANTIC_BANK = Bank(
-    frames=MappingProxyType(
-        {
-            **FRAMES,
-            REPLACEMENT: REPLACEMENT_FRAMES,
-            ALIAS: ALIAS_FRAMES,
-            TWIN_OTHERS_SWITCH: SWITCH_FRAMES,
-        }
-    ),
-    replies=MappingProxyType(
-        {
-            **REPLIES,
-            REPLACEMENT: REPLACEMENT_REPLIES,
-            ALIAS: ALIAS_REPLIES,
-            TWIN_OTHERS_SWITCH: SWITCH_REPLIES,
-        }
-    ),
-    # A replacement's reply names the family's thing through `{thing}` in the general
-    # references (a family-keyed reply would sit mostly in the sessions of asked families).
+    frames=MappingProxyType({**_with_echo(FRAMES), ALIAS: ALIAS_FRAMES}),
+    replies=MappingProxyType({**_with_echo(REPLIES), ALIAS: ALIAS_REPLIES}),
     family_replies=MappingProxyType(FAMILY_REPLIES),
+    reactions=MappingProxyType(_with_echo(REACTIONS)),
+    follow_ups=MappingProxyType(_with_echo(FOLLOW_UPS)),
+    thread_closes=MappingProxyType(_with_echo(THREAD_CLOSES)),
+    statuses=MappingProxyType(
+        {**STATUSES, REPLACEMENT: REPLACEMENT_STATUSES, TWIN_OTHERS_SWITCH: SWITCH_STATUSES}
+    ),
+    status_replies=MappingProxyType(
+        {
+            **STATUS_REPLIES,
+            REPLACEMENT: REPLACEMENT_STATUS_REPLIES,
+            TWIN_OTHERS_SWITCH: SWITCH_STATUS_REPLIES,
+        }
+    ),
 )
+
+
+V = TypeVar("V")
 
 
 def haystack_token(seed: int, key: int) -> str:
@@ -380,16 +396,39 @@ def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
 def _twin(
     kind: str, person: Person, family: Family, value: str, world: World, rng: random.Random
 ) -> Move:
-    """A twin move: someone else's value (or switch), a rumour, or a choice not taken."""
+    """A twin move: someone else's value (or switch), a rumour, or a choice not taken, each
+    told as a statement of the person's value and put right in the next turn; or a belief's
+    echo, said as someone else's."""
     if kind == ECHO:
-        return Move(TWIN_OTHERS, person, family, value, other=_other(rng, person))
+        return Move(ECHO_MOVE, person, family, value, other=_other(rng, person))
     if kind == TWIN_OTHERS_SWITCH:
         old = world.value(family, rng)
         fresh = world.value(family, rng)
-        return Move(kind, person, family, fresh, extra={"W": old}, other=_other(rng, person))
+        return Move(
+            kind,
+            person,
+            family,
+            fresh,
+            extra={"W": old},
+            other=_other(rng, person),
+            told_as=STATEMENT,
+        )
     fresh = world.value(family, rng)
     other = _other(rng, person) if kind == TWIN_OTHERS else None
-    return Move(kind, person, family, fresh, other=other)
+    return Move(kind, person, family, fresh, other=other, told_as=STATEMENT)
+
+
+def _replacement(person: Person, family: Family, value: str, old: str, evidence: bool) -> Move:
+    """A replacement, told as a statement of the new value; its status names the old one."""
+    return Move(
+        REPLACEMENT,
+        person,
+        family,
+        value,
+        evidence=evidence,
+        extra={"W": old, "old": old_name(family, old)},
+        told_as=STATEMENT,
+    )
 
 
 @dataclass
@@ -477,14 +516,7 @@ def _hot_moves(
                 if h.kind == ALIASED and h.fact_by_name:
                     by_name(move, names[person.key])
             elif kind == REPLACEMENT:
-                move = Move(
-                    REPLACEMENT,
-                    person,
-                    family,
-                    h.values[mi],
-                    evidence=evidence,
-                    extra={"W": h.values[mi - 1]},
-                )
+                move = _replacement(person, family, h.values[mi], h.values[mi - 1], evidence)
             elif kind == ALIAS:
                 move = alias_move(person, names[person.key])
                 move.evidence = evidence
@@ -544,7 +576,7 @@ def _cold(
                 old, _ = current[key]
                 p, f = world.person(key[0]), world.family(key[1])
                 fresh = world.value(f, rng)
-                slot[CHANGE_SLOT] = Move(REPLACEMENT, p, f, fresh, extra={"W": old})
+                slot[CHANGE_SLOT] = _replacement(p, f, fresh, old, False)
                 current[key] = (fresh, s)
                 replaced.add(key)
             else:
@@ -574,6 +606,10 @@ def _name_cold_moves(
                 by_name(move, name)
 
 
+def _twin_kind(kind: str) -> str:
+    return TWIN_OTHERS if kind == ECHO_MOVE else kind
+
+
 def build_haystack(
     spec: Spec, world: World, count: int, layout: random.Random, cast: random.Random, levers: Levers
 ) -> Haystack:
@@ -591,8 +627,9 @@ def build_haystack(
     _cold(slots, kits, world, cast, names)
     _name_cold_moves(slots, kits, cast, names)
     asked = kits[0]
+    # (An echo is someone else's value, recorded as such.)
     twins = sorted(
-        (s, slots[s][TWIN_SLOT].kind, slots[s][TWIN_SLOT].value or "")
+        (s, _twin_kind(slots[s][TWIN_SLOT].kind), slots[s][TWIN_SLOT].value or "")
         for kind, s in zip(asked.kit.kinds, asked.kit.sessions, strict=True)
         if kind in TWIN_KINDS
     )
@@ -616,8 +653,12 @@ def _said(slots: Sequence[dict[str, Move]], family: str) -> list[Said]:
                 continue
             elif move.kind in (STATEMENT, REPLACEMENT):
                 out.append(Said(s, move, _designation(move), (move.person.key, move.family.key)))
-            elif move.other is not None and move.kind in (TWIN_OTHERS, TWIN_OTHERS_SWITCH):
-                whose = move.extra.get("holder") or speaker_person(move).forms()["holder"]
+            elif move.other is not None and move.kind in (
+                TWIN_OTHERS,
+                TWIN_OTHERS_SWITCH,
+                ECHO_MOVE,
+            ):
+                whose = move.extra.get("seen") or speaker_person(move).forms()["holder"]
                 out.append(Said(s, move, whose, (f"{move.person.key}/{move.other[0]}", family)))
     return out
 
