@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -103,6 +104,7 @@ from corpora.generate.semantic.replacements import (
     REPLACEMENT,
     REPLACEMENT_STATUS_REPLIES,
     REPLACEMENT_STATUSES,
+    RUMOUR_STATUSES,
     SEMANTIC_FAMILIES,
     SWITCH_STATUS_REPLIES,
     SWITCH_STATUSES,
@@ -167,7 +169,12 @@ SEMANTIC_BANK = Bank(
     follow_ups=MappingProxyType(_with_echo(FOLLOW_UPS)),
     thread_closes=MappingProxyType(_with_echo(THREAD_CLOSES)),
     statuses=MappingProxyType(
-        {**STATUSES, REPLACEMENT: REPLACEMENT_STATUSES, TWIN_OTHERS_SWITCH: SWITCH_STATUSES}
+        {
+            **STATUSES,
+            REPLACEMENT: REPLACEMENT_STATUSES,
+            TWIN_OTHERS_SWITCH: SWITCH_STATUSES,
+            TWIN_RUMOUR: RUMOUR_STATUSES,
+        }
     ),
     status_replies=MappingProxyType(
         {
@@ -415,7 +422,8 @@ def _twin(
         )
     fresh = world.value(family, rng)
     other = _other(rng, person) if kind == TWIN_OTHERS else None
-    return Move(kind, person, family, fresh, other=other, told_as=STATEMENT)
+    extra = {"named": old_name(family, fresh)} if kind == TWIN_RUMOUR else {}
+    return Move(kind, person, family, fresh, extra=extra, other=other, told_as=STATEMENT)
 
 
 def _replacement(person: Person, family: Family, value: str, old: str, evidence: bool) -> Move:
@@ -728,15 +736,22 @@ def describe(move: Move) -> str | None:
         whose = f"{your}'s {move.other[0]}"
         if move.kind == TWIN_OTHERS_SWITCH:
             return f"{whose} switched to {value}"
-        return BELIEFS[family.key].format(holder=whose, V=move.value)
+        return belief(BELIEFS[family.key], whose, move.value)
     if move.kind == REPLACEMENT:
         # The replaced value was named in an earlier session too, so it cannot place this one.
         return f"{your} switched {poss} {family.noun} to {value}"
     if move.kind == TWIN_RUMOUR:
-        return f"you had heard that {BELIEFS[family.key].format(holder=your, V=move.value)}, which was not true"
+        heard = belief(BELIEFS[family.key], your, move.value)
+        return f"you had heard that {heard}, which was not true"
     if move.kind == TWIN_CONSIDERED:
         return f"{your} thought about {value} as {poss} {family.noun} and did not go ahead"
-    return BELIEFS[family.key].format(holder=your, V=move.value)
+    return belief(BELIEFS[family.key], your, move.value)
+
+
+def belief(template: str, holder: str, value: str) -> str:
+    """A belief phrase filled, its article fitting the value (`an Alm`, `a Korvane`)."""
+    text = template.format(holder=holder, V=value)
+    return re.sub(r"\ba ([AEIOU])", r"an \1", text)
 
 
 def discussed_in(
@@ -767,11 +782,9 @@ def _question_text(spec: Spec, hay: Haystack) -> str:
         holder = hay.names[person.key] if named else relation_designation(person)
         text = family.questions[0].format(holder=holder)
         return text.replace("?", " now?") if spec.now else text
-    belief = ASKED_BELIEFS[family.key].format(
-        holder=relation_designation(person), V=asked.values[0]
-    )
+    said = belief(ASKED_BELIEFS[family.key], relation_designation(person), asked.values[0])
     return (
-        f"I am sure I told you that {belief}. What else did we talk about in the conversation "
+        f"I am sure I told you that {said}. What else did we talk about in the conversation "
         "where I said it?"
     )
 

@@ -32,7 +32,7 @@ from corpora.generate.core.bank import (
     BankError,
 )
 from corpora.generate.core.wording import compose, plain
-from corpora.generate.core.world import TWIN_OTHERS, Family
+from corpora.generate.core.world import TWIN_OTHERS, TWIN_RUMOUR, Family
 
 REPLACEMENT = "replacement"
 #: Someone else's switch: told as the holder's statement, put right in the next turn.
@@ -149,10 +149,10 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     " {pron} [had been|was] [unhappy|fed up|grumbling] about [for a while|for ages|all year]|,"
     " and {pron} [says|reckons] it's [a big improvement|much better|a relief]|, and {pron}"
     " [seems|sounds] [happier|pleased|relieved] about it|].",
-    "[The|That] [switch|change|move] [away |]from {old} [went|was] [smoothly|quicker than"
-    " {pron} expected|a bit of a palaver|easier than {pron} feared|all done in a week|less"
-    " bother than {pron} thought][, {pron} [says|tells me]|, by all accounts|, from what I"
-    " hear|].",
+    "[The|That] [switch|change|move] [away |]from {old} [went [smoothly|quicker than {pron}"
+    " expected|more easily than {pron} feared|without a hitch]|was [a bit of a palaver|all done"
+    " in a week|less bother than {pron} thought|easier than {pron} feared]][, {pron} [says|tells"
+    " me]|, by all accounts|, from what I hear|].",
     "[Honestly,|Mind you,|To be fair,|Funnily enough,] {pron} [had been|was] [thinking about"
     " leaving|itching to leave|meaning to move on from|talking about dropping] {old} [for"
     " months|for ages|since the spring|for a long time][, so it's no surprise|, so nobody's"
@@ -187,6 +187,15 @@ REPLACEMENT_STATUS_REPLIES: tuple[str, ...] = (
     ),
 )
 
+#: A rumour is put right in the shared words, the value named as a status names an old one
+#: (`{named}`: `Dr Hekker`, `the Corvane`, never `the Hekker`).
+RUMOUR_STATUSES: tuple[str, ...] = (
+    *(t for t in STATUSES[TWIN_RUMOUR] if "{V}" not in t),
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}[, it"
+    " was a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it"
+    " was crossed wires].",
+)
+
 #: Someone else's switch is told as the holder's statement and put right in the next turn,
 #: as someone else's news is.
 SWITCH_STATUSES = STATUSES[TWIN_OTHERS]
@@ -207,7 +216,7 @@ _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 
 def check_replacement_bank() -> None:
     """The shared bank's writing rules, over this module's templates (asserted at import)."""
-    texts: list[tuple[str, str]] = [("status", t) for t in REPLACEMENT_STATUSES]
+    texts: list[tuple[str, str]] = [("status", t) for t in REPLACEMENT_STATUSES + RUMOUR_STATUSES]
     texts += [("status reply", t) for t in REPLACEMENT_STATUS_REPLIES]
     texts += [(f"{k} belief", t) for k, t in BELIEFS.items()]
     texts += [(f"{k} asked belief", t) for k, t in ASKED_BELIEFS.items()]
