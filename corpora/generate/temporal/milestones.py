@@ -8,18 +8,23 @@ milestone is placed only relative to another milestone, never to a session or a 
 session of the vertical makes one link move, one twin and one mention; the twins are the
 shared twin kinds read in this vertical's terms:
 
-- `twin-others` — someone else's project and its order (`my aunt's neighbour's kitchen
-  renovation: the Quellan check came before the Drossit visit`);
+- `twin-others` — someone else's project and its order;
 - `twin-rumour` — a milestone someone said had happened relative to one of the project's own,
   which turned out to be wrong;
 - `twin-considered` — a milestone that was planned relative to one of the project's own and
-  then called off.
+  then called off (`twin-between`: planned between two of them).
+
+Every twin is told as a link of the person's own project (`Move.told_as`), in the link frames,
+and what it was comes in the user's next turn, its *status* (`MILESTONE_STATUSES`: "scratch
+that, it was only gossip", "that one has since been called off", "that's her neighbour's
+project, not her own"); a true link gets a status at times too, confirming it. So no order
+turn is marked by its own words: a reader must read on to know whether it stood.
 
 Writing rules, held at import as for the shared bank: no digit, bracket or em dash in any
 template; no word the answers use and the conversations must not (`bank.ANSWER_WORDS`); no time
-expression in any link or twin frame; every clause and topic names a word of its project; and
-every link and twin frame puts its relation word between the two milestone names, where the
-checker reads it (ORD002).
+expression in any link frame or named mention; every clause and topic names a word of its
+project; every link frame puts its relation word between the two milestone names, where the
+checker reads it (ORD002); and a status names no milestone, no project and no relation word.
 """
 
 from __future__ import annotations
@@ -336,7 +341,7 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
         " story [going round|doing the rounds]|that's what people were saying], but [it turned"
         " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
         " [nonsense|not true|rubbish|not the case|a load of gossip]].",
-        "No, wait, I'm thinking of [something else|another project|the wrong thing|another"
+        "No, wait, I've mixed it up with [something else|another project|the wrong thing|another"
         " story][, sorry|, silly me|]: {pron} [never did|says it never went that way|laughed"
         " when I asked][, as far as I know|, I'm fairly sure|, now I think about it|].",
     ),
@@ -348,9 +353,9 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
         " enough|].",
         "[Mind you,|Though|Then again,|Except] [that one|it] [has since been|has now been|got]"
         " [called off|cancelled|scrapped|dropped][, so it never went ahead|, so scratch it|, so"
-        " nothing came of it|, so that's that].",
+        " that was the end of it|, so that's that].",
         "[Or so I thought|That was the plan, anyway|At least that was the plan|That's what {pron}"
-        " said at the start], but [it fell through|they called it off|{pron} cancelled it|it got"
+        " said at the start], but [it didn't go ahead|they called it off|{pron} cancelled it|it got"
         " scrapped|{pron} let it drop][ in the end| at the last minute|, sadly|].",
     ),
     TWIN_OTHERS: (
@@ -358,7 +363,7 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
         " lie|I've got my people muddled]: [that's {poss} {other}'s project, not {poss} own|I meant"
         " {poss} {other}, not {obj}|that was {poss} {other}'s news, not {poss} own|it's {poss}"
         " {other} I had in mind].",
-        "[Actually,|Although,|Oh,] [come to think of it,|now I look at it again,|on second"
+        "[Actually,|Although,|Oh,] [now I think about it,|now I look at it again,|on second"
         " thoughts,] [that was|it's|that's] {poss} {other}'s[, not {poss} own|; {pron} told me all"
         " about it|, I'm mixing them up|, not {poss} own at all].",
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [who's doing all that|whose news"
@@ -552,6 +557,11 @@ def check_milestone_bank() -> None:
         templates += [(f"{project.key} topic", t) for t in project.topics]
         templates += [(f"{project.key} clause", t) for t in project.clauses[LINK]]
     templates += [("milestone noun", t) for t in MILESTONE_NOUNS]
+    for label, table in (
+        ("status", MILESTONE_STATUSES),
+        ("status reply", MILESTONE_STATUS_REPLIES),
+    ):
+        templates += [(f"{label} {kind}", t) for kind, options in table.items() for t in options]
     for where, text in templates:
         bare = plain(text)
         if _PLAIN.search(bare):
@@ -561,6 +571,12 @@ def check_milestone_bank() -> None:
             raise MilestoneBankError(f"{where} template {text!r} uses an answer word")
         if where.startswith(("frame", "mention")) and words & _TIME_WORDS:
             raise MilestoneBankError(f"{where} template {text!r} places a milestone in time")
+        if where.startswith("status") and (
+            re.search(r"\{(V|W|W2|clause|topic)\}", text) or _CUES.search(bare)
+        ):
+            raise MilestoneBankError(
+                f"{where} template {text!r} names a milestone, the project or an order"
+            )
         if (
             where.startswith("frame")
             and TWIN_BETWEEN not in where
@@ -577,6 +593,12 @@ def check_milestone_bank() -> None:
                 raise MilestoneBankError(
                     f"{project.key} template {text!r} names none of {sorted(keywords)}"
                 )
+
+
+#: Relation words a status never uses.
+_CUES = re.compile(
+    r"\b(" + "|".join(w for words in RELATION_WORDS.values() for w in words) + r")\b", re.I
+)
 
 
 #: Worst-case fills for the density check: a two-word holder, a milestone the question names
@@ -596,6 +618,7 @@ _HOLDER = {
     "rel": "later than",
     "when": "last week",
     "When": "Last week",
+    "other": "neighbour",
 }
 _NAMED, _SHARED_NOUN, _SECOND_NAMED = "Qalmor review", "Zurbel review", "Pelvar visit"
 
@@ -608,6 +631,8 @@ def _question_words() -> frozenset[str]:
 
 def _conversation_templates() -> list[tuple[str, str]]:
     out = [(f"frame {k}", t) for k, ts in MILESTONE_FRAMES.items() for t in ts]
+    out += [(f"status {k}", t) for k, ts in MILESTONE_STATUSES.items() for t in ts]
+    out += [(f"status reply {k}", t) for k, ts in MILESTONE_STATUS_REPLIES.items() for t in ts]
     out += [(f"reply {k}", t) for k, ts in MILESTONE_REPLIES.items() for t in ts]
     out += [(f"frame {NAMED_MENTION}", t) for t in NAMED_MENTION_FRAMES]
     out += [(f"frame {MENTION}", t) for t in MENTION_FRAMES]
