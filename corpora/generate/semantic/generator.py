@@ -553,7 +553,8 @@ def _cold(
     reads the same whichever kind of session it sits in."""
     hot = {(h.kit.person.key, h.kit.family.key) for h in kits}
     cold = [(p, f) for p in world.people for f in world.families if (p.key, f.key) not in hot]
-    hot_twins = [k for h in kits for k in h.kit.kinds if k in TWIN_KINDS and k != ECHO]
+    # (Echoes too: someone else's value said as theirs comes up in any session, gold or not.)
+    hot_twins = [k for h in kits for k in h.kit.kinds if k in TWIN_KINDS]
     current: dict[tuple[str, str], tuple[str, int]] = {}
     replaced: set[tuple[str, str]] = set()
     for s, slot in enumerate(slots):
@@ -566,7 +567,9 @@ def _cold(
             slot[STATEMENT] = Move(STATEMENT, p, f, fact.value)
         if TWIN_SLOT not in slot:
             p, f = rng.choice(cold)
-            slot[TWIN_SLOT] = _twin(rng.choice(hot_twins), p, f, "", world, rng)
+            kind = rng.choice(hot_twins)
+            value = world.value(f, rng) if kind == ECHO else ""
+            slot[TWIN_SLOT] = _twin(kind, p, f, value, world, rng)
         if MENTION_SLOT not in slot:
             p, f = rng.choice(cold)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
