@@ -141,10 +141,10 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     "[So|And so|Which means|So yes,] {old} [is|has] [gone|history|a thing of the past|behind"
     " {obj}|off the list] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
     " apparently|, and {pron} doesn't miss it one bit|, and good riddance, {pron} says|].",
-    "{Pron} [finally|at last|in the end|eventually|properly] [gave up on|said goodbye to|parted"
-    " with|got shot of|saw the back of|turned {poss} back on] {old}[ to make the change| for"
-    " it| along the way|][, {pron} [told|tells] me|, after [a lot of|months of|some|endless]"
-    " [dithering|thinking|grumbling|agonising]|, and not before time|].",
+    "{Pron} [finally|at last|eventually] [gave up on|said goodbye to|parted with|got shot"
+    " of|saw the back of|turned {poss} back on] {old}[ to make the change| for it|][, {pron}"
+    " [told|tells] me|, after [a lot of|months of|some|endless] [dithering|thinking|grumbling"
+    "|agonising]|, and not before time|].",
     "[Yes,|Oh,|And|Right,|So,] [that's the end of|that's goodbye to|no more dealing with] {old} for {obj}[, which"
     " {pron} [had been|was] [unhappy|fed up|grumbling] about [for a while|for ages|all year]|,"
     " and {pron} [says|reckons] it's [a big improvement|much better|a relief]|, and {pron}"

@@ -14,7 +14,11 @@ unasked chains are the haystack's questions not asked. Besides its links, a chai
 value-bearing twins (someone else's project and its order; a milestone said to have happened
 against one of its own, which did not; a milestone planned against one of its own and called
 off) and near-miss mentions of the project; every session's twin and mention slots are filled
-from these or, where no chain claims them, from projects that come up once.
+from these or, where no chain claims them, from projects that come up once. A twin is told in
+a link's own words, as a link of the person's project, and the user's next turn says what it
+was (`milestones.MILESTONE_STATUSES`); an order sentence names its two milestones in either
+order (`said_order`), so neither the words of a turn nor which milestone it names last says
+whether it is a link.
 
 Shapes. **occurrence-order** names two milestones of the asked chain two to five links apart
 and asks which came first (the earlier one is named first in half of the questions);
