@@ -17,6 +17,7 @@ from checker.api import check_corpus
 from checker.family import BY_KEY
 from checker.formats.corpus import Question
 from checker.registry import get_rule
+from checker.text import raw_tokens
 from checker.verticals.semantic.rules import names
 from corpora.generate.core.bank import BankError
 from corpora.generate.core.haystack import World
@@ -34,6 +35,7 @@ from corpora.generate.semantic.replacements import (
     ASKED_BELIEFS,
     REPLACEMENT,
     check_replacement_bank,
+    status_keywords,
 )
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
@@ -232,6 +234,45 @@ def test_a_source_belief_recurs_said_of_someone_else(semantic_corpus: Built) -> 
         assert len(echoes) >= 2, q.question_id
         assert all(e.subject != source.subject for e in echoes)
         assert not re.search(r"\d|day|week|month", q.answer), q.answer
+
+
+def test_rivals_and_replacements_are_told_as_statements_and_put_right_after(
+    semantic_corpus: Built,
+) -> None:
+    """Every value turn of a rival or a replacement is drawn from the statement frames, and
+    what it was comes in the user's next turn (its status), which names no family keyword (so
+    it is never a turn a reader greps for); a replacement's status names the value replaced.
+    True statements get a status at times too, so the exchange says nothing by itself."""
+    keywords = status_keywords()
+    kinds: Counter[str] = Counter()
+    told = 0
+    for a in semantic_corpus.assembled:
+        for session, rendered in zip(a.question.haystack_sessions, a.sessions, strict=True):
+            frames = [k for k, t in rendered.templates if t.startswith("frame:")]
+            statuses = [k for k, t in rendered.templates if t.startswith("status:")]
+            kinds.update(statuses)
+            assert not {REPLACEMENT, "twin-rumour", "twin-considered"} & set(frames)
+            moves = set(rendered.move_turns)
+            for i, turn in enumerate(session):
+                if turn.role == "user" and i not in moves and i - 2 in moves:
+                    inside = any(i in range(lo, hi) for lo, hi in rendered.aside_turns)
+                    if not inside and not keywords & set(raw_tokens(turn.content)):
+                        told += 1
+    assert {REPLACEMENT, "statement", "twin-rumour", "twin-considered", "twin-others"} <= set(
+        kinds
+    ), kinds
+    assert told >= sum(kinds.values())
+    for q in _by_shape(semantic_corpus, CV):
+        events = {e.event_id: e for e in q.typedmemeval.events or []}
+        for e in events.values():
+            for r in e.relations:
+                replaced = events[r.other_event_id].value or ""
+                session = q.haystack_sessions[e.session_index]
+                said = [t for t in session if names(t.content, replaced)]
+                assert said and all(not (keywords & set(raw_tokens(t.content))) for t in said), (
+                    q.question_id,
+                    replaced,
+                )
 
 
 def test_the_replacement_bank_refuses_an_asked_belief_in_its_clauses_words(

@@ -43,6 +43,7 @@ from corpora.generate.temporal.milestones import (
     MILESTONE_FRAMES,
     MILESTONE_NOUNS,
     MILESTONE_REPLIES,
+    MILESTONE_STATUSES,
     NAMED_MENTION_FRAMES,
     PROJECTS,
     QUESTIONS,
@@ -240,11 +241,56 @@ def test_every_asked_chain_has_value_bearing_twins_and_rivals(corpus: Built) -> 
 
 
 def test_every_session_states_one_link(corpus: Built) -> None:
+    """One link of some chain per session; the session's twin is told in a link's words too,
+    and the turn after it (its status) says what it was."""
     for a in corpus.assembled:
         for session in a.sessions:
             frames = [k for k, t in session.templates if t.startswith("frame:")]
-            assert frames.count(LINK) == 1
+            statuses = [k for k, t in session.templates if t.startswith("status:")]
+            twins = [k for k in statuses if k != LINK]
+            assert len(twins) == 1, session.templates
+            assert frames.count(LINK) == 1 + len(twins)
             assert len(frames) == len(temporal.RECIPE)
+
+
+def test_a_status_names_no_milestone_no_order_and_follows_its_move(corpus: Built) -> None:
+    """A status turn says `it`: it names no milestone and no relation word, so it is never a
+    turn a reader weighs as an order, and the order turn before it reads like any link's. True
+    links get one at times too, so a status exchange says nothing by itself."""
+    cue = re.compile(r"\b(after|before|later than|earlier than)\b", re.I)
+    kinds: Counter[str] = Counter()
+    for a in corpus.assembled:
+        for session, rendered in zip(a.question.haystack_sessions, a.sessions, strict=True):
+            moves = set(rendered.move_turns)
+            for kind, template in rendered.templates:
+                if template.startswith("status:"):
+                    kinds[kind] += 1
+            for i, turn in enumerate(session):
+                if turn.role != "user" or i in moves or i == 0 or i - 2 not in moves:
+                    continue
+                if any(i in range(lo, hi) for lo, hi in rendered.aside_turns):
+                    continue
+                assert not MILESTONE.search(turn.content), turn.content
+                assert not cue.search(turn.content), turn.content
+    assert kinds[LINK] > 0
+    assert {"twin-rumour", "twin-considered", "twin-others"} <= set(kinds), kinds
+
+
+def test_no_occurrence_twin_is_placed_against_a_milestone_its_question_names(
+    corpus: Built,
+) -> None:
+    """The two milestones an occurrence-order question names come up no more often than their
+    neighbours: every twin of the chain sits beside a neighbour, never against either."""
+    for q in corpus.questions:
+        if q.typedmemeval.shape != "occurrence-order":
+            continue
+        named = {e.value for e in q.typedmemeval.events or [] if e.value and e.value in q.question}
+        assert len(named) == 2, q.question_id
+        for twin in q.typedmemeval.twins or []:
+            session = q.haystack_sessions[twin.session_index]
+            said = [t.content for t in session if twin.value in t.content]
+            assert said, (q.question_id, twin.value)
+            assert not any(v in text for v in named for text in said), (q.question_id, said)
 
 
 def test_gold_and_other_sessions_draw_from_one_mixture(corpus: Built) -> None:
@@ -307,6 +353,14 @@ def test_the_bank_refuses_a_frame_that_dates_a_milestone(monkeypatch: pytest.Mon
     frames[LINK] = (*frames[LINK], "Yesterday {holder} said the {V} took place {rel} the {W}.")
     monkeypatch.setattr("corpora.generate.temporal.milestones.MILESTONE_FRAMES", frames)
     with pytest.raises(MilestoneBankError, match="places a milestone in time"):
+        check_milestone_bank()
+
+
+def test_the_bank_refuses_a_status_that_states_an_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    statuses = dict(MILESTONE_STATUSES)
+    statuses["twin-rumour"] = (*statuses["twin-rumour"], "Sorry, it was held after the other.")
+    monkeypatch.setattr("corpora.generate.temporal.milestones.MILESTONE_STATUSES", statuses)
+    with pytest.raises(MilestoneBankError, match="names a milestone, the project or an order"):
         check_milestone_bank()
 
 

@@ -92,11 +92,17 @@ def named_forms(name: str) -> dict[str, str]:
 
 def by_name(move: Move, name: str) -> None:
     """Render `move` with its person named `name`: for a twin of someone else's fact, the
-    someone is seen through the name (`Tarvish's friend`)."""
+    someone is seen through the name (`Tarvish's friend`, kept as `seen`), and said so unless
+    the twin is told as the person's own statement (`Move.told_as`: its status says whose it
+    was)."""
     extra = dict(move.extra)
     if move.other is not None:
         seen = f"{name}'s {move.other[0]}"
-        extra.update({"holder": seen, "Holder": seen, "your": seen, "Your": seen})
+        extra["seen"] = seen
+        if move.told_as is None:
+            extra.update({"holder": seen, "Holder": seen, "your": seen, "Your": seen})
+        else:
+            extra.update(named_forms(name))
     else:
         extra.update(named_forms(name))
     extra.update({"owner_your": name, "owner_holder": name})

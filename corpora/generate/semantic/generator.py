@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from types import MappingProxyType
+from typing import TypeVar
 
 from checker.formats.corpus import (
     Event,
@@ -47,10 +49,15 @@ from checker.verticals.semantic.rules import names as text_names
 from corpora.generate.core.allocate import AllocationError, Kit, place_hot
 from corpora.generate.core.bank import (
     FAMILY_REPLIES,
+    FOLLOW_UPS,
     FRAMES,
     OTHER_PEOPLE,
+    REACTIONS,
     RELATIONS,
     REPLIES,
+    STATUS_REPLIES,
+    STATUSES,
+    THREAD_CLOSES,
 )
 from corpora.generate.core.clock import start_date, varied_schedule
 from corpora.generate.core.haystack import (
@@ -93,13 +100,16 @@ from corpora.generate.semantic.aliases import (
 from corpora.generate.semantic.replacements import (
     ASKED_BELIEFS,
     BELIEFS,
+    ECHO_MOVE,
     REPLACEMENT,
-    REPLACEMENT_FRAMES,
-    REPLACEMENT_REPLIES,
+    REPLACEMENT_STATUS_REPLIES,
+    REPLACEMENT_STATUSES,
+    RUMOUR_STATUSES,
     SEMANTIC_FAMILIES,
-    SWITCH_FRAMES,
-    SWITCH_REPLIES,
+    SWITCH_STATUS_REPLIES,
+    SWITCH_STATUSES,
     TWIN_OTHERS_SWITCH,
+    old_name,
 )
 
 VERTICAL = "semantic"
@@ -143,27 +153,40 @@ LATE_TWIN_SHARE = 0.9
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
 
+
+def _with_echo(mapping: Mapping[str, V]) -> dict[str, V]:
+    """A shared per-kind mapping with a belief's echo read as someone else's news."""
+    return {**mapping, ECHO_MOVE: mapping[TWIN_OTHERS]}
+
+
+#: Replacements and every rival kind are told as statements (`Move.told_as`) and say what they
+#: are in a status turn after; an echo is someone else's news, said as theirs, with no status.
 SEMANTIC_BANK = Bank(
-    frames=MappingProxyType(
-        {
-            **FRAMES,
-            REPLACEMENT: REPLACEMENT_FRAMES,
-            ALIAS: ALIAS_FRAMES,
-            TWIN_OTHERS_SWITCH: SWITCH_FRAMES,
-        }
-    ),
-    replies=MappingProxyType(
-        {
-            **REPLIES,
-            REPLACEMENT: REPLACEMENT_REPLIES,
-            ALIAS: ALIAS_REPLIES,
-            TWIN_OTHERS_SWITCH: SWITCH_REPLIES,
-        }
-    ),
-    # A replacement's reply names the family's thing through `{thing}` in the general
-    # references (a family-keyed reply would sit mostly in the sessions of asked families).
+    frames=MappingProxyType({**_with_echo(FRAMES), ALIAS: ALIAS_FRAMES}),
+    replies=MappingProxyType({**_with_echo(REPLIES), ALIAS: ALIAS_REPLIES}),
     family_replies=MappingProxyType(FAMILY_REPLIES),
+    reactions=MappingProxyType(_with_echo(REACTIONS)),
+    follow_ups=MappingProxyType(_with_echo(FOLLOW_UPS)),
+    thread_closes=MappingProxyType(_with_echo(THREAD_CLOSES)),
+    statuses=MappingProxyType(
+        {
+            **STATUSES,
+            REPLACEMENT: REPLACEMENT_STATUSES,
+            TWIN_OTHERS_SWITCH: SWITCH_STATUSES,
+            TWIN_RUMOUR: RUMOUR_STATUSES,
+        }
+    ),
+    status_replies=MappingProxyType(
+        {
+            **STATUS_REPLIES,
+            REPLACEMENT: REPLACEMENT_STATUS_REPLIES,
+            TWIN_OTHERS_SWITCH: SWITCH_STATUS_REPLIES,
+        }
+    ),
 )
+
+
+V = TypeVar("V")
 
 
 def haystack_token(seed: int, key: int) -> str:
@@ -380,16 +403,40 @@ def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
 def _twin(
     kind: str, person: Person, family: Family, value: str, world: World, rng: random.Random
 ) -> Move:
-    """A twin move: someone else's value (or switch), a rumour, or a choice not taken."""
+    """A twin move: someone else's value (or switch), a rumour, or a choice not taken, each
+    told as a statement of the person's value and put right in the next turn; or a belief's
+    echo, said as someone else's."""
     if kind == ECHO:
-        return Move(TWIN_OTHERS, person, family, value, other=_other(rng, person))
+        return Move(ECHO_MOVE, person, family, value, other=_other(rng, person))
     if kind == TWIN_OTHERS_SWITCH:
         old = world.value(family, rng)
         fresh = world.value(family, rng)
-        return Move(kind, person, family, fresh, extra={"W": old}, other=_other(rng, person))
+        return Move(
+            kind,
+            person,
+            family,
+            fresh,
+            extra={"W": old},
+            other=_other(rng, person),
+            told_as=STATEMENT,
+        )
     fresh = world.value(family, rng)
     other = _other(rng, person) if kind == TWIN_OTHERS else None
-    return Move(kind, person, family, fresh, other=other)
+    extra = {"named": old_name(family, fresh)} if kind == TWIN_RUMOUR else {}
+    return Move(kind, person, family, fresh, extra=extra, other=other, told_as=STATEMENT)
+
+
+def _replacement(person: Person, family: Family, value: str, old: str, evidence: bool) -> Move:
+    """A replacement, told as a statement of the new value; its status names the old one."""
+    return Move(
+        REPLACEMENT,
+        person,
+        family,
+        value,
+        evidence=evidence,
+        extra={"W": old, "old": old_name(family, old)},
+        told_as=STATEMENT,
+    )
 
 
 @dataclass
@@ -477,14 +524,7 @@ def _hot_moves(
                 if h.kind == ALIASED and h.fact_by_name:
                     by_name(move, names[person.key])
             elif kind == REPLACEMENT:
-                move = Move(
-                    REPLACEMENT,
-                    person,
-                    family,
-                    h.values[mi],
-                    evidence=evidence,
-                    extra={"W": h.values[mi - 1]},
-                )
+                move = _replacement(person, family, h.values[mi], h.values[mi - 1], evidence)
             elif kind == ALIAS:
                 move = alias_move(person, names[person.key])
                 move.evidence = evidence
@@ -513,7 +553,8 @@ def _cold(
     reads the same whichever kind of session it sits in."""
     hot = {(h.kit.person.key, h.kit.family.key) for h in kits}
     cold = [(p, f) for p in world.people for f in world.families if (p.key, f.key) not in hot]
-    hot_twins = [k for h in kits for k in h.kit.kinds if k in TWIN_KINDS and k != ECHO]
+    # (Echoes too: someone else's value said as theirs comes up in any session, gold or not.)
+    hot_twins = [k for h in kits for k in h.kit.kinds if k in TWIN_KINDS]
     current: dict[tuple[str, str], tuple[str, int]] = {}
     replaced: set[tuple[str, str]] = set()
     for s, slot in enumerate(slots):
@@ -526,7 +567,9 @@ def _cold(
             slot[STATEMENT] = Move(STATEMENT, p, f, fact.value)
         if TWIN_SLOT not in slot:
             p, f = rng.choice(cold)
-            slot[TWIN_SLOT] = _twin(rng.choice(hot_twins), p, f, "", world, rng)
+            kind = rng.choice(hot_twins)
+            value = world.value(f, rng) if kind == ECHO else ""
+            slot[TWIN_SLOT] = _twin(kind, p, f, value, world, rng)
         if MENTION_SLOT not in slot:
             p, f = rng.choice(cold)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
@@ -544,7 +587,7 @@ def _cold(
                 old, _ = current[key]
                 p, f = world.person(key[0]), world.family(key[1])
                 fresh = world.value(f, rng)
-                slot[CHANGE_SLOT] = Move(REPLACEMENT, p, f, fresh, extra={"W": old})
+                slot[CHANGE_SLOT] = _replacement(p, f, fresh, old, False)
                 current[key] = (fresh, s)
                 replaced.add(key)
             else:
@@ -574,6 +617,10 @@ def _name_cold_moves(
                 by_name(move, name)
 
 
+def _twin_kind(kind: str) -> str:
+    return TWIN_OTHERS if kind == ECHO_MOVE else kind
+
+
 def build_haystack(
     spec: Spec, world: World, count: int, layout: random.Random, cast: random.Random, levers: Levers
 ) -> Haystack:
@@ -591,8 +638,9 @@ def build_haystack(
     _cold(slots, kits, world, cast, names)
     _name_cold_moves(slots, kits, cast, names)
     asked = kits[0]
+    # (An echo is someone else's value, recorded as such.)
     twins = sorted(
-        (s, slots[s][TWIN_SLOT].kind, slots[s][TWIN_SLOT].value or "")
+        (s, _twin_kind(slots[s][TWIN_SLOT].kind), slots[s][TWIN_SLOT].value or "")
         for kind, s in zip(asked.kit.kinds, asked.kit.sessions, strict=True)
         if kind in TWIN_KINDS
     )
@@ -616,8 +664,12 @@ def _said(slots: Sequence[dict[str, Move]], family: str) -> list[Said]:
                 continue
             elif move.kind in (STATEMENT, REPLACEMENT):
                 out.append(Said(s, move, _designation(move), (move.person.key, move.family.key)))
-            elif move.other is not None and move.kind in (TWIN_OTHERS, TWIN_OTHERS_SWITCH):
-                whose = move.extra.get("holder") or speaker_person(move).forms()["holder"]
+            elif move.other is not None and move.kind in (
+                TWIN_OTHERS,
+                TWIN_OTHERS_SWITCH,
+                ECHO_MOVE,
+            ):
+                whose = move.extra.get("seen") or speaker_person(move).forms()["holder"]
                 out.append(Said(s, move, whose, (f"{move.person.key}/{move.other[0]}", family)))
     return out
 
@@ -687,15 +739,22 @@ def describe(move: Move) -> str | None:
         whose = f"{your}'s {move.other[0]}"
         if move.kind == TWIN_OTHERS_SWITCH:
             return f"{whose} switched to {value}"
-        return BELIEFS[family.key].format(holder=whose, V=move.value)
+        return belief(BELIEFS[family.key], whose, move.value)
     if move.kind == REPLACEMENT:
         # The replaced value was named in an earlier session too, so it cannot place this one.
         return f"{your} switched {poss} {family.noun} to {value}"
     if move.kind == TWIN_RUMOUR:
-        return f"you had heard that {BELIEFS[family.key].format(holder=your, V=move.value)}, which was not true"
+        heard = belief(BELIEFS[family.key], your, move.value)
+        return f"you had heard that {heard}, which was not true"
     if move.kind == TWIN_CONSIDERED:
         return f"{your} thought about {value} as {poss} {family.noun} and did not go ahead"
-    return BELIEFS[family.key].format(holder=your, V=move.value)
+    return belief(BELIEFS[family.key], your, move.value)
+
+
+def belief(template: str, holder: str, value: str) -> str:
+    """A belief phrase filled, its article fitting the value (`an Alm`, `a Korvane`)."""
+    text = template.format(holder=holder, V=value)
+    return re.sub(r"\ba ([AEIOU])", r"an \1", text)
 
 
 def discussed_in(
@@ -726,11 +785,9 @@ def _question_text(spec: Spec, hay: Haystack) -> str:
         holder = hay.names[person.key] if named else relation_designation(person)
         text = family.questions[0].format(holder=holder)
         return text.replace("?", " now?") if spec.now else text
-    belief = ASKED_BELIEFS[family.key].format(
-        holder=relation_designation(person), V=asked.values[0]
-    )
+    said = belief(ASKED_BELIEFS[family.key], relation_designation(person), asked.values[0])
     return (
-        f"I am sure I told you that {belief}. What else did we talk about in the conversation "
+        f"I am sure I told you that {said}. What else did we talk about in the conversation "
         "where I said it?"
     )
 

@@ -1,15 +1,19 @@
 """Replacements: a held value swapped for another, and the moves that only look like one.
 
-A replacement names the value it replaces (`{W}`) and the value that takes its place (`{V}`),
-so a chain of them can be followed from the conversation alone. Beside them sit the twins a
-chain attracts: a switch that was considered and not made (the family's `considered` clauses,
-widened here with proposals), and someone else's switch (`twin-others-switch`: a replacement
-clause under another holder, naming two values that are nobody's the question asks about).
+A replacement is told as a plain statement of the new value (`Move.told_as`), in the very
+frames and clauses of one, and the user's next turn (its *status*) names the value it replaced
+(`{old}`), so a chain can be followed from the conversation alone. Beside a chain sit its
+rivals: a switch considered and not made, a rumour, someone else's value or someone else's
+switch. Each is told as a statement of the holder's value too, and what became of it (it was
+dropped, it was talk, it was someone else's) comes in the next turn, from the shared statuses
+(`core.bank.STATUSES`). No statement of a value is marked by its own words: a reader must read
+on to know whether it stood. A true statement gets a status exchange at times too (confirming
+or hedging it), so a status exchange itself says nothing.
 
-Families are the shared ones with their replacement clauses added, so every statement, twin
-and mention a Semantic session makes reads exactly as it does in the other verticals. The
-writing rules of the shared bank hold here too: no digits, brackets or em dashes, no answer
-word, and every clause names its family's question keyword.
+Families are the shared ones, so every statement, twin and mention a Semantic session makes
+reads exactly as it does in the other verticals. The writing rules of the shared bank hold
+here too: no digits, brackets or em dashes, no answer word; a status names none of the words
+a question of any family greps for.
 """
 
 from __future__ import annotations
@@ -18,96 +22,41 @@ import re
 from dataclasses import replace
 from types import MappingProxyType
 
+from checker.separability.shortcuts import key_words
 from checker.text import bm25_tokens, raw_tokens
-from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, FRAMES, REPLIES, BankError
-from corpora.generate.core.wording import always, compose, has_any, plain
-from corpora.generate.core.world import CONSIDERED, TWIN_OTHERS, Family
+from corpora.generate.core.bank import (
+    ANSWER_WORDS,
+    FAMILIES,
+    STATUS_REPLIES,
+    STATUSES,
+    BankError,
+)
+from corpora.generate.core.wording import compose, plain
+from corpora.generate.core.world import TWIN_OTHERS, TWIN_RUMOUR, Family
 
 REPLACEMENT = "replacement"
-#: Someone else's switch: a replacement clause under a holder seen through the asked person.
+#: Someone else's switch: told as the holder's statement, put right in the next turn.
 TWIN_OTHERS_SWITCH = "twin-others-switch"
+#: A belief's echo: someone else's fact, said as theirs (`a friend of my aunt's has a Korvane
+#: too`), with no status after it (a source question asks where the *holder's* value was said,
+#: so the echo never says it of the holder).
+ECHO_MOVE = "twin-echo"
 
-#: Replacement clauses per family, continuing `{holder} …` in the past simple: `{W}` is the
-#: value replaced, `{V}` the value now held.
-REPLACEMENT_CLAUSES: dict[str, tuple[str, ...]] = {
-    "car": (
-        "traded in the {W} and bought a {V} as {poss} [new|everyday] car",
-        "sold the {W} and replaced it with a {V}, so a different car now",
-        "[swapped|exchanged] {poss} car, the {W}, for a {V}",
-    ),
-    "work": (
-        "left {W} and [started work|found work] at {V}",
-        "moved jobs from {W} to {V}, much the same sort of work",
-        "handed in {poss} notice at {W} and now has work at {V}",
-    ),
-    "gym": (
-        "[cancelled|quit] at the {W} gym and joined the {V} gym instead",
-        "[switched|moved] from the {W} gym to the {V} gym",
-        "left the {W} gym for a membership at the {V} gym",
-    ),
-    "dentist": (
-        "moved from Dr {W} to a new dentist, Dr {V}",
-        "left Dr {W} and signed up with Dr {V}, a dentist nearer home",
-        "[switched|changed] dentist, from Dr {W} to Dr {V}",
-    ),
-    "road": (
-        "moved from {W} Road to a flat on {V} Road",
-        "sold the house on {W} Road and now lives on {V} Road",
-        "left {W} Road and moved into a [place|house|flat] on {V} Road",
-    ),
-    "choir": (
-        "left the {W} choir and joined the {V} choir",
-        "[moved|switched] from the {W} choir to the {V} choir",
-        "stopped singing with the {W} choir and now sings with the {V} choir",
-    ),
-    "bank": (
-        "moved {poss} account from {W} Bank to {V} Bank",
-        "closed the account with {W} Bank and opened one with {V} Bank",
-        "[switched|changed] banks, from {W} Bank to {V} Bank",
-    ),
-    "boat": (
-        "sold the {W} and bought another boat, the {V}",
-        "swapped {poss} boat, the {W}, for one called the {V}",
-        "part exchanged the {W} for a bigger boat called the {V}",
-    ),
-    "bookclub": (
-        "left the {W} book club and joined the {V} book club",
-        "[moved|switched] from the {W} book club to the {V} book club",
-        "gave up the {W} book club for the {V} book club",
-    ),
-    "piano": (
-        "stopped piano with {W} and now has lessons with {V}",
-        "moved from {W} to a new piano teacher, {V}",
-        "[switched|changed] piano teachers, from {W} to {V}",
-    ),
-    "broadband": (
-        "moved {poss} broadband from {W} to {V}",
-        "left {W} and [switched|moved] the broadband to {V}",
-        "cancelled the broadband with {W} and signed up with {V}",
-    ),
-    "allotment": (
-        "gave up the allotment at {W} and took one at {V}",
-        "moved from the allotment at {W} to a plot at {V}",
-        "[swapped|traded] {poss} allotment at {W} for one at {V}",
-    ),
-}
-
-#: Replacements proposed and not made, added to each family's considered clauses: they name
-#: only the value that was never taken up, so they can sit after any link of a chain.
-PROPOSED_CLAUSES: dict[str, tuple[str, ...]] = {
-    "car": ("was going to trade the car in for a {V} but changed {poss} mind",),
-    "work": ("nearly left for work at {V} but decided to stay put",),
-    "gym": ("talked about moving to the {V} gym and never did",),
-    "dentist": ("was about to switch to Dr {V} as {poss} dentist and thought better of it",),
-    "road": ("nearly moved to {V} Road but the sale fell through, so the same road",),
-    "choir": ("was tempted to move to the {V} choir but stayed where {pron} was",),
-    "bank": ("almost moved everything to {V} Bank and then did not bother",),
-    "boat": ("had an offer on a boat called the {V} and turned it down",),
-    "bookclub": ("thought about switching to the {V} book club and decided against it",),
-    "piano": ("nearly changed piano teacher to {V} but kept the lessons as they were",),
-    "broadband": ("was about to move the broadband to {V} and cancelled the switch",),
-    "allotment": ("was offered a swap to an allotment at {V} and said no",),
-}
+#: The families a Semantic haystack draws from, in a fixed order.
+FAMILY_KEYS = (
+    "car",
+    "work",
+    "gym",
+    "dentist",
+    "road",
+    "choir",
+    "bank",
+    "boat",
+    "bookclub",
+    "piano",
+    "broadband",
+    "allotment",
+)
 
 #: How a question states a belief about a holder's value (present simple, second hop free).
 BELIEFS: dict[str, str] = {
@@ -148,28 +97,70 @@ ASKED_BELIEFS: dict[str, str] = {
 def _family(key: str) -> Family:
     shared = FAMILIES[key]
     clauses = dict(shared.clauses)
-    clauses[REPLACEMENT] = REPLACEMENT_CLAUSES[key]
-    clauses[TWIN_OTHERS_SWITCH] = REPLACEMENT_CLAUSES[key]
-    clauses[CONSIDERED] = tuple(shared.clauses.get(CONSIDERED, ())) + PROPOSED_CLAUSES[key]
+    # A belief's echo is someone else's fact in the shared words of one (`twin-others`).
+    clauses[ECHO_MOVE] = tuple(shared.clauses[shared.statement_kind])
     return replace(shared, clauses=MappingProxyType(clauses))
 
 
 #: The families a Semantic haystack draws from, in a fixed order.
-SEMANTIC_FAMILIES: tuple[Family, ...] = tuple(_family(k) for k in REPLACEMENT_CLAUSES)
+SEMANTIC_FAMILIES: tuple[Family, ...] = tuple(_family(k) for k in FAMILY_KEYS)
 
-#: Few templates, each with many wordings inside: a replacement sits mostly in gold sessions,
-#: so every template id of its own is one more category the parity test sees that imbalance in.
-REPLACEMENT_FRAMES: tuple[str, ...] = (
-    "[{When} {holder} {clause}[.|, as it happens.|, so {pron} tells me.|, after a lot of "
-    "dithering.]|So {when} {holder} {clause}[, which {pron} had been mulling over for a while|, "
-    "which surprised nobody|, without much fuss|].|{Holder} [went ahead and|finally|at long "
-    "last|in the end] {clause}.|[Oh, and|By the way,|Also,|Did you hear?] {holder} {clause} "
-    "{when}.]",
-    "[Update on|News from|Something new with|A change for|Change of plan for|Big change for|A "
-    "switch for] {holder}: {when} {pron} {clause}.",
+#: How a status names the value a replacement replaced (`{old}`), in words no question of the
+#: family uses (`the Corvane`, not `the Corvane gym`): the status stays out of the turns a
+#: reader greps for the family's keyword.
+OLD_NAMES: dict[str, str] = {
+    "car": "the {W}",
+    "work": "{W}",
+    "gym": "{W}",
+    "dentist": "Dr {W}",
+    "road": "the old place on {W}",
+    "choir": "the {W} singers",
+    "bank": "{W}",
+    "boat": "the {W}",
+    "bookclub": "the {W} readers",
+    "piano": "{W}",
+    "broadband": "{W}",
+    "allotment": "the plot at {W}",
+}
+
+
+def old_name(family: Family, value: str) -> str:
+    """The replaced value as a replacement's status names it."""
+    return OLD_NAMES[family.key].format(W=value)
+
+
+#: What a replacement told as a plain statement (`Move.told_as`) says in the user's next turn:
+#: the value it replaced (`{old}`), so the chain can be followed from the conversation alone
+#: (the checker holds a replacement's session to naming it). The rivals of a chain (a switch
+#: considered, a rumour, someone else's) are told as statements too and say in that turn what
+#: became of them, so a statement of the holder's value reads alike whatever follows it.
+REPLACEMENT_STATUSES: tuple[str, ...] = (
+    "[That's|It's] [instead of|in place of|to replace] {old}[, which {pron} [had|kept|put up"
+    " with] for [years|ages|a good while|far too long]|, after all this time|, at long last|,"
+    " finally|, as it happens|][.|!]",
+    "[So|And so|Which means|So yes,] {old} [is|has] [gone|history|a thing of the past|behind"
+    " {obj}|off the list] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
+    " apparently|, and {pron} doesn't miss it one bit|, and good riddance, {pron} says|].",
+    "{Pron} [finally|at last|eventually] [gave up on|said goodbye to|parted with|got shot"
+    " of|saw the back of|turned {poss} back on] {old}[ to make the change| for it|][, {pron}"
+    " [told|tells] me|, after [a lot of|months of|some|endless] [dithering|thinking|grumbling"
+    "|agonising]|, and not before time|].",
+    "[Yes,|Oh,|And|Right,|So,] [that's the end of|that's goodbye to|no more dealing with] {old} for {obj}[, which"
+    " {pron} [had been|was] [unhappy|fed up|grumbling] about [for a while|for ages|all year]|,"
+    " and {pron} [says|reckons] it's [a big improvement|much better|a relief]|, and {pron}"
+    " [seems|sounds] [happier|pleased|relieved] about it|].",
+    "[The|That] [switch|change|move] [away |]from {old} [went [smoothly|quicker than {pron}"
+    " expected|more easily than {pron} feared|without a hitch]|was [a bit of a palaver|all done"
+    " in a week|less bother than {pron} thought|easier than {pron} feared]][, {pron} [says|tells"
+    " me]|, by all accounts|, from what I hear|].",
+    "[Honestly,|Mind you,|To be fair,|Funnily enough,] {pron} [had been|was] [thinking about"
+    " leaving|itching to leave|meaning to move on from|talking about dropping] {old} [for"
+    " months|for ages|since the spring|for a long time][, so it's no surprise|, so nobody's"
+    " shocked|, so good for {obj}|].",
 )
 
-REPLACEMENT_REPLIES: tuple[str, ...] = (
+#: The assistant's reply to a replacement's status.
+REPLACEMENT_STATUS_REPLIES: tuple[str, ...] = (
     compose(
         (
             "Quite a change.",
@@ -178,6 +169,7 @@ REPLACEMENT_REPLIES: tuple[str, ...] = (
             "Oh, interesting.",
             "Well, well.",
             "A fresh start.",
+            "Change is good sometimes.",
             "",
         ),
         (
@@ -188,28 +180,47 @@ REPLACEMENT_REPLIES: tuple[str, ...] = (
             "How is it going so far for {your}?",
             "Had {your} been thinking about it for long?",
             "Thanks for the update on {your}.",
-            "How does {thing} compare with the old one?",
-            "Is {thing} an improvement, would {pron} say?",
-            "I hope {thing} suits {your} better.",
+            "I hope the new one suits {obj} better.",
+            "Sounds like {pron} knew what {pron} wanted.",
+            "It's nice when a change like that goes smoothly.",
         ),
     ),
 )
 
-#: Someone else's switch reads like someone else's news, in the same frames and replies.
-SWITCH_FRAMES = FRAMES[TWIN_OTHERS]
-SWITCH_REPLIES = REPLIES[TWIN_OTHERS]
+#: A rumour is put right in the shared words, the value named as a status names an old one
+#: (`{named}`: `Dr Hekker`, `the Corvane`, never `the Hekker`).
+RUMOUR_STATUSES: tuple[str, ...] = (
+    *(t for t in STATUSES[TWIN_RUMOUR] if "{V}" not in t),
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}[, it"
+    " was a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it"
+    " was crossed wires].",
+)
+
+#: Someone else's switch is told as the holder's statement and put right in the next turn,
+#: as someone else's news is.
+SWITCH_STATUSES = STATUSES[TWIN_OTHERS]
+SWITCH_STATUS_REPLIES = STATUS_REPLIES[TWIN_OTHERS]
+
+
+def status_keywords() -> frozenset[str]:
+    """The words a question of any family greps for (the checker's attribute words): a status
+    or its reply naming one would be a turn a reader weighs as a statement of the value."""
+    out: set[str] = set()
+    for family in SEMANTIC_FAMILIES:
+        out |= key_words(family.questions[0].format(holder="my aunt"), set()).attribute
+    return frozenset(out)
+
 
 _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 
 
 def check_replacement_bank() -> None:
     """The shared bank's writing rules, over this module's templates (asserted at import)."""
-    texts: list[tuple[str, str]] = [("frame", t) for t in REPLACEMENT_FRAMES]
-    texts += [("reply", t) for t in REPLACEMENT_REPLIES]
+    texts: list[tuple[str, str]] = [("status", t) for t in REPLACEMENT_STATUSES + RUMOUR_STATUSES]
+    texts += [("status reply", t) for t in REPLACEMENT_STATUS_REPLIES]
     texts += [(f"{k} belief", t) for k, t in BELIEFS.items()]
     texts += [(f"{k} asked belief", t) for k, t in ASKED_BELIEFS.items()]
-    for key in REPLACEMENT_CLAUSES:
-        texts += [(f"{key} clause", t) for t in REPLACEMENT_CLAUSES[key] + PROPOSED_CLAUSES[key]]
+    texts += [(f"{k} old name", t) for k, t in OLD_NAMES.items()]
     for where, text in texts:
         words = plain(text)
         if _PLAIN.search(words):
@@ -217,16 +228,17 @@ def check_replacement_bank() -> None:
         found = ANSWER_WORDS & set(raw_tokens(words))
         if found:
             raise BankError(f"{where} template {text!r} uses answer word(s) {sorted(found)}")
-    for family in SEMANTIC_FAMILIES:
-        keywords = set(bm25_tokens(family.questions[0].format(holder="")))
-        for text in REPLACEMENT_CLAUSES[family.key] + PROPOSED_CLAUSES[family.key]:
-            if not always(text, has_any(keywords, bm25_tokens)):
+    keywords = status_keywords()
+    for where, text in texts:
+        if where.startswith(("status", "switch")) or where.endswith("old name"):
+            found = keywords & set(raw_tokens(plain(text)))
+            if found:
                 raise BankError(
-                    f"{family.key} template {text!r} names none of its question's keywords "
-                    f"{sorted(keywords)}"
+                    f"{where} template {text!r} names a question keyword {sorted(found)}: the "
+                    "status would be a turn a reader weighs"
                 )
-    if not set(REPLACEMENT_CLAUSES) == set(BELIEFS) == set(PROPOSED_CLAUSES) == set(ASKED_BELIEFS):
-        raise BankError("every Semantic family needs replacement, proposal and belief phrases")
+    if not set(FAMILY_KEYS) == set(BELIEFS) == set(OLD_NAMES) == set(ASKED_BELIEFS):
+        raise BankError("every Semantic family needs belief phrases and a name for an old value")
     for family in SEMANTIC_FAMILIES:
         clause_words = {
             w for clauses in family.clauses.values() for t in clauses for w in bm25_tokens(plain(t))

@@ -14,7 +14,11 @@ unasked chains are the haystack's questions not asked. Besides its links, a chai
 value-bearing twins (someone else's project and its order; a milestone said to have happened
 against one of its own, which did not; a milestone planned against one of its own and called
 off) and near-miss mentions of the project; every session's twin and mention slots are filled
-from these or, where no chain claims them, from projects that come up once.
+from these or, where no chain claims them, from projects that come up once. A twin is told in
+a link's own words, as a link of the person's project, and the user's next turn says what it
+was (`milestones.MILESTONE_STATUSES`); an order sentence names its two milestones in either
+order (`said_order`), so neither the words of a turn nor which milestone it names last says
+whether it is a link.
 
 Shapes. **occurrence-order** names two milestones of the asked chain two to five links apart
 and asks which came first (the earlier one is named first in half of the questions);
@@ -104,6 +108,8 @@ PLAIN_RELATION_WORD = 0.75
 NAMED_ANCHOR_SHARE = 0.85
 #: How often a chain whose question names two milestones has a plan between them, called off.
 BETWEEN_TWIN_SHARE = 0.75
+#: How often a sentence of an order names its two milestones the other way round.
+REVERSED_SHARE = 0.5
 #: How often a chain's near-miss mention names one of its milestones rather than a topic.
 NAMED_MENTION_SHARE = 0.7
 
@@ -170,12 +176,31 @@ def anchors(ask: Ask, n: int) -> list[int]:
 
 def draw_anchor(rng: random.Random, ask: Ask, n: int) -> int | None:
     """One anchor: a milestone the question names, more often than not (competition on the
-    question's own words), else any allowed one; None when none is allowed."""
+    question's own words), else any allowed one; None when none is allowed.
+
+    An occurrence-order question's answer is one of the two milestones it names, so nothing is
+    placed against either of those: each would then be said more often than any rival, and the
+    one said most would be the answer half the time. Its twins and mentions sit beside a
+    neighbour of one of the two instead, so the neighbours come up as often as the named ones,
+    and compete on the question's words through their nouns (`twin_noun`)."""
+    if ask.shape == OCCURRENCE:
+        free = [i for i in range(n) if i not in ask.named]
+        near = [i for i in free if any(abs(i - j) == 1 for j in ask.named)]
+        return rng.choice(near or free)
     allowed = anchors(ask, n)
     named = [i for i in ask.named if i in allowed]
     if named and rng.random() < NAMED_ANCHOR_SHARE:
         return rng.choice(named)
     return rng.choice(allowed) if allowed else None
+
+
+def twin_noun(rng: random.Random, ask: Ask, nouns: Sequence[str]) -> str | None:
+    """The milestone noun of a twin of a chain: for an occurrence-order question, the noun of
+    one of the two milestones it names (a `Kelso review` beside the asked `Qalmor review`), so
+    a twin shares the question's words as often as a link does; else any (None)."""
+    if ask.shape != OCCURRENCE:
+        return None
+    return nouns[rng.choice(ask.named)]
 
 
 # --- chains and their placement --------------------------------------------------------------
@@ -260,12 +285,18 @@ def make_chain(
     ask = draw_ask(rng, shape, g, n, earlier_first)
     chain = Chain(person, family, values, ask, root=rng.randrange(n))
     twins = rng.randint(levers["twins_min"], levers["twins_max"])
-    if len(ask.named) == 2 and twins and rng.random() < BETWEEN_TWIN_SHARE:
+    if ask.shape == INTERVAL and twins and rng.random() < BETWEEN_TWIN_SHARE:
         # A plan between the two milestones the question names, naming them in either order.
         first, second = rng.sample(ask.named, 2)
         rel = relation_word(rng, "after")
         chain.twins.append(
-            TwinPlan(TWIN_BETWEEN, milestone(rng, world), rel, first, second_anchor=second)
+            TwinPlan(
+                TWIN_BETWEEN,
+                milestone(rng, world, twin_noun(rng, ask, nouns)),
+                rel,
+                first,
+                second_anchor=second,
+            )
         )
         twins -= 1
     for _ in range(twins):
@@ -276,7 +307,7 @@ def make_chain(
             chain.twins.append(
                 TwinPlan(
                     TWIN_OTHERS,
-                    milestone(rng, world),
+                    milestone(rng, world, twin_noun(rng, ask, nouns)),
                     rel,
                     None,
                     other_value=milestone(rng, world),
@@ -284,7 +315,8 @@ def make_chain(
                 )
             )
         else:
-            chain.twins.append(TwinPlan(kind, milestone(rng, world), rel, anchor))
+            value = milestone(rng, world, twin_noun(rng, ask, nouns))
+            chain.twins.append(TwinPlan(kind, value, rel, anchor))
     for _ in range(rng.randint(levers["mentions_min"], levers["mentions_max"])):
         named = rng.random() < NAMED_MENTION_SHARE
         chain.mentions.append(draw_anchor(rng, ask, n) if named else None)
@@ -409,21 +441,41 @@ def _cast(
     return cast, projects, everyone
 
 
+def inverse_word(word: str) -> str:
+    """The relation word that says the same order the other way round (`after` → `before`,
+    `later than` → `earlier than`)."""
+    after, before = RELATION_WORDS["after"], RELATION_WORDS["before"]
+    if word in after:
+        return before[after.index(word)]
+    return after[before.index(word)]
+
+
+def said_order(rng: random.Random, v: str, w: str, rel: str) -> dict[str, str]:
+    """The placeholders of a sentence saying `v` came `rel` `w`: named in that order, or as
+    often the other way round (`w`, the inverse word, `v`), so which of two milestones a
+    sentence names last says nothing of either (the checker reads the order both ways)."""
+    if rng.random() < REVERSED_SHARE:
+        return {"V": w, "W": v, "rel": inverse_word(rel)}
+    return {"V": v, "W": w, "rel": rel}
+
+
 def _link_move(chain: Chain, link: int, rng: random.Random, evidence: bool) -> Move:
     carrier = chain.carrier(link)
     other = link + 1 if carrier == link else link
     kind = "before" if carrier < other else "after"
+    rel = relation_word(rng, kind)
     return Move(
         LINK,
         chain.person,
         chain.family,
         chain.values[carrier],
         evidence=evidence,
-        extra={"W": chain.values[other], "rel": relation_word(rng, kind)},
+        extra=said_order(rng, chain.values[carrier], chain.values[other], rel),
     )
 
 
-def _twin_move(chain: Chain, twin: TwinPlan) -> Move:
+def _twin_move(chain: Chain, twin: TwinPlan, rng: random.Random) -> Move:
+    """A twin told as a link of the person's own project (its status says what it was)."""
     if twin.anchor is None:
         assert twin.other_value is not None
         return Move(
@@ -432,12 +484,13 @@ def _twin_move(chain: Chain, twin: TwinPlan) -> Move:
             chain.family,
             twin.value,
             other=twin.other,
-            extra={"W": twin.other_value, "rel": twin.rel},
+            extra=said_order(rng, twin.value, twin.other_value, twin.rel),
+            told_as=LINK,
         )
-    extra = {"W": chain.values[twin.anchor], "rel": twin.rel}
+    extra = said_order(rng, twin.value, chain.values[twin.anchor], twin.rel)
     if twin.second_anchor is not None:
         extra["W2"] = chain.values[twin.second_anchor]
-    return Move(twin.kind, chain.person, chain.family, twin.value, extra=extra)
+    return Move(twin.kind, chain.person, chain.family, twin.value, extra=extra, told_as=LINK)
 
 
 def _cold_twin(rng: random.Random, world: World, pairs: Sequence[tuple[Person, Family]]) -> Move:
@@ -446,13 +499,15 @@ def _cold_twin(rng: random.Random, world: World, pairs: Sequence[tuple[Person, F
     kind = rng.choice(PROJECT_TWINS)
     rel = relation_word(rng, rng.choice(("after", "before")))
     other = other_person(rng, person) if kind == TWIN_OTHERS else None
+    value = milestone(rng, world)
     return Move(
         kind,
         person,
         family,
-        milestone(rng, world),
+        value,
         other=other,
-        extra={"W": milestone(rng, world), "rel": rel},
+        extra=said_order(rng, value, milestone(rng, world), rel),
+        told_as=LINK,
     )
 
 
@@ -549,7 +604,7 @@ def build_question(
             evidence = ci == 0 and link in chain.ask.gold_links
             slots[s][LINK] = _link_move(chain, link, rng, evidence)
         for twin in chain.twins:
-            slots[twin.session][TWIN_SLOT] = _twin_move(chain, twin)
+            slots[twin.session][TWIN_SLOT] = _twin_move(chain, twin, rng)
         for s, named in zip(chain.mention_sessions, chain.mentions, strict=True):
             if named is None:
                 slots[s][MENTION_SLOT] = Move(MENTION, chain.person, chain.family)

@@ -8,18 +8,23 @@ milestone is placed only relative to another milestone, never to a session or a 
 session of the vertical makes one link move, one twin and one mention; the twins are the
 shared twin kinds read in this vertical's terms:
 
-- `twin-others` — someone else's project and its order (`my aunt's neighbour's kitchen
-  renovation: the Quellan check came before the Drossit visit`);
+- `twin-others` — someone else's project and its order;
 - `twin-rumour` — a milestone someone said had happened relative to one of the project's own,
   which turned out to be wrong;
 - `twin-considered` — a milestone that was planned relative to one of the project's own and
-  then called off.
+  then called off (`twin-between`: planned between two of them).
+
+Every twin is told as a link of the person's own project (`Move.told_as`), in the link frames,
+and what it was comes in the user's next turn, its *status* (`MILESTONE_STATUSES`: "scratch
+that, it was only gossip", "that one has since been called off", "that's her neighbour's
+project, not her own"); a true link gets a status at times too, confirming it. So no order
+turn is marked by its own words: a reader must read on to know whether it stood.
 
 Writing rules, held at import as for the shared bank: no digit, bracket or em dash in any
 template; no word the answers use and the conversations must not (`bank.ANSWER_WORDS`); no time
-expression in any link or twin frame; every clause and topic names a word of its project; and
-every link and twin frame puts its relation word between the two milestone names, where the
-checker reads it (ORD002).
+expression in any link frame or named mention; every clause and topic names a word of its
+project; every link frame puts its relation word between the two milestone names, where the
+checker reads it (ORD002); and a status names no milestone, no project and no relation word.
 """
 
 from __future__ import annotations
@@ -300,88 +305,148 @@ _ORDER = (
 )
 LINK_FRAMES = tuple(f"{a} {b}" for a in _ABOUT for b in _ORDER)
 
-_RUMOURED = (
-    "[A story went round|Someone passed on a story|I heard a tall tale|There was some talk "
-    "going round|I was told a story] about {holder} and {clause}, [and it was not true in the "
-    "slightest|which turned out quite wrong|which was utter nonsense|but it was a complete "
-    "mix-up|and it was all wrong, sadly]. [Supposedly|The story was that|Apparently|Word was "
-    "that|I thought], the {V} [had been held|took place|was fitted in] {rel} the {W}[, but "
-    "that was wrong|, which is simply not so|, but no such luck].",
-    "[I had got the story wrong|I had the facts wrong|I got my wires crossed] about {holder} "
-    "and {clause}, [I am sorry to say|as it turns out, embarrassingly|which is embarrassing, "
-    "frankly]. [I thought|I had heard|Somebody told me] the {V} [was "
-    "held|took place|went ahead] {rel} the {W}, but [that is not right|that is not how it "
-    "went|it did not go that way].",
-)
-_DROPPED = (
-    "{Holder} [had to drop|has scrapped|gave up on|has shelved] [one of the plans|part of the "
-    "plan|an idea] for {clause}, [which was a real shame|which seems very sensible|which is sad "
-    "but sensible|to keep things simple].",
-    "A [big|small|sudden] change of plan for {holder} and {clause}, [by the sound of things|"
-    "from what I can gather|as far as I can tell].",
-    "[Some|A bit of] news about {clause} from {holder}, who sounded [resigned but calm|"
-    "philosophical and relaxed|properly fed up].",
-)
+MILESTONE_FRAMES: dict[str, tuple[str, ...]] = {LINK: LINK_FRAMES}
 
-MILESTONE_FRAMES: dict[str, tuple[str, ...]] = {
-    LINK: LINK_FRAMES,
-    # Someone else's project (the holder reads `my aunt's neighbour`): a link of theirs, told
-    # in the same words.
-    f"{TWIN_OTHERS}/{LINK}": LINK_FRAMES,
-    # A milestone said to have happened, against one of the project's own, that did not.
-    f"{TWIN_RUMOUR}/{LINK}": _RUMOURED,
-    # A milestone planned against one of the project's own, then called off.
-    f"{TWIN_CONSIDERED}/{LINK}": tuple(
-        f"{a} [The {{V}} was pencilled in|The {{V}} was going to be held|The {{V}} had "
-        f"originally been planned] {{rel}} the {{W}}, [and now it has been cancelled "
-        f"altogether|but it has since been called off|but it is not going ahead after all|but "
-        f"that is all off now, sadly]."
-        for a in _DROPPED
+#: What became of a link, said in the user's next turn (its *status*). Every twin — a
+#: milestone someone said had happened against one of the project's own, which did not; one
+#: planned and called off; someone else's project — is told as a link of the person's own
+#: project (`Move.told_as`), in the very frames above, and what makes it a rival comes out
+#: here; a true link gets the same exchange at times (`render.STATUS_SHARE`), confirming or
+#: hedging it. A status names no milestone, no project and no relation word (it says `it`), so
+#: it is never a turn a reader weighs as stating an order, and the order turn itself says
+#: nothing of whether it stood.
+_SURE = "[sure|certain|definite|clear]"
+MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
+    LINK: (
+        "[I [checked|double-checked] with {obj}|{Pron} [was very clear about it|confirmed it"
+        "|told me so {obj}self|was quite " + _SURE + " of it]][, so that's right|, so no doubt"
+        " there|, so I trust it|, and {pron} should know|].",
+        "[That's|It's] all on the [plan|chart|list] {pron} [showed|sent|gave] me[, so it's"
+        " [definite|settled|official]|, in black and white|, if you want proof|].",
+        "[At least|Well,|Mind you,] that's [how|what] {pron} [told me|said|put it|wrote][, and"
+        " {pron} [should|ought to] know|, anyway|, and {pron} sounded " + _SURE + "|].",
+        "[Honestly,|Really,|Oh,|And] {pron} [sounded|seemed] [relieved|pleased|happy|tired but"
+        " cheerful] [about it all|with how it's going|that it's moving at last][, bless {obj}|,"
+        " to be fair|, which is nice|].",
     ),
-    # A milestone planned between two of the project's own, then called off.
-    f"{TWIN_BETWEEN}/{LINK}": tuple(
-        f"{a} [The {{V}} had been pencilled in for some point|A {{V}} was talked about, "
-        f"somewhere|There was going to be a {{V}} fitted in] between the {{W}} and the {{W2}}, "
-        f"[but that plan was dropped|but it will not go ahead|but it has quietly been called "
-        f"off]."
-        for a in _DROPPED
+    TWIN_RUMOUR: (
+        "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+        " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
+        "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me"
+        " straight|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
+        "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me] that [it isn't"
+        " true|it's not so|there's nothing in it|it was just talk|it was a story someone made"
+        " up|it's all nonsense].",
+        "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
+        " story [going round|doing the rounds]|that's what people were saying], but [it turned"
+        " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
+        " [nonsense|not true|rubbish|not the case|a load of gossip]].",
+        "No, wait, I've mixed it up with [something else|another project|the wrong thing|another"
+        " story][, sorry|, silly me|]: {pron} [never did|says it never went that way|laughed"
+        " when I asked][, as far as I know|, I'm fairly sure|, now I think about it|].",
+    ),
+    TWIN_CONSIDERED: (
+        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [I'm getting ahead of myself|I spoke too soon|that's"
+        " not quite right|that's overstating it]: [that was only|it was only ever] [the"
+        " plan|pencilled in|an idea|on the cards], and [it's been called off|it's been"
+        " dropped|it isn't going ahead now|they've scrapped it][, sadly|, I'm afraid|, funnily"
+        " enough|].",
+        "[Mind you,|Though|Then again,|Except] [that one|it] [has since been|has now been|got]"
+        " [called off|cancelled|scrapped|dropped][, so it never went ahead|, so scratch it|, so"
+        " that was the end of it|, so that's that].",
+        "[Or so I thought|That was the plan, anyway|At least that was the plan|That's what {pron}"
+        " said at the start], but [it didn't go ahead|they called it off|{pron} cancelled it|it got"
+        " scrapped|{pron} let it drop][ in the end| at the last minute|, sadly|].",
+    ),
+    TWIN_OTHERS: (
+        "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell a"
+        " lie|I've got my people muddled]: [that's {poss} {other}'s project, not {poss} own|I meant"
+        " {poss} {other}, not {obj}|that was {poss} {other}'s news, not {poss} own|it's {poss}"
+        " {other} I had in mind].",
+        "[Actually,|Although,|Oh,] [now I think about it,|now I look at it again,|on second"
+        " thoughts,] [that was|it's|that's] {poss} {other}'s[, not {poss} own|; {pron} told me all"
+        " about it|, I'm mixing them up|, not {poss} own at all].",
+        "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [who's doing all that|whose news"
+        " that was|I mean][, not {obj}|, silly me|, my mistake].",
     ),
 }
+# A plan between two of the project's own, called off, is put right like any plan dropped.
+MILESTONE_STATUSES[TWIN_BETWEEN] = MILESTONE_STATUSES[TWIN_CONSIDERED]
 
-#: A near miss about one milestone (`{V}`), with no relation and no time expression.
-NAMED_MENTION_FRAMES = (
-    "{Holder} and I spent ages over dinner talking through {clause}. [Mostly the {V}, to be "
-    "honest.|It was mainly about the {V}, oddly enough.|The {V} took up most of the talk.]",
-    "I had a long, rambling chat with {holder} about {clause} and how it is going. We "
-    "[mostly|largely] discussed the {V}[, as it goes|].",
-    "{Holder} sent me a long [message|voice note] about {clause} that I still have not "
-    "answered. Most of [the message|it] was about how the {V} went, in great detail.",
-    "{Holder} has strong views about {clause}, as you can probably imagine. [Especially|Above "
-    "all] about how the {V} went, oddly enough.",
+#: The assistant's reply to a status, per kind (grammar; no milestone, project or order).
+_THANKS = "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+MILESTONE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    LINK: (
+        "[Good|Great|Lovely|Glad to hear it|That's good to hear|Nice][.|!] [Nice to have it"
+        " [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|Sounds like"
+        " it's working out.|]",
+        "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the"
+        " better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling"
+        " me].|]",
+    ),
+    TWIN_RUMOUR: (
+        "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
+        " cleared up|that's the trouble with gossip|these stories do get about|stories do"
+        " grow][.|!] " + _THANKS,
+        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
+        " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+    ),
+    TWIN_CONSIDERED: (
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never went ahead|plans change|probably"
+        " wise|one less thing to organise|better to keep it simple|{pron} knows {poss} own"
+        " mind][.|!] [There's always another time.|No rush at all.|Better than rushing"
+        " it.|It happens.|]",
+        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well|Shame][.|!] [One less"
+        " thing for {obj} to juggle.|No rush, then.|Better safe than sorry.|Something else will"
+        " fill the gap.|{Pron} can always pick it up again.]",
+    ),
+    TWIN_OTHERS: (
+        "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more"
+        " sense][, {poss} {other}'s then|][.|!] [I'll keep them straight.|Easy to muddle"
+        " them.|Everyone seems to have a project on.|]",
+        "[Understood|Noted|No problem|Easily done|Ha][.|!] [Thanks for [clarifying|putting me"
+        " straight|sorting that out].|I'll keep them straight.|Busy people all round.|Easy to"
+        " muddle them.]",
+    ),
+}
+MILESTONE_STATUS_REPLIES[TWIN_BETWEEN] = MILESTONE_STATUS_REPLIES[TWIN_CONSIDERED]
+
+#: A near miss about one milestone (`{V}`), with no relation and no time expression: the same
+#: two sentences a link is said in, the second saying how the milestone went instead of what
+#: it came after, so a named milestone reads like a link up to its order.
+_WENT = (
+    "[Apparently|It turns out|In the end|As it went|From what {pron} says|By all accounts|If I "
+    "have it right], the {V} [took place|was held|went ahead|was fitted in] [without a "
+    "hitch|as planned|despite everything|with a bit of a struggle|much as expected|in the "
+    "pouring rain|at long last][, by the sound of it|, {pron} tells me|, or so I gather|, I am "
+    "told|].",
+    "[Apparently|It turns out|From what {pron} says|By all accounts|If I have it right], the {V} "
+    "[went [well|badly|smoothly|better than expected|on far too long]|was [a bit of a "
+    "disaster|a real success|a long one|quite an event]][, by the sound of it|, {pron} tells "
+    "me|, or so I gather|, I am told|].",
 )
+NAMED_MENTION_FRAMES = tuple(f"{a} {b}" for a in _ABOUT for b in _WENT)
 
 
 def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
     return (compose(*slots),)
 
 
-_DROPPED_REPLY = _reply(
-    ("Fair enough.", "Ah well.", "Probably wise.", "Oh, shame.", "Right.", ""),
-    (
-        "Probably wise of {your} to keep things simple.",
-        "That is one less thing for {your} to organise.",
-        "Was {your} sorry to see it go, or secretly relieved?",
-        "Plans change all the time with {clause}.",
-        "Sensible to keep {clause} manageable, I think.",
-    ),
-    ("", "I hope the rest of it goes smoothly.", "Good for {your}, really."),
-)
-
 #: Replies answer the turn, name whom it was about, and never restate or contradict the order:
 #: a reaction, a reference to the project and, sometimes, a follow-up.
 MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
     LINK: _reply(
-        ("Thanks.", "Good to know.", "Ah, right.", "Oh, nice.", "Right.", "Useful.", ""),
+        (
+            "Thanks.",
+            "Good to know.",
+            "Ah, right.",
+            "Oh, nice.",
+            "Right.",
+            "Useful.",
+            "I see.",
+            "Noted.",
+            "",
+        ),
         (
             "That really helps me keep track of {clause} for {your}.",
             "It sounds like {your} has {clause} well in hand these days.",
@@ -389,6 +454,9 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
             "So that is roughly how the rest of {clause} fits together.",
             "It sounds like {clause} is moving along nicely, step by step.",
             "That is a lot for {your} to juggle.",
+            "I will keep that in mind when {clause} comes up again.",
+            "There is a lot going on with {clause}, by the sound of it.",
+            "{Your} must be glad to see {clause} taking shape.",
         ),
         (
             "",
@@ -396,38 +464,17 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
             "How is {your} holding up with all of it, do you think?",
             "I hope {your} is getting plenty of help with it.",
             "I hope the rest of it goes smoothly.",
+            "Is there much left to do?",
         ),
     ),
-    f"{TWIN_OTHERS}/{LINK}": _reply(
-        ("Interesting.", "Ha.", "Goodness.", "Busy people.", ""),
-        (
-            "Does {owner_your} ever compare notes with them?",
-            "Was that news to {owner_your} as well?",
-            "Busy people all around {owner_your}, then.",
-            "I wonder whether {owner_your} picked up any useful ideas from {clause}.",
-        ),
-        ("", "Everyone seems to have a project on.", "It must be catching."),
-    ),
-    f"{TWIN_RUMOUR}/{LINK}": _reply(
-        ("Ha.", "Oh dear.", "Easy mistake.", "Right.", ""),
-        (
-            "Good that you checked with {your} before passing that on.",
-            "Stories like that do get around.",
-            "At least you know how {clause} really went for {your} now.",
-            "Easy to muddle things up with something as busy as {clause}.",
-        ),
-        ("", "Glad it was cleared up.", "These things happen."),
-    ),
-    f"{TWIN_CONSIDERED}/{LINK}": _DROPPED_REPLY,
-    f"{TWIN_BETWEEN}/{LINK}": _DROPPED_REPLY,
     NAMED_MENTION: _reply(
-        ("Ha.", "I can imagine.", "Oh, that.", "Right.", ""),
+        ("Ha.", "I can imagine.", "Oh, right.", "Well, well.", ""),
         (
-            "That sounds like quite a conversation with {your}.",
+            "Thanks for the news about the {V}.",
             "I hope the {V} turned out the way {pron} wanted it to go.",
-            "Those chats can go on forever.",
-            "It sounds as if the {V} really matters a great deal to {your}, which is lovely.",
-            "So {clause} is on everyone's mind, then.",
+            "So {clause} keeps moving, one way or another.",
+            "It sounds as if the {V} really matters a great deal to {your}.",
+            "That is one more thing out of the way for {your}, anyway.",
         ),
         ("", "Did {your} sound happy about it?", "I hope the rest of {clause} is going well."),
     ),
@@ -482,6 +529,8 @@ MILESTONE_BANK = Bank(
     # whole composed one.
     reactions=only(REACTIONS, (MENTION,)),
     follow_ups=only(FOLLOW_UPS, (MENTION,)),
+    statuses=MappingProxyType(MILESTONE_STATUSES),
+    status_replies=MappingProxyType(MILESTONE_STATUS_REPLIES),
 )
 
 
@@ -508,6 +557,11 @@ def check_milestone_bank() -> None:
         templates += [(f"{project.key} topic", t) for t in project.topics]
         templates += [(f"{project.key} clause", t) for t in project.clauses[LINK]]
     templates += [("milestone noun", t) for t in MILESTONE_NOUNS]
+    for label, table in (
+        ("status", MILESTONE_STATUSES),
+        ("status reply", MILESTONE_STATUS_REPLIES),
+    ):
+        templates += [(f"{label} {kind}", t) for kind, options in table.items() for t in options]
     for where, text in templates:
         bare = plain(text)
         if _PLAIN.search(bare):
@@ -517,6 +571,12 @@ def check_milestone_bank() -> None:
             raise MilestoneBankError(f"{where} template {text!r} uses an answer word")
         if where.startswith(("frame", "mention")) and words & _TIME_WORDS:
             raise MilestoneBankError(f"{where} template {text!r} places a milestone in time")
+        if where.startswith("status") and (
+            re.search(r"\{(V|W|W2|clause|topic)\}", text) or _CUES.search(bare)
+        ):
+            raise MilestoneBankError(
+                f"{where} template {text!r} names a milestone, the project or an order"
+            )
         if (
             where.startswith("frame")
             and TWIN_BETWEEN not in where
@@ -533,6 +593,12 @@ def check_milestone_bank() -> None:
                 raise MilestoneBankError(
                     f"{project.key} template {text!r} names none of {sorted(keywords)}"
                 )
+
+
+#: Relation words a status never uses.
+_CUES = re.compile(
+    r"\b(" + "|".join(w for words in RELATION_WORDS.values() for w in words) + r")\b", re.I
+)
 
 
 #: Worst-case fills for the density check: a two-word holder, a milestone the question names
@@ -552,6 +618,7 @@ _HOLDER = {
     "rel": "later than",
     "when": "last week",
     "When": "Last week",
+    "other": "neighbour",
 }
 _NAMED, _SHARED_NOUN, _SECOND_NAMED = "Qalmor review", "Zurbel review", "Pelvar visit"
 
@@ -564,6 +631,8 @@ def _question_words() -> frozenset[str]:
 
 def _conversation_templates() -> list[tuple[str, str]]:
     out = [(f"frame {k}", t) for k, ts in MILESTONE_FRAMES.items() for t in ts]
+    out += [(f"status {k}", t) for k, ts in MILESTONE_STATUSES.items() for t in ts]
+    out += [(f"status reply {k}", t) for k, ts in MILESTONE_STATUS_REPLIES.items() for t in ts]
     out += [(f"reply {k}", t) for k, ts in MILESTONE_REPLIES.items() for t in ts]
     out += [(f"frame {NAMED_MENTION}", t) for t in NAMED_MENTION_FRAMES]
     out += [(f"frame {MENTION}", t) for t in MENTION_FRAMES]
