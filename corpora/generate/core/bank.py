@@ -1269,8 +1269,9 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
         "[, sorry|, silly me|]: {pron} [never did|hasn't at all|didn't in the end|never has],"
         " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
-        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about the {V}[,"
-        " it was a muddle|: I had it wrong|, it was crossed wires|, my mistake|, I misheard].",
+        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
+        " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
+        " mistake|, I misheard].",
     ),
     TWIN_CONSIDERED: (
         "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
@@ -1293,7 +1294,7 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell a lie"
         "|I've got that the wrong way round|I've got my people muddled]: [that's {poss} {other}"
         ", not {obj}|I meant {poss} {other}, not {obj}|that was {poss} {other}'s news, not"
-        " {poss}|it's {poss} {other} I was thinking of].",
+        " {poss} own|it's {poss} {other} I was thinking of].",
         "[Actually,|Although,|Oh,] [come to think of it,|now I think about it,|thinking about"
         " it,] [that was|it's|that's] {poss} {other}[, not {obj}|; {pron} just told me about"
         " it|, I'm mixing them up|, not {obj} at all].",
