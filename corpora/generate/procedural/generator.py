@@ -61,7 +61,7 @@ from corpora.generate.core.haystack import (
     capitalise,
     moment_since,
 )
-from corpora.generate.core.names import STEP, NameRegistry
+from corpora.generate.core.names import STEP, TOWN, NameRegistry, pool_sizes
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
 from corpora.generate.core.world import (
     MENTION,
@@ -86,6 +86,8 @@ from corpora.generate.procedural.procedures import (
     RETIREMENT,
     SIDE_WORDS,
     STEP_NOUNS,
+    TOLD_AS,
+    TWIN_AMENDMENT,
     TWIN_KINDS,
 )
 from corpora.generate.procedural.procedures import PRECONDITION as PRECONDITION_MOVE
@@ -107,6 +109,11 @@ HOP = {
     AMENDED: AMENDMENT,
     RETIRED: RETIREMENT,
 }
+#: The people a haystack's procedures belong to: every shared relation of one word. (The one
+#: relation of two words, `best friend`, leaves `best` unmasked where every other relation
+#: reads `my R`, so a turn about that person, weighed with the asked person's because the reply
+#: before it names them, would carry a word no gold turn of another person's question has.)
+PEOPLE = tuple(r for r in RELATIONS if " " not in r.noun)
 #: Steps per procedure.
 STEPS = 4
 #: Non-gold sessions per haystack.
@@ -124,8 +131,6 @@ COLD_MIX = (
     (AMENDMENT, 0.1),
     (RETIREMENT, 0.1),
 )
-#: Steps a twin of someone else's version of a task lists.
-OTHERS_STEPS = (2, 3)
 
 
 # --- a procedure and what is said about it -----------------------------------------------
@@ -172,8 +177,17 @@ class Kit:
         return 1 + len(self.hops) + len(self.twins) + len(self.mentions)
 
 
+#: Step names come from the step pool and the town pool together, uniformly over both (each
+#: pool drawn in proportion to its size): a twin told as a listing names four steps of its own,
+#: more than the step pool alone holds over a corpus.
+STEP_POOLS = (STEP, TOWN)
+
+
 def step_name(rng: random.Random, world: World, noun: str) -> str:
-    return f"{world.names.issue(rng, world.owner, kind=STEP)} {noun}"
+    sizes = pool_sizes()
+    u = rng.random() * sum(sizes[k] for k in STEP_POOLS)
+    kind = STEP_POOLS[0] if u < sizes[STEP_POOLS[0]] else STEP_POOLS[1]
+    return f"{world.names.issue(rng, world.owner, kind=kind)} {noun}"
 
 
 def draw_steps(rng: random.Random, world: World) -> list[str]:
@@ -214,16 +228,22 @@ def other_person(rng: random.Random, person: Person) -> tuple[str, Gender]:
     return noun, fixed if fixed is not None else drawn
 
 
-def draw_twin(rng: random.Random, world: World, person: Person) -> TwinPlan:
+def draw_twin(
+    rng: random.Random, world: World, person: Person, kind: str | None = None
+) -> TwinPlan:
     """One twin, its kind drawn alike for every procedure, hot or cold, asked or not: three
-    that name the procedure (competing with its listing) and an amendment considered and
-    dropped, which names the holder and the `steps` cue (competing with amendments)."""
-    kind = rng.choice(TWIN_KINDS)
-    if kind == TWIN_OTHERS:
-        nouns = rng.sample(STEP_NOUNS, rng.randint(*OTHERS_STEPS))
-        steps = tuple(step_name(rng, world, noun) for noun in nouns)
-        return TwinPlan(kind, steps[0], steps, other_person(rng, person))
-    return TwinPlan(kind, step_name(rng, world, rng.choice(STEP_NOUNS)))
+    told as a listing of the procedure (four fresh steps, competing with its listing) and an
+    amendment considered and dropped, told as an amendment of a fresh step by another (the
+    holder and the `steps` cue, competing with amendments; its value is the step that never
+    came in)."""
+    kind = kind or rng.choice(TWIN_KINDS)
+    if kind == TWIN_AMENDMENT:
+        noun = rng.choice(STEP_NOUNS)
+        old, new = step_name(rng, world, noun), step_name(rng, world, noun)
+        return TwinPlan(kind, new, (old,))
+    steps = tuple(draw_steps(rng, world))
+    other = other_person(rng, person) if kind == TWIN_OTHERS else None
+    return TwinPlan(kind, steps[0], steps, other)
 
 
 def make_kit(
@@ -236,9 +256,17 @@ def make_kit(
     )
     key = "order" if shape == STEP_ORDER else "edit"
     for _ in range(rng.randint(levers[f"twins_{key}_min"], levers[f"twins_{key}_max"])):
-        kit.twins.append(draw_twin(rng, world, person))
+        # (Named once `fit` has kept it: see `name_twins`.)
+        kit.twins.append(TwinPlan(rng.choice(TWIN_KINDS), ""))
     kit.mentions = [-1] * rng.randint(levers["mentions_min"], levers["mentions_max"])
     return kit
+
+
+def name_twins(rng: random.Random, world: World, kits: Sequence[Kit]) -> None:
+    """Name the twins `fit` kept (their kinds drawn in `make_kit`), so no name is issued for a
+    twin that is dropped."""
+    for kit in kits:
+        kit.twins = [draw_twin(rng, world, kit.person, t.kind) for t in kit.twins]
 
 
 def fit(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
@@ -315,8 +343,16 @@ def hop_move(
 
 
 def twin_move(person: Person, family: Family, twin: TwinPlan) -> Move:
-    extra = {"steps": steps_text(twin.steps)} if twin.steps else {}
-    return Move(twin.kind, person, family, twin.value, other=twin.other, extra=extra)
+    """A twin told as what it competes with (`TOLD_AS`): a listing of its steps, or an
+    amendment of its one old step by its value."""
+    told_as = TOLD_AS[twin.kind]
+    if told_as == AMENDMENT:
+        old = twin.steps[0]
+        return Move(twin.kind, person, family, old, extra={"W": twin.value}, told_as=told_as)
+    extra = {"steps": steps_text(twin.steps)}
+    return Move(
+        twin.kind, person, family, twin.value, other=twin.other, extra=extra, told_as=told_as
+    )
 
 
 @dataclass
@@ -354,20 +390,26 @@ def cold_procedure_move(
         order = listing_order(rng, STEPS)
         return listing_move(person, family, [procedure.steps[i] for i in order], False)
     earlier = [c for c in listed if c.listed_in is not None and c.listed_in < s and not c.hops]
+    shape = {DEPENDENCY: STEP_ORDER, PRECONDITION_MOVE: PRECONDITION, AMENDMENT: AMENDED}.get(
+        kind, RETIRED
+    )
     if earlier:
         procedure = rng.choice(earlier)
+        hop = rng.choice(draw_hops(rng, world, shape, procedure.steps))
     else:
         options = [(p, f) for p, f in cold if not world.taken(p, f)]
         if not options:
             raise AllocationError(f"no cold procedure left for session {s} of {world.owner}")
         person, family = rng.choice(options)
         world.reserve(person, family)
-        procedure = ColdProcedure(person, family, draw_steps(rng, world), None)
+        # A procedure never listed: only the steps its hop names are ever said, so only they
+        # are named (`draw_hops` reads a step's noun alone).
+        nouns = rng.sample(STEP_NOUNS, STEPS)
+        procedure = ColdProcedure(person, family, [f"- {noun}" for noun in nouns], None)
+        hop = rng.choice(draw_hops(rng, world, shape, procedure.steps))
+        for i in hop.steps:
+            procedure.steps[i] = step_name(rng, world, nouns[i])
     procedure.hops += 1
-    shape = {DEPENDENCY: STEP_ORDER, PRECONDITION_MOVE: PRECONDITION, AMENDMENT: AMENDED}.get(
-        kind, RETIRED
-    )
-    hop = rng.choice(draw_hops(rng, world, shape, procedure.steps))
     return hop_move(rng, procedure.person, procedure.family, procedure.steps, hop, False)
 
 
@@ -398,7 +440,7 @@ def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
             QuestionPlan(
                 n=n,
                 shape=shape,
-                relation=rng.choice(RELATIONS).key,
+                relation=rng.choice(PEOPLE).key,
                 family=families[n - 1],
                 rivals=rng.randint(levers["rivals_min"], levers[f"rivals_{key}_max"]),
                 others=rng.randint(levers["others_min"], levers["others_max"]),
@@ -514,7 +556,7 @@ def build_question(
 ) -> AssembledQuestion:
     qid = question_id(ABBREV, revision, plan.n)
     rng = question_rng(seed, VERTICAL, plan.n)
-    everyone = draw_people(rng, RELATIONS)
+    everyone = draw_people(rng, PEOPLE)
     world = World(rng, names, qid, everyone, list(FAMILIES.values()))
     asked_person = world.person(plan.relation)
     second = rng.choice([p for p in everyone if p.key != plan.relation])
@@ -544,6 +586,7 @@ def build_question(
         kits.pop()
     count = g + max(plan.h, sum(1 + len(k.hops) for k in kits) - g)
     fit(rng, kits, count)
+    name_twins(rng, world, kits)
     place(rng, kits, count)
 
     slots: list[dict[str, Move]] = [{} for _ in range(count)]
