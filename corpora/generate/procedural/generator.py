@@ -25,12 +25,13 @@ procedure has now (a set): the listing and the one edit, which comes after the l
 is the listing and the asked hops; the listing's gold component declares the rivals' hop
 sessions, which the leave-one-out probe shows in its place.
 
-Competition that survives reading: the listing competes with the asked procedure's twins (its
-family words and the person) and near-miss mentions; a second hop competes with the rivals'
-hops, which carry the same person and the same cue word (`order`, `wait … ready`, `steps`).
-An amendment also competes with twins told like one: an amendment the person considered and
-dropped (the person, `steps` and a step name that never came in), a twin kind every procedure
-draws alike, hot or cold, asked or not. Without it the question's one word past the person and
+Competition that survives reading: the listing competes with the asked procedure's twins,
+each told as a listing of four steps of its own (someone else's way, a wrong account, a way
+tried and dropped), what it was coming in the user's next turn, and with near-miss mentions; a
+second hop competes with the rivals' hops, which carry the same person and the same cue word
+(`order`, `wait … ready`, `steps`). An amendment also competes with twins told as one: an
+amendment the person considered and dropped (the person, `steps`, a step that never was one and
+one that never came in), a twin kind every procedure draws alike, hot or cold, asked or not. Without it the question's one word past the person and
 the task (`steps`) was carried by the asked person's three to five edits alone.
 The difficulty dial is interference: the number of rival procedures.
 """
@@ -229,21 +230,26 @@ def other_person(rng: random.Random, person: Person) -> tuple[str, Gender]:
 
 
 def draw_twin(
-    rng: random.Random, world: World, person: Person, kind: str | None = None
+    rng: random.Random,
+    world: World,
+    person: Person,
+    kind: str | None = None,
+    steps: Sequence[str] | None = None,
 ) -> TwinPlan:
     """One twin, its kind drawn alike for every procedure, hot or cold, asked or not: three
     told as a listing of the procedure (four fresh steps, competing with its listing) and an
     amendment considered and dropped, told as an amendment of a fresh step by another (the
     holder and the `steps` cue, competing with amendments; its value is the step that never
-    came in)."""
+    came in). A listing twin names `steps` (a hot procedure's twins' one set) in a sequence of
+    its own, or four fresh steps."""
     kind = kind or rng.choice(TWIN_KINDS)
     if kind == TWIN_AMENDMENT:
         noun = rng.choice(STEP_NOUNS)
         old, new = step_name(rng, world, noun), step_name(rng, world, noun)
         return TwinPlan(kind, new, (old,))
-    steps = tuple(draw_steps(rng, world))
+    named = tuple(rng.sample(list(steps), len(steps))) if steps else tuple(draw_steps(rng, world))
     other = other_person(rng, person) if kind == TWIN_OTHERS else None
-    return TwinPlan(kind, steps[0], steps, other)
+    return TwinPlan(kind, named[0], named, other)
 
 
 def make_kit(
@@ -264,9 +270,18 @@ def make_kit(
 
 def name_twins(rng: random.Random, world: World, kits: Sequence[Kit]) -> None:
     """Name the twins `fit` kept (their kinds drawn in `make_kit`), so no name is issued for a
-    twin that is dropped."""
+    twin that is dropped. A hot procedure's twins told as listings all name one set of four
+    steps of their own (each in its own sequence), so their names recur across sessions as a
+    listing's recur in its hops: the muddle a reader is told about is one other way."""
     for kit in kits:
-        kit.twins = [draw_twin(rng, world, kit.person, t.kind) for t in kit.twins]
+        named: list[TwinPlan] = []
+        shared: list[str] = []
+        for t in kit.twins:
+            twin = draw_twin(rng, world, kit.person, t.kind, shared or None)
+            if twin.kind != TWIN_AMENDMENT and not shared:
+                shared = list(twin.steps)
+            named.append(twin)
+        kit.twins = named
 
 
 def fit(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
@@ -719,7 +734,7 @@ GENERATOR = VerticalGenerator(
     seed=SEED,
     levers=(
         procedure_levers(
-            rivals=(2, 3, 4), others=(2, 3), twins_order=(0, 1), twins_edit=(1, 3), mentions=(0, 1)
+            rivals=(2, 3, 4), others=(2, 3), twins_order=(1, 2), twins_edit=(2, 4), mentions=(0, 1)
         ),
     ),
     build=build,

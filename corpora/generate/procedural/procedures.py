@@ -397,7 +397,7 @@ LISTING_FRAMES = (
     + ".",
     "I asked {holder} what {clause} involves, and it comes down to {steps}, [rattled off|"
     "reeled off|listed] [in no particular sequence|out of sequence|in a jumble].",
-    "{Holder} [finally|at last] explained {clause} to me properly: {steps}, " + _JUMBLED + ".",
+    "{Holder} [finally|at last] explained {clause} to me[ in detail|]: {steps}, " + _JUMBLED + ".",
     "{Holder} has a name for every bit of {clause}, which is so like {obj}: {steps}, "
     + _JUMBLED
     + ".",
@@ -429,14 +429,14 @@ PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
     ),
     AMENDMENT: (
         "{Holder} has [changed|swapped|altered] one of {poss} steps[ {when}| recently|]: instead "
-        "of the {V}, {pron} now does [a|the] {W}[ these days|].",
+        "of the {V}, {pron} now does the {W}[ these days|].",
         "[Small|Slight|A bit of a] change from {holder}: one of the steps is different [now|these"
-        " days], with [a|the] {W} in place of the {V}.",
+        " days], with the {W} in place of the {V}.",
         "{Holder} told me {when} that one of the steps has been [swapped|changed|replaced], so "
-        "the {V} is now [a|the] {W}[, apparently|].",
+        "the {V} is now the {W}[, apparently|].",
         "[One of the steps has changed for {holder}|{Holder} has reworked one of the steps|"
-        "{Holder} has had a rethink about one of the steps]: [out goes the {V}, in comes [a|the]"
-        " {W}|the {V} has made way for [a|the] {W}|the {V} is gone and [a|the] {W} does its "
+        "{Holder} has had a rethink about one of the steps]: [out goes the {V}, in comes the"
+        " {W}|the {V} has made way for the {W}|the {V} is gone and the {W} does its "
         "job].",
     ),
     RETIREMENT: (
@@ -589,8 +589,8 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
         "way, not {poss} own|that was {poss} {other} talking, not {obj}][; I'm mixing them up|,"
         " silly me|].",
         "[No, hold on,|Sorry, no,|Oh, no,] it's {poss} {other} I'm thinking of[, not {obj}|,"
-        " silly me|, my mistake]: {pron} [goes about it|does it] [quite differently|another way"
-        " entirely|{poss} own way].",
+        " silly me|, my mistake]: {holder} [goes about it|does it] [quite differently|another way"
+        " entirely].",
     ),
     TWIN_RUMOUR: (
         "[Actually|Hang on|Oh, hold on|Sorry|Hmm], [scratch that|forget I said that|ignore me|I "
@@ -602,7 +602,7 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
         + _LATELY
         + "] that [it's nothing like that|it isn't so at all|that was a garbled version|I'd "
         "been told it wrong][, so forget it|, so ignore that|, and {pron} laughed about it|].",
-        "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the "
+        "[Well,|That said,|Then again,|Mind you,] [that's what I [heard|was told]|that was the "
         "story going round|that's what someone said], but [{pron} says it's [nonsense|not "
         "true|nothing like that]|it turned out to be [wrong|nonsense|made up]].",
     ),

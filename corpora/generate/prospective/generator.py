@@ -816,7 +816,10 @@ GENERATOR = VerticalGenerator(
         "due-window 9) over shared haystacks; 12 clock-grounded questions unpaired",
         "every hot statement's instant (the asked one's and each unasked hot pair's) is drawn "
         "at the last session plus U(2, 26) days, every other timed move's at U(-8, 30), each "
-        "stated relative to its own session; both arms are asked U(0.1, 1.0) days from the "
-        "pivot",
+        "stated relative to its own session; both arms are asked U(band) days from the pivot, "
+        "the band drawn per haystack from (0.1, 1), (1, 3) and (3, 6) days (a before arm never "
+        "before the last session)",
+        "a rival (a reminder not needed, a permit renewed, a start called off, someone else's "
+        "permit or start) is told in the true kind's frames; what became of it comes next",
     ),
 )
