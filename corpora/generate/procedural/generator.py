@@ -5,8 +5,12 @@ A haystack follows several people's procedures (closing up the allotment shed, f
 sourdough starter …). A procedure is four steps with invented names, a true order among them
 and, depending on what is said about it, dependencies, a precondition, an amendment or a
 retirement (`procedures`). Every session makes three moves — one procedure move (a listing or
-a second hop), a value-bearing twin and a neutral mention — and exactly one of them belongs to
-a *hot* procedure's kit: its listing, its second hops, its twins or its near-miss mentions.
+a second hop), a value-bearing twin and a neutral mention. Exactly one of its procedure and
+mention moves belongs to a *hot* procedure's kit (its listing, its second hops or its near-miss
+mentions); a hot procedure's twins sit in the twin slots of sessions drawn uniformly, gold or
+not (never beside their own procedure's listing or hops), so a procedure can have as many twins
+as it has rivals without the haystack growing: two to four each, at most `TWIN_SHARE` of the
+twin slots, cold twins in the rest.
 
 The asked procedure is one of a haystack's hot procedures, all built by the same code: the
 asked person has the asked procedure and two to four *rival* procedures of the same shape (the
@@ -175,7 +179,8 @@ class Kit:
 
     @property
     def size(self) -> int:
-        return 1 + len(self.hops) + len(self.twins) + len(self.mentions)
+        """Sessions the kit's own moves take (its twins sit in other sessions' twin slots)."""
+        return 1 + len(self.hops) + len(self.mentions)
 
 
 #: Step names come from the step pool and the town pool together, uniformly over both (each
@@ -284,39 +289,53 @@ def name_twins(rng: random.Random, world: World, kits: Sequence[Kit]) -> None:
         kit.twins = named
 
 
+#: Hot procedures' twins fill at most this share of a haystack's twin slots (cold twins the
+#: rest).
+TWIN_SHARE = 0.6
+
+
 def fit(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
-    """Make the kits' moves number exactly `sessions` (one hot move per session): drop twins or
-    mentions drawn uniformly over every kit's, the asked one's alike, or add mentions to kits
-    drawn uniformly. Listings and second hops are never dropped."""
+    """Make the kits' procedure-slot and mention moves number exactly `sessions` (one a
+    session): drop mentions drawn uniformly over every kit's, the asked one's alike, or add
+    mentions to kits drawn uniformly. Listings and second hops are never dropped; twins sit in
+    twin slots (`place`), at most `TWIN_SHARE` of them, dropped uniformly over every kit's."""
+    while sum(len(k.twins) for k in kits) > sessions * TWIN_SHARE:
+        kit = rng.choice([k for k in kits for _ in k.twins])
+        del kit.twins[rng.randrange(len(kit.twins))]
     while sum(k.size for k in kits) > sessions:
-        removable = [(k, "twin") for k in kits for _ in k.twins]
-        removable += [(k, "mention") for k in kits for _ in k.mentions]
+        removable = [k for k in kits for _ in k.mentions]
         if not removable:
             raise AllocationError(f"listings and hops alone need more than {sessions} sessions")
-        kit, what = rng.choice(removable)
-        if what == "twin":
-            del kit.twins[rng.randrange(len(kit.twins))]
-        else:
-            kit.mentions.pop()
+        rng.choice(removable).mentions.pop()
     while sum(k.size for k in kits) < sessions:
         rng.choice(kits).mentions.append(-1)
 
 
 def place(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
-    """Every kit move in its own session (a uniform draw), then each edit moved after its
-    listing by swapping the two moves' sessions where it fell before."""
+    """Every listing, hop and mention in its own session (a uniform draw), then each edit moved
+    after its listing by swapping the two moves' sessions where it fell before; then every twin
+    in the twin slot of a session drawn uniformly among those no twin has yet and that hold none
+    of its own procedure's listing and hops (a gold hop never sits beside a twin naming its
+    procedure)."""
     order = rng.sample(range(sessions), sessions)
     it = iter(order)
     for kit in kits:
         kit.listing = next(it)
         for hop in kit.hops:
             hop.session = next(it)
-        for twin in kit.twins:
-            twin.session = next(it)
         kit.mentions = [next(it) for _ in kit.mentions]
         for hop in kit.hops:
             if hop.kind in (AMENDMENT, RETIREMENT) and hop.session < kit.listing:
                 hop.session, kit.listing = kit.listing, hop.session
+    free = set(range(sessions))
+    for kit in kits:
+        own = {kit.listing, *(hop.session for hop in kit.hops)}
+        for twin in kit.twins:
+            options = sorted(free - own)
+            if not options:
+                raise AllocationError(f"no twin slot left among {sessions} sessions")
+            twin.session = rng.choice(options)
+            free.discard(twin.session)
 
 
 # --- moves -------------------------------------------------------------------------------
@@ -734,13 +753,14 @@ GENERATOR = VerticalGenerator(
     seed=SEED,
     levers=(
         procedure_levers(
-            rivals=(2, 3, 4), others=(2, 3), twins_order=(1, 2), twins_edit=(2, 4), mentions=(0, 1)
+            rivals=(2, 3, 4), others=(2, 3), twins_order=(2, 4), twins_edit=(2, 4), mentions=(0, 1)
         ),
     ),
     build=build,
     notes=(
-        "every session makes one procedure move, one twin and one mention, and exactly one of "
-        "them belongs to a hot procedure",
+        "every session makes one procedure move, one twin and one mention; exactly one of its "
+        "procedure and mention moves belongs to a hot procedure, whose two to four twins sit in "
+        "twin slots of sessions drawn uniformly (never beside their own listing or hops)",
         "the asked procedure is one of three to five procedures of the asked person with the "
         "same kind of second hop; a second person's procedures are built alike",
     ),
