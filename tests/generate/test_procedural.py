@@ -36,9 +36,19 @@ from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, sta
 from corpora.generate.core.vertical import Built, Levers
 from corpora.generate.core.wording import expansions
 from corpora.generate.procedural import generator as procedural
-from corpora.generate.procedural.procedures import PROCEDURE_FRAMES, TWIN_AMENDMENT, family_words
+from corpora.generate.procedural.procedures import (
+    AMENDMENT,
+    LISTING,
+    PROCEDURE_FRAMES,
+    TOLD_AS,
+    TWIN_AMENDMENT,
+    family_words,
+)
 from corpora.generate.procedural.procedures import PROCEDURES as FAMILIES
 from tests.generate.conftest import shared_gate_refusals
+
+#: Twin kinds: never a frame's kind (a twin is told in the frame of what it competes with).
+TWIN_KINDS_SET = frozenset(TOLD_AS)
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -123,12 +133,12 @@ def test_exactly_one_gold_session_names_the_procedure(corpus: Built) -> None:
                 assert not family_words(family) & set(re.findall(r"\w+", _text(q, si).lower()))
 
 
-#: Any sentence of an amendment-considered twin frame (every expansion of its grammar), its
-#: placeholders read as anything.
-AMENDMENT_TWIN = re.compile(
+#: Any sentence of an amendment frame (every expansion of its grammar), its placeholders read
+#: as anything: the amendment twin is told in these very frames.
+AMENDMENT_SAID = re.compile(
     "|".join(
         re.sub(r"\\\{[A-Za-z_]+\\\}", ".+?", re.escape(t))
-        for frame in PROCEDURE_FRAMES[TWIN_AMENDMENT]
+        for frame in PROCEDURE_FRAMES[AMENDMENT]
         for t in expansions(frame)
     ),
     re.IGNORECASE,
@@ -136,9 +146,10 @@ AMENDMENT_TWIN = re.compile(
 
 
 def test_an_amendment_considered_and_dropped_competes_with_amendments(corpus: Built) -> None:
-    """The amendment twin is told like an amendment (the holder, the `steps` cue, a step name)
-    and never names the procedure or one of its steps; the asked procedure's, its rivals' and
-    cold procedures' carry it alike, in gold sessions' twin slots as in the others'."""
+    """The amendment twin is told as an amendment (the holder, the `steps` cue, two step names
+    of its own) and never names the procedure or one of its steps; the asked procedure's, its
+    rivals' and cold procedures' carry it alike, in gold sessions' twin slots as in the
+    others'."""
     declared = in_gold = undeclared_of_asked = 0
     for q in corpus.questions:
         gold = _gold(q)
@@ -147,20 +158,43 @@ def test_an_amendment_considered_and_dropped_competes_with_amendments(corpus: Bu
         holder = (reading.asked.event.subject or "").split(":")[0].lower()
         steps = {n.lower() for n in reading.asked.step_names().values()}
         twins = {t.session_index for t in q.typedmemeval.twins or [] if t.kind == TWIN_AMENDMENT}
+        hops = set(reading.asked.hop_sessions(PROCEDURES.amendment))
         for t in q.typedmemeval.twins or []:
             if t.kind != TWIN_AMENDMENT:
                 continue
             declared += 1
             text = _text(q, t.session_index)
-            said = [m.group(0) for m in AMENDMENT_TWIN.finditer(text)]
+            said = [m.group(0) for m in AMENDMENT_SAID.finditer(text)]
             assert any(holder in m.lower() and t.value in m for m in said), (q.question_id, said)
             assert t.value.lower() not in steps and t.value not in q.answer
+            assert not any(n in m.lower() for m in said for n in steps), (q.question_id, said)
             assert not names_procedure(reading.asked, " ".join(said)), q.question_id
         for si in range(len(q.haystack_sessions)):
-            said = [m.group(0).lower() for m in AMENDMENT_TWIN.finditer(_text(q, si))]
-            in_gold += si in gold and bool(said)
+            said = [m.group(0).lower() for m in AMENDMENT_SAID.finditer(_text(q, si))]
+            # (An asked amendment's own session holds its amendment, and at times a twin too.)
+            in_gold += si in gold and len(said) > (si in hops)
             undeclared_of_asked += si not in twins and any(holder in m for m in said)
     assert declared and in_gold and undeclared_of_asked, (declared, in_gold, undeclared_of_asked)
+
+
+def test_every_twin_is_told_as_what_it_competes_with_and_its_status_follows(
+    corpus: Built,
+) -> None:
+    """Every session's twin is told in the frame of a listing or an amendment, and the user's
+    next turn says what became of it (a status), always; a true listing or amendment gets a
+    status at times too, so the exchange says nothing by itself."""
+    true = told = 0
+    for a in corpus.assembled:
+        for rendered in a.sessions:
+            frames = [k for k, t in rendered.templates if t.startswith("frame:")]
+            statuses = [k for k, t in rendered.templates if t.startswith("status:")]
+            twins = [k for k in statuses if k in TOLD_AS]
+            assert len(twins) == 1, rendered.templates
+            assert len(frames) == len(procedural.RECIPE)
+            assert TWIN_KINDS_SET.isdisjoint(frames), frames
+            told += 1
+            true += sum(k in (LISTING, AMENDMENT) for k in statuses)
+    assert told and true, (told, true)
 
 
 def test_step_order_is_the_one_order_the_dependencies_allow_and_never_the_listing(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -24,7 +25,7 @@ from checker.separability.adversary import haystack_groups
 from checker.separability.gate import distinct_haystacks
 from checker.separability.stats import Layout
 from checker.timeexpr import resolve
-from corpora.generate.core.allocate import slot_of
+from corpora.generate.core.allocate import TWIN_SLOT, slot_of
 from corpora.generate.core.names import NameRegistry, refusal
 from corpora.generate.core.parity import parity_test
 from corpora.generate.core.pipeline import generate
@@ -32,6 +33,7 @@ from corpora.generate.core.reminders import (
     PROSPECTIVE_BANK,
     REMINDER,
     TIMED_FAMILIES,
+    TIMED_KINDS,
 )
 from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, sidecar_file
 from corpora.generate.core.vertical import Built, Levers, question_rng
@@ -141,6 +143,27 @@ def test_every_pivot_re_derives_and_lies_between_the_arms(corpus: Built) -> None
         assert parse_date(before.haystack_dates[-1]) < asked_before < pivot < asked_after  # type: ignore[operator]
         assert before.haystack_sessions == after.haystack_sessions
         assert before.answer != after.answer
+
+
+def test_questions_are_asked_at_distances_from_the_pivot_drawn_from_bands(
+    corpus: Built,
+) -> None:
+    """A single-target question is asked within a drawn band of days from its pivot (before or
+    after), not always within a day of it; the arms of a pair share the band."""
+    gaps: list[float] = []
+    for q in corpus.questions:
+        block = q.typedmemeval
+        if block.shape in ("as-of", "due-window"):
+            continue
+        pivot = parse_date(str(block.pivot.instant))  # type: ignore[union-attr]
+        asked = parse_date(q.question_date)
+        assert pivot is not None and asked is not None
+        gaps.append(abs((asked - pivot).total_seconds()) / 86400)
+    # (A before arm moves up to the last session when its band reaches back past it.)
+    high = prospective.ARM_BANDS[-1][1]
+    assert all(0 < g <= high for g in gaps), gaps
+    assert sum(g > 1.0 for g in gaps) >= len(gaps) / 3, sorted(gaps)
+    assert sum(g <= 1.0 for g in gaps) >= len(gaps) / 6, sorted(gaps)
 
 
 def test_the_checker_refuses_a_pivot_its_session_cannot_produce(corpus: Built) -> None:
@@ -258,26 +281,43 @@ def test_content_says_nothing_of_its_making_and_names_no_date(corpus: Built) -> 
 
 
 def test_every_session_makes_the_same_moves(corpus: Built) -> None:
+    """One move per slot; the twin is told in the frame of its timed kind, and its status (what
+    became of it) always follows, while a true timed statement's only at times."""
+    statuses: Counter[str] = Counter()
     for a in corpus.assembled:
         for rendered in a.sessions:
             roles = [t.role for t in rendered.turns]
             assert roles == ["user", "assistant"] * (len(roles) // 2), roles
             assert len(rendered.move_turns) == len(prospective.RECIPE)
-    kinds = {
-        tuple(sorted(slot_of(k) for k, t in a.sessions[i].templates if t.startswith("frame:")))
-        for a in corpus.assembled
-        for i in range(len(a.sessions))
-    }
-    assert kinds == {tuple(sorted(prospective.RECIPE))}
+            frames = Counter(slot_of(k) for k, t in rendered.templates if t.startswith("frame:"))
+            said = [k for k, t in rendered.templates if t.startswith("status:")]
+            twins = [k for k in said if slot_of(k.split("/")[0]) == TWIN_SLOT]
+            assert len(twins) == 1, said
+            told = twins[0].split("/")[1]
+            assert told in TIMED_KINDS
+            frames[told] -= 1
+            frames[TWIN_SLOT] += 1
+            assert frames == Counter(prospective.RECIPE), rendered.templates
+            statuses.update("twin" if k in twins else "true" for k in said)
+    moves = sum(len(a.sessions) for a in corpus.assembled)
+    # Three true timed statements a session, a status for about `STATUS_SHARE` of them.
+    assert 0.2 < statuses["true"] / (3 * moves) < 0.4, statuses
 
 
 def test_every_value_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
     assert [n for n in corpus.names.issued if refusal(n) is not None] == []
     owners: dict[str, set[str]] = {}
-    for q in corpus.questions:
+    for a in corpus.assembled:
+        q = a.question
         owner = q.haystack_session_ids[0].rsplit("-s", 1)[0]
+        # Help-request asides are shared text, not the haystack's own (a value such as `Fry`
+        # may begin one of their sentences as a verb).
         words = {
-            w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
+            w
+            for rendered in a.sessions
+            for i, t in enumerate(rendered.turns)
+            if not any(first <= i < end for first, end in rendered.aside_turns)
+            for w in re.findall(r"[A-Z]\w+", t.content)
         }
         for name in corpus.names.issued:
             if name in words:
@@ -290,6 +330,8 @@ TEMPLATE_TEXTS = sorted(
     {
         *(t for frames in PROSPECTIVE_BANK.frames.values() for t in frames),
         *(t for replies in PROSPECTIVE_BANK.replies.values() for t in replies),
+        *(t for said in PROSPECTIVE_BANK.statuses.values() for t in said),
+        *(t for replies in PROSPECTIVE_BANK.status_replies.values() for t in replies),
         *(
             t
             for group in TIMED_FAMILIES.values()

@@ -26,11 +26,26 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from checker.timeexpr import resolve
-from corpora.generate.core.bank import FOLLOW_UPS, FRAMES, REACTIONS, REPLIES
+from corpora.generate.core.bank import (
+    FOLLOW_UPS,
+    FRAMES,
+    REACTIONS,
+    REPLIES,
+    STATUS_REPLIES,
+    STATUSES,
+)
 from corpora.generate.core.clock import ClockError, format_date, future_expression
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import compose, only
-from corpora.generate.core.world import MENTION, TWIN_OTHERS, TWIN_RUMOUR, Family
+from corpora.generate.core.world import (
+    MENTION,
+    STATEMENT,
+    TWIN_CONSIDERED,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Family,
+    Move,
+)
 
 REMINDER = "reminder"
 EXPIRY = "expiry"
@@ -528,40 +543,6 @@ PROSPECTIVE_FRAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-#: Twins of timed moves. Someone else's permit, start or delivery reads like the person's own
-#: (`my dad's friend's parking permit …`), so it borrows the kind's frames; a reminder that turned
-#: out not to be needed, and a permit or plan the user had misread, have frames of their own,
-#: each opening and closing in many wordings (no fixed phrase marks them).
-#: Reminders have no someone-else's twin: the task in a reminder is always the user's.
-PROSPECTIVE_TWIN_FRAMES: dict[str, tuple[str, ...]] = {
-    f"{TWIN_OTHERS}/{EXPIRY}": PROSPECTIVE_FRAMES[EXPIRY],
-    f"{TWIN_OTHERS}/{UPCOMING}": PROSPECTIVE_FRAMES[UPCOMING],
-    f"{TWIN_RUMOUR}/{REMINDER}": (
-        "[I was going to|I nearly|I almost|I meant to] ask you to remind me to {clause} "
-        "{due}, but [it is sorted already|someone else has done it|that has been dealt "
-        "with|it turns out it is done].",
-        "[Never mind|Forget|Scratch] [a|the] reminder to {clause} {due}: [someone else has "
-        "taken care of it|it is already done|it has been dealt with|it is sorted].",
-        "No need to remind me to {clause} {due} after all[; that has been dealt with|, it is "
-        "done|, someone beat me to it|, it is all sorted].",
-    ),
-    f"{TWIN_RUMOUR}/{EXPIRY}": (
-        "[I thought|Someone told me|I had it in my head that|It looked as if|I was sure] "
-        "{holder}'s {clause} {due}, but [I had misread it and it has been renewed|that was a "
-        "mix-up|it has been renewed already|I had the dates muddled and it is renewed].",
-        "[Oh, and|Also,|By the way,|So] {holder}'s {clause} {due}, [or so I thought, but it "
-        "has been renewed|I would have told you, but it turns out it was renewed|or it would "
-        "have, but it has been renewed].",
-    ),
-    f"{TWIN_RUMOUR}/{UPCOMING}": (
-        "[Someone said|I had heard that|It looked as if|I was told that|Word was that] "
-        "{holder} {clause} {due}, but [that plan has fallen through|the whole thing is off now|it is not happening after all|it has been called off|that is all cancelled, sadly].",
-        "[Oh, and|Also,|So|Bit of news:] {holder} {clause} {due}, [or that was the plan, but "
-        "the whole thing is off now|at least that was the idea, but it has fallen through|or so we thought, "
-        "but it is cancelled].",
-    ),
-}
-
 
 def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
     return (compose(*slots),)
@@ -578,7 +559,7 @@ PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
             "I will give you a nudge about {your}.",
             "I will make sure the one for {your} does not slip.",
             "I will remind you so {your} is not kept waiting.",
-            "I have it down, for {your} sake.",
+            "I have it down, for {your}'s sake.",
             "I will keep it in view for {your}.",
             "I will remind you about {thing} for {your}.",
             "{Thing} for {your} is on my list.",
@@ -621,86 +602,186 @@ PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-PROSPECTIVE_TWIN_REPLIES: dict[str, tuple[str, ...]] = {
-    f"{TWIN_OTHERS}/{EXPIRY}": _reply(
-        ("Ah.", "Right.", "Interesting.", ""),
-        (
-            "Does {owner_your} know that one is coming up?",
-            "I wonder if {owner_your} will remind them.",
-            "Those dates creep up on everyone, {owner_your}'s friends included.",
-            "Has anyone told {owner_your} about that?",
-        ),
-        ("", "Easy to forget those.", "Worth a reminder."),
+# --- statuses -------------------------------------------------------------------------------
+# A twin of a timed move (a reminder that was not needed, a permit already renewed, a start
+# called off, someone else's permit or start) is told in the very frames and clauses of the
+# true kind (`Move.told_as`), and what became of it comes in the user's next turn; true timed
+# statements get such a turn at times too (`render.STATUS_SHARE`), confirming or hedging. A
+# status names no family keyword and no word a question asks with (it says `it`, never the
+# thing), and none names the value, so no status turn is weighed as a statement of one.
+
+
+def twin_kind(kind: str, timed_kind: str) -> str:
+    """A twin's move kind once told as a statement: the twin kind and the timed kind it is told
+    as (`twin-rumour/expiry`), so each gets statuses that fit it."""
+    return f"{kind}/{timed_kind}"
+
+
+def tell_as_statement(move: Move) -> None:
+    """A timed twin told in its timed kind's own frames, its status coming next: its move kind
+    becomes `twin_kind(kind, timed kind)`, which `PROSPECTIVE_STATUSES` holds."""
+    timed_kind = move.family.statement_kind
+    if move.kind in (TWIN_OTHERS, TWIN_RUMOUR) and timed_kind in TIMED_KINDS:
+        move.kind = twin_kind(move.kind, timed_kind)
+        move.told_as = timed_kind
+
+
+_LATELY = "[since|the other day|this morning|last night|at the weekend|when I saw {obj}|yesterday]"
+_MIXED = "[I've muddled that|I'm mixing people up|I tell a lie|I've got my people muddled]"
+
+PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
+    REMINDER: (
+        "[I've|I have] [promised|given my word], so [I can't let it slip|it really has to "
+        "happen|there's no wriggling out of it][ this time|, honestly|, sadly|].",
+        "[I forgot last time|It slipped my mind once already|I let it slide last time][, so "
+        "I'd rather not do that again|, and I heard about it for weeks|, which did not go down "
+        "well|].",
+        "[I've put it in my diary as well|It's on the calendar in the kitchen too|I've scribbled"
+        " it on a sticky note as well][, but I never look at [it|the thing]|, for all the good "
+        "that does|, though I know what I'm like].",
+        "[It's been hanging over me|It's been on my mind|I keep meaning to get round to it] for"
+        " [a while|ages|days|a week or so][, to be honest|, so a nudge would help|, so thank "
+        "you|].",
     ),
-    f"{TWIN_OTHERS}/{UPCOMING}": _reply(
-        ("Exciting for them.", "Good luck to them.", "How nice.", ""),
-        (
-            "Is {owner_your} going along?",
-            "Will {owner_your} help out?",
-            "That will come round quickly for them.",
-            "Is {owner_your} pleased for them?",
-        ),
-        ("", "Busy times all round.", "Good for them."),
+    twin_kind(TWIN_RUMOUR, REMINDER): (
+        "[Actually|Hang on|Oh wait|Sorry|Hmm], [scratch that|forget that one|ignore me|cancel "
+        "that][:|,] [someone else [has|'s] [done|sorted|seen to] it|it's [already been done|been"
+        " sorted already|been taken care of]|I [did|sorted] it [yesterday|this morning|at the "
+        "weekend] and forgot][.|!]",
+        "Mind you, [I've just [heard|found out|realised]|I was [told|reminded] " + _LATELY + "]"
+        " that [it's [already done|all sorted|been taken care of]|someone beat me to it|my "
+        "other half [did|sorted] it], so [there's nothing for me to do|I can forget about it|"
+        "that's off my list].",
+        "[Oh,|Well,|Funny thing:] [it turns out|as it happens|I've since learnt that] [someone "
+        "got there first|it had already been [sorted|done]|it was [dealt with|done|sorted] "
+        "[days ago|last week|before I even asked]][, so never mind|, so skip that one|, so "
+        "forget I asked|].",
+        "[No, wait|Sorry, no|Wait a moment], [I'm behind the times|I've got that wrong|that's "
+        "old news]: [it's been [done|sorted|seen to]|I [sorted|did] it myself|someone else "
+        "[did|handled] it] [already|days ago|last week|at the weekend].",
     ),
-    f"{TWIN_RUMOUR}/{REMINDER}": _reply(
-        ("Fair enough.", "Good.", "Right.", "Lovely.", ""),
-        (
-            "One less thing to remember for {your}, then.",
-            "I will leave that one for {your} off the list.",
-            "No reminder about {your} for that one.",
-            "That is one off the list for {your}.",
-            "Glad someone got there first for {your}.",
-            "So nothing for me to chase for {your}.",
-        ),
-        ("", "Nice when things sort themselves out.", "Anything else instead?", "Good news."),
+    EXPIRY: (
+        "[I've seen|I checked|{Pron} showed me|{Pron} checked] the [paperwork|letter|email|small"
+        " print][, so that's right|, so there's no mistake|, and that's definitely the date|, so"
+        " it's definite].",
+        "[{Pron} knows, so|I mentioned it to {obj}, so|{Pron} is aware of it, so] [{pron} is on "
+        "top of it|{pron} can sort it out in time|it's in hand][, apparently|, or so {pron} "
+        "says|, I think|].",
+        "[At least|Well,|Mind you,] that's [what {pron} [said|reckons]|the date {pron} gave me"
+        "|what it says on the letter][, and {pron} [usually|normally] gets these things right|,"
+        " though I'd double-check|, for what it's worth|].",
+        "{Pron} [seems|sounds] [quite|very|fairly|remarkably] [calm|relaxed|unbothered|laid "
+        "back] about it[, to be fair|, which is typical|, funnily enough|].",
     ),
-    f"{TWIN_RUMOUR}/{EXPIRY}": _reply(
-        ("Oh, good.", "Phew.", "Easy to misread those dates.", "Right.", ""),
-        (
-            "Good that it was renewed in time for {your}.",
-            "Glad it is sorted for {your}.",
-            "That is a relief for {your}.",
-            "One less thing for {your} to worry about.",
-            "So {your} is covered after all.",
-        ),
-        ("", "Those dates are easy to muddle.", "Better to check than not."),
+    twin_kind(TWIN_RUMOUR, EXPIRY): (
+        "[Actually|Hang on|Sorry|Oh wait], [scratch that|ignore that|I take that back|forget I"
+        " said that][:|,] [{pron} [renewed|extended] it [last week|the other day|ages ago|a "
+        "month back]|it's [been renewed|already been extended|been sorted for another year]|I'd"
+        " misread the [date|letter]][.|!]",
+        "Mind you, [I've since [found out|heard|learnt]|{pron} [assured|showed] me "
+        + _LATELY
+        + "] that [it was renewed [ages ago|last month|before I said anything]|{pron} extended "
+        "it [weeks ago|already]|I'd read the wrong [letter|date]], so [there's no rush|nothing "
+        "lapses at all|{pron} is fine].",
+        "[No, wait|Sorry, no|Hmm, no], I [had the dates muddled|was looking at an old letter|got"
+        " that wrong][: it's [been renewed|already extended|sorted for another year]|, and "
+        "{pron} [renewed|extended] it [ages ago|months back]][, silly me|, so forget that|].",
     ),
-    f"{TWIN_RUMOUR}/{UPCOMING}": _reply(
-        ("Shame.", "Oh, pity.", "Plans change.", "Ah well.", ""),
-        (
-            "I hope {your} is not too disappointed.",
-            "Maybe another time for {obj}.",
-            "Shame it fell through for {your}.",
-            "Was {your} very let down?",
-            "Back to the drawing board for {your}, then.",
-        ),
-        ("", "These things happen.", "Is there a new plan?"),
+    twin_kind(TWIN_OTHERS, EXPIRY): (
+        "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] " + _MIXED + ": [it belongs to {poss} {other}, not "
+        "to {obj}|I meant {poss} {other}, not {obj}|it's {poss} {other} I was thinking of|that's"
+        " {poss} {other}'s, not {poss} own].",
+        "[Actually,|Although,|Oh,] [come to think of it,|now I think about it,|thinking about "
+        "it,] [it's {poss} {other}'s|that's {poss} {other}'s one|it belongs to {poss} {other}]"
+        "[, not {poss} own|, I'm mixing them up|; {pron} just passed the news on].",
+        "[No, hold on,|Sorry, no,|Wait, no,] [it's|that's] {poss} {other}'s[, not {poss} own|,"
+        " silly me|, my mistake|; I mixed them up].",
     ),
+    UPCOMING: (
+        *STATUSES[STATEMENT],
+        "[{Pron} [rang|texted|messaged] me " + _LATELY + "|I heard it from {obj} directly|It "
+        "came straight from {obj}], so [it's [definite|certain|really happening]|there's no "
+        "doubt about it|it's all fixed].",
+    ),
+    twin_kind(TWIN_RUMOUR, UPCOMING): (
+        *STATUSES[TWIN_CONSIDERED],
+        "[Sadly|Actually|Mind you|As it turns out], [it's been called off|the whole thing has "
+        "fallen through|it isn't happening after all|that's all off now][, I heard "
+        + _LATELY
+        + "|, {pron} told me "
+        + _LATELY
+        + "|, which is a shame|].",
+    ),
+    twin_kind(TWIN_OTHERS, UPCOMING): (
+        "[Sorry,|Wait,|Hang on,|Oops,] " + _MIXED + ": [that's {poss} {other}, not {obj}|I "
+        "meant {poss} {other}, not {obj}|it's {poss} {other} I was thinking of|that's {poss} "
+        "{other}'s news, not {poss} own].",
+        "[Actually,|Although,|Oh,] [come to think of it,|now I think about it,|thinking about "
+        "it,] [it's {poss} {other} who's doing that|that's {poss} {other}, not {obj}|I've got "
+        "the wrong person: it's {poss} {other}][; {pron} just passed it on|, I'm mixing them "
+        "up|].",
+        "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|whose plans "
+        "those are|I mean][, not {obj}|, silly me|, my mistake].",
+    ),
+}
+
+PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    REMINDER: (
+        "[Good|Right|Understood|Fair enough|Noted][.|!] [I'll [make sure|see to it] you "
+        "remember.|Then I'll be sure to nudge you.|I won't let it slip.|Leave it with me.]",
+        "[Then|In that case] I'll [make doubly sure|be extra careful] to [nudge|prompt] you[, "
+        "don't worry|, promise|].",
+    ),
+    twin_kind(TWIN_RUMOUR, REMINDER): (
+        "[Oh, good|Great|Fair enough|Right|Ha][.|!] [I'll cross it off.|Nothing for me to "
+        "chase, then.|One less thing to think about.|That saves you a job.]",
+        "[Ah,|Oh,|Right,] [so I'll drop that one|nothing to nudge you about there|that's one off"
+        " your plate][.|!] [Nice when things sort themselves out.|Good news.|]",
+    ),
+    EXPIRY: (
+        "[Good to know|Right|Fair enough|Noted][.|!] [Best not to leave it to the last minute."
+        "|Those dates come round fast.|Hopefully {pron} gets it sorted in time.|]",
+        "[Ah,|Oh,|Well,] [that's something|good that {pron} knows|that helps][.|!] [These things"
+        " creep up on people.|Better to know early.|]",
+    ),
+    twin_kind(TWIN_RUMOUR, EXPIRY): (
+        "[Oh, good|Phew|Ah|Right][.|!] [So {pron} is covered after all.|Easy to misread those "
+        "letters.|Better to check than not.|Glad it's sorted.]",
+        "[Ah,|Oh,|Well,] [no harm done|that's a relief|easily done][.|!] [Those letters are "
+        "confusing.|One less thing for {obj} to worry about.|]",
+    ),
+    twin_kind(TWIN_OTHERS, EXPIRY): STATUS_REPLIES[TWIN_OTHERS],
+    UPCOMING: STATUS_REPLIES[STATEMENT],
+    twin_kind(TWIN_RUMOUR, UPCOMING): (
+        *STATUS_REPLIES[TWIN_CONSIDERED],
+        "[Oh, what a shame|That's a pity|Oh dear|Ah well][.|!] [I hope {pron} isn't too "
+        "disappointed.|Maybe another time.|These things happen.|]",
+    ),
+    twin_kind(TWIN_OTHERS, UPCOMING): STATUS_REPLIES[TWIN_OTHERS],
 }
 
 #: The bank every Prospective session is rendered from: the shared mention frames and replies
 #: plus the three timed kinds and their twins (only kinds a session plan can carry).
 PROSPECTIVE_BANK = Bank(
-    frames=MappingProxyType(
-        {MENTION: FRAMES[MENTION], **PROSPECTIVE_FRAMES, **PROSPECTIVE_TWIN_FRAMES}
-    ),
-    replies=MappingProxyType(
-        {MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES, **PROSPECTIVE_TWIN_REPLIES}
-    ),
+    frames=MappingProxyType({MENTION: FRAMES[MENTION], **PROSPECTIVE_FRAMES}),
+    replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES}),
     family_replies=MappingProxyType({}),
     # Only mentions take the shared reactions and follow-ups: every other reply here is a
     # whole composed one.
     reactions=only(REACTIONS, (MENTION,)),
     follow_ups=only(FOLLOW_UPS, (MENTION,)),
+    statuses=MappingProxyType(PROSPECTIVE_STATUSES),
+    status_replies=MappingProxyType(PROSPECTIVE_STATUS_REPLIES),
 )
 
 
 def timed_twins(family: Family) -> tuple[str, ...]:
-    """The twin kinds a timed family renders (those with frames for its kind)."""
+    """The twin kinds a timed family renders (those with statuses for its kind). Reminders have
+    no someone-else's twin: the task in a reminder is always the user's."""
     return tuple(
         kind
         for kind in (TWIN_OTHERS, TWIN_RUMOUR)
-        if f"{kind}/{family.statement_kind}" in PROSPECTIVE_TWIN_FRAMES
+        if twin_kind(kind, family.statement_kind) in PROSPECTIVE_STATUSES
     )
 
 

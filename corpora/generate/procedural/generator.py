@@ -5,8 +5,12 @@ A haystack follows several people's procedures (closing up the allotment shed, f
 sourdough starter …). A procedure is four steps with invented names, a true order among them
 and, depending on what is said about it, dependencies, a precondition, an amendment or a
 retirement (`procedures`). Every session makes three moves — one procedure move (a listing or
-a second hop), a value-bearing twin and a neutral mention — and exactly one of them belongs to
-a *hot* procedure's kit: its listing, its second hops, its twins or its near-miss mentions.
+a second hop), a value-bearing twin and a neutral mention. Exactly one of its procedure and
+mention moves belongs to a *hot* procedure's kit (its listing, its second hops or its near-miss
+mentions); a hot procedure's twins sit in the twin slots of sessions drawn uniformly, gold or
+not (never beside their own procedure's listing or hops), so a procedure can have as many twins
+as it has rivals without the haystack growing: two to four each, at most `TWIN_SHARE` of the
+twin slots, cold twins in the rest.
 
 The asked procedure is one of a haystack's hot procedures, all built by the same code: the
 asked person has the asked procedure and two to four *rival* procedures of the same shape (the
@@ -25,12 +29,13 @@ procedure has now (a set): the listing and the one edit, which comes after the l
 is the listing and the asked hops; the listing's gold component declares the rivals' hop
 sessions, which the leave-one-out probe shows in its place.
 
-Competition that survives reading: the listing competes with the asked procedure's twins (its
-family words and the person) and near-miss mentions; a second hop competes with the rivals'
-hops, which carry the same person and the same cue word (`order`, `wait … ready`, `steps`).
-An amendment also competes with twins told like one: an amendment the person considered and
-dropped (the person, `steps` and a step name that never came in), a twin kind every procedure
-draws alike, hot or cold, asked or not. Without it the question's one word past the person and
+Competition that survives reading: the listing competes with the asked procedure's twins,
+each told as a listing of four steps of its own (someone else's way, a wrong account, a way
+tried and dropped), what it was coming in the user's next turn, and with near-miss mentions; a
+second hop competes with the rivals' hops, which carry the same person and the same cue word
+(`order`, `wait … ready`, `steps`). An amendment also competes with twins told as one: an
+amendment the person considered and dropped (the person, `steps`, a step that never was one and
+one that never came in), a twin kind every procedure draws alike, hot or cold, asked or not. Without it the question's one word past the person and
 the task (`steps`) was carried by the asked person's three to five edits alone.
 The difficulty dial is interference: the number of rival procedures.
 """
@@ -61,7 +66,7 @@ from corpora.generate.core.haystack import (
     capitalise,
     moment_since,
 )
-from corpora.generate.core.names import STEP, NameRegistry
+from corpora.generate.core.names import STEP, TOWN, NameRegistry, pool_sizes
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
 from corpora.generate.core.world import (
     MENTION,
@@ -86,6 +91,8 @@ from corpora.generate.procedural.procedures import (
     RETIREMENT,
     SIDE_WORDS,
     STEP_NOUNS,
+    TOLD_AS,
+    TWIN_AMENDMENT,
     TWIN_KINDS,
 )
 from corpora.generate.procedural.procedures import PRECONDITION as PRECONDITION_MOVE
@@ -107,6 +114,11 @@ HOP = {
     AMENDED: AMENDMENT,
     RETIRED: RETIREMENT,
 }
+#: The people a haystack's procedures belong to: every shared relation of one word. (The one
+#: relation of two words, `best friend`, leaves `best` unmasked where every other relation
+#: reads `my R`, so a turn about that person, weighed with the asked person's because the reply
+#: before it names them, would carry a word no gold turn of another person's question has.)
+PEOPLE = tuple(r for r in RELATIONS if " " not in r.noun)
 #: Steps per procedure.
 STEPS = 4
 #: Non-gold sessions per haystack.
@@ -124,8 +136,6 @@ COLD_MIX = (
     (AMENDMENT, 0.1),
     (RETIREMENT, 0.1),
 )
-#: Steps a twin of someone else's version of a task lists.
-OTHERS_STEPS = (2, 3)
 
 
 # --- a procedure and what is said about it -----------------------------------------------
@@ -169,11 +179,21 @@ class Kit:
 
     @property
     def size(self) -> int:
-        return 1 + len(self.hops) + len(self.twins) + len(self.mentions)
+        """Sessions the kit's own moves take (its twins sit in other sessions' twin slots)."""
+        return 1 + len(self.hops) + len(self.mentions)
+
+
+#: Step names come from the step pool and the town pool together, uniformly over both (each
+#: pool drawn in proportion to its size): a twin told as a listing names four steps of its own,
+#: more than the step pool alone holds over a corpus.
+STEP_POOLS = (STEP, TOWN)
 
 
 def step_name(rng: random.Random, world: World, noun: str) -> str:
-    return f"{world.names.issue(rng, world.owner, kind=STEP)} {noun}"
+    sizes = pool_sizes()
+    u = rng.random() * sum(sizes[k] for k in STEP_POOLS)
+    kind = STEP_POOLS[0] if u < sizes[STEP_POOLS[0]] else STEP_POOLS[1]
+    return f"{world.names.issue(rng, world.owner, kind=kind)} {noun}"
 
 
 def draw_steps(rng: random.Random, world: World) -> list[str]:
@@ -214,16 +234,27 @@ def other_person(rng: random.Random, person: Person) -> tuple[str, Gender]:
     return noun, fixed if fixed is not None else drawn
 
 
-def draw_twin(rng: random.Random, world: World, person: Person) -> TwinPlan:
+def draw_twin(
+    rng: random.Random,
+    world: World,
+    person: Person,
+    kind: str | None = None,
+    steps: Sequence[str] | None = None,
+) -> TwinPlan:
     """One twin, its kind drawn alike for every procedure, hot or cold, asked or not: three
-    that name the procedure (competing with its listing) and an amendment considered and
-    dropped, which names the holder and the `steps` cue (competing with amendments)."""
-    kind = rng.choice(TWIN_KINDS)
-    if kind == TWIN_OTHERS:
-        nouns = rng.sample(STEP_NOUNS, rng.randint(*OTHERS_STEPS))
-        steps = tuple(step_name(rng, world, noun) for noun in nouns)
-        return TwinPlan(kind, steps[0], steps, other_person(rng, person))
-    return TwinPlan(kind, step_name(rng, world, rng.choice(STEP_NOUNS)))
+    told as a listing of the procedure (four fresh steps, competing with its listing) and an
+    amendment considered and dropped, told as an amendment of a fresh step by another (the
+    holder and the `steps` cue, competing with amendments; its value is the step that never
+    came in). A listing twin names `steps` (a hot procedure's twins' one set) in a sequence of
+    its own, or four fresh steps."""
+    kind = kind or rng.choice(TWIN_KINDS)
+    if kind == TWIN_AMENDMENT:
+        noun = rng.choice(STEP_NOUNS)
+        old, new = step_name(rng, world, noun), step_name(rng, world, noun)
+        return TwinPlan(kind, new, (old,))
+    named = tuple(rng.sample(list(steps), len(steps))) if steps else tuple(draw_steps(rng, world))
+    other = other_person(rng, person) if kind == TWIN_OTHERS else None
+    return TwinPlan(kind, named[0], named, other)
 
 
 def make_kit(
@@ -236,44 +267,75 @@ def make_kit(
     )
     key = "order" if shape == STEP_ORDER else "edit"
     for _ in range(rng.randint(levers[f"twins_{key}_min"], levers[f"twins_{key}_max"])):
-        kit.twins.append(draw_twin(rng, world, person))
+        # (Named once `fit` has kept it: see `name_twins`.)
+        kit.twins.append(TwinPlan(rng.choice(TWIN_KINDS), ""))
     kit.mentions = [-1] * rng.randint(levers["mentions_min"], levers["mentions_max"])
     return kit
 
 
+def name_twins(rng: random.Random, world: World, kits: Sequence[Kit]) -> None:
+    """Name the twins `fit` kept (their kinds drawn in `make_kit`), so no name is issued for a
+    twin that is dropped. A hot procedure's twins told as listings all name one set of four
+    steps of their own (each in its own sequence), so their names recur across sessions as a
+    listing's recur in its hops: the muddle a reader is told about is one other way."""
+    for kit in kits:
+        named: list[TwinPlan] = []
+        shared: list[str] = []
+        for t in kit.twins:
+            twin = draw_twin(rng, world, kit.person, t.kind, shared or None)
+            if twin.kind != TWIN_AMENDMENT and not shared:
+                shared = list(twin.steps)
+            named.append(twin)
+        kit.twins = named
+
+
+#: Hot procedures' twins fill at most this share of a haystack's twin slots (cold twins the
+#: rest).
+TWIN_SHARE = 0.6
+
+
 def fit(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
-    """Make the kits' moves number exactly `sessions` (one hot move per session): drop twins or
-    mentions drawn uniformly over every kit's, the asked one's alike, or add mentions to kits
-    drawn uniformly. Listings and second hops are never dropped."""
+    """Make the kits' procedure-slot and mention moves number exactly `sessions` (one a
+    session): drop mentions drawn uniformly over every kit's, the asked one's alike, or add
+    mentions to kits drawn uniformly. Listings and second hops are never dropped; twins sit in
+    twin slots (`place`), at most `TWIN_SHARE` of them, dropped uniformly over every kit's."""
+    while sum(len(k.twins) for k in kits) > sessions * TWIN_SHARE:
+        kit = rng.choice([k for k in kits for _ in k.twins])
+        del kit.twins[rng.randrange(len(kit.twins))]
     while sum(k.size for k in kits) > sessions:
-        removable = [(k, "twin") for k in kits for _ in k.twins]
-        removable += [(k, "mention") for k in kits for _ in k.mentions]
+        removable = [k for k in kits for _ in k.mentions]
         if not removable:
             raise AllocationError(f"listings and hops alone need more than {sessions} sessions")
-        kit, what = rng.choice(removable)
-        if what == "twin":
-            del kit.twins[rng.randrange(len(kit.twins))]
-        else:
-            kit.mentions.pop()
+        rng.choice(removable).mentions.pop()
     while sum(k.size for k in kits) < sessions:
         rng.choice(kits).mentions.append(-1)
 
 
 def place(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
-    """Every kit move in its own session (a uniform draw), then each edit moved after its
-    listing by swapping the two moves' sessions where it fell before."""
+    """Every listing, hop and mention in its own session (a uniform draw), then each edit moved
+    after its listing by swapping the two moves' sessions where it fell before; then every twin
+    in the twin slot of a session drawn uniformly among those no twin has yet and that hold none
+    of its own procedure's listing and hops (a gold hop never sits beside a twin naming its
+    procedure)."""
     order = rng.sample(range(sessions), sessions)
     it = iter(order)
     for kit in kits:
         kit.listing = next(it)
         for hop in kit.hops:
             hop.session = next(it)
-        for twin in kit.twins:
-            twin.session = next(it)
         kit.mentions = [next(it) for _ in kit.mentions]
         for hop in kit.hops:
             if hop.kind in (AMENDMENT, RETIREMENT) and hop.session < kit.listing:
                 hop.session, kit.listing = kit.listing, hop.session
+    free = set(range(sessions))
+    for kit in kits:
+        own = {kit.listing, *(hop.session for hop in kit.hops)}
+        for twin in kit.twins:
+            options = sorted(free - own)
+            if not options:
+                raise AllocationError(f"no twin slot left among {sessions} sessions")
+            twin.session = rng.choice(options)
+            free.discard(twin.session)
 
 
 # --- moves -------------------------------------------------------------------------------
@@ -315,8 +377,16 @@ def hop_move(
 
 
 def twin_move(person: Person, family: Family, twin: TwinPlan) -> Move:
-    extra = {"steps": steps_text(twin.steps)} if twin.steps else {}
-    return Move(twin.kind, person, family, twin.value, other=twin.other, extra=extra)
+    """A twin told as what it competes with (`TOLD_AS`): a listing of its steps, or an
+    amendment of its one old step by its value."""
+    told_as = TOLD_AS[twin.kind]
+    if told_as == AMENDMENT:
+        old = twin.steps[0]
+        return Move(twin.kind, person, family, old, extra={"W": twin.value}, told_as=told_as)
+    extra = {"steps": steps_text(twin.steps)}
+    return Move(
+        twin.kind, person, family, twin.value, other=twin.other, extra=extra, told_as=told_as
+    )
 
 
 @dataclass
@@ -354,20 +424,26 @@ def cold_procedure_move(
         order = listing_order(rng, STEPS)
         return listing_move(person, family, [procedure.steps[i] for i in order], False)
     earlier = [c for c in listed if c.listed_in is not None and c.listed_in < s and not c.hops]
+    shape = {DEPENDENCY: STEP_ORDER, PRECONDITION_MOVE: PRECONDITION, AMENDMENT: AMENDED}.get(
+        kind, RETIRED
+    )
     if earlier:
         procedure = rng.choice(earlier)
+        hop = rng.choice(draw_hops(rng, world, shape, procedure.steps))
     else:
         options = [(p, f) for p, f in cold if not world.taken(p, f)]
         if not options:
             raise AllocationError(f"no cold procedure left for session {s} of {world.owner}")
         person, family = rng.choice(options)
         world.reserve(person, family)
-        procedure = ColdProcedure(person, family, draw_steps(rng, world), None)
+        # A procedure never listed: only the steps its hop names are ever said, so only they
+        # are named (`draw_hops` reads a step's noun alone).
+        nouns = rng.sample(STEP_NOUNS, STEPS)
+        procedure = ColdProcedure(person, family, [f"- {noun}" for noun in nouns], None)
+        hop = rng.choice(draw_hops(rng, world, shape, procedure.steps))
+        for i in hop.steps:
+            procedure.steps[i] = step_name(rng, world, nouns[i])
     procedure.hops += 1
-    shape = {DEPENDENCY: STEP_ORDER, PRECONDITION_MOVE: PRECONDITION, AMENDMENT: AMENDED}.get(
-        kind, RETIRED
-    )
-    hop = rng.choice(draw_hops(rng, world, shape, procedure.steps))
     return hop_move(rng, procedure.person, procedure.family, procedure.steps, hop, False)
 
 
@@ -398,7 +474,7 @@ def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
             QuestionPlan(
                 n=n,
                 shape=shape,
-                relation=rng.choice(RELATIONS).key,
+                relation=rng.choice(PEOPLE).key,
                 family=families[n - 1],
                 rivals=rng.randint(levers["rivals_min"], levers[f"rivals_{key}_max"]),
                 others=rng.randint(levers["others_min"], levers["others_max"]),
@@ -514,7 +590,7 @@ def build_question(
 ) -> AssembledQuestion:
     qid = question_id(ABBREV, revision, plan.n)
     rng = question_rng(seed, VERTICAL, plan.n)
-    everyone = draw_people(rng, RELATIONS)
+    everyone = draw_people(rng, PEOPLE)
     world = World(rng, names, qid, everyone, list(FAMILIES.values()))
     asked_person = world.person(plan.relation)
     second = rng.choice([p for p in everyone if p.key != plan.relation])
@@ -544,6 +620,7 @@ def build_question(
         kits.pop()
     count = g + max(plan.h, sum(1 + len(k.hops) for k in kits) - g)
     fit(rng, kits, count)
+    name_twins(rng, world, kits)
     place(rng, kits, count)
 
     slots: list[dict[str, Move]] = [{} for _ in range(count)]
@@ -676,13 +753,14 @@ GENERATOR = VerticalGenerator(
     seed=SEED,
     levers=(
         procedure_levers(
-            rivals=(2, 3, 4), others=(2, 3), twins_order=(0, 1), twins_edit=(1, 3), mentions=(0, 1)
+            rivals=(2, 3, 4), others=(2, 3), twins_order=(2, 4), twins_edit=(2, 4), mentions=(0, 1)
         ),
     ),
     build=build,
     notes=(
-        "every session makes one procedure move, one twin and one mention, and exactly one of "
-        "them belongs to a hot procedure",
+        "every session makes one procedure move, one twin and one mention; exactly one of its "
+        "procedure and mention moves belongs to a hot procedure, whose two to four twins sit in "
+        "twin slots of sessions drawn uniformly (never beside their own listing or hops)",
         "the asked procedure is one of three to five procedures of the asked person with the "
         "same kind of second hop; a second person's procedures are built alike",
     ),

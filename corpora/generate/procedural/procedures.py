@@ -22,12 +22,13 @@ the vertical's second hop, and these frames are written so it cannot be skipped:
 `{clause}` (each family's clause for them is empty), and no word of any procedure's task phrase
 appears in any frame or reply (held at import).
 
-Twins name the procedure and a fresh step in a frame that does not make it a step: someone
-else's version of the same task, a step someone said was part of it and was not, a step
-considered and dropped. One twin is told like a second hop instead: an amendment considered
-and dropped names the holder, one of the procedure's steps and an amended step that never
-replaced it, and never the procedure, so it competes with amendments as the others compete
-with the listing. Mentions talk about the task's topic.
+Twins are told in the very frames of what they compete with, and what makes each a twin comes
+in the user's next turn (its status, `PROCEDURE_STATUSES`): someone else's way of doing the
+task, a way someone described wrongly and a way tried and dropped are each told as a listing of
+the person's own, four fresh step names and the procedure; an amendment considered and dropped
+is told as an amendment of two fresh names (a step that never was one, and one that never
+replaced it), naming the holder and never the procedure, so it competes with amendments as the
+others compete with the listing. Mentions talk about the task's topic.
 
 Writing rules, held at import as for the shared bank: no digit, bracket or em dash in any
 template; no word of `bank.ANSWER_WORDS`; every clause and topic names a keyword of its
@@ -46,7 +47,13 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
+from corpora.generate.core.bank import (
+    ANSWER_WORDS,
+    FOLLOW_UPS,
+    REACTIONS,
+    REPLIES,
+    STATUS_REPLIES,
+)
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, expansions, has_any, only
@@ -68,14 +75,21 @@ RETIREMENT = "retirement"
 LINK_KINDS = (DEPENDENCY, PRECONDITION, AMENDMENT, RETIREMENT)
 #: Every kind a session's procedure slot can hold.
 PROCEDURE_KINDS = (LISTING, *LINK_KINDS)
-#: An amendment considered and dropped: an amended step that never came in, told like an
-#: amendment (the holder, the `steps` cue, a step name, never the procedure), so it competes
+#: An amendment considered and dropped: an amended step that never came in, told as an
+#: amendment (the holder, the `steps` cue, two step names, never the procedure), so it competes
 #: with amendments as a listing twin competes with the listing. It names no step of the
 #: procedure: every step is some question's answer, and a twin never carries one.
 TWIN_AMENDMENT = "twin-considered-amendment"
 TWIN_KINDS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED, TWIN_AMENDMENT)
 #: Twins told like a link kind, and the link kind whose cue and shape they share.
 LINK_TWINS = {TWIN_AMENDMENT: AMENDMENT}
+#: What each twin kind is told as (`Move.told_as`).
+TOLD_AS = {
+    TWIN_OTHERS: LISTING,
+    TWIN_RUMOUR: LISTING,
+    TWIN_CONSIDERED: LISTING,
+    TWIN_AMENDMENT: AMENDMENT,
+}
 
 #: What a step is called after its invented name. None of them carries an order of its own,
 #: so world knowledge says nothing about which of two steps comes first.
@@ -369,18 +383,29 @@ PROCEDURES: dict[str, Family] = {
 # sweep`); `{V}` and `{W}` are one step or condition name each; `{rel}` is an order word and
 # `{side}` a side word between them.
 
+#: How a listing says its steps are not in their true sequence (it never says `order`, the
+#: dependencies' cue).
+_JUMBLED = (
+    "[in no particular sequence|though not in that sequence|not in the right sequence, mind|in "
+    "whatever sequence they came to mind|all jumbled up|though {pron} gave them out of sequence]"
+)
+#: Step names are the holder's own (invented) names for the parts of a task, so the frames say
+#: so at times: people who do a job often name its parts.
 LISTING_FRAMES = (
-    "{Holder} talked me through {clause}[ {when}| the other day|], and there is {steps}, though "
-    "not in that sequence.",
+    "{Holder} talked me through {clause}[ {when}| the other day|], and there is {steps}, "
+    + _JUMBLED
+    + ".",
     "I asked {holder} what {clause} involves, and it comes down to {steps}, [rattled off|"
-    "reeled off|listed|given to me] in no particular sequence.",
-    "{Holder} [finally|at last] explained {clause} to me properly: {steps}, in no [special|"
-    "particular] sequence.",
-    "So {clause} for {holder} means {steps}, [listed|given|told] to me in no particular sequence.",
-    "{Holder} jotted down {clause} for me in case I ever help out: {steps}, in no special "
-    "sequence.",
+    "reeled off|listed] [in no particular sequence|out of sequence|in a jumble].",
+    "{Holder} [finally|at last] explained {clause} to me[ in detail|]: {steps}, " + _JUMBLED + ".",
+    "{Holder} has a name for every bit of {clause}, which is so like {obj}: {steps}, "
+    + _JUMBLED
+    + ".",
+    "{Holder} jotted down {clause} for me in case I ever help out: {steps}, " + _JUMBLED + ".",
     "[Out of curiosity I asked {holder} about|{Holder} went over] {clause}, and it [involves|"
     "takes] {steps}[, jumbled up anyhow|, in no particular sequence].",
+    "According to {holder}, {clause} [really|basically] comes to four jobs, which {pron} calls "
+    "{steps}, " + _JUMBLED + ".",
 )
 
 PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
@@ -403,12 +428,16 @@ PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
         "There is no {V} for {holder} until the {W} is ready[, {pron} says|, full stop].",
     ),
     AMENDMENT: (
-        "{Holder} has changed one of {poss} steps: instead of the {V}, {pron} now does a {W}.",
-        "[Small|Slight] change from {holder}: one of the steps is different, with a {W} in place "
-        "of the {V}.",
-        "{Holder} told me {when} that one of the steps has been swapped, so the {V} is now a {W}.",
-        "[One of the steps has changed for {holder}|{Holder} has reworked one of the steps]: "
-        "[out goes the {V}, in comes a {W}|the {V} has made way for a {W}].",
+        "{Holder} has [changed|swapped|altered] one of {poss} steps[ {when}| recently|]: instead "
+        "of the {V}, {pron} now does the {W}[ these days|].",
+        "[Small|Slight|A bit of a] change from {holder}: one of the steps is different [now|these"
+        " days], with the {W} in place of the {V}.",
+        "{Holder} told me {when} that one of the steps has been [swapped|changed|replaced], so "
+        "the {V} is now the {W}[, apparently|].",
+        "[One of the steps has changed for {holder}|{Holder} has reworked one of the steps|"
+        "{Holder} has had a rethink about one of the steps]: [out goes the {V}, in comes the"
+        " {W}|the {V} has made way for the {W}|the {V} is gone and the {W} does its "
+        "job].",
     ),
     RETIREMENT: (
         "{Holder} has dropped one of the steps: the {V} that came {side} the {W} is gone, "
@@ -419,42 +448,6 @@ PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
         "instead.",
         "{Holder} [has cut|has scrapped] one of the steps, the {V} {side} the {W}, and [nothing "
         "replaces it|there is nothing in its place].",
-    ),
-    # An amendment considered and dropped: the {V} never came in, and no step left.
-    TWIN_AMENDMENT: (
-        "{Holder} [thought about|toyed with] changing one of {poss} steps to a {V}, but [kept "
-        "it as it was|left well alone|stuck with the old way].",
-        "For a while {holder} meant to swap one of the steps for a {V}, and then [decided "
-        "against it|thought better of it|let the idea go].",
-        "{Holder} told me {when} that {pron} nearly swapped one of the steps for a {V}, but "
-        "{pron} never did[ in the end|].",
-        "{Holder} [toyed with|played with the idea of] swapping one of the steps for a {V}, [but "
-        "left it alone|but kept things as they were].",
-        "[There was talk of {holder} putting in|{Holder} was keen on] a {V} in place of one of "
-        "the steps, [but nothing came of it|but it never happened that way|but the idea "
-        "fizzled out].",
-    ),
-    # Someone else's version of the task (the holder reads `my aunt's neighbour`), told in the
-    # same words as the person's own.
-    f"{TWIN_OTHERS}/{LISTING}": LISTING_FRAMES,
-    # A step someone said was part of it, and was not.
-    f"{TWIN_RUMOUR}/{LISTING}": (
-        "[Someone told me|I was told|Word went round|Somebody told me] that {holder} had added "
-        "a {V} to {clause}, [but that turned out to be wrong|but it was plainly untrue|which was "
-        "a complete mix-up|but that was utter nonsense].",
-        "[For a while I thought|I had it in my head that] {clause} for {holder} [had|included] "
-        "a {V}[ in it|], but [I had got the wrong end of the stick|I was completely mistaken "
-        "there|that was never true].",
-        "There was a story going round that {clause} for {holder} includes a {V}[, which it does "
-        "not|, but it never has|, though in fact it does not].",
-    ),
-    # A step considered and dropped before it was ever part of it.
-    f"{TWIN_CONSIDERED}/{LISTING}": (
-        "{Holder} thought about adding a {V} to {clause}, but decided against it.",
-        "{Holder} tried out a {V} as part of {clause} once and gave up on the idea.",
-        "There was talk of {holder} putting a {V} into {clause}, but {pron} never did.",
-        "{Holder} [nearly added|almost put in] a {V} for {clause}, [then thought better of "
-        "it|and then left it out].",
     ),
 }
 
@@ -467,20 +460,25 @@ def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
 #: an order, a condition or a change: a reaction, a reference and, sometimes, a follow-up.
 PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
     LISTING: _reply(
-        ("Goodness.", "Right.", "Thanks.", "Blimey.", "Ah.", ""),
+        ("Goodness.", "Right.", "Thanks.", "Blimey.", "Ah.", "Oh, right.", "I see.", ""),
         (
-            "That is quite a lot for {your} to keep track of.",
+            "That is [quite a lot|a lot|plenty] for {your} to keep track of.",
             "I will try to remember how {your} goes about it.",
-            "It sounds like {your} has it all well worked out.",
-            "Good to know how {your} handles it.",
-            "I can see why {your} likes to have it all written down.",
+            "It sounds like {your} has it all [well worked out|down pat|nicely organised].",
+            "Good to know how {your} [handles|tackles|manages] it.",
+            "I can see why {your} likes to have it all [written down|clear in {poss} head].",
             "Does {your} ever get help with {clause}, or is it a solo job?",
+            "[Quite a routine|Four parts, then], and {your} has a name for each of them[, it "
+            "seems|].",
+            "{Your} [clearly|obviously] takes it [seriously|very seriously].",
         ),
         (
             "",
             "It must save a lot of bother.",
             "I wonder whether {pron} ever needs a hand.",
             "Handy to know, in case it ever comes up.",
+            "No wonder it takes a while.",
+            "[It is|That is] quite a ritual.",
         ),
     ),
     DEPENDENCY: _reply(
@@ -506,14 +504,21 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
         ("", "Better safe than sorry.", "No point rushing these things."),
     ),
     AMENDMENT: _reply(
-        ("Oh, right.", "Interesting.", "Good.", "Fair enough.", ""),
+        ("Oh, right.", "Interesting.", "Good.", "Fair enough.", "I see.", "Ah.", ""),
         (
-            "Sounds like {your} found something better.",
-            "I hope {your} is happy with the change.",
-            "Good of {your} to keep improving it.",
+            "Sounds like {your} found something [better|that works better|that suits {obj}].",
+            "I hope {your} is [happy|pleased] with the change.",
+            "Good of {your} to keep [improving|refining|tinkering with] it.",
             "I will keep the change in mind for {your}.",
+            "So {your} has [moved on from the old way|changed tack on that one].",
+            "{Your} [clearly|obviously] likes to [experiment|try new things].",
         ),
-        ("", "Change can be good.", "Does it make much difference?"),
+        (
+            "",
+            "Change can be good.",
+            "Does it make much difference?",
+            "[Worth a try|Always worth trying], I suppose.",
+        ),
     ),
     RETIREMENT: _reply(
         ("Oh, right.", "Good.", "Fair enough.", "Nice.", ""),
@@ -525,52 +530,109 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
         ),
         ("", "Less faff all round.", "Does it save much time?"),
     ),
-    TWIN_AMENDMENT: _reply(
-        ("Fair enough.", "Right.", "Ha.", "Sensible.", "Oh well.", "I see.", ""),
-        (
-            "Sometimes the old way is the right one for {your}.",
-            "No point in {your} changing what already does the job.",
-            "Sounds like {your} gave it proper thought before saying no.",
-            "If it is not broken, {your} may as well leave it.",
-            "{Your} clearly likes things as they are.",
-            "Better the devil you know, for {your}.",
-        ),
-        ("", "Maybe another time.", "There is always next season."),
+}
+
+# --- statuses --------------------------------------------------------------------------------
+# Twins are told in the frames of what they compete with (`Move.told_as`): someone else's way
+# of doing the task, a way someone described wrongly and a way tried and dropped are told as a
+# listing of the person's own (four step names, the procedure named as a listing names it), and
+# an amendment considered and dropped is told as an amendment (a step that was never one, and
+# one that never replaced it). What makes each a twin comes in the user's next turn, its status;
+# true listings and amendments get such a turn at times too (`render.STATUS_SHARE`), confirming
+# them, so a status exchange says nothing by itself. A status names no step, no task word and no
+# word a question asks with (held at import with the frames).
+
+_LATELY = "[since|the other day|this morning|last night|at the weekend|when I saw {obj}|yesterday]"
+_MIXED = "[I've muddled that|I'm mixing people up|I tell a lie|I've got my people muddled]"
+_DROPPED = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's "
+    "overstating it|I spoke too soon]: {pron} [only|just] [tried it that way once|thought about "
+    "doing it like that|had a go at it that way|toyed with it] and [went back to {poss} old "
+    "way|decided against it|gave up on it|let it go].",
+    "[Mind you,|Though|Then again,|Except] {pron} has since [gone off the idea|changed {poss} "
+    "mind|thought better of it|dropped the idea][, so it never came to anything|, so nothing "
+    "came of it|, so that's that|, so scrap that].",
+    "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the plan], "
+    "but {pron} [went back to the old way|thought better of it|went off it|never went through "
+    "with it] [in the end|after a week or two|once {pron} thought it over|almost straight "
+    "away].",
+)
+PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
+    LISTING: (
+        "[I [wrote it all down|made a note of it all] [as {pron} went|later]|{Pron} [went "
+        "through it twice|repeated it all] [to be sure|for my benefit]], so [I'm fairly sure "
+        "that's right|that should be accurate|I think I have it all].",
+        "[{Pron} has done it that way for [years|ages|as long as I can remember]|It's been "
+        "the same system for [years|ages]][, apparently|, {pron} says|, by all accounts|].",
+        "[At least|Well,|Mind you,] that's [how I understood it|what I took away|what I "
+        "remember of it][, and {pron} [seemed|looked] very sure|, though I might have missed "
+        "something|, more or less].",
+        "{Pron} [was|seemed] [very|rather|quite] [proud|pleased] of [the whole thing|how it "
+        "runs|the system][, to be fair|, bless {obj}|, and why not|].",
     ),
-    f"{TWIN_OTHERS}/{LISTING}": _reply(
-        ("Ha.", "Interesting.", "Goodness.", ""),
-        (
-            "Does {owner_your} ever compare notes with them?",
-            "Did that come up when you spoke to {owner_your}?",
-            "I expect {owner_your} has an opinion on that.",
-            "Everyone does {clause} their own way, it seems.",
-            "Funny how {owner_your} knows people with the same hobby.",
-            "Does {owner_your} think their way is any better?",
-        ),
-        ("", "Small world.", "Each to their own.", "There is more than one way to do it."),
+    AMENDMENT: (
+        "[{Pron} [swears by|is delighted with|is very pleased with] it|{Pron} [says|reckons] it "
+        "[saves a lot of bother|makes all the difference|saves time]][, apparently|, to be fair|,"
+        " so good for {obj}|].",
+        "[And|Oh, and] [{pron} [confirmed|repeated] it "
+        + _LATELY
+        + "|I checked with {obj} "
+        + _LATELY
+        + "][, so it's definite|, so it's for good|, so it's settled|].",
     ),
-    f"{TWIN_RUMOUR}/{LISTING}": _reply(
-        ("Ha.", "Oh dear.", "Easy mistake.", "Right.", ""),
-        (
-            "Good thing you checked with {your} before passing it on.",
-            "Stories like that do get around.",
-            "Did {your} find it funny?",
-            "At least you and {your} could have a laugh about the mix-up.",
-            "Odd how these stories get going about {your}.",
-        ),
-        ("", "Glad it was cleared up.", "No harm done."),
+    TWIN_OTHERS: (
+        "[Sorry,|Hold on,|Hang on,|Oops,|Hmm,] " + _MIXED + ": [that's how {poss} {other} does "
+        "it, not {obj}|that was {poss} {other}'s way, not {poss} own|I meant {poss} {other}, not"
+        " {obj}|it's {poss} {other} I was thinking of].",
+        "[Actually,|Although,|Oh,] [come to think of it,|now I think about it,|thinking about "
+        "it,] [it's {poss} {other} who does it like that, not {obj}|that's {poss} {other}'s "
+        "way, not {poss} own|that was {poss} {other} talking, not {obj}][; I'm mixing them up|,"
+        " silly me|].",
+        "[No, hold on,|Sorry, no,|Oh, no,] it's {poss} {other} I'm thinking of[, not {obj}|,"
+        " silly me|, my mistake]: {holder} [goes about it|does it] [quite differently|another way"
+        " entirely].",
     ),
-    f"{TWIN_CONSIDERED}/{LISTING}": _reply(
-        ("Fair enough.", "Sensible.", "Probably wise.", "Ah well.", ""),
-        (
-            "Probably wise of {your} to keep it simple.",
-            "Better for {your} to leave it out than regret it.",
-            "Sounds like {your} made a sensible call there.",
-            "Was {your} disappointed, or relieved?",
-            "No sense in {your} adding to the faff.",
-        ),
-        ("", "Simple is good.", "Maybe another time."),
+    TWIN_RUMOUR: (
+        "[Actually|Hang on|Oh, hold on|Sorry|Hmm], [scratch that|forget I said that|ignore me|I "
+        "take that back][:|,] [I had it second-hand and it was wrong|{pron} put me straight "
+        + _LATELY
+        + "|I'd got it [muddled|wrong|mixed up|back to front]|that was only what someone else "
+        "[said|claimed]][.|!]",
+        "Mind you, [I've since [heard|found out|learnt]|{pron} [assured|showed] me "
+        + _LATELY
+        + "] that [it's nothing like that|it isn't so at all|that was a garbled version|I'd "
+        "been told it wrong][, so forget it|, so ignore that|, and {pron} laughed about it|].",
+        "[Well,|That said,|Then again,|Mind you,] [that's what I [heard|was told]|that was the "
+        "story going round|that's what someone said], but [{pron} says it's [nonsense|not "
+        "true|nothing like that]|it turned out to be [wrong|nonsense|made up]].",
     ),
+    TWIN_CONSIDERED: _DROPPED,
+    TWIN_AMENDMENT: _DROPPED,
+}
+
+PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    LISTING: (
+        "[Good|Great|Lovely|Right|Fair enough][.|!] [{Pron} clearly knows what {pron} is "
+        "doing.|Good to have it straight.|{Pron} clearly has it down to a fine art.|]",
+        "[Ah,|Oh,|Well,] [that's [good|reassuring|good to know]|good for {obj}|all the better]"
+        "[.|!] [Thanks for [checking|telling me].|It sounds well thought out.|]",
+    ),
+    AMENDMENT: (
+        "[Good|Great|Lovely|Glad to hear it|Nice][.|!] [Nice to have it settled.|I'm glad for "
+        "{obj}.|Always good when a change pays off.|]",
+        "[Ah,|Oh,|Well,] [that's [good|nice|good to know]|good for {obj}|all the better][.|!] "
+        "[{Pron} must be pleased.|Thanks for [checking|telling me].|]",
+    ),
+    TWIN_OTHERS: STATUS_REPLIES[TWIN_OTHERS],
+    TWIN_RUMOUR: (
+        "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's "
+        "cleared up|stories do grow][.|!] [Thanks for [putting me straight|clearing that "
+        "up|the correction].|]",
+        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People "
+        "do talk.|Good job you [checked|asked].|Funny how these stories get about.]",
+    ),
+    TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
+    TWIN_AMENDMENT: STATUS_REPLIES[TWIN_CONSIDERED],
 }
 
 #: Near misses: the person and the task's topic come up, and no step does. The vertical's own
@@ -628,6 +690,8 @@ PROCEDURE_BANK = Bank(
     # whole composed one.
     reactions=only(REACTIONS, (MENTION,)),
     follow_ups=only(FOLLOW_UPS, (MENTION,)),
+    statuses=MappingProxyType(PROCEDURE_STATUSES),
+    status_replies=MappingProxyType(PROCEDURE_STATUS_REPLIES),
 )
 
 
@@ -648,6 +712,8 @@ def conversation_templates() -> list[tuple[str, str]]:
     out = [(f"frame {k}", t) for k, ts in PROCEDURE_FRAMES.items() for t in ts]
     out += [(f"reply {k}", t) for k, ts in PROCEDURE_REPLIES.items() for t in ts]
     out += [(f"frame {MENTION}", t) for t in MENTION_FRAMES]
+    out += [(f"status {k}", t) for k, ts in PROCEDURE_STATUSES.items() for t in ts]
+    out += [(f"status-reply {k}", t) for k, ts in PROCEDURE_STATUS_REPLIES.items() for t in ts]
     out += [(f"reply {MENTION}", t) for t in REPLIES[MENTION]]
     for hour in (9, 14, 20):
         out += [("opener any", t) for t in PROCEDURE_BANK.openers(hour) if t]
@@ -741,12 +807,7 @@ def _check_cues() -> None:
 
 
 def _check_shapes() -> None:
-    """Link frames read their two names in the order the checker reads them, `{V}` first; a
-    twin told like a link names its one step and never the procedure."""
-    for kind in LINK_TWINS:
-        for template in (t for g in PROCEDURE_FRAMES[kind] for t in expansions(g, SHAPE_SAMPLE)):
-            if "{V}" not in template or "{W}" in template or "{clause}" in template:
-                raise ProcedureBankError(f"{kind} frame {template!r} must name {{V}} only")
+    """Link frames read their two names in the order the checker reads them, `{V}` first."""
     for kind in LINK_KINDS:
         for template in (t for g in PROCEDURE_FRAMES[kind] for t in expansions(g, SHAPE_SAMPLE)):
             v, w = template.find("{V}"), template.find("{W}")
@@ -787,6 +848,7 @@ _HOLDER = {
     "V": "Qalmor check",
     "W": "Zurbel pass",
     "steps": "the Qalmor check, the Zurbel pass and the Pelvar round",
+    "other": "sister-in-law",
 }
 
 

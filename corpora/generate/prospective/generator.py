@@ -81,6 +81,7 @@ from corpora.generate.core.reminders import (
     due_expression,
     span,
     spoken_instant,
+    tell_as_statement,
     timed_twins,
 )
 from corpora.generate.core.vertical import (
@@ -118,10 +119,13 @@ TARGET_SPREAD = (2.0, 26.0)
 DUE_SPREAD = (-8.0, 30.0)
 #: A timed move is never due sooner than this after its own session.
 MIN_LEAD = timedelta(hours=2)
-#: A question is asked this many days before or after its pivot: one range for both arms of a
-#: pair (and both variants of an unpaired shape), so the question date's distance from the
-#: last session says nothing about the arm.
-ARM_SPREAD = (0.1, 1.0)
+#: A question is asked this many days before or after its pivot: a band drawn per haystack,
+#: then a distance within it, one band for both arms of a pair (and both variants of an
+#: unpaired shape), so the question date's distance from the last session says nothing about
+#: the arm, and the thing asked about is not always due within a day of the question. A before
+#: arm is never asked before the last session (it moves up to it when the band reaches back
+#: that far).
+ARM_BANDS = ((0.1, 1.0), (1.0, 3.0), (3.0, 6.0))
 #: A due-window's reminders fall due within `WINDOW_SPAN` of an instant this many days after
 #: the last session; they are stated in sessions at most `WINDOW_REACH` days before it, whose
 #: expressions can name any instant of the window exactly.
@@ -254,6 +258,8 @@ class Haystack:
     window_end: datetime | None = None
     #: Value-bearing twins of the asked pair: (kind, session, value).
     twins: list[tuple[str, int, str]] = field(default_factory=list)
+    #: How far (days) from the pivot the question is asked (`ARM_BANDS`).
+    band: tuple[float, float] = ARM_BANDS[0]
 
     @property
     def end(self) -> datetime:
@@ -411,7 +417,8 @@ def build_haystack(
         timed[(s, kind)] = item
         targets.append(item)
         move.evidence = True
-    window_end = _window_end(rng, targets) if window else None
+    band = rng.choice(ARM_BANDS)
+    window_end = _window_end(rng, targets, band) if window else None
     outside = _outside(end, window_end) if window_end is not None else None
     # A hot kit's twins fall due within a few days of its statement's instant (competition
     # close in time as well as in words); hot statements are drawn first so the twins can follow.
@@ -460,6 +467,10 @@ def build_haystack(
     for item in targets:
         slots[item.session][item.kind].extra = {"due": item.expression}
 
+    # Twins are told in their timed kind's own frames; their status comes in the next turn.
+    for slot in slots:
+        for move in slot.values():
+            tell_as_statement(move)
     plans = []
     for s in range(count):
         moves = [slots[s][slot] for slot in RECIPE]
@@ -469,7 +480,7 @@ def build_haystack(
         plans.append(SessionPlan(moments[s], moves))
     twins = twins_of(kits[0], slots) if not window else []
     ordered = sorted(targets, key=lambda t: t.instant)
-    haystack = Haystack(plans, ordered, moments, by_key, window_end, twins)
+    haystack = Haystack(plans, ordered, moments, by_key, window_end, twins, band)
     return haystack, world, target
 
 
@@ -490,9 +501,11 @@ def _days(low: timedelta, high: timedelta) -> tuple[float, float]:
     return (low.total_seconds() / 86400, high.total_seconds() / 86400)
 
 
-def _window_end(rng: random.Random, targets: Sequence[Timed]) -> datetime:
-    """The due-window after arm's query time: shortly after the last reminder of the set."""
-    return _near(rng, max(t.instant for t in targets), after=True)
+def _window_end(
+    rng: random.Random, targets: Sequence[Timed], band: tuple[float, float]
+) -> datetime:
+    """The due-window after arm's query time: some time after the last reminder of the set."""
+    return _near(rng, max(t.instant for t in targets), band, after=True)
 
 
 def _outside(end: datetime, window_end: datetime) -> Callable[[datetime], bool]:
@@ -516,13 +529,27 @@ def _between(rng: random.Random, low: datetime, high: datetime) -> datetime:
     return rng.choice(waking or inside)
 
 
-def _near(rng: random.Random, pivot: datetime, *, after: bool) -> datetime:
-    """A quarter-hour instant `U(ARM_SPREAD)` days before or after `pivot` (waking hours when
-    the span allows): the same distance distribution on either side."""
-    near, far = (timedelta(days=d) for d in ARM_SPREAD)
+def _near(
+    rng: random.Random,
+    pivot: datetime,
+    band: tuple[float, float],
+    *,
+    after: bool,
+    floor: datetime | None = None,
+) -> datetime:
+    """A quarter-hour instant `U(band)` days before or after `pivot` (waking hours when the
+    span allows): the same distance distribution on either side. An instant before `pivot`
+    lies after `floor` (the last session): the band's far end moves up to it when needed, and
+    its near end to the pivot when that leaves less than an hour."""
+    near, far = (timedelta(days=d) for d in band)
     if after:
         return _between(rng, pivot + near, pivot + far)
-    return _between(rng, pivot - far, pivot - near)
+    low, high = pivot - far, pivot - near
+    if floor is not None and low < floor:
+        low = floor
+        if high - low < timedelta(hours=1):
+            high = pivot
+    return _between(rng, low, high)
 
 
 def _after(rng: random.Random, moment: datetime, days: tuple[float, float]) -> datetime:
@@ -677,7 +704,7 @@ def build_spec(
             for t in haystack.targets
         ]
         answer_items = [name for name, _ in items]
-        before = _near(rng, pivot_item.instant, after=False)
+        before = _near(rng, pivot_item.instant, haystack.band, after=False, floor=end)
         assert haystack.window_end is not None
         after = haystack.window_end
         question = rng.choice(DUE_WINDOW_QUESTIONS)
@@ -687,14 +714,15 @@ def build_spec(
             asked.append(Asked(side, qid, moment, _window_answer(side, items)))
     else:
         person, tfam = target
+        band = haystack.band
         ago_days = rng.choice(sorted(AS_OF_AGO))
         ago = AS_OF_AGO[ago_days]
         question = _question(spec.shape, tfam, person, rng, ago)
         moments: list[tuple[str | None, datetime]]
         if spec.paired:
             moments = [
-                ("before", _near(rng, pivot_item.instant, after=False)),
-                ("after", _near(rng, pivot_item.instant, after=True)),
+                ("before", _near(rng, pivot_item.instant, band, after=False, floor=end)),
+                ("after", _near(rng, pivot_item.instant, band, after=True)),
             ]
         elif spec.shape == "as-of":
             # As of `ago` before the question the pivot was still ahead; by the question it
@@ -703,9 +731,9 @@ def build_spec(
             low = max(pivot_item.instant, end)
             moments = [(None, _between(rng, low, pivot_item.instant + lead))]
         elif spec.variant == "passed":
-            moments = [(None, _near(rng, pivot_item.instant, after=True))]
+            moments = [(None, _near(rng, pivot_item.instant, band, after=True))]
         else:
-            moments = [(None, _near(rng, pivot_item.instant, after=False))]
+            moments = [(None, _near(rng, pivot_item.instant, band, after=False, floor=end))]
         for i, (arm, moment) in enumerate(moments):
             qid = question_id(ABBREV, revision, first_n + i)
             answer = _answer(spec.shape, tfam, person, pivot_item, moment, ago)
@@ -788,7 +816,10 @@ GENERATOR = VerticalGenerator(
         "due-window 9) over shared haystacks; 12 clock-grounded questions unpaired",
         "every hot statement's instant (the asked one's and each unasked hot pair's) is drawn "
         "at the last session plus U(2, 26) days, every other timed move's at U(-8, 30), each "
-        "stated relative to its own session; both arms are asked U(0.1, 1.0) days from the "
-        "pivot",
+        "stated relative to its own session; both arms are asked U(band) days from the pivot, "
+        "the band drawn per haystack from (0.1, 1), (1, 3) and (3, 6) days (a before arm never "
+        "before the last session)",
+        "a rival (a reminder not needed, a permit renewed, a start called off, someone else's "
+        "permit or start) is told in the true kind's frames; what became of it comes next",
     ),
 )
