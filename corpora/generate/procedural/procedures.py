@@ -657,17 +657,26 @@ MENTION_FRAMES = (
 # `{holder}` reads `my aunt`, `{task}` the family's task phrase. Their words, apart from each
 # link kind's cue, are kept out of every conversation template.
 
+#: Half the questions of every shape say "now", so the word tells no one whether the
+#: procedure changed (the order asked of an unchanged procedure is its order now, too).
 ORDER_QUESTIONS = (
     "In what order does {holder} work through {task}?",
     "When {holder} is {task}, what order does it all happen in?",
+    "In what order does {holder} work through {task} now?",
+    "When {holder} is {task} now, what order does it all happen in?",
 )
 PRECONDITION_QUESTIONS = (
     "When {holder} is {task}, which step has to wait, and what does it wait for?",
     "When {holder} is {task}, what has to be ready before a step can start, and which step is it?",
+    "When {holder} is {task} now, which step has to wait, and what does it wait for?",
+    "When {holder} is {task} now, what has to be ready before a step can start, and which step "
+    "is it?",
 )
 CURRENT_QUESTIONS = (
     "Which steps does {holder} follow for {task} now?",
     "What are the steps of {task} for {holder} now?",
+    "Which steps does {holder} follow for {task}?",
+    "What are the steps of {task} for {holder}?",
 )
 QUESTIONS = (*ORDER_QUESTIONS, *PRECONDITION_QUESTIONS, *CURRENT_QUESTIONS)
 
