@@ -131,7 +131,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the [name of the new employer|new employer] is {V}[; {W} was my mistake|, and I "
             "wrote {W} by accident|, and I should never have put {W}]",
             "where I put {W}, read {V}: that is the [new|right] employer",
-            "it was never {W}[, sorry|, my mistake|]: the new employer is {V}",
+            "the new employer was never {W}[, sorry|, my mistake|]; it is {V}",
             "I wrote {W} by mistake, and the new employer is [really|actually] {V}",
         ),
         topics=(
@@ -166,7 +166,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the car in question is a {V}[; the {W} was my mistake|, and I wrote {W} by "
             "accident|, not the {W} I put]",
             "where I put {W} for the car, read {V}",
-            "it was never a {W}[, sorry|, my mistake|]: the new car is a {V}",
+            "the new car was never a {W}[, sorry|, my mistake|]; it is a {V}",
             "I wrote a {W} by mistake, and the new car is [really|actually] a {V}",
         ),
     ),
@@ -194,7 +194,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "I named the wrong gym[, sorry|], and it is {V} rather than {W}",
             "the gym in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
             "where I put {W} for the gym, read {V}",
-            "it was never the {W} gym[, sorry|, my mistake|]: the new gym is the {V} gym",
+            "the new gym was never the {W} gym[, sorry|, my mistake|]; it is the {V} gym",
             "I wrote the {W} gym by mistake, and the new gym is [really|actually] the {V} gym",
         ),
     ),
@@ -223,7 +223,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the dentist in question is Dr {V}[; Dr {W} was my mistake|, and I wrote "
             "Dr {W} by accident]",
             "where I put Dr {W} for the dentist, read Dr {V}",
-            "it was never Dr {W}[, sorry|, my mistake|]: the new dentist is Dr {V}",
+            "the new dentist was never Dr {W}[, sorry|, my mistake|]; it is Dr {V}",
             "I wrote Dr {W} by mistake, and the new dentist is [really|actually] Dr {V}",
         ),
     ),
@@ -252,7 +252,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the address in question is {V} Road[; {W} Road was my mistake|, and I wrote "
             "{W} Road by accident]",
             "where I put {W} Road for the address, read {V} Road",
-            "it was never {W} Road[, sorry|, my mistake|]: the new address is {V} Road",
+            "the new address was never {W} Road[, sorry|, my mistake|]; it is {V} Road",
             "I wrote {W} Road by mistake, and the new address is [really|actually] {V} Road",
         ),
         topics=(
@@ -285,7 +285,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "I named the wrong choir[, sorry|], and it is {V} rather than {W}",
             "the choir in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
             "where I put {W} for the choir, read {V}",
-            "it was never the {W} choir[, sorry|, my mistake|]: the new choir is the {V} choir",
+            "the new choir was never the {W} choir[, sorry|, my mistake|]; it is the {V} choir",
             "I wrote the {W} choir by mistake, and the new choir is [really|actually] the {V} choir",
         ),
         topics=(
@@ -319,7 +319,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the bank in question is {V} Bank[; {W} Bank was my mistake|, and I wrote {W} "
             "Bank by accident]",
             "where I put {W} Bank, read {V} Bank",
-            "it was never {W} Bank[, sorry|, my mistake|]: the new bank is {V} Bank",
+            "the new bank was never {W} Bank[, sorry|, my mistake|]; it is {V} Bank",
             "I wrote {W} Bank by mistake, and the new bank is [really|actually] {V} Bank",
         ),
     ),
@@ -347,7 +347,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the broadband in question is with {V}[; {W} was my mistake|, and I wrote {W} "
             "by accident]",
             "where I put {W} for the broadband, read {V}",
-            "it was never {W}[, sorry|, my mistake|]: the new broadband provider is {V}",
+            "the new broadband provider was never {W}[, sorry|, my mistake|]; it is {V}",
             "I wrote {W} by mistake, and the new broadband provider is [really|actually] {V}",
         ),
     ),
@@ -375,7 +375,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "I named the wrong book club[, sorry|], and it is {V} rather than {W}",
             "the book club in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
             "where I put {W} for the book club, read {V}",
-            "it was never the {W} book club[, sorry|, my mistake|]: the new book club is the {V} book club",
+            "the new book club was never the {W} book club[, sorry|, my mistake|]; it is the {V} book club",
             "I wrote the {W} book club by mistake, and the new book club is [really|actually] the {V} book club",
         ),
     ),
@@ -403,7 +403,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the piano lessons in question are with {V}[; {W} was my mistake|, and I wrote "
             "{W} by accident]",
             "where I put {W} for the piano teacher, read {V}",
-            "it was never {W}[, sorry|, my mistake|]: the new piano teacher is {V}",
+            "the new piano teacher was never {W}[, sorry|, my mistake|]; it is {V}",
             "I wrote {W} by mistake, and the new piano teacher is [really|actually] {V}",
         ),
     ),
@@ -614,8 +614,7 @@ _CHANGE_STATUSES = (
     "[pleased|happy|chuffed|settled|content|excited|relieved] [with it|about it|][, which is "
     "nice|, to be fair|, bless {obj}|, and why not].",
     "[That's|It's] [all settled|definite|official|all sorted|for certain|a done deal|all "
-    "arranged] [now|at last|these days][, {pron} tells me|, I checked|, apparently|, by the "
-    "sound of it|].",
+    "arranged] [at last|this week|by the sound of it|][, {pron} tells me|, I checked|, apparently|].",
     "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
     "least, that's [my understanding|how I understood it|what I took from it]][, and {pron} "
     "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, going by "
@@ -631,35 +630,39 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
         "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
-        "up|gone back over it|asked {obj}] [this time|properly this time|twice now|"
+        "up|gone back over it|asked {obj}] [this time|properly this time|twice over|"
         + _SOON
         + "][, so that one's right|, so you can trust that one|, so that's the right one|].",
         "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
-        "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight " + _SOON + ".|I'd "
-        "written it down wrong.|I must have misheard {obj}.|I was going from memory.|]",
+        "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight "
+        + _SOON
+        + ".|[I'd [written|"
+        "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
+        "from memory|I'd mixed up my notes|I misread my own writing][ at the time| the first "
+        "time| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
-        "[That's|It's] [definitely|certainly|really|properly] {V} [this time|now][, I "
+        "[That's|It's] [definitely|certainly|really|properly] {Vn} [this time|for sure][, I "
         "promise|, I checked|, no doubt about it|, {pron} confirmed it|].",
         "I [got it from|heard it from|checked it with] {obj} [directly|" + _SOON + "|in "
-        "person][, so it's right now|, so no more changes|, so that's settled|].",
+        "person][, so it's right this time|, so no more changes|, so that's settled|].",
     ),
     PROPOSED: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
         "ignore me|I take that back|ignore that][:|,] [I had it right the first time|what I "
-        "first told you was right|{W} was right all along|I've just checked and nothing has "
-        "changed|it's {W} after all][.|!]",
-        "[Although|Then again|On second thoughts|Wait], I've [just|since|now] [checked|looked "
-        "again|gone back over it|asked {obj}] and [it was|it's] {W} [all along|after all|as I "
+        "first told you was right|{Wn} was right all along|I've just checked and nothing has "
+        "changed|it's {Wn} after all][.|!]",
+        "[Although|Then again|On second thoughts|Wait], I've [just|since|already] [checked|looked "
+        "again|gone back over it|asked {obj}] and [it was|it's] {Wn} [all along|after all|as I "
         "first told you][, so ignore that|, so leave it as it was|, sorry|].",
-        "No, [wait|hold on|sorry], I'm [thinking of|confusing it with] [something else|"
+        "No, [wait|hold on|hang on], I'm [thinking of|confusing it with] [something else|"
         "someone else|another thing][, sorry|, silly me|]: [what I told you before stands|"
-        "it's {W}, as I first told you|{W} was right|the first version was right][, I'm "
+        "it's {Wn}, as I first told you|{Wn} was right|the first version was right][, I'm "
         "[fairly|almost|quite] sure|].",
         "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] that [last bit|fix|change]"
-        "[, it was a muddle|: I had it right before|, {W} stands|, I misread my own notes].",
+        "[, it was a muddle|: I had it right before|, {Wn} stands|, I misread my own notes].",
         "[Sorry|Hmm|Oops], [false alarm|panic over|no change after all][:|,] [{pron} [says|"
-        "tells me|confirmed] it's still {W}|I [checked|looked again] and {W} was right|it "
+        "tells me|confirmed] it's still {Wn}|I [checked|looked again] and {Wn} was right|it "
         "was right as I had it][.|!]",
     ),
     TWIN_CONSIDERED: (
@@ -667,7 +670,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [looked into "
         "it|thought about it|weighed it up|went as far as asking] and [decided against it|"
         "didn't go ahead|let it go|changed {poss} plans|left it there].",
-        "[Though|Then again,|Except] {pron} [has since|has now|has already] [gone off the "
+        "[Though|Then again,|Except] {pron} [has since|has already|has, in the end,] [gone off the "
         "idea|decided against it|dropped the idea|thought better of it|had second thoughts]"
         "[, so it never happened|, so nothing came of it|, so that's that|, so scrap that].",
         "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the "

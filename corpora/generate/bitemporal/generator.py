@@ -304,10 +304,16 @@ def _revision_moves(subject: Subject, moments: Sequence[datetime], evidence: boo
                 subject.rf.family,
                 subject.values[2 + k],
                 evidence=evidence,
-                extra={"W": subject.values[1 + k]},
+                extra=_corrects(subject.rf, subject.values[2 + k], subject.values[1 + k]),
             )
         )
     return moves
+
+
+def _corrects(rf: RecordFamily, value: str, wrong: str) -> dict[str, str]:
+    """A correction's placeholders: the value it replaces (`W`), and both values as an answer
+    names them (`Vn`, `Wn`: `Dr Korvane`), for what the user says of it next."""
+    return {"W": wrong, "Vn": rf.named(value), "Wn": rf.named(wrong)}
 
 
 def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
@@ -345,7 +351,8 @@ def _twin_move(
         )
     assert current is not None, f"a {label} twin needs the subject's current value"
     if label == TWIN_RUMOUR:
-        return Move(PROPOSED, person, rf.family, value, extra={"W": current}, told_as=CORRECTION)
+        extra = _corrects(rf, value, current)
+        return Move(PROPOSED, person, rf.family, value, extra=extra, told_as=CORRECTION)
     return Move(
         TWIN_CONSIDERED,
         person,
@@ -515,7 +522,8 @@ def build_haystack(
                 # told earlier, as a correction nearly made would correct the subject's.
                 move = _others_corrected(others.pop(0), world, rng)
             elif source is not None and source[0] == label:
-                move = replace(source[1], extra={**source[1].extra, "W": current or ""})
+                named = _corrects(subject.rf, source[1].value or "", current or "")
+                move = replace(source[1], extra={**source[1].extra, **named})
             else:
                 move = _twin_move(label, kit.person, subject.rf, world, rng, current)
                 if label == TWIN_OTHERS and move.told_as != CORRECTION:
@@ -575,12 +583,13 @@ def _fit_label(
 def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
     """A correction of another person's change told earlier (`told`): of the value it named,
     for the same someone (who it was comes out in the status, as it did the first time)."""
+    value = world.value(told.family, rng)
     return Move(
         TWIN_OTHERS,
         told.person,
         told.family,
-        world.value(told.family, rng),
-        extra={"W": told.value or ""},
+        value,
+        extra=_corrects(BY_KEY[told.family.key], value, told.value or ""),
         other=told.other,
         told_as=CORRECTION,
     )
@@ -711,7 +720,7 @@ def _fill_cold(
             return move
         if record.last == s:
             return None
-        move.extra["W"] = record.value
+        move.extra.update(_corrects(record.rf, move.value or "", record.value))
         return move
 
     for s, slot in enumerate(slots):
@@ -741,7 +750,8 @@ def _fill_cold(
                 record.value, record.last = value, s
                 record.corrections += 1
                 p, rf = record.person, record.rf
-                slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra={"W": wrong})
+                extra = _corrects(rf, value, wrong)
+                slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra=extra)
         repeated = echoes.take(s) if TWIN_SLOT not in slot else None
         if repeated is not None and (echoed := again(s, repeated)) is not None:
             slot[TWIN_SLOT] = echoed
@@ -1078,7 +1088,7 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(3, 5), mentions=(0, 1), people=(8, 11), families=(7, 9)),
         kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(8, 10)),
         kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
     ),
