@@ -511,7 +511,7 @@ _REFER_ANY = {
     CHANGE_PAST: (
         "I hope the switch went smoothly for {your}.",
         "So that has happened already for {your}.",
-        "That must have been a busy time for {your}.",
+        "That must have been a busy spell for {your}.",
         "I hope {your} is settling in well.",
     ),
     CORRECTION: (
@@ -519,7 +519,7 @@ _REFER_ANY = {
         "I have changed what I had for {your}.",
         "Names like that are easy to mix up, so no harm done for {your}.",
         "I have fixed the details for {your}.",
-        "I have the right one down for {your} now.",
+        "I have the right one down for {your}.",
         "Noted, and changed for {your}.",
     ),
 }
@@ -535,7 +535,7 @@ _REFER_THING = {
         "THING must have kept {obj} busy.",
     ),
     CORRECTION: (
-        "I have THING put right for {your} now.",
+        "I have THING put right for {your}.",
         "So THING is as you have just given it, for {your}.",
     ),
 }
@@ -614,14 +614,14 @@ _CHANGE_STATUSES = (
     "[pleased|happy|chuffed|settled|content|excited|relieved] [with it|about it|][, which is "
     "nice|, to be fair|, bless {obj}|, and why not].",
     "[That's|It's] [all settled|definite|official|all sorted|for certain|a done deal|all "
-    "arranged] [at last|this week|by the sound of it|][, {pron} tells me|, I checked|, apparently|].",
+    "arranged] [at last|by the sound of it|][, {pron} tells me|, I checked|, apparently|].",
     "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
     "least, that's [my understanding|how I understood it|what I took from it]][, and {pron} "
     "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, going by "
     "what {pron} told me|].",
     "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
     "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
-    "[It's been|It was] [a while coming|on the cards for a while|a long time coming|talked "
+    "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
     "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
     "shock].",
 )
@@ -630,7 +630,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
         "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
-        "up|gone back over it|asked {obj}] [this time|properly this time|twice over|"
+        "up|gone back over it|asked {obj}] [properly|carefully|twice over|"
         + _SOON
         + "][, so that one's right|, so you can trust that one|, so that's the right one|].",
         "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
@@ -638,18 +638,17 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         + _SOON
         + ".|[I'd [written|"
         "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
-        "from memory|I'd mixed up my notes|I misread my own writing][ at the time| the first "
-        "time| before|].|]",
+        "from memory|I'd mixed up my notes|I misread my own writing][ at first| the first go| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
-        "[That's|It's] [definitely|certainly|really|properly] {Vn} [this time|for sure][, I "
+        "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
         "promise|, I checked|, no doubt about it|, {pron} confirmed it|].",
         "I [got it from|heard it from|checked it with] {obj} [directly|" + _SOON + "|in "
-        "person][, so it's right this time|, so no more changes|, so that's settled|].",
+        "person][, so it's right at last|, so no more changes|, so that's settled|].",
     ),
     PROPOSED: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
-        "ignore me|I take that back|ignore that][:|,] [I had it right the first time|what I "
+        "ignore me|I take that back|ignore that][:|,] [I had it right to begin with|what I "
         "first told you was right|{Wn} was right all along|I've just checked and nothing has "
         "changed|it's {Wn} after all][.|!]",
         "[Although|Then again|On second thoughts|Wait], I've [just|since|already] [checked|looked "
@@ -689,7 +688,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "a lie|I've got that the wrong way round|I've got my people muddled]: [that's {poss} "
         "{other}, not {obj}|I meant {poss} {other}, not {obj}|that was {poss} {other}'s "
         "news, not {poss} own|it's {poss} {other} I was thinking of].",
-        "[Actually,|Although,|Oh,] [come to think of it,|now I think about it,|thinking "
+        "[Actually,|Although,|Oh,] [come to think of it,|on reflection,|thinking "
         "about it,] [that was|it's|that's] {poss} {other}[, not {obj}|; {pron} just passed "
         "it on|, I'm mixing them up|, not {obj} at all].",
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did "
@@ -718,7 +717,7 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     CHANGE_PAST: _CHANGE_STATUS_REPLIES,
     CORRECTION: (
         "[No problem|Not at all|Don't worry|Easily done|No harm done][.|!] [I'll go by that "
-        "from now on.|That's the version I'll keep.|Good to have it right.|Thanks for "
+        "from here on.|That's the version I'll keep.|Good to have it right.|Thanks for "
         "[checking|making sure].|]",
         "[Ah,|Right,|Okay,|Good,] [that's [clear|settled|sorted]|then it's settled|so that's "
         "the one][.|!] [These things are easy to muddle.|Anyone could slip up there.|]" + _THANKS,
@@ -733,10 +732,10 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     TWIN_CONSIDERED: (
         "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put|"
-        "probably wise|no harm in looking|better to be sure][.|!] [There's always next "
-        "time.|No rush at all.|Better than rushing into it.|It happens.|]",
+        "probably wise|no harm in looking|better to be sure][.|!] [There's always "
+        "another chance.|No rush at all.|Better than rushing into it.|It happens.|]",
         "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always "
-        "next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|"
+        "another go.|No rush, then.|Better safe than sorry.|Something else will turn up.|"
         "{Pron} can always look again.]",
     ),
     TWIN_OTHERS: (

@@ -367,7 +367,7 @@ def _twin_move(
 OTHERS_CORRECTED = 1.0
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
-OTHERS_PAST = 0.7
+OTHERS_PAST = 0.5
 #: Twin labels a kit draws (a withdrawn correction travels under the rumour label), repeated
 #: for their weights: the rivals are told as changes and corrections in about the shares the
 #: asked subjects' own moves are.
