@@ -6,9 +6,11 @@ A session of a record-keeping conversation makes four moves, whatever it is abou
   the user states relative to the session, ahead of it (`change-ahead`: "is leaving W in nine
   days for a new employer, V") or behind it (`change-past`: "left W eleven days ago for …");
 - a *correction* — a value the user gave earlier was wrong ("the new employer is V, not W");
-- a value-bearing twin — another person's change (a change move about someone seen through the
-  person: `my sister's friend`), a correction nearly made and withdrawn (`proposed`), or a
-  choice considered and dropped (`twin-considered`);
+- a value-bearing twin — another person's change (`twin-others`), a correction nearly made and
+  withdrawn (`proposed`), or a choice considered and dropped (`twin-considered`), each told in
+  the frames and clauses of a change or a correction about the person, with what became of it
+  in the user's next turn (`RECORD_STATUSES`: "Sorry, I'm mixing people up: that's her
+  flatmate, not her."; true changes and corrections get a status at times too, confirming);
 - a neutral mention of the person and a topic of the family.
 
 Each family supplies the clauses of every kind, mention topics, the noun a question names it by
@@ -20,7 +22,8 @@ bank.
 Writing rules, held at import: no digit, bracket or em dash in any template; no word the
 answers or the questions use to frame the record (`ANSWER_WORDS`, `QUESTION_WORDS`), so
 neither the answer-leak screen nor the retriever is handed a construction; and every clause and
-topic names its family's keyword, so no move kind is easier or harder to retrieve.
+topic names its family's keyword, so no move kind is easier or harder to retrieve; and no status
+names any family's noun or keyword, so a status is never itself a statement of the attribute.
 """
 
 from __future__ import annotations
@@ -498,6 +501,9 @@ _REACT = {
         "Thanks, good to know.",
         "Ah, understood.",
         "Right, fixed.",
+        "Okay.",
+        "Ah, no worries.",
+        "Oh, right.",
         "",
     ),
 }
@@ -521,6 +527,9 @@ _REFER_ANY = {
         "I have fixed the details for {your}.",
         "I have the right one down for {your}.",
         "Noted, and changed for {your}.",
+        "I have swapped that over for {your}.",
+        "I have made the change for {your}, then.",
+        "Thanks, I have altered the entry for {your}.",
     ),
 }
 _REFER_THING = {
@@ -553,7 +562,14 @@ _FOLLOW = {
         "Is {pron} glad {pron} did it?",
         "",
     ),
-    CORRECTION: ("Anything else?", "Thanks for checking.", "Easily done.", "Good catch.", ""),
+    CORRECTION: (
+        "Anything else?",
+        "Thanks for checking.",
+        "Easily done.",
+        "Good catch.",
+        "Anything else to fix?",
+        "",
+    ),
 }
 
 

@@ -30,10 +30,23 @@ expressions each bound was stated by, so REV001 replays the record at each arm's
 Sessions. Every session makes four moves — a change, a correction, a value-bearing twin and a
 mention — and exactly one belongs to a hot subject (`allocate`). The asked subject is one of a
 haystack's hot subjects, all drawn from one distribution (one or two corrections each), each
-with twins: another person's change, a correction nearly made and withdrawn, a choice
-considered and dropped. Cold moves fill every other slot: changes of subjects nobody else
-names, corrections of cold changes stated a few sessions earlier (or of something from before
-the haystack began), cold twins and mentions.
+with twins: another person's change (or a correction of one told earlier), a correction nearly
+made and withdrawn, a choice considered and dropped. Cold moves fill every other slot: changes
+of subjects nobody else names, corrections of cold changes stated a few sessions earlier (never
+of anything the conversation did not tell), cold twins and mentions.
+
+Rivals unmarked. A twin's value turn is told in the frames and clauses of a true move
+(`Move.told_as`): another person's change as the person's own change, a correction nearly made
+as a correction of the value the record holds, a choice dropped as a change ahead from the
+value the subject holds; what became of it (someone else's news, taken back, fell through)
+comes in the user's next turn, a status naming no attribute word, which true changes and
+corrections get at times too (`corrections.RECORD_STATUSES`). A twin names only values the
+conversation gave its subject, and the asked subject's twins none an answer names (LEK001):
+where the value it would correct or leave cannot be named, the twin is another person's
+change, or corrects one told earlier. Twin labels are weighted so the rivals are changes ahead,
+changes behind and corrections in about the shares the answers' own moves are, and
+corrections end on the old value as often as on the new, so neither the last value said nor
+the wording of one says which is the answer.
 """
 
 from __future__ import annotations
