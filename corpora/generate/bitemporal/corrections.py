@@ -757,9 +757,13 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     TWIN_OTHERS: (
         "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more "
         "sense][, {poss} {other} then|][.|!] [I'll keep them straight.|Easy to muddle them.|]",
-        "[Understood|Noted|No problem|Easily done|Ha][.|!] [Thanks for [clarifying|putting "
-        "me straight|sorting that out].|I'll keep them straight.|It's hard to keep everyone "
-        "straight.|Easy to muddle them.]",
+        "[Understood|Noted|No problem|Easily done|Ha|Oh, I see|Right][.|!] [Thanks for "
+        "[clarifying|putting me straight|sorting that out].|I'll keep them straight.|It's hard "
+        "to keep everyone straight.|Easy to muddle them.|So nothing has changed for {your}.|"
+        "Then I'll leave {your} out of it.]",
+        "[Ah|Oh|Right|I see], [so that was {poss} {other}'s news|so it's {poss} {other} "
+        "making the change|so nothing has changed for {your}|so {your} is staying as "
+        "{pron} was][.|!] [Got it.|Thanks for saying.|Good to know.|]",
     ),
 }
 

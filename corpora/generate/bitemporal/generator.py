@@ -376,8 +376,6 @@ def _twin_move(
     )
 
 
-#: Share of echoed changes of another person's that come back as a correction of it.
-OTHERS_CORRECTED = 1.0
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
 OTHERS_PAST = 0.5
@@ -514,7 +512,9 @@ def build_haystack(
         made: dict[int, tuple[str, Move]] = {}
         # The asked subject's twins never name a value an answer names (LEK001).
         blocked = _answer_values(subject, spec.straddle) if ki == 0 else set()
-        others: list[Move] = []
+        # Each other person's story: their change, then each correction of it.
+        stories: list[list[Move]] = []
+        story_of: dict[int, int] = {}
         rest = sorted(range(revisions, len(kit.kinds)), key=lambda i: kit.sessions[i])
         for i in rest:
             kind, s = kit.kinds[i], kit.sessions[i]
@@ -523,24 +523,27 @@ def build_haystack(
                 continue
             source = made.get(echoes[i]) if i in echoes else None
             label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
+            story: int | None = None
             if source is not None and source[0] == label == TWIN_OTHERS:
-                # The same rival said again (`core/echo.py`): the same person's change told
-                # once more, or corrected as a change of the person's own would be.
-                move = replace(source[1], extra=dict(source[1].extra))
-                if rng.random() < OTHERS_CORRECTED and source[1] in others:
-                    others.remove(source[1])
-                    move = _others_corrected(source[1], world, rng)
-            elif label == TWIN_OTHERS and kind != TWIN_OTHERS and others:
+                # The same rival said again (`core/echo.py`): the other person's value named
+                # once more, as the one a correction replaces.
+                story = story_of[id(source[1])]
+            elif label == TWIN_OTHERS and kind != TWIN_OTHERS and stories:
                 # A twin whose own value cannot be named corrects another person's change
                 # told earlier, as a correction nearly made would correct the subject's.
-                move = _others_corrected(others.pop(0), world, rng)
+                story = min(range(len(stories)), key=lambda t: len(stories[t]))
+            if story is not None:
+                move = _others_corrected(stories[story][-1], world, rng)
+                stories[story].append(move)
+                story_of[id(move)] = story
             elif source is not None and source[0] == label:
                 named = _corrects(subject.rf, source[1].value or "", current or "")
                 move = replace(source[1], extra={**source[1].extra, **named})
             else:
                 move = _twin_move(label, kit.person, subject.rf, world, rng, current)
-                if label == TWIN_OTHERS and move.told_as != CORRECTION:
-                    others.append(move)
+                if label == TWIN_OTHERS:
+                    story_of[id(move)] = len(stories)
+                    stories.append([move])
             made[i] = (label, move)
             slots[s][TWIN_SLOT] = move
             if ki == 0:
@@ -725,7 +728,7 @@ def _fill_cold(
         """An echoed twin, naming what its subject holds in session `s` (None when the
         record was corrected in this very session: a fresh twin is drawn instead)."""
         if move.kind == TWIN_OTHERS and move.told_as != CORRECTION:
-            return _others_corrected(move, world, rng) if rng.random() < OTHERS_CORRECTED else move
+            return _others_corrected(move, world, rng)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
         record = record_of(move.person, BY_KEY[move.family.key])
