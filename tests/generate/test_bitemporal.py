@@ -310,12 +310,17 @@ def test_questions_share_no_framing_word_with_the_conversations(corpus: Built) -
 
 
 def test_every_name_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
+    """(A help aside's capitalised word, "Fry the chickpeas …", names no one.)"""
     assert [n for n in corpus.names.issued if refusal(n) is not None] == []
     owners: dict[str, set[str]] = {}
-    for q in corpus.questions:
-        words = {
-            w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
-        }
+    for assembled in corpus.assembled:
+        q = assembled.question
+        words = set()
+        for session in assembled.sessions:
+            aside = {i for a, b in session.aside_turns for i in range(a, b)}
+            for i, t in enumerate(session.turns):
+                if i not in aside:
+                    words |= set(re.findall(r"[A-Z]\w+", t.content))
         for name in set(corpus.names.issued) & words:
             owners.setdefault(name, set()).add(q.typedmemeval.pair_id or q.question_id)
     assert {n: o for n, o in owners.items() if len(o) != 1} == {}
