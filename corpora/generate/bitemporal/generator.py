@@ -114,7 +114,7 @@ from corpora.generate.core.world import (
 VERTICAL = "bitemporal"
 ABBREV = "bit"
 SEED = 20261206
-VERSION = "1.0.0"
+VERSION = "1.1.0"
 
 BELIEF, DEPTH = "belief-at-instant", "correction-depth"
 #: (shape, what the pair's arms straddle, pairs), in question-id order.
