@@ -715,8 +715,8 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "{obj}self.",
     ),
 }
-#: The assistant's reply to a status, per kind (grammar).
-_THANKS = "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+#: The assistant's reply to a status, per kind (grammar; `_THANKS` brings its own space).
+_THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 _CHANGE_STATUS_REPLIES = (
     "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to "
     "have it [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|That's a "
@@ -736,7 +736,7 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "from here on.|That's the version I'll keep.|Good to have it right.|Thanks for "
         "[checking|making sure].|]",
         "[Ah,|Right,|Okay,|Good,] [that's [clear|settled|sorted]|then it's settled|so that's "
-        "the one][.|!] [These things are easy to muddle.|Anyone could slip up there.|]" + _THANKS,
+        "the one][.|!][ These things are easy to muddle.| Anyone could slip up there.|]" + _THANKS,
     ),
     PROPOSED: (
         "[Fair enough|No problem|Right|Ha, okay|Understood][.|!] [I'll leave it as it was.|"

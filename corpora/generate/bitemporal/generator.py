@@ -104,6 +104,7 @@ from corpora.generate.core.world import (
     TWIN_CONSIDERED,
     TWIN_OTHERS,
     TWIN_RUMOUR,
+    Family,
     Gender,
     Move,
     Person,
@@ -289,7 +290,7 @@ def _lead(rng: random.Random) -> int:
 def _subject(
     rng: random.Random, world: World, person: Person, rf: RecordFamily, corrections: int
 ) -> Subject:
-    values = [world.value(rf.family, rng) for _ in range(2 + corrections)]
+    values = [_value(world, rf.family, rng) for _ in range(2 + corrections)]
     return Subject(person, rf, values, _lead(rng))
 
 
@@ -323,6 +324,19 @@ def _revision_moves(subject: Subject, moments: Sequence[datetime], evidence: boo
     return moves
 
 
+def _value(world: World, family: Family, rng: random.Random) -> str:
+    """A fresh value of the family; never one opening with a vowel where a clause says `a {V}`
+    (`a Olson`)."""
+    while True:
+        value = world.value(family, rng)
+        if not (value[:1] in "AEIOU" and any("a {V}" in c for c in _clauses(family))):
+            return value
+
+
+def _clauses(family: Family) -> list[str]:
+    return [c for cs in family.clauses.values() for c in cs]
+
+
 def _corrects(rf: RecordFamily, value: str, wrong: str) -> dict[str, str]:
     """A correction's placeholders: the value it replaces (`W`), and both values as an answer
     names them (`Vn`, `Wn`: `Dr Korvane`), for what the user says of it next."""
@@ -349,7 +363,7 @@ def _twin_move(
     person's change; a correction nearly made, told as a correction of `current` (the value the
     record holds for the subject) and taken back; a choice considered and dropped, told as a
     change ahead from `current` (the value the subject holds) that then falls through."""
-    value = world.value(rf.family, rng)
+    value = _value(world, rf.family, rng)
     if label == TWIN_OTHERS:
         days = rng.randint(*LEAD_DAYS)
         lead = -days if rng.random() < OTHERS_PAST else days
@@ -358,7 +372,7 @@ def _twin_move(
             person,
             rf.family,
             value,
-            extra={"W": world.value(rf.family, rng), "valid": lead_expression(lead)},
+            extra={"W": _value(world, rf.family, rng), "valid": lead_expression(lead)},
             other=_other(rng, person),
             told_as=CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
         )
@@ -379,10 +393,10 @@ def _twin_move(
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
 OTHERS_PAST = 0.5
-#: Twin labels a kit draws (a withdrawn correction travels under the rumour label), repeated
-#: for their weights: the rivals are told as changes and corrections in about the shares the
-#: asked subjects' own moves are.
-TWIN_LABELS = (TWIN_OTHERS, TWIN_OTHERS, TWIN_RUMOUR, TWIN_RUMOUR, TWIN_RUMOUR, TWIN_CONSIDERED)
+#: Twin labels a kit draws (a withdrawn correction travels under the rumour label). With the
+#: echoes of another person's change coming back as corrections of it, the rivals are changes
+#: ahead, changes behind and corrections in about the shares the answers' own moves are.
+TWIN_LABELS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED)
 #: The kind each twin label is recorded as.
 TWIN_RECORDED = {
     TWIN_OTHERS: "twin-others",
@@ -599,7 +613,7 @@ def _fit_label(
 def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
     """A correction of another person's change told earlier (`told`): of the value it named,
     for the same someone (who it was comes out in the status, as it did the first time)."""
-    value = world.value(told.family, rng)
+    value = _value(world, told.family, rng)
     return Move(
         TWIN_OTHERS,
         told.person,
@@ -696,7 +710,7 @@ def _fill_cold(
         p, rf = rng.choice(options)
         world.reserve(p, rf.family)
         lead = _lead(rng)
-        previous, value = (world.value(rf.family, rng) for _ in range(2))
+        previous, value = (_value(world, rf.family, rng) for _ in range(2))
         records.append(ColdRecord(p, rf, value, s, moments[s] + timedelta(days=lead)))
         return Move(
             CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
@@ -721,7 +735,7 @@ def _fill_cold(
             current = record.value
         else:
             world.reserve(p, rf.family)
-            current = kept.setdefault((p.key, rf.key), world.value(rf.family, rng))
+            current = kept.setdefault((p.key, rf.key), _value(world, rf.family, rng))
         return _twin_move(TWIN_CONSIDERED, p, rf, world, rng, current)
 
     def again(s: int, move: Move) -> Move | None:
@@ -761,7 +775,7 @@ def _fill_cold(
                 slot[CORRECTION_SLOT] = change(s)
             else:
                 record = rng.choice(due)
-                value = world.value(record.rf.family, rng)
+                value = _value(world, record.rf.family, rng)
                 wrong = record.value
                 record.value, record.last = value, s
                 record.corrections += 1
