@@ -621,7 +621,7 @@ RECORD_REPLIES: dict[str, tuple[str, ...]] = {**_OWN_REPLIES, MENTION: (_MENTION
 #: confirmed; a choice that fell through, another person's news, a correction taken back. A
 #: status names no family's keyword or noun (it says `it`, or names the value), so it is never
 #: a statement of the attribute itself, and it comes in many wordings so no sentence recurs.
-_SOON = "[later|since|the next day|this morning|at the weekend|when I saw {obj}|on the phone]"
+_SOON = "[later|after that|the next day|this morning|at the weekend|when I saw {obj}|on the phone]"
 _CHANGE_STATUSES = (
     "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj}|{pron} "
     "[confirmed it|told me so {obj}self|rang to confirm]] " + _SOON + "[, so it's [definite"
@@ -633,8 +633,8 @@ _CHANGE_STATUSES = (
     "arranged] [at last|by the sound of it|][, {pron} tells me|, I checked|, apparently|].",
     "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
     "least, that's [my understanding|how I understood it|what I took from it]][, and {pron} "
-    "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, going by "
-    "what {pron} told me|].",
+    "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, as far as "
+    "I can tell|].",
     "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
     "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
     "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
@@ -646,15 +646,13 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
         "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
-        "up|gone back over it|asked {obj}] [properly|carefully|twice over|"
-        + _SOON
-        + "][, so that one's right|, so you can trust that one|, so that's the right one|].",
+        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, so that one's right|, so you can trust that one|, so that's the right one|].",
         "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
         "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight "
         + _SOON
         + ".|[I'd [written|"
         "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
-        "from memory|I'd mixed up my notes|I misread my own writing][ at first| the first go| before|].|]",
+        "from memory|I'd mixed up my notes|I misread my own writing][ at first| earlier| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
         "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
@@ -691,12 +689,14 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the "
         "plan|That's what {pron} told me at first], but {pron} [backed out|pulled out|got "
         "cold feet|thought better of it|went off it] [at the last minute|in the end|before "
-        "anything was signed|after a day or two|once {pron} thought it over].",
+        "anything was signed|after a day or two|once {pron} had slept on it].",
         "[Well,|Oh,|Hmm,] [it fell through|{pron} went off it|{pron} never went ahead|it "
         "didn't happen in the end|{pron} let it drop][, I'm afraid|, sadly|, funnily enough|]"
         "[, so {pron}'s staying put|, so nothing changes|].",
         "[So much for that|Scrap that, though|Forget that, though][:|,] {pron} [rang|"
-        "texted|messaged me] " + _SOON + " to say [it's off|it's not happening|{pron}'s "
+        "texted|messaged me] "
+        + "[later|after that|the next day|this morning|at the weekend]"
+        + " to say [it's off|it's not happening|{pron}'s "
         "staying put after all|{pron} changed {poss} plans].",
     ),
     TWIN_OTHERS: (
@@ -710,9 +710,8 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did "
         "that|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
         "[Oh,|Hmm,|Ah,] [I've just realised|I should say|I ought to say] [that was|that's] "
-        "[really|actually] {poss} {other}[, not {obj}|; {pron} only passed it on|]: {pron} "
-        "[hasn't changed a thing|is staying exactly as {pron} was|has no plans like that] "
-        "{obj}self.",
+        "[really|actually] {poss} {other}[, not {obj}|], so [{pron} hasn't changed a thing "
+        "{obj}self|nothing has changed for {obj}|{pron} is staying put {obj}self].",
     ),
 }
 #: The assistant's reply to a status, per kind (grammar; `_THANKS` brings its own space).
