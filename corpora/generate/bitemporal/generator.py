@@ -1118,9 +1118,9 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        kit_levers(twins=(3, 5), mentions=(0, 1), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(8, 10)),
-        kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(9, 12), families=(8, 10)),
+        kit_levers(twins=(2, 3), mentions=(0, 1), people=(8, 11), families=(7, 9)),
     ),
     build=build,
     notes=(
