@@ -393,6 +393,9 @@ def _twin_move(
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
 OTHERS_PAST = 0.5
+#: Most moves one other person's story makes (their change and its corrections); a rival past
+#: it is told as another person's change.
+STORY_MOVES = 2
 #: Twin labels a kit draws (a withdrawn correction travels under the rumour label). With the
 #: echoes of another person's change coming back as corrections of it, the rivals are changes
 #: ahead, changes behind and corrections in about the shares the answers' own moves are.
@@ -538,19 +541,20 @@ def build_haystack(
             source = made.get(echoes[i]) if i in echoes else None
             label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
             story: int | None = None
+            open_ = [t for t in range(len(stories)) if len(stories[t]) < STORY_MOVES]
             if source is not None and source[0] == label == TWIN_OTHERS:
                 # The same rival said again (`core/echo.py`): the other person's value named
                 # once more, as the one a correction replaces.
-                story = story_of[id(source[1])]
-            elif label == TWIN_OTHERS and kind != TWIN_OTHERS and stories:
+                story = story_of[id(source[1])] if story_of[id(source[1])] in open_ else None
+            elif label == TWIN_OTHERS and kind != TWIN_OTHERS and open_:
                 # A twin whose own value cannot be named corrects another person's change
                 # told earlier, as a correction nearly made would correct the subject's.
-                story = min(range(len(stories)), key=lambda t: len(stories[t]))
+                story = min(open_, key=lambda t: len(stories[t]))
             if story is not None:
                 move = _others_corrected(stories[story][-1], world, rng)
                 stories[story].append(move)
                 story_of[id(move)] = story
-            elif source is not None and source[0] == label:
+            elif source is not None and source[0] == label != TWIN_OTHERS:
                 named = _corrects(subject.rf, source[1].value or "", current or "")
                 move = replace(source[1], extra={**source[1].extra, **named})
             else:
