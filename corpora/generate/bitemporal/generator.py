@@ -392,10 +392,10 @@ def _twin_move(
 
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
-OTHERS_PAST = 0.5
+OTHERS_PAST = 0.7
 #: Most moves one other person's story makes (their change and its corrections); a rival past
 #: it is told as another person's change.
-STORY_MOVES = 2
+STORY_MOVES = 3
 #: Twin labels a kit draws (a withdrawn correction travels under the rumour label). With the
 #: echoes of another person's change coming back as corrections of it, the rivals are changes
 #: ahead, changes behind and corrections in about the shares the answers' own moves are.
