@@ -19,6 +19,7 @@ from scipy.stats import kendalltau
 from checker.api import check_corpus
 from checker.family import BY_KEY
 from checker.formats.corpus import Question
+from checker.formats.ids import haystack_token
 from checker.load import parse_date
 from checker.registry import get_rule
 from checker.rules.dates import ABSOLUTE_DATE_PATTERNS, YEAR_RE
@@ -28,7 +29,7 @@ from checker.verticals.bitemporal.rules import entries, question_instants, repla
 from corpora.generate.bitemporal import corrections
 from corpora.generate.bitemporal import generator as bitemporal
 from corpora.generate.core.bank import BankError
-from corpora.generate.core.names import refusal
+from corpora.generate.core.names import NameRegistry, refusal
 from corpora.generate.core.parity import parity_test
 from corpora.generate.core.stamp import (
     corpus_file,
@@ -37,7 +38,8 @@ from corpora.generate.core.stamp import (
     sidecar_file,
     stamp_validated,
 )
-from corpora.generate.core.vertical import Built
+from corpora.generate.core.vertical import Built, question_rng
+from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,6 +215,76 @@ def test_the_shared_gate_passes_the_corpus(corpus: Built) -> None:
     assert shared_gate_refusals(bitemporal.GENERATOR, corpus) == []
 
 
+def _haystacks() -> list[bitemporal.Haystack]:
+    """The planned haystacks of the small corpus's specs (plans, before rendering)."""
+    seed, levers = bitemporal.SEED, bitemporal.GENERATOR.levers[0]
+    specs = bitemporal._specs(seed, levers)
+    names = NameRegistry()
+    out = []
+    for k in SMALL:
+        spec = specs[k - 1]
+        rng = question_rng(seed, bitemporal.VERTICAL, spec.key)
+        layout = question_rng(seed, bitemporal.VERTICAL, spec.key, "layout")
+        owner = haystack_token(seed, spec.key)
+        out.append(bitemporal.build_haystack(spec, rng, layout, names, levers, owner))
+    return out
+
+
+def test_a_correction_only_corrects_the_value_last_told() -> None:
+    """Every correction, true or nearly made, names as wrong the value the conversation last
+    gave that subject (a correction of someone else's change, a value told of them); a choice
+    considered names the value its subject was last told to hold; and no correction comes
+    before anything was told."""
+    latest: dict[tuple[str, str], str] = {}
+    checked = 0
+    for haystack in _haystacks():
+        latest.clear()
+        others: dict[tuple[str, str, str], set[str]] = {}
+        for plan in haystack.plans:
+            for move in plan.moves:
+                told = move.told_as or move.kind
+                key = (move.person.key, move.family.key)
+                if move.kind == TWIN_OTHERS:
+                    assert move.other is not None
+                    said = others.setdefault((*key, move.other[0]), set())
+                    if told == corrections.CORRECTION:
+                        assert move.extra["W"] in said, move
+                        checked += 1
+                    said.add(move.value or "")
+                    continue
+                if told == corrections.CORRECTION:
+                    assert latest.get(key) == move.extra["W"], move
+                    checked += 1
+                if move.kind == TWIN_CONSIDERED and key in latest:
+                    assert latest[key] == move.extra["W"], move
+                if move.kind in (*corrections.CHANGE_KINDS, corrections.CORRECTION):
+                    latest[key] = move.value or ""
+    assert checked > 50
+
+
+def test_every_rival_is_told_in_the_words_of_a_true_move() -> None:
+    """A rival's value turn is drawn from the frames and clauses of a change or a correction,
+    and what became of it comes in a status of its own kind."""
+    bank = corrections.RECORD_BANK
+    rivals: Counter[str] = Counter()
+    for haystack in _haystacks():
+        for plan in haystack.plans:
+            for move in plan.moves:
+                if move.kind in (corrections.PROPOSED, TWIN_CONSIDERED, TWIN_OTHERS):
+                    assert move.told_as in (*corrections.CHANGE_KINDS, corrections.CORRECTION)
+                    assert move.kind in bank.statuses and move.told_as in bank.frames
+                    rivals[move.told_as] += 1
+    assert set(rivals) == {*corrections.CHANGE_KINDS, corrections.CORRECTION}, rivals
+
+
+def test_the_bank_refuses_a_status_naming_the_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
+    statuses = dict(corrections.RECORD_STATUSES)
+    statuses[corrections.PROPOSED] = ("Ignore that, the [gym|place] was right.",)
+    monkeypatch.setattr(corrections, "RECORD_STATUSES", statuses)
+    with pytest.raises(BankError, match="names the attribute"):
+        corrections.check_record_bank()
+
+
 # --- content -----------------------------------------------------------------------------------
 
 
@@ -238,12 +310,17 @@ def test_questions_share_no_framing_word_with_the_conversations(corpus: Built) -
 
 
 def test_every_name_is_invented_and_used_by_one_haystack(corpus: Built) -> None:
+    """(A help aside's capitalised word, "Fry the chickpeas …", names no one.)"""
     assert [n for n in corpus.names.issued if refusal(n) is not None] == []
     owners: dict[str, set[str]] = {}
-    for q in corpus.questions:
-        words = {
-            w for s in q.haystack_sessions for t in s for w in re.findall(r"[A-Z]\w+", t.content)
-        }
+    for assembled in corpus.assembled:
+        q = assembled.question
+        words = set()
+        for session in assembled.sessions:
+            aside = {i for a, b in session.aside_turns for i in range(a, b)}
+            for i, t in enumerate(session.turns):
+                if i not in aside:
+                    words |= set(re.findall(r"[A-Z]\w+", t.content))
         for name in set(corpus.names.issued) & words:
             owners.setdefault(name, set()).add(q.typedmemeval.pair_id or q.question_id)
     assert {n: o for n, o in owners.items() if len(o) != 1} == {}

@@ -6,9 +6,11 @@ A session of a record-keeping conversation makes four moves, whatever it is abou
   the user states relative to the session, ahead of it (`change-ahead`: "is leaving W in nine
   days for a new employer, V") or behind it (`change-past`: "left W eleven days ago for …");
 - a *correction* — a value the user gave earlier was wrong ("the new employer is V, not W");
-- a value-bearing twin — another person's change (a change move about someone seen through the
-  person: `my sister's friend`), a correction nearly made and withdrawn (`proposed`), or a
-  choice considered and dropped (`twin-considered`);
+- a value-bearing twin — another person's change (`twin-others`), a correction nearly made and
+  withdrawn (`proposed`), or a choice considered and dropped (`twin-considered`), each told in
+  the frames and clauses of a change or a correction about the person, with what became of it
+  in the user's next turn (`RECORD_STATUSES`: "Sorry, I'm mixing people up: that's her
+  flatmate, not her."; true changes and corrections get a status at times too, confirming);
 - a neutral mention of the person and a topic of the family.
 
 Each family supplies the clauses of every kind, mention topics, the noun a question names it by
@@ -20,7 +22,8 @@ bank.
 Writing rules, held at import: no digit, bracket or em dash in any template; no word the
 answers or the questions use to frame the record (`ANSWER_WORDS`, `QUESTION_WORDS`), so
 neither the answer-leak screen nor the retriever is handed a construction; and every clause and
-topic names its family's keyword, so no move kind is easier or harder to retrieve.
+topic names its family's keyword, so no move kind is easier or harder to retrieve; and no status
+names any family's noun or keyword, so a status is never itself a statement of the attribute.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from corpora.generate.core.bank import (
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, has_any, one_of, only, plain
-from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, Family
+from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, TWIN_OTHERS, Family
 
 CHANGE_AHEAD = "change-ahead"
 CHANGE_PAST = "change-past"
@@ -48,7 +51,7 @@ CORRECTION = "correction"
 PROPOSED = "proposed"
 CHANGE_KINDS = (CHANGE_AHEAD, CHANGE_PAST)
 #: The move kinds a session plan carries.
-KINDS = (CHANGE_AHEAD, CHANGE_PAST, CORRECTION, PROPOSED, TWIN_CONSIDERED, MENTION)
+KINDS = (CHANGE_AHEAD, CHANGE_PAST, CORRECTION, PROPOSED, TWIN_CONSIDERED, TWIN_OTHERS, MENTION)
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,6 @@ def _record(
     ahead: tuple[str, ...],
     past: tuple[str, ...],
     correction: tuple[str, ...],
-    proposed: tuple[str, ...],
-    considered: tuple[str, ...] | None = None,
     topics: tuple[str, ...] | None = None,
     thing: str = "the change",
 ) -> RecordFamily:
@@ -98,12 +99,6 @@ def _record(
                 CHANGE_AHEAD: ahead,
                 CHANGE_PAST: past,
                 CORRECTION: correction,
-                PROPOSED: proposed,
-                "considered": considered
-                if considered is not None
-                else tuple(shared.clauses["considered"])
-                if shared
-                else (),
             }
         ),
         topics=topics if topics is not None else (shared.topics if shared else ()),
@@ -139,16 +134,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the [name of the new employer|new employer] is {V}[; {W} was my mistake|, and I "
             "wrote {W} by accident|, and I should never have put {W}]",
             "where I put {W}, read {V}: that is the [new|right] employer",
-        ),
-        proposed=(
-            "{poss} new employer was {V} instead",
-            "the employer was [really|actually] {V}",
-            "I had the wrong employer and it was {V}",
-        ),
-        considered=(
-            "was offered a job by an employer called {V} and turned it down",
-            "had an interview with an employer called {V} and did not take it further",
-            "thought about applying to {V} as an employer and let it go",
+            "the new employer was never {W}[, sorry|, my mistake|]; it is {V}",
+            "I wrote {W} by mistake, and the new employer is [really|actually] {V}",
         ),
         topics=(
             "what makes a good employer",
@@ -182,11 +169,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the car in question is a {V}[; the {W} was my mistake|, and I wrote {W} by "
             "accident|, not the {W} I put]",
             "where I put {W} for the car, read {V}",
-        ),
-        proposed=(
-            "the new car was a {V} instead",
-            "the car was [really|actually] a {V}",
-            "I had the wrong car and it was a {V}",
+            "the new car was never a {W}[, sorry|, my mistake|]; it is a {V}",
+            "I wrote a {W} by mistake, and the new car is [really|actually] a {V}",
         ),
     ),
     _record(
@@ -213,11 +197,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "I named the wrong gym[, sorry|], and it is {V} rather than {W}",
             "the gym in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
             "where I put {W} for the gym, read {V}",
-        ),
-        proposed=(
-            "the new gym was {V} instead",
-            "the gym was [really|actually] {V}",
-            "I had the wrong gym and it was {V}",
+            "the new gym was never the {W} gym[, sorry|, my mistake|]; it is the {V} gym",
+            "I wrote the {W} gym by mistake, and the new gym is [really|actually] the {V} gym",
         ),
     ),
     _record(
@@ -245,11 +226,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the dentist in question is Dr {V}[; Dr {W} was my mistake|, and I wrote "
             "Dr {W} by accident]",
             "where I put Dr {W} for the dentist, read Dr {V}",
-        ),
-        proposed=(
-            "the new dentist was Dr {V} instead",
-            "the dentist was [really|actually] Dr {V}",
-            "I had the wrong dentist and it was Dr {V}",
+            "the new dentist was never Dr {W}[, sorry|, my mistake|]; it is Dr {V}",
+            "I wrote Dr {W} by mistake, and the new dentist is [really|actually] Dr {V}",
         ),
     ),
     _record(
@@ -277,16 +255,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the address in question is {V} Road[; {W} Road was my mistake|, and I wrote "
             "{W} Road by accident]",
             "where I put {W} Road for the address, read {V} Road",
-        ),
-        proposed=(
-            "the new address was on {V} Road instead",
-            "the address was [really|actually] {V} Road",
-            "I had the wrong address and it was {V} Road",
-        ),
-        considered=(
-            "went to see a flat on {V} Road but decided against that address",
-            "made an offer on a house on {V} Road that fell through, so no new address there",
-            "thought about an address on {V} Road and then decided not to live there",
+            "the new address was never {W} Road[, sorry|, my mistake|]; it is {V} Road",
+            "I wrote {W} Road by mistake, and the new address is [really|actually] {V} Road",
         ),
         topics=(
             "how often people change address",
@@ -318,16 +288,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "I named the wrong choir[, sorry|], and it is {V} rather than {W}",
             "the choir in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
             "where I put {W} for the choir, read {V}",
-        ),
-        proposed=(
-            "the new choir was {V} instead",
-            "the choir was [really|actually] {V}",
-            "I had the wrong choir and it was {V}",
-        ),
-        considered=(
-            "went along to one rehearsal with the {V} choir and did not go back",
-            "was asked to sing with the {V} choir and turned it down",
-            "auditioned for the {V} choir and did not get a place",
+            "the new choir was never the {W} choir[, sorry|, my mistake|]; it is the {V} choir",
+            "I wrote the {W} choir by mistake, and the new choir is [really|actually] the {V} choir",
         ),
         topics=(
             "choir concerts",
@@ -360,11 +322,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the bank in question is {V} Bank[; {W} Bank was my mistake|, and I wrote {W} "
             "Bank by accident]",
             "where I put {W} Bank, read {V} Bank",
-        ),
-        proposed=(
-            "the new bank was {V} Bank instead",
-            "the bank was [really|actually] {V} Bank",
-            "I had the wrong bank and it was {V} Bank",
+            "the new bank was never {W} Bank[, sorry|, my mistake|]; it is {V} Bank",
+            "I wrote {W} Bank by mistake, and the new bank is [really|actually] {V} Bank",
         ),
     ),
     _record(
@@ -391,11 +350,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the broadband in question is with {V}[; {W} was my mistake|, and I wrote {W} "
             "by accident]",
             "where I put {W} for the broadband, read {V}",
-        ),
-        proposed=(
-            "the new broadband provider was {V} instead",
-            "the broadband was [really|actually] with {V}",
-            "I had the wrong broadband provider and it was {V}",
+            "the new broadband provider was never {W}[, sorry|, my mistake|]; it is {V}",
+            "I wrote {W} by mistake, and the new broadband provider is [really|actually] {V}",
         ),
     ),
     _record(
@@ -422,11 +378,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "I named the wrong book club[, sorry|], and it is {V} rather than {W}",
             "the book club in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
             "where I put {W} for the book club, read {V}",
-        ),
-        proposed=(
-            "the new book club was {V} instead",
-            "the book club was [really|actually] {V}",
-            "I had the wrong book club and it was {V}",
+            "the new book club was never the {W} book club[, sorry|, my mistake|]; it is the {V} book club",
+            "I wrote the {W} book club by mistake, and the new book club is [really|actually] the {V} book club",
         ),
     ),
     _record(
@@ -453,11 +406,8 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "the piano lessons in question are with {V}[; {W} was my mistake|, and I wrote "
             "{W} by accident]",
             "where I put {W} for the piano teacher, read {V}",
-        ),
-        proposed=(
-            "the new piano teacher was {V} instead",
-            "the piano lessons were [really|actually] with {V}",
-            "I had the wrong piano teacher and it was {V}",
+            "the new piano teacher was never {W}[, sorry|, my mistake|]; it is {V}",
+            "I wrote {W} by mistake, and the new piano teacher is [really|actually] {V}",
         ),
     ),
 )
@@ -484,10 +434,11 @@ _CHANGE_FRAMES = (
 )
 
 
-#: Frames per move kind. A change is framed alike ahead or behind its session, and alike for
-#: the person and for someone seen through the person (another person's change is a twin).
-#: A correction and a correction withdrawn each come in many wordings, so neither is marked by
-#: a fixed phrase.
+#: Frames per move kind. A change is framed alike ahead or behind its session. Every rival is
+#: told in the frames and clauses of a true move (`Move.told_as`): another person's change and
+#: a choice considered and dropped as a change, a correction nearly made as a correction; what
+#: became of it comes in the user's next turn (`RECORD_STATUSES`), so no value turn is marked
+#: by its own wording.
 def _one(frames: tuple[str, ...]) -> tuple[str, ...]:
     """The wordings as one grammar template: one template id per kind for the parity test,
     whose categories would otherwise multiply the share of gold a kind has by design."""
@@ -507,22 +458,13 @@ RECORD_FRAMES: dict[str, tuple[str, ...]] = {
             "[About {holder}|Going back to {holder}|On {holder} again], [I made a mistake|I "
             "slipped up|I got a detail wrong]: {clause}.",
             "Please [change|fix|amend|update] what you have for {holder}: {clause}.",
+            "[Oh, and|Also,|By the way,|Now,] [I got {holder} wrong|I gave you the wrong "
+            "name for {holder}|I muddled something about {holder}], [sorry|my fault|silly "
+            "me]; {clause}.",
+            "[Going back to|Thinking again about|Back to] what I told you about {holder}, "
+            "{clause}[, sorry|, my mistake|, I should have checked|].",
         ),
     ),
-    PROPOSED: _one(
-        (
-            "[I was about to|I nearly|I almost|I was going to] [correct|change|fix] what I told "
-            "you about {holder} [and tell you|to say] {clause}, but [I had it right the first "
-            "time|it was right all along|I checked and it was fine|my note was right].",
-            "[Ignore|Forget] the [message|correction|fix] I nearly sent about {holder}: I thought "
-            "{clause}, but [nothing has changed|it was fine as it was|I was wrong to doubt it].",
-            "[A false alarm|Panic over|No change after all] about {holder}: I wondered whether "
-            "{clause}, but [what I told you stands|it stands as I told you|I had it right].",
-            "I almost sent you a fix for {holder}, that {clause}, and then [checked|looked "
-            "again] and it was fine as it was.",
-        ),
-    ),
-    TWIN_CONSIDERED: _timeless(FRAMES[TWIN_CONSIDERED]),
     MENTION: _timeless(FRAMES[MENTION]),
 }
 
@@ -559,15 +501,9 @@ _REACT = {
         "Thanks, good to know.",
         "Ah, understood.",
         "Right, fixed.",
-        "",
-    ),
-    PROPOSED: (
-        "Fair enough.",
-        "Good that you checked.",
-        "No harm done.",
-        "Easy to second-guess these things.",
-        "Ha, understood.",
-        "Right you are.",
+        "Okay.",
+        "Ah, no worries.",
+        "Oh, right.",
         "",
     ),
 }
@@ -581,7 +517,7 @@ _REFER_ANY = {
     CHANGE_PAST: (
         "I hope the switch went smoothly for {your}.",
         "So that has happened already for {your}.",
-        "That must have been a busy time for {your}.",
+        "That must have been a busy spell for {your}.",
         "I hope {your} is settling in well.",
     ),
     CORRECTION: (
@@ -589,15 +525,11 @@ _REFER_ANY = {
         "I have changed what I had for {your}.",
         "Names like that are easy to mix up, so no harm done for {your}.",
         "I have fixed the details for {your}.",
-        "I have the right one down for {your} now.",
+        "I have the right one down for {your}.",
         "Noted, and changed for {your}.",
-    ),
-    PROPOSED: (
-        "I will leave what I have for {your} as it was.",
-        "Nothing changes for {your}, then.",
-        "The details for {your} stay as they were.",
-        "What I have for {your} stays as before.",
-        "I will not touch what I have for {your}.",
+        "I have swapped that over for {your}.",
+        "I have made the change for {your}, then.",
+        "Thanks, I have altered the entry for {your}.",
     ),
 }
 _REFER_THING = {
@@ -612,12 +544,8 @@ _REFER_THING = {
         "THING must have kept {obj} busy.",
     ),
     CORRECTION: (
-        "I have THING put right for {your} now.",
+        "I have THING put right for {your}.",
         "So THING is as you have just given it, for {your}.",
-    ),
-    PROPOSED: (
-        "So THING stays as you first told me, for {your}.",
-        "I will keep THING as it was for {your}.",
     ),
 }
 _FOLLOW = {
@@ -634,8 +562,14 @@ _FOLLOW = {
         "Is {pron} glad {pron} did it?",
         "",
     ),
-    CORRECTION: ("Anything else?", "Thanks for checking.", "Easily done.", "Good catch.", ""),
-    PROPOSED: ("Better safe than sorry.", "Thanks for checking.", "Good to double-check.", ""),
+    CORRECTION: (
+        "Anything else?",
+        "Thanks for checking.",
+        "Easily done.",
+        "Good catch.",
+        "Anything else to fix?",
+        "",
+    ),
 }
 
 
@@ -644,39 +578,27 @@ def _named(text: str) -> str:
     return text.replace("THING", "{Thing}" if text.startswith("THING") else "{thing}", 1)
 
 
-#: The kinds whose wording is not this module's: a choice dropped and a chat. Their replies
-#: are composed here too (without the family's thing, which names the record's subject).
-_OTHER_REPLIES = {
-    TWIN_CONSIDERED: compose(
-        ("Fair enough.", "Ah well.", "Probably wise.", "Sensible.", "Right.", ""),
-        (
-            "Better for {your} to say no than regret it.",
-            "Sounds like {your} made a sensible call there.",
-            "Probably wise of {your} to take {poss} time over it.",
-            "It clearly was not meant to be for {your}.",
-        ),
-        ("", "Was {pron} disappointed, or relieved?", "Maybe another time."),
+#: A chat's replies are composed here too (without the family's thing, which names the
+#: record's subject).
+_MENTION_REPLY = compose(
+    ("Ha.", "I can imagine.", "Oh, that one.", "Fair enough.", "Oh dear.", "Classic.", ""),
+    (
+        "That sounds like quite a conversation with {your}.",
+        "Sounds like {your} has a lot of thoughts on {topic}.",
+        "People do feel strongly about {topic}.",
+        "Talk of {topic} never quite gets settled, does it?",
+        "{Your} clearly has views on {topic}.",
+        "Everyone seems to have an opinion on {topic}.",
+        "I can see why {topic} comes up so often.",
     ),
-    MENTION: compose(
-        ("Ha.", "I can imagine.", "Oh, that one.", "Fair enough.", "Oh dear.", "Classic.", ""),
-        (
-            "That sounds like quite a conversation with {your}.",
-            "Sounds like {your} has a lot of thoughts on {topic}.",
-            "People do feel strongly about {topic}.",
-            "Talk of {topic} never quite gets settled, does it?",
-            "{Your} clearly has views on {topic}.",
-            "Everyone seems to have an opinion on {topic}.",
-            "I can see why {topic} comes up so often.",
-        ),
-        (
-            "",
-            "Where do you stand on it yourself?",
-            "Did {your} convince you?",
-            "Who won the argument?",
-            "Are you on the same side?",
-        ),
+    (
+        "",
+        "Where do you stand on it yourself?",
+        "Did {your} convince you?",
+        "Who won the argument?",
+        "Are you on the same side?",
     ),
-}
+)
 
 #: Replies per move kind, one composed template each (a reaction, a reference to what the turn
 #: did that names whom it was about and at times the family's thing, `Bank.things`, and a
@@ -692,9 +614,156 @@ _OWN_REPLIES: dict[str, tuple[str, ...]] = {
     )
     for kind in _REACT
 }
-RECORD_REPLIES: dict[str, tuple[str, ...]] = {
-    **_OWN_REPLIES,
-    **{kind: (text,) for kind, text in _OTHER_REPLIES.items()},
+RECORD_REPLIES: dict[str, tuple[str, ...]] = {**_OWN_REPLIES, MENTION: (_MENTION_REPLY,)}
+
+#: What became of a move, said by the user in the turn after it (`Move.told_as`, and
+#: `render.STATUS_SHARE` of the true moves): a change confirmed or hedged, a correction
+#: confirmed; a choice that fell through, another person's news, a correction taken back. A
+#: status names no family's keyword or noun (it says `it`, or names the value), so it is never
+#: a statement of the attribute itself, and it comes in many wordings so no sentence recurs.
+_SOON = "[later|after that|the next day|this morning|at the weekend|when I saw {obj}|on the phone]"
+_CHANGE_STATUSES = (
+    "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj}|{pron} "
+    "[confirmed it|told me so {obj}self|rang to confirm]] " + _SOON + "[, so it's [definite"
+    "|settled|official|certain]|, and it's right|, so no doubt there|].",
+    "[Honestly,|Really,|Yes,|And|Oh,] {pron} [seems|sounds|looked] [really|very|quite|so] "
+    "[pleased|happy|chuffed|settled|content|excited|relieved] [with it|about it|][, which is "
+    "nice|, to be fair|, bless {obj}|, and why not].",
+    "[That's|It's] [all settled|definite|official|all sorted|for certain|a done deal|all "
+    "arranged] [at last|by the sound of it|][, {pron} tells me|, I checked|, apparently|].",
+    "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
+    "least, that's [my understanding|how I understood it|what I took from it]][, and {pron} "
+    "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, as far as "
+    "I can tell|].",
+    "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
+    "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
+    "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
+    "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
+    "shock].",
+)
+RECORD_STATUSES: dict[str, tuple[str, ...]] = {
+    CHANGE_AHEAD: _CHANGE_STATUSES,
+    CHANGE_PAST: _CHANGE_STATUSES,
+    CORRECTION: (
+        "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
+        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, so that one's right|, so you can trust that one|, so that's the right one|].",
+        "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
+        "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight "
+        + _SOON
+        + ".|[I'd [written|"
+        "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
+        "from memory|I'd mixed up my notes|I misread my own writing][ at first| earlier| before|].|]",
+        "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
+        "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
+        "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
+        "promise|, I checked|, no doubt about it|, {pron} confirmed it|].",
+        "I [got it from|heard it from|checked it with] {obj} [directly|" + _SOON + "|in "
+        "person][, so it's right at last|, so no more changes|, so that's settled|].",
+    ),
+    PROPOSED: (
+        "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
+        "ignore me|I take that back|ignore that][:|,] [I had it right to begin with|what I "
+        "first told you was right|{Wn} was right all along|I've just checked and nothing has "
+        "changed|it's {Wn} after all][.|!]",
+        "[Although|Then again|On second thoughts|Wait], I've [just|since|already] [checked|looked "
+        "again|gone back over it|asked {obj}] and [it was|it's] {Wn} [all along|after all|as I "
+        "first told you][, so ignore that|, so leave it as it was|, sorry|].",
+        "No, [wait|hold on|hang on], I'm [thinking of|confusing it with] [something else|"
+        "someone else|another thing][, sorry|, silly me|]: [what I told you before stands|"
+        "it's {Wn}, as I first told you|{Wn} was right|the first version was right][, I'm "
+        "[fairly|almost|quite] sure|].",
+        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] that [last bit|fix|change]"
+        "[, it was a muddle|: I had it right before|, {Wn} stands|, I misread my own notes].",
+        "[Sorry|Hmm|Oops], [false alarm|panic over|no change after all][:|,] [{pron} [says|"
+        "tells me|confirmed] it's still {Wn}|I [checked|looked again] and {Wn} was right|it "
+        "was right as I had it][.|!]",
+    ),
+    TWIN_CONSIDERED: (
+        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not "
+        "quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [looked into "
+        "it|thought about it|weighed it up|went as far as asking] and [decided against it|"
+        "didn't go ahead|let it go|changed {poss} plans|left it there].",
+        "[Though|Then again,|Except] {pron} [has since|has already|has, in the end,] [gone off the "
+        "idea|decided against it|dropped the idea|thought better of it|had second thoughts]"
+        "[, so it never happened|, so nothing came of it|, so that's that|, so scrap that].",
+        "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the "
+        "plan|That's what {pron} told me at first], but {pron} [backed out|pulled out|got "
+        "cold feet|thought better of it|went off it] [at the last minute|in the end|before "
+        "anything was signed|after a day or two|once {pron} had slept on it].",
+        "[Well,|Oh,|Hmm,] [it fell through|{pron} went off it|{pron} never went ahead|it "
+        "didn't happen in the end|{pron} let it drop][, I'm afraid|, sadly|, funnily enough|]"
+        "[, so {pron}'s staying put|, so nothing changes|].",
+        "[So much for that|Scrap that, though|Forget that, though][:|,] {pron} [rang|"
+        "texted|messaged me] "
+        + "[later|after that|the next day|this morning|at the weekend]"
+        + " to say [it's off|it's not happening|{pron}'s "
+        "staying put after all|{pron} changed {poss} plans].",
+    ),
+    TWIN_OTHERS: (
+        "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell "
+        "a lie|I've got that the wrong way round|I've got my people muddled]: [that's {poss} "
+        "{other}, not {obj}|I meant {poss} {other}, not {obj}|that was {poss} {other}'s "
+        "news, not {poss} own|it's {poss} {other} I was thinking of].",
+        "[Actually,|Although,|Oh,] [come to think of it,|on reflection,|thinking "
+        "about it,] [that was|it's|that's] {poss} {other}[, not {obj}|; {pron} just passed "
+        "it on|, I'm mixing them up|, not {obj} at all].",
+        "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did "
+        "that|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
+        "[Oh,|Hmm,|Ah,] [I've just realised|I should say|I ought to say] [that was|that's] "
+        "[really|actually] {poss} {other}[, not {obj}|], so [{pron} hasn't changed a thing "
+        "{obj}self|nothing has changed for {obj}|{pron} is staying put {obj}self].",
+    ),
+}
+#: The assistant's reply to a status, per kind (grammar; `_THANKS` brings its own space).
+_THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+_CHANGE_STATUS_REPLIES = (
+    "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to "
+    "have it [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|That's a "
+    "relief, I'm sure.|Sounds like it's working out.|]",
+    "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the "
+    "better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling "
+    "me].|]",
+    "[Then I'll|I'll] [keep it as you've told me|take that as settled|go with that][, "
+    "thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Sounds like {pron} has it "
+    "all in hand.|]",
+)
+RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    CHANGE_AHEAD: _CHANGE_STATUS_REPLIES,
+    CHANGE_PAST: _CHANGE_STATUS_REPLIES,
+    CORRECTION: (
+        "[No problem|Not at all|Don't worry|Easily done|No harm done][.|!] [I'll go by that "
+        "from here on.|That's the version I'll keep.|Good to have it right.|Thanks for "
+        "[checking|making sure].|]",
+        "[Ah,|Right,|Okay,|Good,] [that's [clear|settled|sorted]|then it's settled|so that's "
+        "the one][.|!][ These things are easy to muddle.| Anyone could slip up there.|]" + _THANKS,
+    ),
+    PROPOSED: (
+        "[Fair enough|No problem|Right|Ha, okay|Understood][.|!] [I'll leave it as it was.|"
+        "I'll keep the first version, then.|Nothing changes, then.|Good that you checked.|"
+        "Better to be sure.]",
+        "[Ah,|Oh,|Right,] [so it stays as you first told me|so nothing changes|so the first "
+        "version stands|so we're back where we were][.|!] [Easy to second-guess these "
+        "things.|Thanks for checking.|]",
+    ),
+    TWIN_CONSIDERED: (
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put|"
+        "probably wise|no harm in looking|better to be sure][.|!] [There's always "
+        "another chance.|No rush at all.|Better than rushing into it.|It happens.|]",
+        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always "
+        "another go.|No rush, then.|Better safe than sorry.|Something else will turn up.|"
+        "{Pron} can always look again.]",
+    ),
+    TWIN_OTHERS: (
+        "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more "
+        "sense][, {poss} {other} then|][.|!] [I'll keep them straight.|Easy to muddle them.|]",
+        "[Understood|Noted|No problem|Easily done|Ha|Oh, I see|Right][.|!] [Thanks for "
+        "[clarifying|putting me straight|sorting that out].|I'll keep them straight.|It's hard "
+        "to keep everyone straight.|Easy to muddle them.|So nothing has changed for {your}.|"
+        "Then I'll leave {your} out of it.]",
+        "[Ah|Oh|Right|I see], [so that was {poss} {other}'s news|so it's {poss} {other} "
+        "making the change|so nothing has changed for {your}|so {your} is staying as "
+        "{pron} was][.|!] [Got it.|Thanks for saying.|Good to know.|]",
+    ),
 }
 
 #: The bank every record-keeping session is rendered from (only kinds a plan can carry): whole
@@ -706,6 +775,8 @@ RECORD_BANK = Bank(
     reactions=only(REACTIONS, ()),
     follow_ups=only(FOLLOW_UPS, ()),
     things=MappingProxyType({rf.key: rf.thing for rf in RECORD_FAMILIES}),
+    statuses=MappingProxyType(RECORD_STATUSES),
+    status_replies=MappingProxyType(RECORD_STATUS_REPLIES),
 )
 
 #: Words the answers use to frame the record, which no conversation uses.
@@ -721,7 +792,13 @@ def templates() -> list[tuple[str, str]]:
     """(where, text) for every template of this bank, every alternative's words kept and
     placeholders removed."""
     out: list[tuple[str, str]] = []
-    for label, bank in (("frame", RECORD_FRAMES), ("reply", RECORD_REPLIES)):
+    banks = (
+        ("frame", RECORD_FRAMES),
+        ("reply", RECORD_REPLIES),
+        ("status", RECORD_STATUSES),
+        ("status reply", RECORD_STATUS_REPLIES),
+    )
+    for label, bank in banks:
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
     for rf in RECORD_FAMILIES:
@@ -741,6 +818,11 @@ def check_record_bank() -> None:
         found = (ANSWER_WORDS | QUESTION_WORDS) & set(raw_tokens(text))
         if found:
             raise BankError(f"{where} template {text!r} uses framing word(s) {sorted(found)}")
+    attribute = {w for rf in RECORD_FAMILIES for w in raw_tokens(f"{rf.noun} {rf.keyword}")}
+    for where, text in templates():
+        named = attribute & set(raw_tokens(text))
+        if where.startswith("status") and named:
+            raise BankError(f"{where} template {text!r} names the attribute {sorted(named)}")
     for rf in RECORD_FAMILIES:
         if rf.keyword not in bm25_tokens(rf.noun):
             raise BankError(f"{rf.key}: keyword {rf.keyword!r} is not in its noun {rf.noun!r}")

@@ -30,10 +30,23 @@ expressions each bound was stated by, so REV001 replays the record at each arm's
 Sessions. Every session makes four moves — a change, a correction, a value-bearing twin and a
 mention — and exactly one belongs to a hot subject (`allocate`). The asked subject is one of a
 haystack's hot subjects, all drawn from one distribution (one or two corrections each), each
-with twins: another person's change, a correction nearly made and withdrawn, a choice
-considered and dropped. Cold moves fill every other slot: changes of subjects nobody else
-names, corrections of cold changes stated a few sessions earlier (or of something from before
-the haystack began), cold twins and mentions.
+with twins: another person's change (or a correction of one told earlier), a correction nearly
+made and withdrawn, a choice considered and dropped. Cold moves fill every other slot: changes
+of subjects nobody else names, corrections of cold changes stated a few sessions earlier (never
+of anything the conversation did not tell), cold twins and mentions.
+
+Rivals unmarked. A twin's value turn is told in the frames and clauses of a true move
+(`Move.told_as`): another person's change as the person's own change, a correction nearly made
+as a correction of the value the record holds, a choice dropped as a change ahead from the
+value the subject holds; what became of it (someone else's news, taken back, fell through)
+comes in the user's next turn, a status naming no attribute word, which true changes and
+corrections get at times too (`corrections.RECORD_STATUSES`). A twin names only values the
+conversation gave its subject, and the asked subject's twins none an answer names (LEK001):
+where the value it would correct or leave cannot be named, the twin is another person's
+change, or corrects one told earlier. Twin labels are weighted so the rivals are changes ahead,
+changes behind and corrections in about the shares the answers' own moves are, and
+corrections end on the old value as often as on the new, so neither the last value said nor
+the wording of one says which is the answer.
 """
 
 from __future__ import annotations
@@ -91,6 +104,7 @@ from corpora.generate.core.world import (
     TWIN_CONSIDERED,
     TWIN_OTHERS,
     TWIN_RUMOUR,
+    Family,
     Gender,
     Move,
     Person,
@@ -101,7 +115,7 @@ from corpora.generate.core.world import (
 VERTICAL = "bitemporal"
 ABBREV = "bit"
 SEED = 20261206
-VERSION = "1.0.0"
+VERSION = "1.1.0"
 
 BELIEF, DEPTH = "belief-at-instant", "correction-depth"
 #: (shape, what the pair's arms straddle, pairs), in question-id order.
@@ -252,6 +266,21 @@ class Subject:
     def corrections(self) -> int:
         return len(self.values) - 2
 
+    def recorded(self, s: int) -> str:
+        """The new value as the record holds it in session `s` (after the change's session):
+        the latest correction told before `s`, else the change's value."""
+        return self.values[1 + sum(1 for t in self.sessions[1:] if t < s)]
+
+    def holding(self, s: int, moments: Sequence[datetime]) -> str | None:
+        """What the subject holds in session `s` as the user knows it: the old value before
+        the change is told and made, the recorded new value once it is both; None while the
+        change is told but not yet made, or made but not yet told."""
+        told = s > self.sessions[0]
+        made = moments[s] >= moments[self.sessions[0]] + timedelta(days=self.lead)
+        if told != made:
+            return None
+        return self.recorded(s) if told else self.values[0]
+
 
 def _lead(rng: random.Random) -> int:
     days = rng.randint(*LEAD_DAYS)
@@ -261,7 +290,7 @@ def _lead(rng: random.Random) -> int:
 def _subject(
     rng: random.Random, world: World, person: Person, rf: RecordFamily, corrections: int
 ) -> Subject:
-    values = [world.value(rf.family, rng) for _ in range(2 + corrections)]
+    values = [_value(world, rf.family, rng) for _ in range(2 + corrections)]
     return Subject(person, rf, values, _lead(rng))
 
 
@@ -289,10 +318,29 @@ def _revision_moves(subject: Subject, moments: Sequence[datetime], evidence: boo
                 subject.rf.family,
                 subject.values[2 + k],
                 evidence=evidence,
-                extra={"W": subject.values[1 + k]},
+                extra=_corrects(subject.rf, subject.values[2 + k], subject.values[1 + k]),
             )
         )
     return moves
+
+
+def _value(world: World, family: Family, rng: random.Random) -> str:
+    """A fresh value of the family; never one opening with a vowel where a clause says `a {V}`
+    (`a Olson`)."""
+    while True:
+        value = world.value(family, rng)
+        if not (value[:1] in "AEIOU" and any("a {V}" in c for c in _clauses(family))):
+            return value
+
+
+def _clauses(family: Family) -> list[str]:
+    return [c for cs in family.clauses.values() for c in cs]
+
+
+def _corrects(rf: RecordFamily, value: str, wrong: str) -> dict[str, str]:
+    """A correction's placeholders: the value it replaces (`W`), and both values as an answer
+    names them (`Vn`, `Wn`: `Dr Korvane`), for what the user says of it next."""
+    return {"W": wrong, "Vn": rf.named(value), "Wn": rf.named(wrong)}
 
 
 def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
@@ -303,29 +351,54 @@ def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
 
 
 def _twin_move(
-    label: str, person: Person, rf: RecordFamily, world: World, rng: random.Random
+    label: str,
+    person: Person,
+    rf: RecordFamily,
+    world: World,
+    rng: random.Random,
+    current: str | None = None,
 ) -> Move:
-    """A value-bearing twin: another person's change, a withdrawn correction, or a choice
-    considered and dropped (fresh values, never the subject's own)."""
-    value = world.value(rf.family, rng)
+    """A value-bearing twin (a fresh value, never the subject's own), told in the words of a
+    true move and undone by its status (`Move.told_as`): another person's change, told as the
+    person's change; a correction nearly made, told as a correction of `current` (the value the
+    record holds for the subject) and taken back; a choice considered and dropped, told as a
+    change ahead from `current` (the value the subject holds) that then falls through."""
+    value = _value(world, rf.family, rng)
     if label == TWIN_OTHERS:
-        lead = _lead(rng)
-        kind = CHANGE_PAST if lead < 0 else CHANGE_AHEAD
-        previous = world.value(rf.family, rng)
+        days = rng.randint(*LEAD_DAYS)
+        lead = -days if rng.random() < OTHERS_PAST else days
         return Move(
-            kind,
+            TWIN_OTHERS,
             person,
             rf.family,
             value,
-            extra={"W": previous, "valid": lead_expression(lead)},
+            extra={"W": _value(world, rf.family, rng), "valid": lead_expression(lead)},
             other=_other(rng, person),
+            told_as=CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
         )
+    assert current is not None, f"a {label} twin needs the subject's current value"
     if label == TWIN_RUMOUR:
-        return Move(PROPOSED, person, rf.family, value)
-    return Move(TWIN_CONSIDERED, person, rf.family, value)
+        extra = _corrects(rf, value, current)
+        return Move(PROPOSED, person, rf.family, value, extra=extra, told_as=CORRECTION)
+    return Move(
+        TWIN_CONSIDERED,
+        person,
+        rf.family,
+        value,
+        extra={"W": current, "valid": in_days(rng.randint(*LEAD_DAYS))},
+        told_as=CHANGE_AHEAD,
+    )
 
 
-#: Twin labels a kit draws (a withdrawn correction travels under the rumour label).
+#: Share of another person's changes told as behind their session (a choice considered is
+#: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
+OTHERS_PAST = 0.7
+#: Most moves one other person's story makes (their change and its corrections); a rival past
+#: it is told as another person's change.
+STORY_MOVES = 3
+#: Twin labels a kit draws (a withdrawn correction travels under the rumour label). With the
+#: echoes of another person's change coming back as corrections of it, the rivals are changes
+#: ahead, changes behind and corrections in about the shares the answers' own moves are.
 TWIN_LABELS = (TWIN_OTHERS, TWIN_RUMOUR, TWIN_CONSIDERED)
 #: The kind each twin label is recorded as.
 TWIN_RECORDED = {
@@ -454,22 +527,41 @@ def build_haystack(
             ] = move
         echoes = {second: first for first, second in kit.echoes}
         made: dict[int, tuple[str, Move]] = {}
+        # The asked subject's twins never name a value an answer names (LEK001).
+        blocked = _answer_values(subject, spec.straddle) if ki == 0 else set()
+        # Each other person's story: their change, then each correction of it.
+        stories: list[list[Move]] = []
+        story_of: dict[int, int] = {}
         rest = sorted(range(revisions, len(kit.kinds)), key=lambda i: kit.sessions[i])
         for i in rest:
             kind, s = kit.kinds[i], kit.sessions[i]
             if kind == MENTION:
                 slots[s][MENTION_SLOT] = Move(MENTION, kit.person, kit.family)
                 continue
-            if i in echoes:
-                # The same rival said again (`core/echo.py`).
-                label, source = made[echoes[i]]
-                move = replace(source, extra=dict(source.extra))
+            source = made.get(echoes[i]) if i in echoes else None
+            label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
+            story: int | None = None
+            open_ = [t for t in range(len(stories)) if len(stories[t]) < STORY_MOVES]
+            if source is not None and source[0] == label == TWIN_OTHERS:
+                # The same rival said again (`core/echo.py`): the other person's value named
+                # once more, as the one a correction replaces.
+                story = story_of[id(source[1])] if story_of[id(source[1])] in open_ else None
+            elif label == TWIN_OTHERS and kind != TWIN_OTHERS and open_:
+                # A twin whose own value cannot be named corrects another person's change
+                # told earlier, as a correction nearly made would correct the subject's.
+                story = min(open_, key=lambda t: len(stories[t]))
+            if story is not None:
+                move = _others_corrected(stories[story][-1], world, rng)
+                stories[story].append(move)
+                story_of[id(move)] = story
+            elif source is not None and source[0] == label != TWIN_OTHERS:
+                named = _corrects(subject.rf, source[1].value or "", current or "")
+                move = replace(source[1], extra={**source[1].extra, **named})
             else:
-                label = kind
-                if label == TWIN_RUMOUR and s < subject.sessions[0]:
-                    # A correction nearly made cannot come before anything was told.
-                    label = TWIN_CONSIDERED
-                move = _twin_move(label, kit.person, subject.rf, world, rng)
+                move = _twin_move(label, kit.person, subject.rf, world, rng, current)
+                if label == TWIN_OTHERS:
+                    story_of[id(move)] = len(stories)
+                    stories.append([move])
             made[i] = (label, move)
             slots[s][TWIN_SLOT] = move
             if ki == 0:
@@ -485,6 +577,56 @@ def build_haystack(
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
     return Haystack(plans, moments, asked, sorted(twins, key=lambda t: t[1]))
+
+
+def _answer_values(subject: Subject, straddle: str) -> set[str]:
+    """The values the asked subject's answers may name, either arm (a state-axis pair's
+    regime is drawn with its dates, so both are counted)."""
+    v = subject.values
+    if straddle in ("record", "first"):
+        return {v[1], v[2]}
+    if straddle == "second":
+        return {v[2], v[3]}
+    return set(v[:3])
+
+
+def _fit_label(
+    label: str, s: int, subject: Subject, moments: Sequence[datetime], blocked: set[str]
+) -> tuple[str, str | None]:
+    """A twin's label as session `s` allows it, and the subject's value it names: a
+    correction nearly made names the value the record holds, once the change is told; a
+    choice considered, the value the subject holds while it settledly holds one. When that
+    value cannot be named (not told yet, a change under way, or a value an answer names),
+    the twin is another person's change (or a choice considered, for a correction nearly
+    made before anything was told)."""
+    if label == TWIN_RUMOUR:
+        if s < subject.sessions[0]:
+            label = TWIN_CONSIDERED
+        elif (recorded := subject.recorded(s)) not in blocked:
+            return label, recorded
+        else:
+            return TWIN_OTHERS, None
+    if label == TWIN_CONSIDERED:
+        held = subject.holding(s, moments)
+        if held is not None and held not in blocked:
+            return label, held
+        return TWIN_OTHERS, None
+    return label, None
+
+
+def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
+    """A correction of another person's change told earlier (`told`): of the value it named,
+    for the same someone (who it was comes out in the status, as it did the first time)."""
+    value = _value(world, told.family, rng)
+    return Move(
+        TWIN_OTHERS,
+        told.person,
+        told.family,
+        value,
+        extra=_corrects(BY_KEY[told.family.key], value, told.value or ""),
+        other=told.other,
+        told_as=CORRECTION,
+    )
 
 
 def _rumours_after_telling(layout: random.Random, kit: Kit, told: int) -> None:
@@ -535,6 +677,8 @@ class ColdRecord:
     rf: RecordFamily
     value: str
     last: int
+    #: When the change itself happens.
+    change: datetime
     corrections: int = 0
 
 
@@ -551,10 +695,17 @@ def _fill_cold(
     """Every empty slot gets a cold move: a change of a subject nobody has named, a correction
     of a cold change told earlier (a few sessions back where one is due; never of anything
     the record was not told: when nothing is open yet, the slot tells another change), a twin
-    or a mention of a subject no hot kit owns."""
+    or a mention of a subject no hot kit owns. A twin that names what its subject holds (a
+    correction nearly made, a choice considered) names what the record was told, or for a
+    subject never told a change, one value kept for every twin of it."""
     cold = [(p, rf) for p in cast for rf in rfs if (p.key, rf.key) not in hot]
     records: list[ColdRecord] = []
     echoes = ColdEchoes(layout, COLD_ECHO, GAP_RANGE)
+    #: Values held by cold subjects that are never told a change (only considered one).
+    kept: dict[tuple[str, str], str] = {}
+
+    def record_of(p: Person, rf: RecordFamily) -> ColdRecord | None:
+        return next((r for r in records if (r.person.key, r.rf.key) == (p.key, rf.key)), None)
 
     def change(s: int) -> Move:
         options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
@@ -563,8 +714,8 @@ def _fill_cold(
         p, rf = rng.choice(options)
         world.reserve(p, rf.family)
         lead = _lead(rng)
-        previous, value = (world.value(rf.family, rng) for _ in range(2))
-        records.append(ColdRecord(p, rf, value, s))
+        previous, value = (_value(world, rf.family, rng) for _ in range(2))
+        records.append(ColdRecord(p, rf, value, s, moments[s] + timedelta(days=lead)))
         return Move(
             CHANGE_PAST if lead < 0 else CHANGE_AHEAD,
             p,
@@ -572,6 +723,39 @@ def _fill_cold(
             value,
             extra={"W": previous, "valid": lead_expression(lead)},
         )
+
+    def considered(s: int) -> Move:
+        """A choice considered: of a told subject whose change is made, or of one that is
+        never told a change (reserved here, so no change of it comes later)."""
+        settled = [(r.person, r.rf) for r in records if r.last < s and r.change <= moments[s]]
+        untold = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
+        untold += [(p, rf) for p, rf in cold if (p.key, rf.key) in kept]
+        if not settled + untold:
+            p, rf = rng.choice(cold)
+            return _twin_move(TWIN_OTHERS, p, rf, world, rng)
+        p, rf = rng.choice(settled + untold)
+        record = record_of(p, rf)
+        if record is not None:
+            current = record.value
+        else:
+            world.reserve(p, rf.family)
+            current = kept.setdefault((p.key, rf.key), _value(world, rf.family, rng))
+        return _twin_move(TWIN_CONSIDERED, p, rf, world, rng, current)
+
+    def again(s: int, move: Move) -> Move | None:
+        """An echoed twin, naming what its subject holds in session `s` (None when the
+        record was corrected in this very session: a fresh twin is drawn instead)."""
+        if move.kind == TWIN_OTHERS and move.told_as != CORRECTION:
+            return _others_corrected(move, world, rng)
+        if move.kind not in (PROPOSED, TWIN_CONSIDERED):
+            return move
+        record = record_of(move.person, BY_KEY[move.family.key])
+        if record is None:
+            return move
+        if record.last == s:
+            return None
+        move.extra.update(_corrects(record.rf, move.value or "", record.value))
+        return move
 
     for s, slot in enumerate(slots):
         if STATEMENT_SLOT not in slot:
@@ -595,26 +779,30 @@ def _fill_cold(
                 slot[CORRECTION_SLOT] = change(s)
             else:
                 record = rng.choice(due)
-                value = world.value(record.rf.family, rng)
+                value = _value(world, record.rf.family, rng)
                 wrong = record.value
                 record.value, record.last = value, s
                 record.corrections += 1
                 p, rf = record.person, record.rf
-                slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra={"W": wrong})
-        if TWIN_SLOT not in slot and (repeated := echoes.take(s)) is not None:
-            slot[TWIN_SLOT] = repeated
+                extra = _corrects(rf, value, wrong)
+                slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra=extra)
+        repeated = echoes.take(s) if TWIN_SLOT not in slot else None
+        if repeated is not None and (echoed := again(s, repeated)) is not None:
+            slot[TWIN_SLOT] = echoed
         if TWIN_SLOT not in slot:
             label = layout.choice(TWIN_LABELS)
-            told = [(r.person, r.rf) for r in records if r.last < s]
+            told = [r for r in records if r.last < s]
             if label == TWIN_RUMOUR and told:
-                # A correction nearly made is about something the record was told.
-                p, rf = rng.choice(told)
-            else:
+                # A correction nearly made is of something the record was told.
+                record = rng.choice(told)
+                move = _twin_move(label, record.person, record.rf, world, rng, record.value)
+            elif label == TWIN_OTHERS:
                 p, rf = rng.choice(cold)
-                if label == TWIN_RUMOUR:
-                    label = TWIN_CONSIDERED
-            slot[TWIN_SLOT] = _twin_move(label, p, rf, world, rng)
-            echoes.add(s, slot[TWIN_SLOT])
+                move = _twin_move(label, p, rf, world, rng)
+            else:
+                move = considered(s)
+            slot[TWIN_SLOT] = move
+            echoes.add(s, move)
         if MENTION_SLOT not in slot:
             p, rf = rng.choice(cold)
             slot[MENTION_SLOT] = Move(MENTION, p, rf.family)
@@ -934,9 +1122,9 @@ GENERATOR = VerticalGenerator(
     version=VERSION,
     seed=SEED,
     levers=(
-        kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
-        kit_levers(twins=(4, 6), mentions=(0, 1), people=(9, 12), families=(8, 10)),
-        kit_levers(twins=(5, 6), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(2, 4), mentions=(0, 1), people=(9, 12), families=(8, 10)),
+        kit_levers(twins=(2, 3), mentions=(0, 1), people=(8, 11), families=(7, 9)),
     ),
     build=build,
     notes=(
