@@ -409,17 +409,10 @@ def _twin(
     if kind == ECHO:
         return Move(ECHO_MOVE, person, family, value, other=_other(rng, person))
     if kind == TWIN_OTHERS_SWITCH:
-        old = world.value(family, rng)
+        # Told as the person's statement of the value switched to; the value switched from is
+        # never said, so none is drawn (a drawn name is one no question may say).
         fresh = world.value(family, rng)
-        return Move(
-            kind,
-            person,
-            family,
-            fresh,
-            extra={"W": old},
-            other=_other(rng, person),
-            told_as=STATEMENT,
-        )
+        return Move(kind, person, family, fresh, other=_other(rng, person), told_as=STATEMENT)
     fresh = world.value(family, rng)
     other = _other(rng, person) if kind == TWIN_OTHERS else None
     extra = {"named": old_name(family, fresh)} if kind == TWIN_RUMOUR else {}
