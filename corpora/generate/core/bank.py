@@ -532,7 +532,9 @@ FORGETTING_FAMILIES = (
 #: else's statements are worded from one vocabulary and only what a sentence says (a denial, a
 #: confirmation, whose news it is) carries its status.
 _HEARD = "[I heard|I was told|I'm told|I gather|Word is|Someone told me|I'd heard]"
-_HEDGE = "[Apparently|From what I was told,|As far as I know,|I think|If I've got it right,|I believe]"
+_HEDGE = (
+    "[Apparently|From what I was told,|As far as I know,|I think|If I've got it right,|I believe]"
+)
 _FORGOT = (
     "[Something I forgot to tell you:|Forgot to say,|Meant to tell you,|Before I forget,"
     "|Not sure if I told you, but|I forget whether I told you, but]"
