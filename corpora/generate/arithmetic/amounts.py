@@ -654,10 +654,13 @@ _BACK_STATUS = (
 )
 #: The assistant takes a confirmation or a hedge in: acknowledgements that fit either.
 _SURE_REPLIES = (
-    "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood][.|!] [Thanks for [filling me"
-    " in|telling me|the detail].|I'll bear that in mind.|Thanks, that helps.|]",
-    "[Ah,|Oh,|Well,|Right,] [that's good to know|fair enough|I see|that's helpful][.|!]"
-    " [Thanks for [checking|telling me|letting me know].|It helps to know.|]",
+    "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood|Got it|Okay][.|!] [Thanks for"
+    " [filling me in|telling me|the detail|checking|the update].|I'll bear that in mind"
+    "[ for later|].|Thanks, that [helps|is useful].|That's [useful|handy|good] to know.|That"
+    " settles it, then.]",
+    "[Ah,|Oh,|Well,|Right,|Okay,] [that's good to know|fair enough|I see|that's helpful"
+    "|that makes sense|that's clear][.|!] [Thanks for [checking|telling me|letting me know"
+    "|explaining].|It helps to know.|I'll keep that in mind.|Good to have it straight.]",
 )
 #: What makes a rival one, for payments, returns and batches alike (the core's wordings, with
 #: a value named bare: `the {V}` reads wrongly for a place or a plumber).
@@ -741,6 +744,11 @@ AMOUNT_STATUS_REPLIES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 #: payment and dispatch kinds, and the statuses that follow a statement (every twin's, and at
 #: times a true one's).
 AMOUNTS_BANK = Bank(
+    # A remark after three true statements in ten: here the mere presence of a remark does not
+    # mark a rival (the status-presence attacker reads `0.53` on Arithmetic and `0.65` on
+    # Prospective at this share), and a remark after every statement buries their gold beyond
+    # the BM25 band and repeats their own statuses past the language figures.
+    status_share=0.3,
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **AMOUNT_FRAMES}),
     replies=MappingProxyType({MENTION: MENTION_REPLIES, **AMOUNT_REPLIES}),
     family_replies=MappingProxyType({}),

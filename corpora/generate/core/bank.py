@@ -1235,6 +1235,14 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
 #: confirming or hedging it. A status names neither the family's thing nor its keyword (`it`,
 #: or the value itself), so no statement of a value is marked by its own wording: a reader
 #: must read on to know what became of it. `{other}` is the someone else of `TWIN_OTHERS`.
+_HEDGED = (
+    "[I think so|I believe so|I'm fairly sure|That's my understanding|That's how I understood"
+    " it|That's what I took from it|That's what {pron} [said|told me|says]|If I've got it"
+    " right|If I heard {obj} right], [anyway|at least|for what it's worth|mind you|I should"
+    " say][, and {pron} [seemed|sounded|looked] [sure|certain|definite|confident] [about it|of"
+    " it|]|, though I'd [want to|like to|better] [check|double-check|ask again]|, going by what"
+    " {pron} [said|told me|wrote]|, from [the way|how] {pron} [put it|told it]]."
+)
 _SOON = "[later|since|after|the next day|this morning|at the weekend|when I saw {obj}]"
 STATUSES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
@@ -1246,16 +1254,33 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " to be fair|, bless {obj}|, and why not].",
         "[That's|It's] [all settled|definite|official|all sorted|for certain|a done deal] [now"
         "|at last|these days][, {pron} told me|, I checked|, apparently|, by the sound of it].",
-        "[I think so, anyway|That's what {pron} [said|told me|says], anyway|If I've got it right"
-        ", anyway|At least, that's [my understanding|how I understood it|what I took from"
-        " it]][, and {pron} [seemed|sounded] [sure|certain|definite] about it|, though I'd want"
-        " to check|, going by what {pron} said|].",
+        _HEDGED,
         "[And before you ask,|And yes,|For the record,|Just so you know,] it's [true|right"
         "|real|definite|properly decided], I [asked {obj}|checked with {obj}|had it from {obj}"
         " directly] [this week|the other day|at the weekend|when I saw {obj}].",
         "[It's been|It was] [a while coming|on the cards for a while|a long time coming|talked"
         " about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no"
         " shock].",
+    ),
+    INVALIDATION: (
+        "[And|Oh, and|Yes, and] [{pron} [seems|sounds] [fine|quite relaxed|perfectly happy]"
+        " about it|{pron} [doesn't seem|isn't] [bothered|too fussed|upset] [at all|really|]"
+        "|it was {poss} own [decision|choice|idea]][, to be fair|, honestly|, apparently|].",
+        "[That's|It's] [definite|final|all done|all settled] [now|at last|these days][, {pron}"
+        " told me|, I checked|, apparently|, by the sound of it].",
+        _HEDGED,
+        "[It had been|It was] [a while coming|on the cards for a while|a long time coming"
+        "|talked about for ages][, to be fair|, honestly|, really|, so nobody's surprised].",
+    ),
+    REAFFIRMATION: (
+        "[And|Oh, and|Yes, and] [I [checked|asked] {obj} [this week|the other day|at the"
+        " weekend]|{pron} [said so|told me so {obj}self] [this week|the other day|at the"
+        " weekend]][, so no change there|, so that's that|].",
+        "[Honestly,|Really,|Yes,|And] {pron} [seems|sounds] [settled|content|happy enough"
+        "|perfectly happy] [with it|about it|][, which is nice|, to be fair|, and why not].",
+        _HEDGED,
+        "[No sign of|Nothing suggests|No talk of] [a change|anything changing|{obj} changing"
+        " [that|it]][ any time soon|, as far as I know|, from what I hear].",
     ),
     TWIN_RUMOUR: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
@@ -1314,6 +1339,19 @@ STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the"
         " better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling"
         " me].|]",
+    ),
+    INVALIDATION: (
+        "[Fair enough|Right|Understood|Makes sense|I see][.|!] [Sounds like {pron} [has"
+        " it in hand|knows {poss} own mind|is at peace with it].|Onwards, then.|Good for"
+        " {obj} for deciding.|]",
+        "[Ah,|Oh,|Well,] [that's [good to know|clear, then]|fair enough|at least it's"
+        " settled][.|!] [Thanks for [telling me|letting me know].|]",
+    ),
+    REAFFIRMATION: (
+        "[Good|Fair enough|Nice|Right|Steady as ever][.|!] [No need to change what"
+        " works.|Sounds settled.|Good to know.|]",
+        "[Ah,|Oh,|Well,] [that's [good|reassuring|nice] to hear|good for {obj}|steady as"
+        " ever][.|!] [Thanks for [checking|telling me].|]",
     ),
     TWIN_RUMOUR: (
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"

@@ -633,9 +633,10 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
     REMINDER: (
         "[I've|I have] [promised|given my word], so [I can't let it slip|it really has to "
         "happen|there's no wriggling out of it][ this time|, honestly|, sadly|].",
-        "[I forgot last time|It slipped my mind once already|I let it slide last time][, so "
+        "[I forgot last time|It slipped my mind once already|I let it slide last time|I missed"
+        " it once before|It went clean out of my head last year|I was late with it once][, so "
         "I'd rather not do that again|, and I heard about it for weeks|, which did not go down "
-        "well|].",
+        "well|, and I'm still reminded of it|, and never again|, so this time it matters].",
         "[I've put it in my diary as well|It's on the calendar in the kitchen too|I've scribbled"
         " it on a sticky note as well][, but I never look at [it|the thing]|, for all the good "
         "that does|, though I know what I'm like].",
@@ -727,10 +728,12 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
 
 PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     REMINDER: (
-        "[Good|Right|Understood|Fair enough|Noted][.|!] [I'll [make sure|see to it] you "
-        "remember.|Then I'll be sure to nudge you.|I won't let it slip.|Leave it with me.]",
-        "[Then|In that case] I'll [make doubly sure|be extra careful] to [nudge|prompt] you[, "
-        "don't worry|, promise|].",
+        "[Good|Right|Understood|Fair enough|Noted|Okay|Got it][.|!] [I'll [make sure|see to it]"
+        " you remember[ in good time|].|Then I'll be sure to [nudge|remind|prompt] you[ nearer"
+        " the day|].|I won't let it slip[ past|].|Leave it with me[, then|].]",
+        "[Then|In that case|Right, then|Good, then] I'll [make doubly sure|be extra careful"
+        "|take care|make a point] to [nudge|prompt|remind] you[, don't worry|, promise| in"
+        " plenty of time| when it's close|].",
     ),
     twin_kind(TWIN_RUMOUR, REMINDER): (
         "[Oh, good|Great|Fair enough|Right|Ha][.|!] [I'll cross it off.|Nothing for me to "
@@ -739,8 +742,9 @@ PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         " your plate][.|!] [Nice when things sort themselves out.|Good news.|]",
     ),
     EXPIRY: (
-        "[Good to know|Right|Fair enough|Noted][.|!] [Best not to leave it to the last minute."
-        "|Those dates come round fast.|Hopefully {pron} gets it sorted in time.|]",
+        "[Good to know|Right|Fair enough|Noted|Understood|Okay|Got it][.|!] [Best not to leave"
+        " it to the last minute.|Those dates come round [fast|quicker than you think].|Hopefully"
+        " {pron} gets it sorted in time.|Worth keeping an eye on.|Better early than late.]",
         "[Ah,|Oh,|Well,] [that's something|good that {pron} knows|that helps][.|!] [These things"
         " creep up on people.|Better to know early.|]",
     ),
@@ -763,6 +767,11 @@ PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
 #: The bank every Prospective session is rendered from: the shared mention frames and replies
 #: plus the three timed kinds and their twins (only kinds a session plan can carry).
 PROSPECTIVE_BANK = Bank(
+    # A remark after three true statements in ten: here the mere presence of a remark does not
+    # mark a rival (the status-presence attacker reads `0.53` on Arithmetic and `0.65` on
+    # Prospective at this share), and a remark after every statement buries their gold beyond
+    # the BM25 band and repeats their own statuses past the language figures.
+    status_share=0.3,
     frames=MappingProxyType({MENTION: FRAMES[MENTION], **PROSPECTIVE_FRAMES}),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROSPECTIVE_REPLIES}),
     family_replies=MappingProxyType({}),

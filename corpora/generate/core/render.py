@@ -81,8 +81,11 @@ ASIDE_SHARE = 0.12
 #: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
 OF_FORM_SHARE = 0.5
 #: Moves told as themselves whose kind has statuses (`Bank.statuses`) get a status exchange
-#: this often; a move told as another kind (`Move.told_as`) always does.
-STATUS_SHARE = 0.3
+#: this often; a move told as another kind (`Move.told_as`) always does. At any lower share the
+#: mere presence of a remark after a statement marks a rival (an attacker that picks the
+#: statement no remark follows found gold at within-question AUC up to `0.72` at `0.3`), so
+#: every statement gets one and only what the remark says tells them apart.
+STATUS_SHARE = 1.0
 
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
@@ -140,6 +143,8 @@ class Bank:
     #: Move kind → what became of a statement, said in the user's next turn (naming no
     #: family keyword), and the assistant's reply to it.
     statuses: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUSES)
+    #: Share of moves told as themselves that get a status exchange (see `STATUS_SHARE`).
+    status_share: float = STATUS_SHARE
     status_replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUS_REPLIES)
 
 
@@ -364,7 +369,9 @@ def render_move(
         told = replace(move, kind=move.told_as, other=None, told_as=None)
     # (A bank without statuses for the kind, or frames for what it is told as, tells the move
     # as itself.)
-    with_status = move.kind in bank.statuses and (told is not move or rng.random() < STATUS_SHARE)
+    with_status = move.kind in bank.statuses and (
+        told is not move or rng.random() < bank.status_share
+    )
     values = move_values(told, plan, rng)
     if move.other is not None:
         values["other"] = move.other[0]
