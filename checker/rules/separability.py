@@ -53,20 +53,15 @@ def audit_sample(corpus: LoadedCorpus) -> LoadedCorpus:
     if rows <= AUDIT_ROWS:
         corpus.cache["separability sample"] = corpus
         return corpus
-    from checker.auditing import haystack_keys
+    from checker.auditing import haystack_by_haystack
 
-    by_haystack: dict[int, list[int]] = {}
-    for qi, key in enumerate(haystack_keys(corpus)):
-        by_haystack.setdefault(key, []).append(qi)
     chosen: list[int] = []
-    spent, depth = 0, 0
-    while spent < AUDIT_ROWS and depth < max(map(len, by_haystack.values())):
-        for members in by_haystack.values():
-            if depth < len(members) and spent < AUDIT_ROWS:
-                qi = members[depth]
-                chosen.append(qi)
-                spent += len(corpus.questions[qi].haystack_sessions)
-        depth += 1
+    spent = 0
+    for qi in haystack_by_haystack(corpus):
+        if spent >= AUDIT_ROWS:
+            break
+        chosen.append(qi)
+        spent += len(corpus.questions[qi].haystack_sessions)
     sample = corpus.with_questions([corpus.questions[qi] for qi in sorted(chosen)])
     corpus.cache["separability sample"] = sample
     return sample
