@@ -148,5 +148,6 @@ def summary(corpus: LoadedCorpus) -> list[str]:
         f"{shc.AUC_REFUSE})"
         + (" REFUSED" if mark.refused else "")
         + (f"; leans on {', '.join(mark.leans[:4])}" if mark.leans else "")
+        + (f" [sampled: the first {shc.AUDIT_WORDS:,} candidate words]" if mark.sampled else "")
     )
     return lines

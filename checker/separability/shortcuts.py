@@ -523,9 +523,8 @@ def states_a_value(skeleton: str) -> bool:
 #: haystack (`candidate_turns`), until their candidate turns hold this many masked words: each
 #: of its eleven fits grows with the words, and a foreign haystack can make nearly every turn
 #: a candidate (about 500 turns of 170 words a question on LongMemEval-S-sized input,
-#: `checker.bench.audit`). All of LoCoMo (30,678 short candidate turns, about 1.3 million words)
-#: is within it, and our
-#: corpora hold 200 to 700 candidate turns in all.
+#: `checker.bench.audit`). All of LoCoMo (30,678 short candidate turns, about 1.3 million
+#: words) is within it, and our corpora hold 200 to 700 candidate turns in all.
 AUDIT_WORDS = 1_500_000
 
 

@@ -5,7 +5,7 @@ reach every haystack and keep file order."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -50,9 +50,7 @@ def test_session_token_sets_are_each_sessions_words(pooled: LoadedCorpus) -> Non
                 q.haystack_sessions, sets.of_question(corpus.session_starts, qi), strict=True
             ):
                 plain = {w for t in session for w in raw_tokens(t.content)}
-                assert [words[i] for i in ids.tolist()] == [
-                    words[i] for i in sorted(ids.tolist())
-                ]
+                assert [words[i] for i in ids.tolist()] == [words[i] for i in sorted(ids.tolist())]
                 assert {words[i] for i in ids.tolist()} == plain
                 assert len(ids) == len(plain)
 
@@ -71,7 +69,7 @@ def test_the_token_table_agrees_with_the_text_table(pooled: LoadedCorpus) -> Non
     ids, texts = pooled.token_ids, pooled.text_token_ids
     assert ids.vocabulary is texts.vocabulary and ids.text_ids is texts.text_ids
     session_words = [
-        set(ids.token[a:b].tolist()) for a, b in zip(ids.session_offsets, ids.session_offsets[1:])
+        set(ids.token[a:b].tolist()) for a, b in pairwise(ids.session_offsets.tolist())
     ]
     sets = pooled.session_token_sets
     assert session_words == [set(sets.ids[d].tolist()) for d in sets.of.tolist()]
