@@ -620,30 +620,10 @@ def pooled_auc(scores: Floats, gold: NDArray[np.bool_], question: NDArray[np.int
     return won / pairs if pairs else 0.5
 
 
-def _vectoriser(*, analysed: bool = False) -> TfidfVectorizer:
-    """TF-IDF over a turn's masked 1–3-grams; with `analysed`, over the n-grams `analysed`
-    listed for it (the same n-grams, listed once rather than once per fit: a test holds the
-    two equal)."""
-    if analysed:
-        return TfidfVectorizer(analyzer=_as_listed, min_df=2, sublinear_tf=True)
+def _vectoriser() -> TfidfVectorizer:
     return TfidfVectorizer(
         token_pattern=r"\S+", lowercase=False, ngram_range=(1, 3), min_df=2, sublinear_tf=True
     )
-
-
-def _as_listed(grams: list[str]) -> list[str]:
-    return grams
-
-
-def analysed(texts: list[str]) -> NDArray[np.object_]:
-    """Each text's n-grams, exactly as `_vectoriser()` reads them: listed once for the eleven
-    fits and ten transforms of `marker_adversary`, which would otherwise each list them again
-    (a fifth of its time on long turns)."""
-    analyse = _vectoriser().build_analyzer()
-    out = np.empty(len(texts), dtype=object)
-    for i, text in enumerate(texts):
-        out[i] = analyse(text)
-    return out
 
 
 def _linear() -> LogisticRegression:
@@ -669,14 +649,14 @@ def marker_adversary(corpus: LoadedCorpus) -> HeldOutAuc:
     questions = len(np.unique(found.question))
     if haystacks < 2:
         return HeldOutAuc(0.5, 0.5, haystacks, questions)
-    texts = analysed(found.texts)
+    texts = np.asarray(found.texts, dtype=object)
 
     def held_out(labels: NDArray[np.bool_]) -> float:
         scores = np.zeros(len(labels))
         for train, test in _folds(found.group):
             if labels[train].all() or not labels[train].any():
                 continue
-            vectoriser = _vectoriser(analysed=True)
+            vectoriser = _vectoriser()
             try:
                 x_train = vectoriser.fit_transform(texts[train])
             except ValueError:  # no n-gram in two training turns
@@ -698,11 +678,10 @@ def marker_adversary(corpus: LoadedCorpus) -> HeldOutAuc:
 
 
 def _leans(texts: NDArray[np.object_], gold: NDArray[np.bool_], top: int = 4) -> list[str]:
-    """The masked n-grams the whole-corpus model weighs most for gold and for non-gold
-    (`texts` as `analysed` lists them)."""
+    """The masked n-grams the whole-corpus model weighs most for gold and for non-gold."""
     if gold.all() or not gold.any():
         return []
-    vectoriser = _vectoriser(analysed=True)
+    vectoriser = _vectoriser()
     try:
         x = vectoriser.fit_transform(texts)
     except ValueError:

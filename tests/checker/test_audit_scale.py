@@ -135,17 +135,3 @@ def test_marker_candidates_over_the_bound_are_a_file_order_sample(
     assert 1 <= len(kept) < len(pooled.questions)
     assert sampled == [row for row in every if row[0] in kept]  # the same rows, in file order
     assert np.all(np.diff(found.question) >= 0)
-
-
-def test_listed_ngrams_fit_what_the_texts_fit(pooled: LoadedCorpus) -> None:
-    texts = shc.candidate_turns(pooled).texts[:400]
-    texts += shc.candidate_turns(load_foreign(LOCOMO)).texts
-    plain, listed = shc._vectoriser(), shc._vectoriser(analysed=True)
-    x_plain = plain.fit_transform(np.asarray(texts, dtype=object))
-    x_listed = listed.fit_transform(shc.analysed(texts))
-    assert list(plain.get_feature_names_out()) == list(listed.get_feature_names_out())
-    assert (x_plain != x_listed).nnz == 0 and x_plain.shape == x_listed.shape
-    half = shc.analysed(texts[::2])
-    assert (
-        plain.transform(np.asarray(texts[::2], dtype=object)) != listed.transform(half)
-    ).nnz == 0
