@@ -32,6 +32,23 @@ def haystack_keys(corpus: LoadedCorpus) -> list[int]:
     return keys
 
 
+def haystack_by_haystack(corpus: LoadedCorpus) -> list[int]:
+    """Question indices one haystack at a time, in file order: the first question of each
+    haystack, then the second of each, and so on. A bounded sample taken in this order reaches
+    every haystack before it takes a second question of any (LoCoMo: ten conversations of about
+    200 questions each)."""
+    by_haystack: dict[int, list[int]] = {}
+    for qi, key in enumerate(haystack_keys(corpus)):
+        by_haystack.setdefault(key, []).append(qi)
+    layers: list[list[int]] = []
+    for members in by_haystack.values():
+        for depth, qi in enumerate(members):
+            if depth == len(layers):
+                layers.append([])
+            layers[depth].append(qi)
+    return [qi for layer in layers for qi in layer]
+
+
 @dataclass
 class AuditRun:
     findings: list[Finding] = field(default_factory=list)

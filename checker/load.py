@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 from pydantic import ValidationError
 
 from checker import textguard
-from checker.arrays import first_seen_codes
+from checker.arrays import distinct, first_seen_codes
 from checker.formats.corpus import Question
 from checker.formats.ids import DATE_FORMAT
 from checker.formats.sidecar import ReleaseIndex, Sidecar
@@ -148,6 +148,37 @@ class TurnIndex:
 
 
 @dataclass(frozen=True)
+class TextTokenIds:
+    """Raw tokens of every distinct turn text as integer ids: what `TokenIds` and
+    `SessionTokenSets` share, with no table that grows with how often a text is repeated."""
+
+    vocabulary: dict[str, int]
+    words: list[str]
+    stop: NDArray[np.bool_]
+    text_ids: NDArray[np.int64]
+    text_starts: NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class SessionTokenSets:
+    """The raw token ids each session holds, once per distinct session.
+
+    LongMemEval draws its haystacks from one pool of sessions, and a LoCoMo conversation is
+    one haystack for about 200 questions: the same session sits in many haystacks. A rule that
+    asks only which words a session holds reads this instead of `TokenIds.token`, which holds
+    every token once per haystack holding it (about 1.4 GB per `longmemeval_s`)."""
+
+    of: NDArray[np.int64]
+    """Per stacked session: the index of its distinct session (equal turn texts, in order)."""
+    ids: list[NDArray[np.int64]]
+    """Per distinct session: its raw token ids, sorted, each once."""
+
+    def of_question(self, starts: NDArray[np.int64], qi: int) -> list[NDArray[np.int64]]:
+        """Per session of question `qi` (`LoadedCorpus.session_starts`), its token ids."""
+        return [self.ids[d] for d in self.of[starts[qi] : starts[qi + 1]].tolist()]
+
+
+@dataclass(frozen=True)
 class TokenIds:
     """Raw tokens as integer ids (every rule's tokens come from one tokenization)."""
 
@@ -235,24 +266,76 @@ class LoadedCorpus:
 
     @cached_property
     @gc_paused
-    def token_ids(self) -> TokenIds:
-        """`content_raw_tokens` as integer ids, and every raw token of the corpus in order with
-        its stacked session index (what the array-based measurements read)."""
-        index = self.turn_index
-        texts = list(map(self.content_raw_tokens.__getitem__, index.contents))
-        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-        starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    def text_token_ids(self) -> TextTokenIds:
+        """`content_raw_tokens` as integer ids, distinct text by distinct text.
+
+        The tokens are read from `content_raw_tokens` when it was made, and otherwise made here
+        text by text and not kept: as strings they take about ten times the memory of their
+        ids (about 1 GB for `longmemeval_s`'s distinct turns)."""
+        contents = self.turn_index.contents
+        made = self.__dict__.get("content_raw_tokens")
+        lengths = np.zeros(len(contents), dtype=np.int64)
+
+        def counted(i: int) -> list[str]:
+            tokens = made[contents[i]] if made is not None else raw_tokens(contents[i])
+            lengths[i] = len(tokens)
+            return tokens
+
         # Ids in order of first appearance, in one pass.
-        ids, vocabulary = first_seen_codes(chain.from_iterable(texts), int(starts[-1]))
+        ids, vocabulary = first_seen_codes(chain.from_iterable(map(counted, range(len(contents)))))
+        starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        words = list(vocabulary)
+        return TextTokenIds(
+            vocabulary=vocabulary,
+            words=words,
+            stop=np.fromiter(map(STOPWORDS.__contains__, words), dtype=bool, count=len(words)),
+            text_ids=ids,
+            text_starts=starts,
+        )
+
+    @cached_property
+    @gc_paused
+    def session_token_sets(self) -> SessionTokenSets:
+        """Each distinct session's token ids, and which distinct session each stacked session
+        is: made from `text_token_ids`, one pass over the turns and one `np.unique` per
+        distinct session."""
+        index, texts = self.turn_index, self.text_token_ids
+        first: dict[bytes, int] = {}
+        members: list[NDArray[np.int64]] = []
+        of = np.empty(len(index.session_offsets) - 1, dtype=np.int64)
+        for s, (a, b) in enumerate(pairwise(index.session_offsets.tolist())):
+            key = index.text_of[a:b]
+            found = first.setdefault(key.tobytes(), len(first))
+            if found == len(members):
+                members.append(key)
+            of[s] = found
+        starts, ids = texts.text_starts, texts.text_ids
+        return SessionTokenSets(
+            of=of,
+            ids=[
+                distinct(np.concatenate([ids[starts[x] : starts[x + 1]] for x in key.tolist()]))
+                if len(key)
+                else np.zeros(0, dtype=np.int64)
+                for key in members
+            ],
+        )
+
+    @cached_property
+    @gc_paused
+    def token_ids(self) -> TokenIds:
+        """`text_token_ids`, and every raw token of the corpus in order with its stacked
+        session index (what the array-based measurements read)."""
+        index, texts = self.turn_index, self.text_token_ids
+        starts, ids = texts.text_starts, texts.text_ids
+        lengths = np.diff(starts)
         per_turn = lengths[index.text_of]
         total = int(per_turn.sum())
         shift = np.repeat(starts[index.text_of] - (np.cumsum(per_turn) - per_turn), per_turn)
         token_session = np.repeat(index.session, per_turn)
-        words = list(vocabulary)
         return TokenIds(
-            vocabulary=vocabulary,
-            words=words,
-            stop=np.fromiter(map(STOPWORDS.__contains__, words), dtype=bool, count=len(words)),
+            vocabulary=texts.vocabulary,
+            words=texts.words,
+            stop=texts.stop,
             text_ids=ids,
             text_starts=starts,
             token=ids[shift + np.arange(total)],

@@ -230,6 +230,13 @@ def _named(ids: list[str]) -> str:
     return shown + (f" and {len(ids) - NAMED} more" if len(ids) > NAMED else "")
 
 
+def _carrier(q: Question, lexicon: Lexicon) -> str:
+    """The first session id that spells an answer-key word, or else the first gold id."""
+    gold = set(q.answer_session_ids)
+    spelling = (sid for sid in q.haystack_session_ids if lexicon.spelled(sid))
+    return next(spelling, next((s for s in q.haystack_session_ids if s in gold), ""))
+
+
 @rule(
     "IDN004",
     "answer-key-in-identifiers",
@@ -274,9 +281,11 @@ def answer_key_in_identifiers(ctx: CorpusContext) -> Iterator[Violation]:
                 f"a shape only its gold sessions have ({', '.join(gold_only)}), which marks gold"
             )
         if carried:
+            # A foreign corpus has no haystack token: name an id that carries the key.
+            shown = f"token {token!r}" if not ctx.foreign else f"e.g. {_carrier(q, lexicon)!r}"
             yield Violation(
                 q.question_id,
-                f"session ids (token {token!r}) carry {', '.join(carried)}; use an opaque "
+                f"session ids ({shown}) carry {', '.join(carried)}; use an opaque "
                 "per-haystack token <haystack-token>-sNNN (checker.formats.ids.haystack_token)",
             )
         own = q.question_id.removesuffix(ABSTENTION_SUFFIX)

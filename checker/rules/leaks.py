@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import pairwise
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,21 +23,39 @@ RARE_SHARE = 0.10
 
 
 def question_frequency(corpus: LoadedCorpus) -> NDArray[np.int64]:
-    """Per raw token id (`corpus.token_ids`), the number of questions whose haystack contains
-    it (computed once). On a foreign corpus, the number of distinct haystacks: questions that
-    share one haystack (LoCoMo: about 200 per conversation) would otherwise make every word
-    of it common, and no answer would ever be rare."""
+    """Per raw token id (`corpus.text_token_ids`), the number of questions whose haystack
+    contains it (computed once). On a foreign corpus, the number of distinct haystacks:
+    questions that share one haystack (LoCoMo: about 200 per conversation) would otherwise make
+    every word of it common, and no answer would ever be rare.
+
+    Read from `corpus.session_token_sets`, each distinct session's words once: a haystack's
+    words are the union of its sessions' (`plain_question_frequency` is the same count from the
+    text, and a test holds the two equal)."""
     cached = corpus.cache.get("question_frequency")
     if not isinstance(cached, np.ndarray):
-        ids = corpus.token_ids
-        width = max(len(ids.words), 1)
-        question = np.searchsorted(corpus.session_starts, ids.token_session, side="right") - 1
-        if corpus.mode == "foreign":
-            question = np.asarray(_haystack_of(corpus), dtype=np.int64)[question]
-        seen = distinct(question * width + ids.token)
-        cached = np.bincount(seen % width, minlength=width)
+        sets, starts = corpus.session_token_sets, corpus.session_starts
+        cached = np.zeros(max(len(corpus.text_token_ids.words), 1), dtype=np.int64)
+        units = _haystack_of(corpus) if corpus.mode == "foreign" else range(len(starts) - 1)
+        for qi in sorted(set(units)):  # the first question of each unit
+            sessions = distinct(sets.of[starts[qi] : starts[qi + 1]])
+            if len(sessions):
+                cached[distinct(np.concatenate([sets.ids[d] for d in sessions.tolist()]))] += 1
         corpus.cache["question_frequency"] = cached
     return cached
+
+
+def plain_question_frequency(corpus: LoadedCorpus) -> dict[str, int]:
+    """`question_frequency` by its definition, by word: tokenize each unit's haystack text
+    (each question's; on a foreign corpus, each distinct haystack's) and count the units whose
+    words include it. Slow; for tests."""
+    units = _haystack_of(corpus) if corpus.mode == "foreign" else range(len(corpus.questions))
+    counts: dict[str, int] = {}
+    for qi in sorted(set(units)):
+        q = corpus.questions[qi]
+        words = {w for s in q.haystack_sessions for t in s for w in raw_tokens(t.content)}
+        for w in words:
+            counts[w] = counts.get(w, 0) + 1
+    return counts
 
 
 def _haystack_of(corpus: LoadedCorpus) -> list[int]:
@@ -53,14 +70,6 @@ def rare_limit(corpus: LoadedCorpus) -> int:
     return max(1, int(RARE_SHARE * units))
 
 
-def _session_token_ids(corpus: LoadedCorpus, qi: int) -> list[NDArray[np.int64]]:
-    """Per session of question `qi`, its raw token ids in order."""
-    ids = corpus.token_ids
-    first, last = corpus.session_starts[qi : qi + 2]
-    bounds = ids.session_offsets[first : last + 1]
-    return [ids.token[a:b] for a, b in pairwise(bounds)]
-
-
 def distinctive_tokens(corpus: LoadedCorpus, qi: int) -> set[str]:
     """Answer tokens that carry the answer's value: not stopwords, not in the question text,
     stated in one of this question's gold sessions, and rare across questions (in at most
@@ -68,10 +77,10 @@ def distinctive_tokens(corpus: LoadedCorpus, qi: int) -> set[str]:
     "moved") recur across haystacks and are not distinctive; invented value names are."""
     q = corpus.questions[qi]
     qf = question_frequency(corpus)
-    vocabulary = corpus.token_ids.vocabulary
+    vocabulary = corpus.text_token_ids.vocabulary
     limit = rare_limit(corpus)
     asked = set(raw_tokens(q.question))
-    sessions = _session_token_ids(corpus, qi)
+    sessions = corpus.session_token_sets.of_question(corpus.session_starts, qi)
     gold = [sessions[si] for si in corpus.gold_indices(qi)]
     in_gold = set(np.concatenate(gold).tolist()) if gold else set()
     out = set()
@@ -112,12 +121,13 @@ def answer_in_distractor(ctx: CorpusContext) -> Iterator[Violation]:
         if not tokens:
             continue
         gold = set(corpus.gold_indices(qi))
-        vocabulary, words = corpus.token_ids.vocabulary, corpus.token_ids.words
+        vocabulary, words = corpus.text_token_ids.vocabulary, corpus.text_token_ids.words
         wanted = np.asarray([vocabulary[t] for t in tokens], dtype=np.int64)
-        for si, ids in enumerate(_session_token_ids(corpus, qi)):
+        sessions = corpus.session_token_sets.of_question(corpus.session_starts, qi)
+        for si, ids in enumerate(sessions):
             if si in gold:
                 continue
-            hit = sorted({words[i] for i in ids[np.isin(ids, wanted)]})
+            hit = sorted(words[i] for i in ids[np.isin(ids, wanted)].tolist())
             if hit:
                 yield Violation(
                     q.question_id,

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from checker.context import CorpusContext
 from checker.findings import Violation
+from checker.formats.corpus import Question
 from checker.formats.separability import Exemption, MetadataAdversaryRecord, SeparabilityRecord
 from checker.load import LoadedCorpus
 from checker.registry import rule
@@ -38,36 +39,39 @@ def exemptions_of(corpus: LoadedCorpus) -> list[Exemption]:
 #: each session once per question sharing the conversation: about 12 GB), while the AUCs
 #: settle long before: our corpora are measured on 1,000–3,000 rows.
 AUDIT_ROWS = 4000
+#: … and on at most about this many words: the n-gram tables grow with the words, not the
+#: rows, and LongMemEval-S's sessions hold about 1,700 words each (4,000 of them took 5 GB,
+#: `checker.bench.audit`), LoCoMo's about 580 (its 4,000-row sample holds 2.3 million).
+AUDIT_WORDS = 2_500_000
+
+
+def _words(q: Question) -> int:
+    return sum(len(t.content.split()) for session in q.haystack_sessions for t in session)
 
 
 def audit_sample(corpus: LoadedCorpus) -> LoadedCorpus:
     """The questions separability is measured on: all of them, except on a foreign corpus
-    over `AUDIT_ROWS` rows, where questions are taken in file order one haystack at a time
-    (the first question of each haystack, then the second, …) until the rows are spent."""
+    over `AUDIT_ROWS` rows or `AUDIT_WORDS` words, where questions are taken in file order one
+    haystack at a time (the first question of each haystack, then the second, …) until either
+    is spent."""
     if corpus.mode != "foreign":
         return corpus
     found = corpus.cache.get("separability sample")
     if isinstance(found, LoadedCorpus):
         return found
-    rows = sum(len(q.haystack_sessions) for q in corpus.questions)
-    if rows <= AUDIT_ROWS:
-        corpus.cache["separability sample"] = corpus
-        return corpus
-    from checker.auditing import haystack_keys
+    from checker.auditing import haystack_by_haystack
 
-    by_haystack: dict[int, list[int]] = {}
-    for qi, key in enumerate(haystack_keys(corpus)):
-        by_haystack.setdefault(key, []).append(qi)
     chosen: list[int] = []
-    spent, depth = 0, 0
-    while spent < AUDIT_ROWS and depth < max(map(len, by_haystack.values())):
-        for members in by_haystack.values():
-            if depth < len(members) and spent < AUDIT_ROWS:
-                qi = members[depth]
-                chosen.append(qi)
-                spent += len(corpus.questions[qi].haystack_sessions)
-        depth += 1
-    sample = corpus.with_questions([corpus.questions[qi] for qi in sorted(chosen)])
+    rows = words = 0
+    for qi in haystack_by_haystack(corpus):
+        if rows >= AUDIT_ROWS or words >= AUDIT_WORDS:
+            break
+        chosen.append(qi)
+        rows += len(corpus.questions[qi].haystack_sessions)
+        words += _words(corpus.questions[qi])
+    sample = corpus
+    if len(chosen) < len(corpus.questions):
+        sample = corpus.with_questions([corpus.questions[qi] for qi in sorted(chosen)])
     corpus.cache["separability sample"] = sample
     return sample
 

@@ -102,7 +102,13 @@ def marker_adversary(ctx: CorpusContext) -> Iterator[Violation]:
             f"{shc.AUC_REFUSE} (goal < {shc.MARKER_TARGET}; shuffled labels "
             f"{found.shuffled:.4f}; {found.haystacks} haystacks); it leans on {leans}; word "
             "false, rumoured, retracted and other people's statements with the same variety "
-            "as true ones",
+            "as true ones"
+            + (
+                f" [measured on the questions whose candidate turns hold the first "
+                f"{shc.AUDIT_WORDS:,} words, taken haystack by haystack]"
+                if found.sampled
+                else ""
+            ),
         )
 
 
@@ -142,5 +148,6 @@ def summary(corpus: LoadedCorpus) -> list[str]:
         f"{shc.AUC_REFUSE})"
         + (" REFUSED" if mark.refused else "")
         + (f"; leans on {', '.join(mark.leans[:4])}" if mark.leans else "")
+        + (f" [sampled: the first {shc.AUDIT_WORDS:,} candidate words]" if mark.sampled else "")
     )
     return lines

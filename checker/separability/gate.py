@@ -105,8 +105,9 @@ def distinct_haystacks(corpus: LoadedCorpus) -> LoadedCorpus:
     view = corpus
     if len(kept) < len(corpus.questions):
         view = corpus.with_questions(kept, sha256=corpus.sha256)
-        # The view's turn texts are the corpus's: tokenize them once.
-        view.__dict__["content_raw_tokens"] = corpus.content_raw_tokens
+        # The view's turn texts are the corpus's: tokenize them once (if they were).
+        if "content_raw_tokens" in corpus.__dict__:
+            view.__dict__["content_raw_tokens"] = corpus.content_raw_tokens
     cache[_DISTINCT] = view
     return view
 

@@ -418,6 +418,8 @@ class HeldOutAuc:
     haystacks: int
     questions: int
     leans: list[str] = field(default_factory=list)
+    #: Measured on a bounded sample of the questions (SHC003 under `audit`, `AUDIT_WORDS`).
+    sampled: bool = False
 
     @property
     def refused(self) -> bool:
@@ -507,12 +509,23 @@ class CandidateTurns:
     gold: NDArray[np.bool_]
     question: NDArray[np.int64]
     group: NDArray[np.int64]
+    #: Only the questions of the first `AUDIT_WORDS` candidate words were taken (`audit`).
+    sampled: bool = False
 
 
 def states_a_value(skeleton: str) -> bool:
     """A masked turn that names something (a masked name `N` or number `0`): a turn that
     could be read as the answer. A chat about the topic that names no value is not one."""
     return any(piece in {"N", "0"} for piece in skeleton.split())
+
+
+#: `audit` trains the marker adversary on a foreign corpus's questions, taken haystack by
+#: haystack (`candidate_turns`), until their candidate turns hold this many masked words: each
+#: of its eleven fits grows with the words, and a foreign haystack can make nearly every turn
+#: a candidate (about 500 turns of 170 words a question on LongMemEval-S-sized input,
+#: `checker.bench.audit`). All of LoCoMo (30,678 short candidate turns, about 1.3 million
+#: words) is within it, and our corpora hold 200 to 700 candidate turns in all.
+AUDIT_WORDS = 1_500_000
 
 
 def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
@@ -524,36 +537,34 @@ def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
     Like is compared with like: a gold turn is always one speaker's statement, so a reply by
     the other speaker, or a chat that names no value, is told from it by who speaks or by
     having nothing to pick, which is no shortcut to the answer; the wording of one
-    statement of a value against another is."""
+    statement of a value against another is.
+
+    On a foreign corpus (`audit`), questions are taken haystack by haystack until their
+    candidates hold `AUDIT_WORDS` words (`sampled` then says so); the rows keep file order."""
+    view = distinct_haystacks(corpus)
+    order: list[int] | range = range(len(view.questions))
+    limit = None
+    if corpus.mode == "foreign":
+        from checker.auditing import haystack_by_haystack
+
+        order, limit = haystack_by_haystack(view), AUDIT_WORDS
+    found: dict[int, list[tuple[str, bool]]] = {}
+    spent = 0
+    for qi in order:
+        if limit is not None and spent >= limit:
+            break
+        mine = _weighed(view, qi)
+        if mine:
+            found[qi] = mine
+            spent += sum(len(text.split()) for text, _ in mine)
     texts: list[str] = []
     gold: list[bool] = []
     question: list[int] = []
     group: list[int] = []
     haystacks: dict[tuple[str, ...], int] = {}
-    view = distinct_haystacks(corpus)
-    for qi, q in enumerate(view.questions):
-        declared = declared_values(q.typedmemeval)
-        found = gold_value(q, declared)
-        values = declared | ({found} if found else set())
-        keys = key_words(q.question, values)
-        if not keys.holder and not keys.attribute:
-            continue
-        gold_sessions = set(view.gold_indices(qi))
-        weighed: list[tuple[str, str, bool]] = []
-        for unit in said_in(q, whole_turns=True):
-            if carries_key(unit, keys):
-                turn = q.haystack_sessions[unit.session][unit.turn]
-                label = unit.session in gold_sessions and turn.has_answer
-                text = turn_skeleton(turn.content)
-                if states_a_value(text):
-                    weighed.append((turn.role, text, label))
-        speakers = {role for role, _, label in weighed if label}
-        mine = [(text, label) for role, text, label in weighed if role in speakers]
-        labels = [b for _, b in mine]
-        if not any(labels) or all(labels):
-            continue
-        g = haystacks.setdefault(tuple(q.haystack_session_ids), len(haystacks))
-        for text, label in mine:
+    for qi in sorted(found):
+        g = haystacks.setdefault(tuple(view.questions[qi].haystack_session_ids), len(haystacks))
+        for text, label in found[qi]:
             texts.append(text)
             gold.append(label)
             question.append(qi)
@@ -563,7 +574,35 @@ def candidate_turns(corpus: LoadedCorpus) -> CandidateTurns:
         np.asarray(gold, dtype=bool),
         np.asarray(question, dtype=np.int64),
         np.asarray(group, dtype=np.int64),
+        sampled=limit is not None and spent >= limit,
     )
+
+
+def _weighed(view: LoadedCorpus, qi: int) -> list[tuple[str, bool]]:
+    """Question `qi`'s candidate turns (masked text, gold label), or none when gold and
+    non-gold turns do not both qualify."""
+    q = view.questions[qi]
+    declared = declared_values(q.typedmemeval)
+    found = gold_value(q, declared)
+    values = declared | ({found} if found else set())
+    keys = key_words(q.question, values)
+    if not keys.holder and not keys.attribute:
+        return []
+    gold_sessions = set(view.gold_indices(qi))
+    weighed: list[tuple[str, str, bool]] = []
+    for unit in said_in(q, whole_turns=True):
+        if carries_key(unit, keys):
+            turn = q.haystack_sessions[unit.session][unit.turn]
+            label = unit.session in gold_sessions and turn.has_answer
+            text = turn_skeleton(turn.content)
+            if states_a_value(text):
+                weighed.append((turn.role, text, label))
+    speakers = {role for role, _, label in weighed if label}
+    mine = [(text, label) for role, text, label in weighed if role in speakers]
+    labels = [b for _, b in mine]
+    if not any(labels) or all(labels):
+        return []
+    return mine
 
 
 def pooled_auc(scores: Floats, gold: NDArray[np.bool_], question: NDArray[np.int64]) -> float:
@@ -629,7 +668,12 @@ def marker_adversary(corpus: LoadedCorpus) -> HeldOutAuc:
     auc = held_out(found.gold)
     shuffled = held_out(_shuffled_within(found.gold, found.question))
     return HeldOutAuc(
-        round(auc, 4), round(shuffled, 4), haystacks, questions, _leans(texts, found.gold)
+        round(auc, 4),
+        round(shuffled, 4),
+        haystacks,
+        questions,
+        _leans(texts, found.gold),
+        sampled=found.sampled,
     )
 
 
