@@ -553,7 +553,8 @@ def test_the_adversary_gates_pass_and_can_refuse(episodic_corpus: Built) -> None
     marked = [q.model_copy(deep=True) for q in episodic_corpus.questions]
     for n, q in enumerate(marked):
         for si in _gold(q):
-            q.haystack_sessions[si][0].content += f" Zorbify{n} again, as ever."
+            # (Inside a sentence: a capitalised word opening one is no name to the checker.)
+            q.haystack_sessions[si][0].content += f" My Zorbify{n} again, as ever."
     found = shared_gate_refusals(g, episodic_corpus, marked)
     assert any(r.startswith("SEP008") for r in found), found
 
