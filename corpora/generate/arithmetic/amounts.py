@@ -664,26 +664,9 @@ _SURE_REPLIES = (
 )
 #: What makes a rival one, for payments, returns and batches alike (the core's wordings, with
 #: a value named bare: `the {V}` reads wrongly for a place or a plumber).
-_NOT_SO = (
-    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
-    " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
-    "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me straight "
-    + _LATER
-    + "|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
-    "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me " + _LATER + "]"
-    " that [it isn't true|it's not so|there's nothing in it|it was just talk|it was a"
-    " story someone made up|it's all nonsense].",
-    "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
-    " story [going round|doing the rounds]|that's what people were saying], but [it turned"
-    " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
-    " [nonsense|not true|rubbish|not the case|a load of gossip]].",
-    "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
-    "[, sorry|, silly me|]: {pron} [never did|didn't in the end|never did any such thing],"
-    " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
-    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {V}[, it was"
-    " a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it was"
-    " crossed wires].",
-)
+#: The user's own mix-up, never gossip: a payment passed on as the person's own news (the
+#: core's wordings).
+_NOT_SO = STATUSES[TWIN_RUMOUR]
 _NOT_DONE = (
     "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
     " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [thought about"

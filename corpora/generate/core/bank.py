@@ -1258,9 +1258,8 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "[And before you ask,|And yes,|For the record,|Just so you know,] it's [true|right"
         "|real|definite|properly decided], I [asked {obj}|checked with {obj}|had it from {obj}"
         " directly] [this week|the other day|at the weekend|when I saw {obj}].",
-        "[It's been|It was] [a while coming|on the cards for a while|a long time coming|talked"
-        " about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no"
-        " shock].",
+        "[It's|It sounds] [a good fit|just right|the right thing] for {obj}[, to be fair|,"
+        " honestly|, really|, I think|, from what I can tell].",
     ),
     INVALIDATION: (
         "[And|Oh, and|Yes, and] [{pron} [seems|sounds] [fine|quite relaxed|perfectly happy]"
@@ -1354,13 +1353,12 @@ STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         " ever][.|!] [Thanks for [checking|telling me].|]",
     ),
     TWIN_RUMOUR: (
-        "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
-        " cleared up|that's the trouble with gossip|these stories do get about|stories do"
-        " grow][.|!][ Thanks for [putting me straight|clearing that up|the correction|letting me"
-        " know].|]",
-        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
-        " do talk.|Good job you [checked|asked].|Funny how these things start.|Thanks for [putting"
-        " me straight|clearing that up|the correction|letting me know].]",
+        "[Ah,|Oh,|Right,|Ha,|Okay,] [easily done|no harm done|good to know|glad that's"
+        " cleared up|we all do it|it happens to everyone|no problem at all][.|!][ Thanks for"
+        " [putting me straight|clearing that up|the correction|letting me know].|]",
+        "[Fair enough|Understood|Got it|No worries|Ha|Right][.|!] [I'll forget I heard it.|Easy"
+        " to get muddled.|Good job you [caught it|said].|It happens to all of us.|Thanks"
+        " for [putting me straight|clearing that up|the correction|letting me know].]",
     ),
     TWIN_CONSIDERED: (
         "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put"

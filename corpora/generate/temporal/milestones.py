@@ -329,21 +329,21 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
         " cheerful] [about it all|with how it's going|that it's moving at last][, bless {obj}|,"
         " to be fair|, which is nice|].",
     ),
+    # The user's own mix-up, never gossip: the link was passed on as the person's own news.
     TWIN_RUMOUR: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
-        " me|I take that back|I shouldn't have said that][:|,] [it was only [gossip|a rumour"
-        "|talk|hearsay]|I'd got it [muddled|wrong|mixed up|back to front]|{pron} put me"
-        " straight|there's nothing in it[ at all|]|it isn't true[ at all|]][.|!]",
-        "Mind you, [I've since [heard|found out|learnt]|{pron} [told|assured] me] that [it isn't"
-        " true|it's not so|there's nothing in it|it was just talk|it was a story someone made"
-        " up|it's all nonsense].",
-        "[Well,|Although|That said,|Then again,] [that's what I [heard|was told]|that was the"
-        " story [going round|doing the rounds]|that's what people were saying], but [it turned"
-        " out [not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's"
-        " [nonsense|not true|rubbish|not the case|a load of gossip]].",
-        "No, wait, I've mixed it up with [something else|another project|the wrong thing|another"
-        " story][, sorry|, silly me|]: {pron} [never did|says it never went that way|laughed"
-        " when I asked][, as far as I know|, I'm fairly sure|, now I think about it|].",
+        " me|I take that back|I shouldn't have said that][:|,] [I'd got it [muddled|wrong|mixed"
+        " up]|I misheard[ the whole thing|]|I've got my stories crossed|I mixed it up with"
+        " something else][.|!]",
+        "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
+        "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
+        "|, silly me|].",
+        "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my"
+        " head]|that was my understanding], but [it turned out [not to be so|to be a mix-up|to"
+        " be wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
+        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
+        " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
+        " mistake|, I misheard].",
     ),
     TWIN_CONSIDERED: (
         "[Well,|Actually,|Sorry,|Hmm,|Oh,] [I'm getting ahead of myself|I spoke too soon|that's"
