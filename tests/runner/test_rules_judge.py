@@ -148,7 +148,7 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "invalidated",
         "invalidated",
         "No longer",
-        "Your dad sold the Leacy, so no car now.",
+        "Your dad sold the Comencini, so no car now.",
         "correct",
     ),
     (
@@ -156,7 +156,7 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "invalidated",
         "invalidated",
         "No longer",
-        "Your dad got rid of the Leacy.",
+        "Your dad got rid of the Comencini.",
         "correct",  # the corpus's own wording for an ended fact
     ),
     ("forgetting", "invalidated", "invalidated", "No longer", "The Comencini.", "wrong"),
@@ -167,7 +167,7 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "invalidated",
         "invalidated",
         "No longer",
-        "I'm not sure, but probably the Leacy.",
+        "I'm not sure, but probably the Comencini.",
         "wrong",  # a stated value outranks hedging
     ),
     (
