@@ -138,8 +138,8 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     "[That's|It's] [instead of|in place of|to replace] {old}[, which {pron} [had|kept|put up"
     " with] for [years|ages|a good while|far too long]|, after all this time|, at long last|,"
     " finally|, as it happens|][.|!]",
-    "[So|And so|Which means|So yes,] {old} [is|has] [gone|history|a thing of the past|behind"
-    " {obj}|off the list] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
+    "[So|And so|Which means|So yes,] {old} [is [history|a thing of the past|behind {obj}|off"
+    " the list]|has gone|has had its day] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
     " apparently|, and {pron} doesn't miss it one bit|, and good riddance, {pron} says|].",
     "{Pron} [finally|at last|eventually] [gave up on|said goodbye to|parted with|got shot"
     " of|saw the back of|turned {poss} back on] {old}[ to make the change| for it|][, {pron}"
