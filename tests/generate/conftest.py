@@ -108,16 +108,3 @@ def digest_in_another_process(module: str) -> str:
         cwd=Path(__file__).resolve().parents[2],
     )
     return done.stdout.strip()
-
-
-#: Defects of the shipped 2026.12 drafts that these tests catch and that are not fixed yet. Each
-#: test still runs and is expected to fail (strict: the day it passes, the suite fails until the
-#: entry is removed). The reasons are the measured causes.
-KNOWN_DEFECTS: dict[str, str] = {}
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        for suffix, reason in KNOWN_DEFECTS.items():
-            if item.nodeid.endswith(suffix):
-                item.add_marker(pytest.mark.xfail(strict=True, reason=f"known defect: {reason}"))
