@@ -66,6 +66,12 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.clock import past_expression
 from corpora.generate.core.grammar import expand
+from corpora.generate.core.status_threads import (
+    ANY_STATUS,
+    STATUS_CLOSES,
+    STATUS_FOLLOW_UPS,
+    StatusFollowUp,
+)
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
 #: Shares drawn for every move and session alike, gold or not.
@@ -86,6 +92,9 @@ OF_FORM_SHARE = 0.5
 #: statement no remark follows found gold at within-question AUC up to `0.72` at `0.3`), so
 #: every statement gets one and only what the remark says tells them apart.
 STATUS_SHARE = 1.0
+#: After its reply to a status, the assistant asks about the person this often, for every kind
+#: alike (`core.status_threads`); the user answers and the assistant closes.
+STATUS_THREAD_SHARE = 0.35
 
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
@@ -146,6 +155,14 @@ class Bank:
     #: Share of moves told as themselves that get a status exchange (see `STATUS_SHARE`).
     status_share: float = STATUS_SHARE
     status_replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUS_REPLIES)
+    #: Move kind → questions after a status that fit that kind only, and the user's answers.
+    status_follow_ups: Mapping[str, tuple[StatusFollowUp, ...]] = field(
+        default_factory=lambda: STATUS_FOLLOW_UPS
+    )
+    #: Questions after a status of any kind (about the person), and the user's answers.
+    any_status_follow_ups: tuple[StatusFollowUp, ...] = ANY_STATUS
+    #: The assistant's close after the user answers a question put after a status.
+    status_closes: tuple[str, ...] = STATUS_CLOSES
 
 
 SHARED_BANK = Bank()
@@ -352,10 +369,18 @@ def _status(
         rng, tuple(bank.status_replies.get(move.kind, ())), f"{move.kind} status replies"
     )
     used = [(move.kind, f"status:{move.kind}:{si}"), (move.kind, f"status-reply:{move.kind}:{ri}")]
-    thread = [
-        ("user", _capital(fill(status, values, rng))),
-        ("assistant", fill(reply, values, rng)),
-    ]
+    reply = fill(reply, values, rng)
+    asked: list[tuple[str, str]] = []
+    if bank.status_closes and rng.random() < STATUS_THREAD_SHARE:
+        # The same share for every kind: only what is asked fits the kind.
+        pairs = tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups
+        fi = rng.randrange(len(pairs))
+        question, answer = pairs[fi]
+        ci, close = _choose(rng, bank.status_closes, "status closes")
+        used += [(move.kind, f"status-ask:{move.kind}:{fi}"), (move.kind, f"status-close:{ci}")]
+        reply = _join(reply, fill(question, values, rng))
+        asked = [("user", _capital(fill(answer, values, rng))), ("assistant", fill(close, values))]
+    thread = [("user", _capital(fill(status, values, rng))), ("assistant", reply), *asked]
     return thread, used
 
 
@@ -457,9 +482,11 @@ def render_session(
         move_turns.append(len(said))
         said.append(_Said("user", user, "user" in evidence))
         said.append(_Said("assistant", reply, "assistant" in evidence))
-        for role, text in thread:
+        for k, (role, text) in enumerate(thread):
             said.append(_said(role, text))
-            said[-1].has_answer = rendered.status and role in evidence
+            # A status and the reply to it carry the move's evidence; what is said after
+            # them is about the person, never the fact.
+            said[-1].has_answer = rendered.status and k < 2 and role in evidence
     # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
     # aside): a rival's turn is always followed by its status, so a closer on a move's turn
     # would fall on true statements only.

@@ -1,0 +1,115 @@
+"""The talk after a status: a question about the person, the user's answer, a close.
+
+It is drawn at one share for every kind, it names no fact and no time, and only the status
+and its reply carry a move's evidence.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from datetime import datetime
+
+import pytest
+
+from checker.text import raw_tokens
+from corpora.generate.core import render, status_threads
+from corpora.generate.core.asides import family_words, inflections
+from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS
+from corpora.generate.core.grammar import flatten
+from corpora.generate.core.render import Bank, render_move, render_session
+from corpora.generate.core.world import (
+    STATEMENT,
+    TWIN_CONSIDERED,
+    TWIN_OTHERS,
+    TWIN_RUMOUR,
+    Move,
+    Person,
+    SessionPlan,
+)
+
+#: Placeholders a thread may fill: the person's pronouns and, for someone else's news, who.
+ALLOWED = {"pron", "Pron", "obj", "poss", "other"}
+
+
+def _templates() -> list[tuple[str, str]]:
+    pairs = [*status_threads.ANY_STATUS]
+    for kind_pairs in status_threads.STATUS_FOLLOW_UPS.values():
+        pairs += kind_pairs
+    out = [(f"ask {i}", q) for i, (q, _) in enumerate(pairs)]
+    out += [(f"answer {i}", a) for i, (_, a) in enumerate(pairs)]
+    return out + [(f"close {i}", c) for i, c in enumerate(status_threads.STATUS_CLOSES)]
+
+
+@pytest.mark.parametrize(("where", "template"), _templates())
+def test_a_thread_names_no_fact_no_value_and_no_time(where: str, template: str) -> None:
+    text = flatten(template)
+    placeholders = set(re.findall(r"\{(\w+)\}", text))
+    assert placeholders <= ALLOWED, (where, placeholders - ALLOWED)
+    banned = {form for w in family_words() for form in inflections(w)} | ANSWER_WORDS
+    days = set("yesterday today tomorrow week weekend monday tuesday wednesday".split())
+    found = (banned | days) & set(raw_tokens(text))
+    assert not found, (where, sorted(found))
+
+
+def _move(kind: str, evidence: bool = False) -> Move:
+    person = Person(RELATIONS[2], "f")
+    other = ("colleague", "f") if kind == TWIN_OTHERS else None
+    told = STATEMENT if kind != STATEMENT else None
+    return Move(
+        kind, person, FAMILIES["gym"], value="Corvale", other=other, told_as=told, evidence=evidence
+    )
+
+
+def _plan(move: Move) -> SessionPlan:
+    return SessionPlan(datetime(2026, 3, 4, 18, 30), [move])
+
+
+@pytest.mark.parametrize("kind", [STATEMENT, TWIN_RUMOUR, TWIN_CONSIDERED, TWIN_OTHERS])
+def test_every_kind_gets_a_thread_at_the_same_share(kind: str) -> None:
+    """Whether the talk goes on after a status says nothing about what the status was."""
+    draws = 3000
+    rng = random.Random(f"threads/{kind}")
+    lengths = Counter(
+        len(render_move(_move(kind), _plan(_move(kind)), rng).thread) for _ in range(draws)
+    )
+    assert set(lengths) == {2, 4}
+    share = lengths[4] / draws
+    assert abs(share - render.STATUS_THREAD_SHARE) < 0.03, share
+
+
+def test_a_kind_with_no_questions_of_its_own_asks_about_the_person() -> None:
+    bank = Bank(status_follow_ups={})
+    rng = random.Random(5)
+    asked = [
+        render_move(_move(TWIN_RUMOUR), _plan(_move(TWIN_RUMOUR)), rng, bank).thread
+        for _ in range(400)
+    ]
+    replies = [t[1][1] for t in asked if len(t) == 4]
+    assert replies, "no thread was drawn"
+    assert all(r.endswith("?") for r in replies)
+    asks = {flatten(q) for q, _ in status_threads.ANY_STATUS}
+    assert len(asks) == len(status_threads.ANY_STATUS)
+
+
+def test_only_the_status_and_its_reply_carry_the_evidence() -> None:
+    rng = random.Random(11)
+    seen_thread = False
+    for _ in range(200):
+        move = _move(STATEMENT, evidence=True)
+        session = render_session(_plan(move), rng)
+        flagged = [i for i, t in enumerate(session.turns) if t.has_answer]
+        first = session.move_turns[0]
+        assert flagged == [first, first + 2], [t.content for t in session.turns]
+        seen_thread |= len(session.turns) >= 6
+    assert seen_thread, "no session drew a thread after its status"
+
+
+def test_no_thread_without_closes() -> None:
+    rng = random.Random(3)
+    bank = Bank(status_closes=())
+    threads = [
+        render_move(_move(STATEMENT), _plan(_move(STATEMENT)), rng, bank).thread for _ in range(200)
+    ]
+    assert {len(t) for t in threads} == {2}
