@@ -113,3 +113,66 @@ def test_no_thread_without_closes() -> None:
         render_move(_move(STATEMENT), _plan(_move(STATEMENT)), rng, bank).thread for _ in range(200)
     ]
     assert {len(t) for t in threads} == {2}
+
+
+@pytest.mark.parametrize(
+    ("reply", "form"),
+    [
+        ("Talk of fees always gets people going, doesn't it?", "tag"),
+        ("Those never get settled, do they?", "tag"),
+        ("Right. Where do you stand on it yourself?", "wh"),
+        ("Good! How is he finding it, all told?", "wh"),
+        ("Ouch. Did she shop around first?", "yes-no"),
+        ("Anything else for the list?", "yes-no"),
+    ],
+)
+def test_a_question_is_answered_in_its_own_form(reply: str, form: str) -> None:
+    assert status_threads.question_form(reply) == form
+
+
+def _every_reply_asks() -> Bank:
+    """The shared bank with every reply to a statement, a mention or a status asking
+    something, and no follow-up paired with an answer."""
+    shared = Bank()
+    asking = {kind: ("Did {pron} shop around first?",) for kind in shared.replies}
+    return Bank(
+        replies=asking,
+        family_replies={},
+        follow_ups={},
+        family_follow_ups={},
+        status_replies={kind: ("Was that a surprise?",) for kind in shared.status_replies},
+    )
+
+
+def _hanging(bank: Bank, rng: random.Random) -> tuple[int, int]:
+    """(questions asked, questions followed by the next piece of news or by nothing)."""
+    person = Person(RELATIONS[1], "m")
+    moves = [
+        Move(STATEMENT, person, FAMILIES["car"], value="Corvale"),
+        Move(TWIN_RUMOUR, person, FAMILIES["gym"], value="Dunmere", told_as=STATEMENT),
+        Move("mention", person, FAMILIES["boat"]),
+    ]
+    session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng, bank)
+    asked = hanging = 0
+    for i, turn in enumerate(session.turns):
+        if turn.role == "assistant" and turn.content.rstrip().endswith("?"):
+            asked += 1
+            hanging += i + 1 == len(session.turns) or i + 1 in session.move_turns
+    return asked, hanging
+
+
+def test_no_question_is_left_hanging() -> None:
+    """Whatever the assistant asks, the user's next turn answers it before the talk moves on
+    (a status opens with the answer; otherwise a short answer and an acknowledgement)."""
+    rng = random.Random(8)
+    counts = [_hanging(_every_reply_asks(), rng) for _ in range(60)]
+    assert sum(a for a, _ in counts) > 100
+    assert sum(h for _, h in counts) == 0
+
+
+def test_without_the_answer_a_question_would_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: with the answering step removed, questions are followed by
+    the next piece of news."""
+    monkeypatch.setattr(render, "_answer_hanging", lambda said, used, rng, bank: None)
+    rng = random.Random(8)
+    assert sum(_hanging(_every_reply_asks(), rng)[1] for _ in range(60)) > 30

@@ -68,9 +68,12 @@ from corpora.generate.core.clock import past_expression
 from corpora.generate.core.grammar import expand
 from corpora.generate.core.status_threads import (
     ANY_STATUS,
+    QUICK_ANSWERS,
+    QUICK_CLOSES,
     STATUS_CLOSES,
     STATUS_FOLLOW_UPS,
     StatusFollowUp,
+    question_form,
 )
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
@@ -78,7 +81,10 @@ from corpora.generate.core.world import MENTION, Move, Person, Relation, Session
 REACTION_SHARE = 0.55
 SECOND_REFERENCE_SHARE = 0.5
 FOLLOW_UP_SHARE = 0.45
-THREAD_SHARE = 0.4
+#: A follow-up question is answered this often (the answer paired with it); a reply that asks
+#: something with no paired answer gets a short one (`status_threads.QUICK_ANSWERS`), so no
+#: question is left hanging.
+THREAD_SHARE = 1.0
 OPENER_SHARE = 0.25
 CLOSER_SHARE = 0.2
 SIGN_OFF_SHARE = 0.25
@@ -94,7 +100,7 @@ OF_FORM_SHARE = 0.5
 STATUS_SHARE = 1.0
 #: After its reply to a status, the assistant asks about the person this often, for every kind
 #: alike (`core.status_threads`); the user answers and the assistant closes.
-STATUS_THREAD_SHARE = 0.35
+STATUS_THREAD_SHARE = 0.3
 
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
@@ -371,7 +377,7 @@ def _status(
     used = [(move.kind, f"status:{move.kind}:{si}"), (move.kind, f"status-reply:{move.kind}:{ri}")]
     reply = fill(reply, values, rng)
     asked: list[tuple[str, str]] = []
-    if bank.status_closes and rng.random() < STATUS_THREAD_SHARE:
+    if bank.status_closes and not reply.endswith("?") and rng.random() < STATUS_THREAD_SHARE:
         # The same share for every kind: only what is asked fits the kind.
         pairs = tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups
         fi = rng.randrange(len(pairs))
@@ -432,19 +438,44 @@ def render_move(
     reply = compose_reply(move, values, rng, bank, ask=not with_status)
     used += reply.used
     thread: list[tuple[str, str]] = []
+    asks = reply.text.rstrip().endswith("?")
     if with_status:
         thread, status_used = _status(original, status_values, rng, bank)
         used += status_used
+        if asks:
+            # The user answers the reply's question before saying what became of the news.
+            answer, answer_used = _quick_answer(move.kind, reply.text, rng)
+            thread[0] = ("user", _join(answer, thread[0][1]))
+            used.append(answer_used)
         return RenderedMove(fill(frame, values), reply.text, used, thread, status=True)
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
-    if reply.family_follow_up:
+    if reply.family_follow_up or not closes:
         closes = bank.neutral_closes
-    if reply.follow_up is not None and closes and rng.random() < THREAD_SHARE:
+    if reply.follow_up is not None and rng.random() < THREAD_SHARE:
         answer = fill(reply.follow_up[1], values, rng)
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
         used.append((move.kind, f"thread:{move.kind}:{ki}"))
         thread = [("user", _capital(answer)), ("assistant", fill(close, values))]
     return RenderedMove(fill(frame, values), reply.text, used, thread)
+
+
+def _quick_answer(kind: str, reply: str, rng: random.Random) -> tuple[str, tuple[str, str]]:
+    """A short answer to the question `reply` ends with, and the template it used."""
+    form = question_form(reply)
+    return expand(QUICK_ANSWERS[form], rng), (kind, f"quick-answer:{form}")
+
+
+def _answer_hanging(
+    said: list[_Said], used: list[tuple[str, str]], rng: random.Random, bank: Bank
+) -> None:
+    """When the last turn is the assistant's question with no answer of its own, the user
+    answers it shortly and the assistant acknowledges, before the talk moves on."""
+    if not said or said[-1].role != "assistant" or not said[-1].content.rstrip().endswith("?"):
+        return
+    answer, answer_used = _quick_answer("frame", said[-1].content, rng)
+    ki, close = _choose(rng, QUICK_CLOSES, "quick closes")
+    used += [answer_used, ("frame", f"quick-close:{ki}")]
+    said += [_Said("user", answer), _Said("assistant", expand(close, rng))]
 
 
 def render_session(
@@ -457,6 +488,7 @@ def render_session(
     move_turns: list[int] = []
     aside_turns: list[tuple[int, int]] = []
     for i, move in enumerate(plan.moves):
+        _answer_hanging(said, used, rng, bank)
         if i > 0 and bank.aside_share > 0 and rng.random() < bank.aside_share:
             aside = draw_aside(rng, plan.moment)
             sides = [role for role, _ in aside]
@@ -487,6 +519,7 @@ def render_session(
             # A status and the reply to it carry the move's evidence; what is said after
             # them is about the person, never the fact.
             said[-1].has_answer = rendered.status and k < 2 and role in evidence
+    _answer_hanging(said, used, rng, bank)
     # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
     # aside): a rival's turn is always followed by its status, so a closer on a move's turn
     # would fall on true statements only.

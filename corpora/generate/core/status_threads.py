@@ -16,6 +16,8 @@ them tells a true statement from a rival.
 
 from __future__ import annotations
 
+import re
+
 from corpora.generate.core.world import (
     INVALIDATION,
     REAFFIRMATION,
@@ -123,4 +125,59 @@ STATUS_CLOSES: tuple[str, ...] = (
     " about right|good to know][.|!] [Thanks for [telling me|filling me in].|]",
     "[Makes sense|Fair enough|Good to know|I see|Sounds about right|Right you are][.|!] [It's"
     " nice to hear how people are.|I like hearing about your family.|Thanks for the news.|]",
+)
+
+
+#: What the user says to a question in a reply that came with no answer of its own (a
+#: reference or reaction that happens to ask something), by the question's form (grammar). A
+#: question is never left hanging: the user answers it before going on.
+QUICK_ANSWERS: dict[str, str] = {
+    "tag": (
+        "[Ha, [too true|you're not wrong|tell me about it|isn't that the truth|you said it]"
+        "|Too [right|true], [honestly|I'm afraid|sadly]|You're not wrong [there|about that]"
+        "|Honestly, [yes|every time|without fail]|Pretty much, [yes|I'd say]|Afraid so, [yes"
+        "|sadly]|Oh, [absolutely|without fail|every time]][.|!]"
+    ),
+    "wh": (
+        "[Hard to say|I'm not really sure|Difficult to tell|I couldn't tell you|Good question"
+        "|I haven't worked that out|Not sure yet|I honestly don't know|Somewhere in the"
+        " middle|No idea|I'd have to think about it|Couldn't say], [to be honest|if I'm honest"
+        "|really|I'm afraid|for now|at this point|in all honesty|if you want the truth][.|!]"
+    ),
+    "yes-no": (
+        "[I think so|Not really|Sort of|I'm not certain|More or less|Maybe|I doubt it|A bit"
+        "|Probably|Not that I know of|I hope so|I'd imagine so|Possibly|Not especially], [to"
+        " be honest|if I'm honest|really|I suppose|I'd say|as far as I know|by the look of"
+        " it|I reckon][.|!]"
+    ),
+}
+
+_TAG = re.compile(
+    r",\s*(?:isn't|aren't|doesn't|don't|didn't|wasn't|won't|hasn't|haven't|do|does|is|are)"
+    r" (?:it|they|he|she|you|we)\?$"
+)
+_WH = ("what", "where", "how", "who", "which", "when", "why")
+
+
+def question_form(text: str) -> str:
+    """The form of the question a reply ends with: a tag (`…, doesn't it?`), a wh-question
+    or a yes-no question (anything else)."""
+    last = text.rstrip()
+    if _TAG.search(last):
+        return "tag"
+    sentence = re.split(r"(?<=[.!?])\s+", last)[-1]
+    return "wh" if sentence.split(" ", 1)[0].lower().strip(",") in _WH else "yes-no"
+
+
+#: The assistant's acknowledgement of a quick answer (grammar): short, and varied enough that
+#: no wording of it is common.
+QUICK_CLOSES: tuple[str, ...] = (
+    "[Ha, fair enough|Right you are|Oh well|Fair point|I thought as much|That's understandable"
+    "|I can imagine|No wonder|Quite right|That figures|Well, there we are|So it goes|Nothing"
+    " wrong with that|Can't argue with that|Oh, I know|Ha, I bet|Hard not to be|Well, quite]"
+    "[.|!] [It happens.|No rush, anyway.|Thanks for saying.|We'll see, I suppose.|Time will"
+    " tell.|That's how it goes.|I'd be the same.|Good to know, all the same.]",
+    "[Ah|Ha|Oh|Mm|Well|Right], [that figures|I can imagine|there we are|no surprise there|I'd"
+    " wondered|that's life|who can blame you|I thought so|so it goes][.|!] [It happens.|Thanks"
+    " for saying.|Time will tell.|That's how it goes.|I'd be the same.|]",
 )
