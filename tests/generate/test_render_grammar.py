@@ -134,3 +134,21 @@ def test_a_filled_article_and_possessive_agree_with_what_was_filled_in() -> None
         "a Eugene, a Uniacke, a Usher and a Baker"
     )
     assert agree("a pal of my mum's's") == "a pal of my mum's"
+
+
+def test_a_closer_is_said_after_the_last_piece_of_news(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"That's all for today" never comes before more news."""
+    monkeypatch.setattr(render, "CLOSER_SHARE", 1.0)
+    bank = Bank(closers=("That's all for today.",), aside_share=0.5)
+    rng = random.Random(4)
+    placed = 0
+    person = Person(RELATIONS[1], "m")
+    moves = [Move(STATEMENT, person, FAMILIES[k], value="Corvale") for k in ("car", "gym")]
+    moves.append(Move("mention", person, FAMILIES["boat"]))
+    for _ in range(80):
+        plan = SessionPlan(datetime(2026, 3, 4, 19, 30), list(moves))
+        session = render_session(plan, rng, bank)
+        at = [i for i, t in enumerate(session.turns) if "That's all for today." in t.content]
+        placed += len(at)
+        assert all(i > max(session.move_turns) for i in at)
+    assert placed > 20

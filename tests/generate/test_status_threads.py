@@ -6,6 +6,7 @@ and its reply carry a move's evidence.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -155,7 +156,7 @@ def _hanging(bank: Bank, rng: random.Random) -> tuple[int, int]:
     session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng, bank)
     asked = hanging = 0
     for i, turn in enumerate(session.turns):
-        if turn.role == "assistant" and turn.content.rstrip().endswith("?"):
+        if turn.role == "assistant" and "?" in turn.content:
             asked += 1
             hanging += i + 1 == len(session.turns) or i + 1 in session.move_turns
     return asked, hanging
@@ -176,3 +177,36 @@ def test_without_the_answer_a_question_would_hang(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(render, "_answer_hanging", lambda said, used, rng, bank: None)
     rng = random.Random(8)
     assert sum(_hanging(_every_reply_asks(), rng)[1] for _ in range(60)) > 30
+
+
+def test_a_question_inside_a_reply_is_answered_too() -> None:
+    assert status_threads.asks("Did she shop around first? Prices nowadays!")
+    assert status_threads.question_form("Did she shop around first? Prices nowadays!") == "yes-no"
+    assert not status_threads.asks("Prices nowadays!")
+
+
+def _question_words() -> set[str]:
+    """Every retrieval word of every shipped question (the corpora's own files)."""
+    from pathlib import Path
+
+    from checker.text import bm25_tokens
+
+    words: set[str] = set()
+    for path in (Path(__file__).parents[2] / "corpora").glob("*/typedmemeval-*.json"):
+        if not path.name.endswith(".meta.json"):
+            for q in json.loads(path.read_text()):
+                words |= set(bm25_tokens(q["question"]))
+    return words
+
+
+def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
+    """Said after many statements, a word a question is asked by would lift every session
+    that holds it for a retriever, gold or not, and bury the gold sessions (the BM25 band)."""
+    from checker.text import bm25_tokens
+
+    ours: set[str] = set()
+    for _, template in _templates():
+        ours |= set(bm25_tokens(flatten(template)))
+    for template in (*status_threads.QUICK_ANSWERS.values(), *status_threads.QUICK_CLOSES):
+        ours |= set(bm25_tokens(flatten(template)))
+    assert not ours & _question_words(), sorted(ours & _question_words())

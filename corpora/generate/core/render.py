@@ -73,6 +73,7 @@ from corpora.generate.core.status_threads import (
     STATUS_CLOSES,
     STATUS_FOLLOW_UPS,
     StatusFollowUp,
+    asks,
     question_form,
 )
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
@@ -377,7 +378,7 @@ def _status(
     used = [(move.kind, f"status:{move.kind}:{si}"), (move.kind, f"status-reply:{move.kind}:{ri}")]
     reply = fill(reply, values, rng)
     asked: list[tuple[str, str]] = []
-    if bank.status_closes and not reply.endswith("?") and rng.random() < STATUS_THREAD_SHARE:
+    if bank.status_closes and not asks(reply) and rng.random() < STATUS_THREAD_SHARE:
         # The same share for every kind: only what is asked fits the kind.
         pairs = tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups
         fi = rng.randrange(len(pairs))
@@ -438,11 +439,10 @@ def render_move(
     reply = compose_reply(move, values, rng, bank, ask=not with_status)
     used += reply.used
     thread: list[tuple[str, str]] = []
-    asks = reply.text.rstrip().endswith("?")
     if with_status:
         thread, status_used = _status(original, status_values, rng, bank)
         used += status_used
-        if asks:
+        if asks(reply.text):
             # The user answers the reply's question before saying what became of the news.
             answer, answer_used = _quick_answer(move.kind, reply.text, rng)
             thread[0] = ("user", _join(answer, thread[0][1]))
@@ -470,7 +470,7 @@ def _answer_hanging(
 ) -> None:
     """When the last turn is the assistant's question with no answer of its own, the user
     answers it shortly and the assistant acknowledges, before the talk moves on."""
-    if not said or said[-1].role != "assistant" or not said[-1].content.rstrip().endswith("?"):
+    if not said or said[-1].role != "assistant" or not asks(said[-1].content):
         return
     answer, answer_used = _quick_answer("frame", said[-1].content, rng)
     ki, close = _choose(rng, QUICK_CLOSES, "quick closes")
@@ -523,7 +523,11 @@ def render_session(
     # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
     # aside): a rival's turn is always followed by its status, so a closer on a move's turn
     # would fall on true statements only.
-    others = [i for i, t in enumerate(said) if t.role == "user" and i not in move_turns]
+    # It joins no turn a move follows, or the talk would go on after "that's all for today".
+    last_move = move_turns[-1] if move_turns else -1
+    others = [
+        i for i, t in enumerate(said) if t.role == "user" and i not in move_turns and i > last_move
+    ]
     if rng.random() < CLOSER_SHARE and others:
         ci, closer = _choose(rng, bank.closers, "closers")
         used.append(("frame", f"closer:{ci}"))
