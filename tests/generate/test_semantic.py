@@ -127,6 +127,43 @@ def test_co_reference_asks_by_name_and_by_relation_alike(semantic_corpus: Built)
     assert by_name in (7, 8)
 
 
+def test_an_aliased_facts_rivals_name_its_holder_as_the_fact_does(semantic_corpus: Built) -> None:
+    """Every value-bearing twin of an asked aliased fact names its holder by the designation
+    the fact is stated under, never by the one the question uses: a rival said under the
+    question's designation could never be the answer (the fact is always stated under the
+    other), so the designation alone told rival from gold."""
+    checked = 0
+    for q in _by_shape(semantic_corpus, CR):
+        block = q.typedmemeval
+        events = block.events or []
+        gold = _gold(q)
+        fact = next(
+            e
+            for e in events
+            if e.kind == "value" and e.session_index in gold and names(q.answer, e.value or "")
+        )
+        alias = next(
+            e
+            for e in events
+            if e.kind == "alias"
+            and e.session_index in gold
+            and fact.subject in (e.subject, e.value)
+        )
+        relation, name = (alias.subject or "").lower(), alias.value or ""
+        as_fact, as_other = (name, relation) if fact.subject == name else (relation, name)
+        for twin in block.twins or []:
+            said = [
+                t.content.lower()
+                for t in q.haystack_sessions[twin.session_index]
+                if t.role == "user" and twin.value and names(t.content, twin.value)
+            ]
+            assert said, (q.question_id, twin)
+            assert as_fact.lower() in said[0], (q.question_id, said[0])
+            assert as_other.lower() not in said[0], (q.question_id, said[0])
+            checked += 1
+    assert checked >= 2 * len(_by_shape(semantic_corpus, CR))
+
+
 # --- gold the checker re-derives -------------------------------------------------------------
 
 
