@@ -30,10 +30,13 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, question_rng
+from corpora.generate.core.wording import never
 from corpora.generate.semantic import generator as semantic
+from corpora.generate.semantic.aliases import ALIAS_REPLIES
 from corpora.generate.semantic.replacements import (
     ASKED_BELIEFS,
     REPLACEMENT,
+    REPLACEMENT_STATUS_REPLIES,
     check_replacement_bank,
     status_keywords,
 )
@@ -125,6 +128,62 @@ def test_co_reference_asks_by_name_and_by_relation_alike(semantic_corpus: Built)
         aliases = [e for e in q.typedmemeval.events or [] if e.kind == "alias"]
         by_name += any(a.value and names(q.question, a.value) for a in aliases)
     assert by_name in (7, 8)
+
+
+def test_an_aliased_facts_rivals_name_its_holder_as_the_fact_does(semantic_corpus: Built) -> None:
+    """Every value-bearing twin of an asked aliased fact names its holder by the designation
+    the fact is stated under, never by the one the question uses: a rival said under the
+    question's designation could never be the answer (the fact is always stated under the
+    other), so the designation alone told rival from gold."""
+    checked = 0
+    for q in _by_shape(semantic_corpus, CR):
+        block = q.typedmemeval
+        events = block.events or []
+        gold = _gold(q)
+        fact = next(
+            e
+            for e in events
+            if e.kind == "value" and e.session_index in gold and names(q.answer, e.value or "")
+        )
+        alias = next(
+            e
+            for e in events
+            if e.kind == "alias"
+            and e.session_index in gold
+            and fact.subject in (e.subject, e.value)
+        )
+        relation, name = (alias.subject or "").lower(), alias.value or ""
+        as_fact, as_other = (name, relation) if fact.subject == name else (relation, name)
+        for twin in block.twins or []:
+            said = [
+                t.content.lower()
+                for t in q.haystack_sessions[twin.session_index]
+                if t.role == "user" and twin.value and names(t.content, twin.value)
+            ]
+            assert said, (q.question_id, twin)
+            assert as_fact.lower() in said[0], (q.question_id, said[0])
+            assert as_other.lower() not in said[0], (q.question_id, said[0])
+            checked += 1
+    assert checked >= 2 * len(_by_shape(semantic_corpus, CR))
+
+
+def test_an_aliased_facts_rivals_come_before_and_after_it(semantic_corpus: Built) -> None:
+    """The fact a co-reference question asks for and its rivals are placed by one draw, so
+    neither the latest nor the earliest value said of the holder is the answer by position:
+    in many questions a rival is said after the fact, in many before it."""
+    after = before = 0
+    questions = _by_shape(semantic_corpus, CR)
+    for q in questions:
+        block = q.typedmemeval
+        fact = next(
+            e
+            for e in block.events or []
+            if e.kind == "value" and e.session_index in _gold(q) and names(q.answer, e.value or "")
+        )
+        twins = [t.session_index for t in block.twins or []]
+        after += any(s > fact.session_index for s in twins)
+        before += any(s < fact.session_index for s in twins)
+    assert after >= len(questions) // 3 and before >= len(questions) // 3, (after, before)
 
 
 # --- gold the checker re-derives -------------------------------------------------------------
@@ -281,6 +340,18 @@ def test_the_replacement_bank_refuses_an_asked_belief_in_its_clauses_words(
     monkeypatch.setitem(ASKED_BELIEFS, "car", "{holder} drives a {V}")
     with pytest.raises(BankError, match="clauses' words"):
         check_replacement_bank()
+
+
+def test_replies_to_a_status_fit_every_status_they_may_follow() -> None:
+    """A reply is drawn apart from the status it answers, so it presumes nothing a status may
+    contradict or has just said (`Sounds like she knew what she wanted.` after `endless
+    dithering`), and an alias reply never says the same thing twice."""
+    presuming = ("smoothly", "hard choice", "knew what", "for long", "happy with the switch")
+    for template in REPLACEMENT_STATUS_REPLIES:
+        assert all(never(template, p) for p in presuming), template
+    for template in ALIAS_REPLIES:
+        assert never(template, "keep that in mind"), template
+        assert never(template, "Thanks."), template
 
 
 # --- gates -----------------------------------------------------------------------------------

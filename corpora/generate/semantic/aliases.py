@@ -53,9 +53,11 @@ ALIAS_FRAMES: tuple[str, ...] = (
     "mention] is {holder}[, by the way|, in case I never said|].]",
 )
 
+#: The three parts never say the same thing twice (no `I will remember that Imogen is your
+#: neighbour. I will keep that in mind.`, no `Thanks. ... Thanks for saying.`).
 ALIAS_REPLIES: tuple[str, ...] = (
     compose(
-        ("Ah.", "Oh, right.", "Good to know.", "Thanks.", "Got it.", ""),
+        ("Ah.", "Oh, right.", "Good to know.", "Noted.", "Got it.", ""),
         (
             "So {name} is {your}.",
             "{name} and {your} are the same person, then.",
@@ -63,7 +65,7 @@ ALIAS_REPLIES: tuple[str, ...] = (
             "I will remember that {name} is {your}.",
             "That makes the stories about {name} easier to place.",
         ),
-        ("", "That helps me follow.", "I will keep that in mind.", "Thanks for saying."),
+        ("", "Thanks for saying.", "Thanks for clearing that up.", "It helps to know who is who."),
     ),
 )
 

@@ -159,7 +159,11 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     " shocked|, so good for {obj}|].",
 )
 
-#: The assistant's reply to a replacement's status.
+#: The assistant's reply to a replacement's status. It is drawn apart from the status, so it
+#: fits every one: nothing that asks what a status may just have said (`Had she been thinking
+#: about it for long?` after `she had been itching to leave for months`), and nothing a status
+#: may contradict (`Sounds like she knew what she wanted.` after `endless dithering`, `It's nice
+#: when a change like that goes smoothly.` after `a bit of a palaver`).
 REPLACEMENT_STATUS_REPLIES: tuple[str, ...] = (
     compose(
         (
@@ -173,16 +177,16 @@ REPLACEMENT_STATUS_REPLIES: tuple[str, ...] = (
             "",
         ),
         (
-            "Is {your} happy with the switch?",
+            "Has {pron} settled in with the new one yet?",
             "I hope it works out better for {your}.",
-            "What made {your} change?",
-            "Was it a hard choice for {your}?",
+            "What made {your} change in the end?",
+            "Is the new one any better so far?",
             "How is it going so far for {your}?",
-            "Had {your} been thinking about it for long?",
+            "Will {pron} stick with the new one, do you think?",
             "Thanks for the update on {your}.",
             "I hope the new one suits {obj} better.",
-            "Sounds like {pron} knew what {pron} wanted.",
-            "It's nice when a change like that goes smoothly.",
+            "Here's hoping the new one is an improvement.",
+            "Let me know how {pron} gets on.",
         ),
     ),
 )
