@@ -24,6 +24,7 @@ every clause and topic names its kind's keyword.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -434,8 +435,22 @@ def other_forms(person: Person) -> dict[str, str]:
 
 # --- fees -----------------------------------------------------------------------------------
 
-#: Currencies a person may pay in: (unit as derivations record it, symbol).
-CURRENCIES: tuple[tuple[str, str], ...] = (("GBP", "£"), ("EUR", "€"), ("USD", "$"))
+#: Currencies a haystack's circle may pay in: (unit as derivations record it, symbol). One is
+#: drawn per haystack (`HOUSEHOLD_CURRENCY`) and every fee of it is stated in that one.
+CURRENCIES: tuple[tuple[str, str], ...] = (("GBP", "£"), ("EUR", "€"))
+#: How often each currency is a haystack's: the conversations are in British English, so mostly
+#: pounds; euros for the rest (a circle living in Ireland or on the Continent reads naturally in
+#: the same English, dollars would not), so the answer's currency is still read from the haystack.
+CURRENCY_WEIGHTS: tuple[int, ...] = (3, 1)
+
+
+def household_currency(rng: random.Random) -> str:
+    """The one unit a haystack's fees are all stated in."""
+    return rng.choices([unit for unit, _ in CURRENCIES], weights=CURRENCY_WEIGHTS)[0]
+
+
+def symbol_of(unit: str) -> str:
+    return dict(CURRENCIES)[unit]
 
 
 def amount_text(symbol: str, cents: int) -> str:
