@@ -369,11 +369,36 @@ CLUB_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
 }
+#: Replies to a true membership's status. The status is drawn apart from its reply, and the
+#: shared ones range from "I checked with her, so it's definite" through "she seems really
+#: happy about it" to "I'm fairly sure, though I'd want to check", so a reply that thanks the
+#: user for checking or calls it settled ("Thanks for checking.", "That settles it!") misfits
+#: most of them: each of these fits a confirmation, a hedge and a word on how it is going alike.
+CLUB_STATEMENT_STATUS_REPLIES: tuple[str, ...] = (
+    "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay|I see][.|!] [Thanks for"
+    " [telling me|filling me in|the update|keeping me posted].|[Let's hope|Here's hoping] it"
+    " [works out|goes well|suits {obj}][ for the long run|].|I hope {pron} [gets a lot out of"
+    " it|enjoys it|makes some friends there][, whatever happens|].]",
+    "[Ah,|Oh,|Well,|Right,] [thanks for [letting me know|the update|filling me in]|good to"
+    " know|that's useful to know|fair enough][.|!] [Let's hope it [works out|goes well|suits"
+    " {obj}].|I hope {pron} [gets a lot out of it|enjoys it|settles in].|I'll remember"
+    " that.|]",
+)
 #: Words the questions ask by (besides the kinds of club): no status may name one.
 CLUB_QUESTION_WORDS = frozenset(
     "club clubs member members membership memberships belong belongs paying kept total"
     " together starter earliest latest people counts".split()
 )
+
+#: The shared mention frames, but a message about a topic is one the user and the holder then
+#: talked over: the replies to a mention ("Sounds like quite a natter with your gran about …",
+#: "Did you two agree in the end?") misfit a voice note "that I haven't read properly yet".
+_UNREAD = "[ that I still haven't answered| that I haven't read properly yet|]"
+_TALKED = (
+    "[, and we [went back and forth on it|talked it over|argued it out] [afterwards|later on|on"
+    " the phone]|, and we ended up talking it over]"
+)
+CLUB_MENTION_FRAMES: tuple[str, ...] = tuple(f.replace(_UNREAD, _TALKED) for f in FRAMES[MENTION])
 
 #: The bank every Conjunction session is rendered from: the shared frames and replies of the
 #: kinds a session can carry, the order kinds, replies naming each kind of club, and the
@@ -381,7 +406,8 @@ CLUB_QUESTION_WORDS = frozenset(
 CLUB_BANK = Bank(
     frames=MappingProxyType(
         {
-            **{k: FRAMES[k] for k in (STATEMENT, INVALIDATION, REAFFIRMATION, MENTION)},
+            **{k: FRAMES[k] for k in (STATEMENT, INVALIDATION, REAFFIRMATION)},
+            MENTION: CLUB_MENTION_FRAMES,
             **{k: FRAMES[k] for k in CLUB_TWINS},
             ORDER_BEFORE: ORDER_FRAMES,
             ORDER_AFTER: ORDER_FRAMES,
@@ -396,7 +422,9 @@ CLUB_BANK = Bank(
     ),
     family_replies=MappingProxyType({k.key: _club_replies(k) for k in KINDS}),
     statuses=MappingProxyType({STATEMENT: STATUSES[STATEMENT], **CLUB_STATUSES}),
-    status_replies=MappingProxyType({STATEMENT: STATUS_REPLIES[STATEMENT], **CLUB_STATUS_REPLIES}),
+    status_replies=MappingProxyType(
+        {STATEMENT: CLUB_STATEMENT_STATUS_REPLIES, **CLUB_STATUS_REPLIES}
+    ),
 )
 
 
@@ -494,6 +522,11 @@ def check_club_bank() -> None:
         for k, ts in table.items()
         for t in ts
     ]
+    said += [(f"status reply {STATEMENT}", t) for t in CLUB_STATEMENT_STATUS_REPLIES]
+    if any("haven't" in f for f in CLUB_MENTION_FRAMES) or not any(
+        _TALKED in f for f in CLUB_MENTION_FRAMES
+    ):
+        raise BankError("a mention frame leaves the message it names unread")
     asked = CLUB_QUESTION_WORDS | {w for k in KINDS for w in (k.key, k.sport)}
     for where, template in said:
         text = plain(template)
