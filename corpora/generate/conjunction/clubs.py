@@ -351,8 +351,8 @@ CLUB_STATUSES: dict[str, tuple[str, ...]] = {
         " for {obj}][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
         " that|].",
         "[Hmm,|Oh,|Actually,|Well,] [it came to nothing in the end|it never got that far|it"
-        " didn't happen after all|{pron} never took the plunge|{pron} never actually went"
-        " ahead][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
+        " didn't happen after all|{pron} never took the plunge|{pron} never went ahead"
+        " with it][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
         " [weighed it up|thought it over|had a look round|did the sums] and [let it go|walked"
         " away|decided to wait|stayed put]|the timing was wrong|it didn't suit {obj} in the"
         " end].",
@@ -362,10 +362,11 @@ _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|let
 CLUB_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     TWIN_RUMOUR: (
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
-        " cleared up|these things get muddled|crossed wires happen|stories do grow][.|!]" + _THANKS,
+        " cleared up|these things get muddled|crossed wires happen|memory plays tricks][.|!]"
+        + _THANKS,
         "[Fair enough|Understood|Got it|Oh dear|Ha|Right|No problem][.|!] [I'll forget I heard"
-        " it.|Tongues do wag.|Good job you [checked|caught it].|Funny how these things start."
-        "|Easy to mix these things up.]" + _THANKS,
+        " it.|It happens to the best of us.|Good job you [caught|spotted] it.|Better to know"
+        " now.|Easy to mix these things up.]" + _THANKS,
     ),
     TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
 }
