@@ -465,7 +465,7 @@ def other_forms(person: Person) -> dict[str, str]:
 # --- fees -----------------------------------------------------------------------------------
 
 #: Currencies a haystack's circle may pay in: (unit as derivations record it, symbol). One is
-#: drawn per haystack (`HOUSEHOLD_CURRENCY`) and every fee of it is stated in that one.
+#: drawn per haystack (`household_currency`) and every fee of it is stated in that one.
 CURRENCIES: tuple[tuple[str, str], ...] = (("GBP", "£"), ("EUR", "€"))
 #: How often each currency is a haystack's: the conversations are in British English, so mostly
 #: pounds; euros for the rest (a circle living in Ireland or on the Continent reads naturally in
