@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -207,3 +208,63 @@ def test_a_status_naming_a_word_a_question_asks_by_is_refused(
         clubs.check_club_bank()
     monkeypatch.setitem(clubs.CLUB_STATUSES, TWIN_RUMOUR, (*rumours, "Not {pron}, sorry."))
     clubs.check_club_bank()
+
+
+_AMOUNT = re.compile(r"([£€$])(\d+)\.(\d\d)")
+
+
+def _amounts(q: Question) -> list[tuple[int, str, int]]:
+    """Every amount the haystack states: (session, symbol, cents)."""
+    return [
+        (s, m.group(1), int(m.group(2)) * 100 + int(m.group(3)))
+        for s, turns in enumerate(q.haystack_sessions)
+        for t in turns
+        for m in _AMOUNT.finditer(t.content)
+    ]
+
+
+def test_every_haystack_pays_in_one_currency(corpus: Built) -> None:
+    """A circle of people pays in one currency: every amount a haystack states (anyone's fee,
+    the asked person's, a rival's, a twin's) carries the same symbol, the answer's; pounds are
+    the usual one, since the conversations are in British English."""
+    units = Counter[str]()
+    for q in corpus.questions:
+        symbols = {symbol for _, symbol, _ in _amounts(q)}
+        if q.typedmemeval.shape != IS:
+            assert symbols == set(), (q.question_id, symbols)
+            continue
+        assert len(symbols) == 1, (q.question_id, symbols)
+        (symbol,) = symbols
+        assert q.answer.startswith(symbol), (q.question_id, q.answer)
+        units[symbol] += 1
+    assert sum(units.values()) == 15 and units["£"] > units["€"] > 0 and "$" not in units, units
+
+
+def test_the_gold_total_is_reached_by_no_other_choice_of_fees(corpus: Built) -> None:
+    """Of every choice of up to G + 1 of the fees a sum's haystack states (each fee once; the
+    same amount said twice is two fees), exactly one adds up to the gold total to the cent:
+    the derivation's inputs. Counted by dynamic programming over the fees as the text states
+    them, independently of the generator's and the checker's search."""
+    guarded = []
+    for q in corpus.questions:
+        block = q.typedmemeval
+        if block.shape != IS:
+            continue
+        assert block.derivation is not None and block.derivation.tolerance == 0.0
+        fees = _amounts(q)
+        g = len(_gold(q))
+        total = round(block.derivation.value * 100)
+        inputs = Counter((i.session_index, round(i.value * 100)) for i in block.derivation.inputs)
+        stated = Counter((s, cents) for s, _, cents in fees)
+        assert not inputs - stated, (q.question_id, inputs, stated)
+        assert q.answer == f"{fees[0][1]}{total // 100}.{total % 100:02d} a month."
+        # ways[k][v]: choices of k fees adding up to v cents.
+        ways = [[0] * (total + 1) for _ in range(g + 2)]
+        ways[0][0] = 1
+        for _, _, cents in fees:
+            for k in range(g + 1, 0, -1):
+                for v in range(total, cents - 1, -1):
+                    ways[k][v] += ways[k - 1][v - cents]
+        assert sum(ways[k][total] for k in range(1, g + 2)) == 1, q.question_id
+        guarded.append(sum(math.comb(len(fees), k) for k in range(1, g + 2)))
+    assert len(guarded) == 15 and min(guarded) > 1000, guarded

@@ -24,6 +24,7 @@ every clause and topic names its kind's keyword.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -350,8 +351,8 @@ CLUB_STATUSES: dict[str, tuple[str, ...]] = {
         " for {obj}][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
         " that|].",
         "[Hmm,|Oh,|Actually,|Well,] [it came to nothing in the end|it never got that far|it"
-        " didn't happen after all|{pron} never took the plunge|{pron} never actually went"
-        " ahead][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
+        " didn't happen after all|{pron} never took the plunge|{pron} never went ahead"
+        " with it][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
         " [weighed it up|thought it over|had a look round|did the sums] and [let it go|walked"
         " away|decided to wait|stayed put]|the timing was wrong|it didn't suit {obj} in the"
         " end].",
@@ -361,18 +362,44 @@ _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|let
 CLUB_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     TWIN_RUMOUR: (
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
-        " cleared up|these things get muddled|crossed wires happen|stories do grow][.|!]" + _THANKS,
+        " cleared up|these things get muddled|crossed wires happen|memory plays tricks][.|!]"
+        + _THANKS,
         "[Fair enough|Understood|Got it|Oh dear|Ha|Right|No problem][.|!] [I'll forget I heard"
-        " it.|Tongues do wag.|Good job you [checked|caught it].|Funny how these things start."
-        "|Easy to mix these things up.]" + _THANKS,
+        " it.|It happens to the best of us.|Good job you [caught|spotted] it.|Better to know"
+        " now.|Easy to mix these things up.]" + _THANKS,
     ),
     TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
 }
+#: Replies to a true membership's status. The status is drawn apart from its reply, and the
+#: shared ones range from "I checked with her, so it's definite" through "she seems really
+#: happy about it" to "I'm fairly sure, though I'd want to check", so a reply that thanks the
+#: user for checking or calls it settled ("Thanks for checking.", "That settles it!") misfits
+#: most of them: each of these fits a confirmation, a hedge and a word on how it is going alike.
+CLUB_STATEMENT_STATUS_REPLIES: tuple[str, ...] = (
+    "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay|I see][.|!] [Thanks for"
+    " [telling me|filling me in|the update|keeping me posted].|[Let's hope|Here's hoping] it"
+    " [works out|goes well|suits {obj}][ for the long run|].|I hope {pron} [gets a lot out of"
+    " it|enjoys it|makes some friends there][, whatever happens|].]",
+    "[Ah,|Oh,|Well,|Right,] [thanks for [letting me know|the update|filling me in]|good to"
+    " know|that's useful to know|fair enough][.|!] [Let's hope it [works out|goes well|suits"
+    " {obj}].|I hope {pron} [gets a lot out of it|enjoys it|settles in].|I'll remember"
+    " that.|]",
+)
 #: Words the questions ask by (besides the kinds of club): no status may name one.
 CLUB_QUESTION_WORDS = frozenset(
     "club clubs member members membership memberships belong belongs paying kept total"
     " together starter earliest latest people counts".split()
 )
+
+#: The shared mention frames, but a message about a topic is one the user and the holder then
+#: talked over: the replies to a mention ("Sounds like quite a natter with your gran about …",
+#: "Did you two agree in the end?") misfit a voice note "that I haven't read properly yet".
+_UNREAD = "[ that I still haven't answered| that I haven't read properly yet|]"
+_TALKED = (
+    "[, and we [went back and forth on it|talked it over|argued it out] [afterwards|later on|on"
+    " the phone]|, and we ended up talking it over]"
+)
+CLUB_MENTION_FRAMES: tuple[str, ...] = tuple(f.replace(_UNREAD, _TALKED) for f in FRAMES[MENTION])
 
 #: The bank every Conjunction session is rendered from: the shared frames and replies of the
 #: kinds a session can carry, the order kinds, replies naming each kind of club, and the
@@ -380,7 +407,8 @@ CLUB_QUESTION_WORDS = frozenset(
 CLUB_BANK = Bank(
     frames=MappingProxyType(
         {
-            **{k: FRAMES[k] for k in (STATEMENT, INVALIDATION, REAFFIRMATION, MENTION)},
+            **{k: FRAMES[k] for k in (STATEMENT, INVALIDATION, REAFFIRMATION)},
+            MENTION: CLUB_MENTION_FRAMES,
             **{k: FRAMES[k] for k in CLUB_TWINS},
             ORDER_BEFORE: ORDER_FRAMES,
             ORDER_AFTER: ORDER_FRAMES,
@@ -395,7 +423,9 @@ CLUB_BANK = Bank(
     ),
     family_replies=MappingProxyType({k.key: _club_replies(k) for k in KINDS}),
     statuses=MappingProxyType({STATEMENT: STATUSES[STATEMENT], **CLUB_STATUSES}),
-    status_replies=MappingProxyType({STATEMENT: STATUS_REPLIES[STATEMENT], **CLUB_STATUS_REPLIES}),
+    status_replies=MappingProxyType(
+        {STATEMENT: CLUB_STATEMENT_STATUS_REPLIES, **CLUB_STATUS_REPLIES}
+    ),
 )
 
 
@@ -434,8 +464,22 @@ def other_forms(person: Person) -> dict[str, str]:
 
 # --- fees -----------------------------------------------------------------------------------
 
-#: Currencies a person may pay in: (unit as derivations record it, symbol).
-CURRENCIES: tuple[tuple[str, str], ...] = (("GBP", "£"), ("EUR", "€"), ("USD", "$"))
+#: Currencies a haystack's circle may pay in: (unit as derivations record it, symbol). One is
+#: drawn per haystack (`household_currency`) and every fee of it is stated in that one.
+CURRENCIES: tuple[tuple[str, str], ...] = (("GBP", "£"), ("EUR", "€"))
+#: How often each currency is a haystack's: the conversations are in British English, so mostly
+#: pounds; euros for the rest (a circle living in Ireland or on the Continent reads naturally in
+#: the same English, dollars would not), so the answer's currency is still read from the haystack.
+CURRENCY_WEIGHTS: tuple[int, ...] = (3, 1)
+
+
+def household_currency(rng: random.Random) -> str:
+    """The one unit a haystack's fees are all stated in."""
+    return rng.choices([unit for unit, _ in CURRENCIES], weights=CURRENCY_WEIGHTS)[0]
+
+
+def symbol_of(unit: str) -> str:
+    return dict(CURRENCIES)[unit]
 
 
 def amount_text(symbol: str, cents: int) -> str:
@@ -479,6 +523,11 @@ def check_club_bank() -> None:
         for k, ts in table.items()
         for t in ts
     ]
+    said += [(f"status reply {STATEMENT}", t) for t in CLUB_STATEMENT_STATUS_REPLIES]
+    if any("haven't" in f for f in CLUB_MENTION_FRAMES) or not any(
+        _TALKED in f for f in CLUB_MENTION_FRAMES
+    ):
+        raise BankError("a mention frame leaves the message it names unread")
     asked = CLUB_QUESTION_WORDS | {w for k in KINDS for w in (k.key, k.sport)}
     for where, template in said:
         text = plain(template)

@@ -29,9 +29,12 @@ apart.
 No wording tells it apart either. A twin is said in a true membership's own frames and
 clauses, fee and all, and what became of it comes in the user's next turn (a status naming no
 word a question asks by, `clubs.CLUB_STATUSES`), which true memberships get at times too. In
-an invalidation-then-sum haystack every membership and twin is stated with a fee, cold ones
-included (in any currency, settled with the hot ones so no other combination reaches the
-total), and no cold twin concerns a person whose fees are summed.
+an invalidation-then-sum haystack the whole circle pays in one currency, drawn per haystack
+(`clubs.household_currency`: mostly pounds, else euros); every membership and twin of a paying
+person (the asked one and the rivals) is stated with a fee, cold moves state none, and while
+some other combination of up to G + 1 of the haystack's fees reaches the total, a fee of it
+that is not one of the sum's inputs is redrawn, so the total is reached by no other choice of
+fees a reader might add up.
 
 Each question records both halves as `events` (CNJ001-CNJ003 recompute the answer from them),
 its gold components (the resolving half's kinds declared in the profile), and for the count
@@ -65,15 +68,16 @@ from corpora.generate.conjunction.clubs import (
     CLUB_FAMILIES,
     CLUB_KIND,
     CLUB_TWINS,
-    CURRENCIES,
     ORDER_AFTER,
     ORDER_BEFORE,
     ORDER_KINDS,
     amount_text,
     called,
     fee_placeholders,
+    household_currency,
     introduced,
     other_forms,
+    symbol_of,
 )
 from corpora.generate.core.allocate import AllocationError, Kit, place_hot
 from corpora.generate.core.bank import RELATIONS
@@ -233,6 +237,8 @@ class Groups:
     #: Kinds of club a group is made of (clubs, chains; not people): cold moves leave them
     #: alone, so every move about one of them is some group's.
     kinds: frozenset[str] = frozenset()
+    #: invalidation-then-sum: the one currency every fee of the haystack is stated in.
+    unit: str = ""
 
 
 # --- plans ----------------------------------------------------------------------------------
@@ -545,10 +551,9 @@ def _invalidation_sum(layout: random.Random, world: World, spec: Spec, levers: L
     kept = [c - 2 for c in costs]
     rivals = len(kept) - 1
     people = [asked, *layout.sample([p for p in world.people if p is not asked], rivals)]
-    units = [
-        CURRENCIES[(i + layout.randrange(len(CURRENCIES))) % len(CURRENCIES)][0]
-        for i in range(len(people))
-    ]
+    # One currency for the whole circle: everyone's fees, the asked person's and the rivals'.
+    unit = household_currency(layout)
+    units = [unit] * len(people)
     hots: list[Hot] = []
     for g, (person, standing) in enumerate(zip(people, kept, strict=True)):
         for i, fam in enumerate(layout.sample(world.families, standing + 1)):
@@ -564,7 +569,7 @@ def _invalidation_sum(layout: random.Random, world: World, spec: Spec, levers: L
     gold = [i for i, h in enumerate(hots) if h.group == 0]
     optional = _extras(layout, world, levers, [([p], None) for p in people], units=units)
     _fill(layout, hots, spec.sessions, optional)
-    return Groups(hots, gold)
+    return Groups(hots, gold, unit=unit)
 
 
 GROUPS = {
@@ -606,7 +611,7 @@ def _told_as(kind: str) -> str | None:
 
 def _move(h: Hot) -> Move:
     extra = dict(h.extra)
-    symbol = dict(CURRENCIES)[h.fee[0]] if h.fee else None
+    symbol = symbol_of(h.fee[0]) if h.fee else None
     extra.update(fee_placeholders(symbol, h.fee[1] if h.fee else None))
     if h.other is not None:
         extra.update(other_forms(h.other))
@@ -621,19 +626,6 @@ class ColdStatement:
     value: str
 
 
-@dataclass
-class ColdFee:
-    """A fee a cold statement or twin states (invalidation-then-sum haystacks), and its move
-    (whose placeholders follow the fee when it is redrawn)."""
-
-    session: int
-    fee: tuple[str, int]
-    move: Move
-
-    def settle(self) -> None:
-        self.move.extra.update(fee_placeholders(dict(CURRENCIES)[self.fee[0]], self.fee[1]))
-
-
 def _cold(
     rng: random.Random,
     world: World,
@@ -641,13 +633,13 @@ def _cold(
     hots: Sequence[Hot],
     slots: list[dict[str, Move]],
     grouped: Collection[str] = (),
-) -> tuple[list[ColdStatement], list[ColdFee]]:
+) -> list[ColdStatement]:
     """Every empty slot gets a cold move: a statement of a pair nobody states; a twin or mention
     of a pair no hot statement owns; an event on a cold fact stated GAP_RANGE earlier (or one
     stated before the haystack); an order sentence between two people, in a kind of club no
-    chain owns, consistent with one order drawn per kind. Where hot memberships are stated with
-    their fees (invalidation-then-sum), so are cold statements and twins, in any currency.
-    Returns the cold statements and the cold fees."""
+    chain owns, consistent with one order drawn per kind. Cold moves state no fee: in an
+    invalidation-then-sum haystack fees are the paying people's (the asked person's and the
+    rivals'), stated with every membership and twin of theirs. Returns the cold statements."""
     owned = {(h.person.key, h.family.key) for h in hots if h.kind == STATEMENT}
     loose = [
         (p, f)
@@ -657,7 +649,8 @@ def _cold(
     ]
 
     # A sum's people have their fees stated with every membership and every twin: a cold
-    # twin about one of them (told as a membership, with no fee) would be the only one without.
+    # twin about one of them (told as a membership, with no fee) would be the only one without;
+    # cold statements are of pairs no paying person is in (their kinds are all reserved).
     paying = {h.person.key for h in hots if h.fee is not None}
     unpaid = [(p, f) for p, f in loose if p.key not in paying]
 
@@ -670,15 +663,7 @@ def _cold(
     evented: set[tuple[str, str]] = set()
     related: set[tuple[str, str, str]] = set()
     stated: list[ColdStatement] = []
-    fees: list[ColdFee] = []
     blank = fee_placeholders(None, None)
-
-    def priced(s: int, move: Move) -> Move:
-        if paying:
-            unit = rng.choice(CURRENCIES)[0]
-            fees.append(ColdFee(s, (unit, rng.randint(*FEE_CENTS)), move))
-            fees[-1].settle()
-        return move
 
     for s, slot in enumerate(slots):
         for name in RECIPES[shape]:
@@ -691,13 +676,12 @@ def _cold(
                 p, f = rng.choice(options)
                 fact = world.fact(p, f)
                 stated.append(ColdStatement(s, p, f, fact.value))
-                slot[name] = priced(s, Move(STATEMENT, p, f, fact.value, extra=dict(blank)))
+                slot[name] = Move(STATEMENT, p, f, fact.value, extra=dict(blank))
             elif name == TWIN_SLOT:
                 p, f = rng.choice(unpaid)
                 value = world.value(f, rng)
                 kind = rng.choice(CLUB_TWINS)
-                move = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
-                slot[name] = priced(s, move)
+                slot[name] = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
             elif name == MENTION_SLOT:
                 p, f = rng.choice(loose)
                 slot[name] = Move(MENTION, p, f)
@@ -735,15 +719,14 @@ def _cold(
                     slot[name] = Move(ORDER_BEFORE, a, f, None, extra=other_forms(b))
                 else:
                     slot[name] = Move(ORDER_AFTER, b, f, None, extra=other_forms(a))
-    return stated, fees
+    return stated
 
 
 def _standing_fees(groups: Groups) -> tuple[list[int], str]:
-    """Indices of the asked person's memberships left standing, and their unit."""
+    """Indices of the asked person's memberships left standing, and the haystack's unit."""
     ended = {h.ends for h in groups.hots if h.ends is not None}
     standing = [i for i in groups.gold if groups.hots[i].kind == STATEMENT and i not in ended]
-    unit = groups.hots[standing[0]].fee[0]  # type: ignore[index]
-    return standing, unit
+    return standing, groups.unit
 
 
 def _cents(h: Hot) -> int:
@@ -751,56 +734,37 @@ def _cents(h: Hot) -> int:
     return h.fee[1]
 
 
-def _coincidence(
-    groups: Groups, gold_size: int, cold: Sequence[ColdFee] = ()
-) -> tuple[int, ...] | None:
-    """The checker's coincident-subset search (DRV003) over the asked unit's fees as the
-    sessions will state them (the hot moves', and `cold` ones): another combination of up to
-    G + 1 reaching the total, or None."""
-    standing, unit = _standing_fees(groups)
-    fees = [(i, h) for i, h in enumerate(groups.hots) if h.fee is not None and h.fee[0] == unit]
-    items = [Item(_cents(h) / 100, h.session, k) for k, (_, h) in enumerate(fees)]
-    items += [
-        Item(c.fee[1] / 100, c.session, len(fees) + k)
-        for k, c in enumerate(c for c in cold if c.fee[0] == unit)
+def _coincidence(groups: Groups, gold_size: int) -> list[int] | None:
+    """The checker's coincident-subset search (DRV003) over every fee the haystack states (all
+    in its one currency, all on hot moves): the indices into `hots` of another combination of up
+    to G + 1 fees reaching the total, or None."""
+    standing, _ = _standing_fees(groups)
+    fees = [i for i, h in enumerate(groups.hots) if h.fee is not None]
+    items = [
+        Item(_cents(groups.hots[i]) / 100, groups.hots[i].session, k) for k, i in enumerate(fees)
     ]
-    slots = {i: k for k, (i, _) in enumerate(fees)}
+    slots = {i: k for k, i in enumerate(fees)}
     gold = frozenset((slots[i], 1) for i in standing)
     target = sum(_cents(groups.hots[i]) for i in standing) / 100
     found = coincident_subset(items, gold, target, gold_size + 1, EPS, signed=False)
-    if found is not None:
-        return tuple(slot for slot, _ in found)
-    return None
+    if found is None:
+        return None
+    return [fees[slot] for slot, _ in found]
 
 
 def _settle_fees(rng: random.Random, groups: Groups, gold_size: int) -> None:
-    """Redraw the asked unit's fees that are not the asked sum's inputs until no other
-    combination of up to G + 1 of them reaches the total and none equals it (the inputs
-    themselves are redrawn only when that fails)."""
+    """Make the asked sum's total reachable by no other combination of up to G + 1 of the
+    haystack's fees: while the search finds one, redraw one fee of it that is not an input of
+    the sum (every such combination has one, fees being positive), so only the fees caught in
+    a coincidence change, whoever's they are."""
     standing, unit = _standing_fees(groups)
-    for attempt in range(400):
-        if _coincidence(groups, gold_size) is None:
+    for _ in range(400):
+        found = _coincidence(groups, gold_size)
+        if found is None:
             return
-        for i, h in enumerate(groups.hots):
-            if h.fee is not None and h.fee[0] == unit and (i not in standing or attempt > 200):
-                h.fee = (unit, rng.randint(*FEE_CENTS))
+        i = rng.choice([i for i in found if i not in standing])
+        groups.hots[i].fee = (unit, rng.randint(*FEE_CENTS))
     raise AllocationError("fees keep coinciding with the total")
-
-
-def _settle_cold_fees(
-    rng: random.Random, groups: Groups, gold_size: int, cold: Sequence[ColdFee]
-) -> None:
-    """Redraw the cold fees in the asked unit until no combination with them reaches the total
-    (the hot fees are settled already)."""
-    _, unit = _standing_fees(groups)
-    for _ in range(200):
-        if _coincidence(groups, gold_size, cold) is None:
-            return
-        for c in cold:
-            if c.fee[0] == unit:
-                c.fee = (unit, rng.randint(*FEE_CENTS))
-                c.settle()
-    raise AllocationError("cold fees keep coinciding with the total")
 
 
 # --- the record: events, gold components, derivation, question and answer ------------------
@@ -1024,7 +988,7 @@ def _sum_record(world: World, spec: Spec, groups: Groups, rng: random.Random) ->
         value=total / 100,
         unit=unit,
     )
-    symbol = dict(CURRENCIES)[unit]
+    symbol = symbol_of(unit)
     question = rng.choice(
         (
             f"How much is {forms['holder']} paying a month, in total, for the club memberships "
@@ -1081,9 +1045,7 @@ def _build_question(
         move = _move(h)
         move.evidence = i in gold
         slots[h.session][slot_of(h.kind)] = move
-    cold, cold_fees = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
-    if spec.shape == INVALIDATION_SUM:
-        _settle_cold_fees(rng, groups, spec.g, cold_fees)
+    cold = _cold(rng, world, spec.shape, groups.hots, slots, groups.kinds)
 
     plans = []
     for s in range(spec.sessions):
@@ -1201,8 +1163,9 @@ GENERATOR = VerticalGenerator(
         "G equally often within every shape (counts 2-4, chains 3-4, sums 4-5); haystack "
         "sizes drawn independently of G; difficulty = G less the shape's smallest G, plus "
         "one, on the dispersion dial",
-        "fees in cents from 8.00 to 65.00, three currencies; the asked currency's other fees "
-        "(cold statements' and twins' included) redrawn until no other combination of up to "
-        "G + 1 of them reaches the gold total",
+        "fees in cents from 8.00 to 65.00, in one currency per haystack (pounds three times in "
+        "four, else euros), stated only for the paying people's memberships and twins; a fee "
+        "caught in another combination of up to G + 1 of the haystack's fees reaching the gold "
+        "total is redrawn (never one of the sum's inputs) until no such combination is left",
     ),
 )
