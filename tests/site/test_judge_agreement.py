@@ -34,7 +34,9 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("agreement")
     common = ("--system", "no-memory", "--model", ALIAS, "--limit", str(ASKED))
     with FakeServer(model=ALIAS) as server:
-        rc, _, err = run_forgetting(server.url, tmp, "same", "rules.json", *common, "--judge", "rules")
+        rc, _, err = run_forgetting(
+            server.url, tmp, "same", "rules.json", *common, "--judge", "rules"
+        )
         assert rc == 0, err
         rc, _, err = run_forgetting(
             server.url, tmp, "same", "model.json", *common, "--judge-model", ALIAS
