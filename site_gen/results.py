@@ -15,6 +15,7 @@ from checker.family import DIAGNOSTIC_N, SMALL_SHAPE_N, Vertical
 from checker.formats.result import OUTCOMES
 from checker.results.aggregate import Aggregate, Stratum
 from checker.results.band import Band
+from checker.runner.models import RULES_JUDGE, identity_of
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import band as band_cell
 from site_gen.numerals import chance, fraction, ident, rate, shape_mark, signed_rate
@@ -44,6 +45,30 @@ class RefusedFile:
     reason: str
 
 
+@dataclass(frozen=True)
+class AgreementStratum:
+    """One shape's (or `all`'s) agreement of a model judge with the rules judge."""
+
+    label: str
+    n: int
+    agreed: int
+    kappa: float | None
+    left_out: int
+
+
+@dataclass(frozen=True)
+class JudgeAgreement:
+    """A record of `typedmemeval agreement --format json`: the same answers judged by the
+    rules judge and by a model judge, found by corpus bytes, system, run id and the model
+    judge's fingerprint."""
+
+    corpus_sha256: str
+    system: str
+    run_id: str
+    judge_fingerprints: frozenset[str]
+    strata: tuple[AgreementStratum, ...]
+
+
 @dataclass
 class VerticalResults:
     """What one vertical's results page shows."""
@@ -54,6 +79,8 @@ class VerticalResults:
     #: Run sets the aggregator refused to band, with its reason.
     band_refusals: list[str] = field(default_factory=list)
     refused: list[RefusedFile] = field(default_factory=list)
+    #: Agreement records of a model judge with the rules judge on this vertical's answers.
+    agreements: list[JudgeAgreement] = field(default_factory=list)
 
 
 def page_name(vertical: Vertical) -> str:
@@ -120,11 +147,101 @@ def runs_table(runs: Sequence[Aggregate], outcomes: Sequence[str]) -> Md:
                 code(run.system_version),
                 esc(run.run_date),
                 esc(run.revision),
+                model_cell(run.answer_model),
+                judge_cell(run.judge_model),
                 *[fraction(v.counts[o], v.n) for o in outcomes],  # type: ignore[index]
                 fraction(v.measured, v.n),
             ]
         )
-    return table(["system", "version", "run date", "revision", *outcomes, "measured"], rows)
+    return table(
+        [
+            "system",
+            "version",
+            "run date",
+            "revision",
+            "answer model",
+            "judge",
+            *outcomes,
+            "measured",
+        ],
+        rows,
+    )
+
+
+def model_cell(alias: str) -> Md:
+    """A model in a table cell: name, size, quantisation and the start of its weights hash
+    (in full in the run's detail), or the words that say only its name is known."""
+    pinned = identity_of(alias)
+    if pinned is None:
+        return Md(f"{code(alias)} (identity not recorded)")
+    return Md(f"{code(alias)}: {code(pinned.short())}")
+
+
+def model_detail(alias: str) -> Md:
+    pinned = identity_of(alias)
+    if pinned is None:
+        return Md(
+            f"{code(alias)}: identity not recorded (no size, quantisation or weights hash is "
+            "known for this name)"
+        )
+    return Md(f"{code(alias)}: {code(pinned.full())}")
+
+
+def is_rules_judge(judge_model: str) -> bool:
+    return judge_model == RULES_JUDGE
+
+
+def judge_cell(judge_model: str) -> Md:
+    if is_rules_judge(judge_model):
+        return Md(f"{code(RULES_JUDGE)} (deterministic rules, no model)")
+    return Md(f"model judge {model_cell(judge_model)}")
+
+
+def agreement_for(run: Aggregate, records: Sequence[JudgeAgreement]) -> JudgeAgreement | None:
+    """The record that compares this run's model judge with the rules judge on its answers."""
+    for r in records:
+        if (
+            r.corpus_sha256 == run.sha256
+            and r.system == run.system
+            and r.run_id == run.run_id
+            and run.judge_fingerprint in r.judge_fingerprints
+        ):
+            return r
+    return None
+
+
+def agreement_block(run: Aggregate, records: Sequence[JudgeAgreement]) -> Md:
+    """Beside a result judged by a model: how often that judge agreed with the rules judge on
+    the same answers, per shape, with n — or that nobody has measured it."""
+    if is_rules_judge(run.judge_model):
+        return Md(
+            "Judged by the deterministic rules judge (from the vertical's profile: exact match, "
+            "declared tolerances, sets, orders, declared phrasings); an answer it cannot parse is "
+            "`inconclusive`.\n"
+        )
+    record = agreement_for(run, records)
+    if record is None:
+        return Md(
+            "Agreement with the rules judge: **not measured**. No record compares this model "
+            "judge's verdicts with the rules judge's on these answers, so nothing here checks "
+            "the judge.\n"
+        )
+    rows = [
+        [
+            esc(s.label),
+            fraction(s.agreed, s.n),
+            rate(s.kappa, s.n, 3) if s.kappa is not None else Md(f"— (n={s.n})"),
+            Md(str(s.left_out)),
+        ]
+        for s in record.strata
+    ]
+    out = Md(
+        "Agreement of this run's model judge with the rules judge on the same answers. Only "
+        "questions both judges measured count; `left out` counts those either judge left "
+        "`inconclusive` or `unrun`.\n\n"
+    )
+    out += table(["shape", "agreed", "Cohen's kappa", "left out"], rows)
+    return Md(out)
 
 
 def coverage_block(run: Aggregate) -> Md:
@@ -264,7 +381,13 @@ def distance_table(runs: Sequence[Aggregate]) -> Md:
     return table(headers, rows)
 
 
-def run_section(index: int, run: Aggregate, vertical: Vertical, figure: Md | None = None) -> Md:
+def run_section(
+    index: int,
+    run: Aggregate,
+    vertical: Vertical,
+    figure: Md | None = None,
+    agreements: Sequence[JudgeAgreement] = (),
+) -> Md:
     outcomes = outcomes_for(vertical)
     # Headings carry no submitted text: a heading's text is copied, as plain text, into the
     # table of contents and its labels, where the page's escaping no longer applies to it.
@@ -274,16 +397,18 @@ def run_section(index: int, run: Aggregate, vertical: Vertical, figure: Md | Non
         [Md("run id"), code(run.run_id)],
         [Md("run date"), esc(run.run_date)],
         [Md("corpus"), Md(f"{esc(run.citation)}, sha256 {code(run.sha256)}")],
-        [Md("answer model"), code(run.answer_model)],
+        [Md("answer model"), model_detail(run.answer_model)],
         [
             Md("judge"),
-            Md(f"{code(run.judge_model)}, fingerprint {code(run.judge_fingerprint)} (unvalidated)"),
+            Md(f"{judge_cell(run.judge_model)}, fingerprint {code(run.judge_fingerprint)}")
+            + Md("" if is_rules_judge(run.judge_model) else " (unvalidated)"),
         ],
         [Md("grounding"), esc(run.grounding)],
     ]
     out += table(["", ""], facts)
     for note in run.notes:
         out += Md(f"\n**{esc(note)}**\n")
+    out += Md("\n#### Judge\n\n") + agreement_block(run, agreements)
     out += Md("\n#### Typed outcomes by shape\n\n")
     out += strata_table([run.overall, *run.by_shape], outcomes)
     if figure:
@@ -377,7 +502,7 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     out += Md("\n## Bands\n\n") + bands_block(data.bands, data.band_refusals, outcomes, plots)
     out += Md("\n## Runs in detail\n\n")
     for i, run in enumerate(runs, start=1):
-        out += run_section(i, run, v, plots.get(f"run-{i}")) + Md("\n")
+        out += run_section(i, run, v, plots.get(f"run-{i}"), data.agreements) + Md("\n")
     return Md(out)
 
 
@@ -415,8 +540,8 @@ def results_index(
     )
     if unplaced:
         out += Md(
-            f"\n## Files not published\n\n{len(unplaced)} files under `results/` belong to no "
-            "vertical's page and were not published:\n\n"
+            f"\n## Files not published\n\n{len(unplaced)} files under `results/` or "
+            "`agreement/` belong to no vertical's page and were not published:\n\n"
         )
         out += refused_list(unplaced)
     if not any(d.runs for d in data):
@@ -429,6 +554,8 @@ def results_index(
 
 __all__ = [
     "NOT_A_LEADERBOARD",
+    "AgreementStratum",
+    "JudgeAgreement",
     "RefusedFile",
     "VerticalResults",
     "ordered",

@@ -10,6 +10,7 @@ the repository, never as the building machine's absolute paths.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,11 @@ from checker.results.aggregate import aggregate
 from checker.results.band import SAME_EXPERIMENT, BandRefused, band
 from checker.results.ee import EEFigures, ee_figures
 from checker.results.validate import check_result_file, load_result, resolve
-from site_gen.results import RefusedFile, VerticalResults
+from site_gen.results import AgreementStratum, JudgeAgreement, RefusedFile, VerticalResults
+
+#: Where agreement records live, beside `results/`: `agreement/<vertical>/<system>/<run-id>.json`,
+#: each the output of `typedmemeval agreement RULES.json MODEL.json --format json`.
+AGREEMENT_FOLDER = "agreement"
 
 
 @dataclass(frozen=True)
@@ -110,9 +115,77 @@ def ee_run(ee: EEResultFile) -> EERun:
     )
 
 
-def load_results(results_dir: Path, index_path: Path) -> ResultsView:
-    """Check, aggregate and band every result file under `results_dir`."""
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"not a count: {value!r}")
+    return value
+
+
+def agreement_record(data: object) -> tuple[str, JudgeAgreement]:
+    """A parsed agreement record and its vertical; ValueError names what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    try:
+        judges = data["judges"]
+        strata = data["strata"]
+        texts = [data[k] for k in ("vertical", "corpus_sha256", "system", "run_id")]
+    except KeyError as exc:
+        raise ValueError(f"missing field {exc}") from None
+    if not all(isinstance(t, str) for t in texts):
+        raise ValueError("vertical, corpus_sha256, system and run_id must be strings")
+    if not isinstance(judges, list) or not isinstance(strata, dict):
+        raise ValueError("judges must be a list and strata an object")
+    prints = frozenset(str(j.get("fingerprint")) for j in judges if isinstance(j, dict))
+    rows = []
+    order = ["all", *sorted(k for k in strata if k != "all")]
+    for label in order:
+        if label not in strata:
+            continue
+        st = strata[label]
+        if not isinstance(st, dict):
+            raise ValueError(f"stratum {label!r} is not an object")
+        kappa = st.get("kappa")
+        if kappa is not None and (isinstance(kappa, bool) or not isinstance(kappa, int | float)):
+            raise ValueError(f"stratum {label!r}: kappa is not a number")
+        n, agreed = _count(st.get("n")), _count(st.get("agreed"))
+        if agreed > n:
+            raise ValueError(f"stratum {label!r}: {agreed} agreed of {n}")
+        rows.append(AgreementStratum(str(label), n, agreed, kappa, _count(st.get("unmeasured"))))
+    vertical, sha, system, run_id = texts
+    return vertical, JudgeAgreement(sha, system, run_id, prints, tuple(rows))
+
+
+def load_agreements(view: ResultsView, folder: Path) -> None:
+    """Every agreement record under `folder`, onto its vertical's page; a record that cannot be
+    read is listed with the reason."""
+    if not folder.is_dir():
+        return
+    root = folder.parent
+    for listed in walk_entries(folder):
+        shown = escape(str(listed.path.relative_to(root)), PATH_LIMIT)
+        if listed.kind != "file":
+            view.unplaced.append(RefusedFile(shown, f"is {describe(listed.kind)}, never opened"))
+            continue
+        try:
+            vertical, record = agreement_record(json.loads(listed.path.read_text("utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            reason = f"not an agreement record: {exc}"
+            view.unplaced.append(RefusedFile(shown, _shown_reason(reason, root)))
+            continue
+        target = view.by_vertical.get(vertical)
+        if target is None:
+            view.unplaced.append(RefusedFile(shown, f"unknown vertical {escape(vertical)}"))
+            continue
+        target.agreements.append(record)
+
+
+def load_results(
+    results_dir: Path, index_path: Path, agreement_dir: Path | None = None
+) -> ResultsView:
+    """Check, aggregate and band every result file under `results_dir`; read the agreement
+    records (default: `agreement/` beside it)."""
     view = ResultsView()
+    load_agreements(view, agreement_dir or results_dir.parent / AGREEMENT_FOLDER)
     if not results_dir.is_dir():
         return view
     rules = [r for r in all_rules() if r.scope == "result"]

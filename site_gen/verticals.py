@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from checker.family import K_REF, SMALL_SHAPE_N, VERTICALS, Vertical
 from checker.formats.retrieval import CoverageRecord
@@ -33,10 +34,13 @@ PROBES: tuple[tuple[str, str], ...] = (
 #: How many single-feature rows a vertical page lists before summarising the rest.
 FEATURE_ROWS = 25
 
-NO_MODEL_REASON = (
-    "no reference model is reachable from the build machines, so no model-dependent probe has "
-    "run against this corpus"
-)
+NO_MODEL_REASON = "no model-dependent probe has run against this corpus yet"
+
+#: A V1 gold-only accuracy under this is a weak model: its passes on the leak probes (V2, V3)
+#: are read as weak evidence, in words beside the table.
+STRONG_V1 = 0.8
+#: Outcomes that do not measure the model (left out of V1's denominator).
+NOT_MEASURED = ("inconclusive", "unrun")
 
 
 #: Where a vertical page's figures are written, relative to the docs root.
@@ -524,15 +528,77 @@ def ladder_block(sidecar: Sidecar) -> Md:
     return Md(out)
 
 
+@dataclass(frozen=True)
+class Strength:
+    """A model's own strength: its V1 gold-only accuracy, or why it is unknown."""
+
+    model: str | None
+    correct: int = 0
+    measured: int = 0
+    #: Why it is unmeasured (None when measured).
+    unknown: str | None = None
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.measured if self.unknown is None and self.measured else None
+
+
+def v1_strength(probes: Mapping[str, ProbeRecord], model: str | None) -> Strength:
+    """The V1 gold-only accuracy of `model` from the sidecar's V1 record: correct over the
+    questions V1 measured (inconclusive and unrun left out)."""
+    v1 = probes.get("v1")
+    if v1 is None or v1.status != "measured":
+        why = v1.reason if v1 is not None and v1.reason else NO_MODEL_REASON
+        return Strength(model, unknown=f"V1 is unmeasured: {why}")
+    if v1.model != model:
+        return Strength(model, unknown=f"V1 ran with another model ({v1.model or 'unnamed'})")
+    measured = [o for o in v1.outcomes.values() if o not in NOT_MEASURED]
+    if not measured:
+        return Strength(model, unknown="V1 measured no question (all inconclusive or unrun)")
+    return Strength(model, sum(o == "correct" for o in measured), len(measured))
+
+
+def strength_cell(strength: Strength) -> Md:
+    if strength.unknown is not None:
+        return Md(f"**unmeasured** ({esc(strength.unknown)})")
+    return Md(
+        f"V1 accuracy {rate(strength.accuracy, strength.measured)}: "
+        f"{fraction(strength.correct, strength.measured)} correct"
+    )
+
+
+def strength_words(strengths: Sequence[Strength]) -> Md:
+    """What a probe verdict from a weak (or unweighed) model certifies: little."""
+    weak = [
+        s
+        for s in strengths
+        if s.unknown is not None or (s.accuracy is not None and s.accuracy < STRONG_V1)
+    ]
+    if not weak:
+        return Md("")
+    names = ", ".join(sorted({code(s.model or "unnamed") for s in weak}))
+    return Md(
+        f"\nEach verdict sits beside the strength of the model that gave it: its V1 accuracy "
+        f"from the gold sessions alone. For {names} that is unmeasured or under "
+        f"{code(STRONG_V1)}, so a pass on the leak probes (V2 not answered without context, V3 "
+        "not answered from the distractors) certifies little: a model that cannot answer from "
+        "the gold sessions fails without them too, whether or not the question leaks. Read "
+        "these passes as weak evidence, not as a certificate of the corpus.\n"
+    )
+
+
 def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
     probes = sidecar.probes if sidecar else {}
     rows = []
+    strengths: list[Strength] = []
     for name, what in PROBES:
         probe = probes.get(name)
         if probe is None or probe.status == "unmeasured":
             reason = probe.reason if probe is not None and probe.reason else NO_MODEL_REASON
-            rows.append([esc(what), Md("**unmeasured**"), esc(reason)])
+            rows.append([esc(what), Md("**unmeasured**"), esc(reason), Md("—")])
             continue
+        strength = v1_strength(probes, probe.model)
+        strengths.append(strength)
         n = probe.applicable if probe.applicable is not None else len(probe.outcomes)
         tally = Counter(probe.outcomes.values())
         result = Md(", ".join(f"{esc(o)} {fraction(k, n)}" for o, k in sorted(tally.items())))
@@ -545,8 +611,11 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
             f"model {code(probe.model or 'unnamed')}, run {esc(probe.date or 'undated')}"
             + ("; **names a different corpus hash (stale)**" if stale else "")
         )
-        rows.append([esc(what), result or Md(f"no outcomes (n={n})"), detail])
-    return table(["probe", "result", "record"], rows)
+        rows.append(
+            [esc(what), result or Md(f"no outcomes (n={n})"), detail, strength_cell(strength)]
+        )
+    out = table(["probe", "result", "record", "the model's strength (V1 gold-only)"], rows)
+    return Md(out + strength_words(strengths))
 
 
 def inside_link(vertical: Vertical, release: CorpusRelease) -> Md:

@@ -57,6 +57,7 @@ class Agreement:
     def as_dict(self) -> dict[str, object]:
         return {
             "n": self.n,
+            "agreed": sum(a == b for a, b in self.pairs),
             "agreement": self.agreement,
             "kappa": self.kappa,
             "unmeasured": self.unmeasured,
@@ -124,8 +125,14 @@ def run(args: argparse.Namespace) -> int:
     vertical, shapes = _shapes(a, Path(args.index) if args.index else None)
     strata = compare(a, b, shapes)
     if args.format == "json":
+        # Enough to find the result it describes: the site publishes a record beside the
+        # model-judged result with the same corpus bytes, system, run id and judge fingerprint.
         report = {
             "vertical": vertical,
+            "run_id": a.run_id,
+            "system": a.system.name,
+            "corpus_sha256": a.corpus.sha256,
+            "configuration_fingerprint": a.configuration_fingerprint,
             "judges": [
                 a.judge.model_dump(exclude_none=True),
                 b.judge.model_dump(exclude_none=True),

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.family import VERTICALS
+from checker.runner.models import identity_of
 from checker.runner.reference import REFERENCE_KINDS, reference_name
 
 #: The model the reference server serves under (its alias) unless --model says otherwise.
@@ -94,13 +95,27 @@ def model_identity(gguf: Path, alias: str) -> dict[str, object]:
     with gguf.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
+    measured = digest.hexdigest()
+    pinned = identity_of(alias)
+    if pinned is not None and pinned.sha256 != measured:
+        # The site names results by alias: a different file under a pinned alias would be
+        # published with another model's identity.
+        raise SystemExit(
+            f"reference: {gguf.name} hashes to {measured}, not the pinned {pinned.sha256} of "
+            f"{alias} ({pinned.distribution}); serve it under another --model alias"
+        )
+    extra = (
+        {"name": pinned.name, "parameters": pinned.parameters, "quantisation": pinned.quantisation}
+        if pinned
+        else {}
+    )
     return {
         "model": alias,
         "distribution": MODEL_DISTRIBUTION,
         "gguf": gguf.name,
         "bytes": gguf.stat().st_size,
-        "sha256": digest.hexdigest(),
-    }
+        "sha256": measured,
+    } | extra
 
 
 @contextlib.contextmanager

@@ -13,6 +13,7 @@ import pytest
 
 from checker.api import Options, check_paths
 from checker.runner import reference_run
+from checker.runner.models import SMOLLM2_135M
 from tests.conftest import ROOT
 from tests.runner.conftest import INDEX
 
@@ -54,4 +55,6 @@ def test_the_real_server_runs_one_vertical_end_to_end(
         assert measured, f"{path}: the real model's answers were all unjudged"
     summary = json.loads((tmp_path / "work" / "reference-summary.json").read_text())
     assert all(m["prompt_tokens"] > 0 for m in summary["runs"])  # the real server counts
-    assert summary["model"]["gguf"].endswith(".gguf") and len(summary["model"]["sha256"]) == 64
+    assert summary["model"]["gguf"] == SMOLLM2_135M.gguf
+    assert summary["model"]["sha256"] == SMOLLM2_135M.sha256  # the pinned identity, measured
+    assert summary["model"]["quantisation"] == "Q4_1"

@@ -18,6 +18,8 @@ import pytest
 from checker.api import Options, check_paths
 from checker.runner import reference_run
 from checker.runner.fake import FakeServer
+from checker.runner.models import SMOLLM2_135M
+from tests.conftest import ROOT
 from tests.runner.conftest import INDEX
 
 STAND_IN = """#!/usr/bin/env bash
@@ -68,7 +70,10 @@ def args(
 def test_reference_starts_runs_and_stops_the_server(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = reference_run.main(args(tmp_path, "--server-python", str(stand_in(tmp_path))))
+    # The stand-in GGUF is not the pinned SmolLM2 file: it is served under another alias.
+    code = reference_run.main(
+        args(tmp_path, "--server-python", str(stand_in(tmp_path)), "--model", "stand-in")
+    )
     out = capsys.readouterr().out
     assert code == 0, out
     assert "server ready at http://127.0.0.1:" in out and "server stopped" in out
@@ -91,7 +96,7 @@ def test_reference_starts_runs_and_stops_the_server(
     assert summary["model"]["bytes"] == 4 and summary["model"]["n_ctx"] == 8192
     result = json.loads(files[0].read_text())
     assert result["judge"]["model"] == "typedmemeval-rules"
-    assert result["answer_model"] == "smollm2-135m-instruct"
+    assert result["answer_model"] == "stand-in"
 
 
 def test_reference_against_any_endpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,3 +124,24 @@ def test_reference_against_any_endpoint(tmp_path: Path, capsys: pytest.CaptureFi
 def test_a_missing_reference_environment_says_how_to_make_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="make reference-env"):
         reference_run.find_gguf(sys.executable)  # the project's venv has no bundled model
+
+
+def test_a_pinned_alias_on_other_weights_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "other.gguf"
+    other.write_bytes(b"GGUF")
+    with pytest.raises(SystemExit, match="not the pinned b179c9523d0e"):
+        reference_run.model_identity(other, "smollm2-135m-instruct")
+    identity = reference_run.model_identity(other, "stand-in")
+    assert identity["sha256"] == hashlib.sha256(b"GGUF").hexdigest()
+    assert "quantisation" not in identity  # nothing is claimed for an unpinned alias
+
+
+@pytest.mark.skipif(
+    not (ROOT / ".reference-venv" / "bin" / "python").exists(),
+    reason="needs the reference environment (make reference-env) to hash the bundled GGUF",
+)
+def test_the_pinned_identity_is_the_bundled_file() -> None:
+    gguf = reference_run.find_gguf(str(ROOT / ".reference-venv" / "bin" / "python"))
+    identity = reference_run.model_identity(gguf, "smollm2-135m-instruct")
+    assert identity["sha256"] == SMOLLM2_135M.sha256 and identity["bytes"] == SMOLLM2_135M.bytes
+    assert identity["quantisation"] == "Q4_1" and gguf.name == SMOLLM2_135M.gguf

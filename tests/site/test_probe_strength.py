@@ -1,0 +1,59 @@
+"""Every model-probe verdict on a vertical page sits beside the model's own strength (its V1
+gold-only accuracy, or `unmeasured` with the reason), and where that is low or unknown the page
+says in words that a pass on the leak probes certifies little."""
+
+from __future__ import annotations
+
+from checker.formats.sidecar import ProbeRecord, Sidecar
+from site_gen import verticals
+from site_gen.markup import esc
+
+
+def probe(model: str, outcomes: dict[str, str]) -> ProbeRecord:
+    return ProbeRecord(
+        status="measured", model=model, date="2026-12-06", outcomes=outcomes, applicable=4
+    )
+
+
+def sidecar(probes: dict[str, ProbeRecord]) -> Sidecar:
+    return Sidecar.model_construct(probes=probes)
+
+
+WEAK_V1 = {"q1": "correct", "q2": "wrong", "q3": "abstained", "q4": "inconclusive"}
+PASSES = {"q1": "pass", "q2": "pass", "q3": "pass", "q4": "pass"}
+
+
+def row(block: str, label: str) -> str:
+    return next(line for line in block.splitlines() if line.startswith(f"| {esc(label)}"))
+
+
+def test_a_weak_models_passes_sit_beside_its_v1_and_are_called_weak_evidence() -> None:
+    block = verticals.probes_block(
+        sidecar({"v1": probe("tiny", WEAK_V1), "v2": probe("tiny", PASSES)}), None
+    )
+    assert esc("the model's strength (V1 gold-only)") in block.splitlines()[0]
+    v2 = row(block, "V2 non-inferability")
+    assert "pass 4/4" in v2 and "V1 accuracy 0.33 (n=3): 1/3 correct" in v2  # inconclusive left out
+    assert "V1 accuracy 0.33 (n=3)" in row(block, "V1 oracle answerability")
+    assert "certifies little" in block and "`tiny`" in block
+
+
+def test_a_verdict_without_v1_for_its_model_says_unmeasured_and_why() -> None:
+    block = verticals.probes_block(
+        sidecar({"v1": probe("other", WEAK_V1), "v3": probe("tiny", PASSES)}), None
+    )
+    why = esc("V1 ran with another model (other)")
+    assert f"**unmeasured** ({why})" in row(block, "V3 gold-ablated")
+    assert "certifies little" in block
+    alone = verticals.probes_block(sidecar({"v2": probe("tiny", PASSES)}), None)
+    assert f"**unmeasured** ({esc('V1 is unmeasured: ')}" in row(alone, "V2 non-inferability")
+
+
+def test_a_strong_model_gets_no_warning_and_unmeasured_probes_no_strength() -> None:
+    strong = {f"q{i}": "correct" for i in range(1, 10)} | {"q10": "wrong"}
+    block = verticals.probes_block(
+        sidecar({"v1": probe("big", strong), "v2": probe("big", PASSES)}), None
+    )
+    assert "V1 accuracy 0.90 (n=10): 9/10 correct" in row(block, "V2 non-inferability")
+    assert "certifies little" not in block
+    assert row(block, "V3 gold-ablated").rstrip().endswith("| — |")  # no verdict to weigh
