@@ -805,6 +805,7 @@ GENERATOR = VerticalGenerator(
         kit_levers(twins=(2, 4), mentions=(1, 2), people=(12, 16), families=(8, 10)),
         kit_levers(twins=(1, 3), mentions=(1, 2), people=(12, 16), families=(8, 10)),
         kit_levers(twins=(1, 2), mentions=(1, 2), people=(12, 16), families=(8, 10)),
+        kit_levers(twins=(1, 2), mentions=(0, 1), people=(12, 16), families=(8, 10)),
     ),
     build=build,
     notes=(

@@ -1125,6 +1125,7 @@ GENERATOR = VerticalGenerator(
         kit_levers(twins=(2, 4), mentions=(0, 1), people=(8, 11), families=(7, 9)),
         kit_levers(twins=(2, 4), mentions=(0, 1), people=(9, 12), families=(8, 10)),
         kit_levers(twins=(2, 3), mentions=(0, 1), people=(8, 11), families=(7, 9)),
+        kit_levers(twins=(1, 3), mentions=(0, 0), people=(8, 11), families=(7, 9)),
     ),
     build=build,
     notes=(

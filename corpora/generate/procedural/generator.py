@@ -755,6 +755,12 @@ GENERATOR = VerticalGenerator(
         procedure_levers(
             rivals=(2, 3, 4), others=(2, 3), twins_order=(2, 4), twins_edit=(2, 4), mentions=(0, 1)
         ),
+        procedure_levers(
+            rivals=(2, 3, 3), others=(2, 3), twins_order=(1, 3), twins_edit=(1, 3), mentions=(0, 1)
+        ),
+        procedure_levers(
+            rivals=(2, 2, 3), others=(1, 2), twins_order=(1, 2), twins_edit=(1, 2), mentions=(0, 0)
+        ),
     ),
     build=build,
     notes=(

@@ -809,6 +809,7 @@ GENERATOR = VerticalGenerator(
         kit_levers(twins=(3, 5), mentions=(1, 2), people=(8, 12), families=(0, 0)),
         kit_levers(twins=(4, 6), mentions=(1, 2), people=(8, 12), families=(0, 0)),
         kit_levers(twins=(2, 4), mentions=(1, 2), people=(8, 12), families=(0, 0)),
+        kit_levers(twins=(2, 3), mentions=(0, 1), people=(8, 12), families=(0, 0)),
     ),
     build=build,
     notes=(

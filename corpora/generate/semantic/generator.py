@@ -973,6 +973,7 @@ GENERATOR = VerticalGenerator(
         kit_levers(twins=(3, 5), mentions=(0, 1), people=(8, 11), families=(6, 8)),
         kit_levers(twins=(4, 6), mentions=(0, 1), people=(8, 11), families=(6, 8)),
         kit_levers(twins=(3, 5), mentions=(0, 1), people=(7, 10), families=(5, 7)),
+        kit_levers(twins=(2, 4), mentions=(0, 0), people=(8, 11), families=(6, 8)),
     ),
     build=build,
 )
