@@ -473,8 +473,9 @@ def _answer_hanging(
     if not said or said[-1].role != "assistant" or not asks(said[-1].content):
         return
     answer, answer_used = _quick_answer("frame", said[-1].content, rng)
-    ki, close = _choose(rng, QUICK_CLOSES, "quick closes")
-    used += [answer_used, ("frame", f"quick-close:{ki}")]
+    form = question_form(said[-1].content)
+    ki, close = _choose(rng, QUICK_CLOSES[form], "quick closes")
+    used += [answer_used, ("frame", f"quick-close:{form}:{ki}")]
     said += [_Said("user", answer), _Said("assistant", expand(close, rng))]
 
 

@@ -174,14 +174,22 @@ def question_form(text: str) -> str:
     return "wh" if last.split(" ", 1)[0].lower().strip(",") in _WH else "yes-no"
 
 
-#: The assistant's acknowledgement of a quick answer (grammar): short, and varied enough that
-#: no wording of it is common.
-QUICK_CLOSES: tuple[str, ...] = (
-    "[Ha, fair enough|Right you are|Oh well|I thought so|That's understandable"
-    "|I can imagine|No wonder|Quite right|That figures|Well, there we are|So it goes|Nothing"
-    " wrong with that|Can't argue with that|Oh, absolutely|Ha, I bet|Hard not to be|Well, quite]"
-    "[.|!] [It happens.|No rush, anyway.|Thanks for saying.|We'll see, I suppose.|We'll see.|That's how it goes.|I'd be the same.|Noted, all the same.]",
-    "[Ah|Ha|Oh|Mm|Well|Right], [that figures|I can imagine|there we are|no surprise there|I'd"
-    " wondered|that's life|who can blame you|I thought so|so it goes][.|!] [It happens.|Thanks"
-    " for saying.|We'll see.|That's how it goes.|I'd be the same.|]",
-)
+#: The assistant's acknowledgement of a quick answer, by the question's form (grammar): an
+#: agreement is agreed with, an open answer left open; varied enough that no wording is common.
+QUICK_CLOSES: dict[str, tuple[str, ...]] = {
+    "tag": (
+        "[Ha, quite|Exactly|Glad it's not just me|I thought you'd say that|Ha, I guessed|Quite"
+        " so|Ha, I'm not surprised|Thought so][.|!] [It's always the way.|Some habits never"
+        " change.|Folk are funny like that.|Without fail, honestly.|]",
+    ),
+    "wh": (
+        "[Fair enough|That's understandable|Right you are|No harm in that|Makes sense|Ah, okay"
+        "|Understandable|Fair dos][.|!] [No rush, anyway.|It'll keep.|Thanks for saying.|There's"
+        " no right answer, really.|No decision needed.|]",
+    ),
+    "yes-no": (
+        "[Fair enough|Right you are|Ah, okay|I see|Oh, right|Noted|Ah, I see|Okay, fair"
+        " enough][.|!] [Thanks for saying.|Good to have your take.|That helps.|Makes sense, all"
+        " the same.|]",
+    ),
+}
