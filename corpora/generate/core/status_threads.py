@@ -179,17 +179,24 @@ def question_form(text: str) -> str:
 QUICK_CLOSES: dict[str, tuple[str, ...]] = {
     "tag": (
         "[Ha, quite|Exactly|Glad it's not just me|I thought you'd say that|Ha, I guessed|Quite"
-        " so|Ha, I'm not surprised|Thought so][.|!] [It's always the way.|Some habits never"
-        " change.|Folk are funny like that.|Without fail, honestly.|]",
+        " so|Ha, I'm not surprised|Thought so|Ha, true|Spot on|Ha, indeed|Right, quite|Oh,"
+        " definitely|Ha, absolutely][.|!] [It's always the way.|Some habits never change.|Folk"
+        " are funny like that.|Without fail, honestly.|It's the same everywhere.|Nothing odd"
+        " there.|Such is life.|You can set your watch by it.|Same old story.]",
     ),
     "wh": (
-        "[Fair enough|That's understandable|Right you are|No harm in that|Makes sense|Ah, okay"
-        "|Understandable|Fair dos][.|!] [No rush, anyway.|It'll keep.|Thanks for saying.|There's"
-        " no right answer, really.|No decision needed.|]",
+        "[That's understandable|Right you are|No harm in that|Makes sense|Ah, okay"
+        "|Understandable|Fair dos|Ah, that's fair|Mm, fair|Well, that's honest|Okay, no"
+        " problem|Right, understood|Ah, right|Okay, that's fine][.|!] [No rush, anyway.|It'll"
+        " keep.|Thanks for saying.|There's no right answer, really.|No decision needed.|It's"
+        " not an easy one.|Honesty helps.|We'll leave it there.|One for"
+        " another day, then.]",
     ),
     "yes-no": (
-        "[Fair enough|Right you are|Ah, okay|I see|Oh, right|Noted|Ah, I see|Okay, fair"
-        " enough][.|!] [Thanks for saying.|Good to have your take.|That helps.|Makes sense, all"
-        " the same.|]",
+        "[Right you are|Ah, okay|I see|Oh, right|Noted|Ah, I see|Okay, fair enough|Ah, fair"
+        "|Mm, okay|Mm, I see|Okay, noted|Ah, right you are|Oh, I see|Right, I see][.|!]"
+        " [Thanks for saying.|Good to have your take.|That helps.|Makes sense, all the"
+        " same.|Interesting.|That's useful.|I did wonder.|I'd wondered about that.|That"
+        " answers that.]",
     ),
 }
