@@ -80,6 +80,7 @@ def test_a_chat_alternates_user_first_assistant_last_four_or_six_turns(chat: Cha
         for _, text in turns:
             assert text[0].isupper() and text[-1] in ".?!" and "  " not in text, text
             assert not re.search(r"[\d()\[\]{}\u2014|]|\.\.", text), text
+        assert turns[0][1].count(":") <= 1, turns[0][1]
     assert set(lengths) == {4, 6}
 
 

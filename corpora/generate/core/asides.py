@@ -2372,7 +2372,7 @@ CHATS: tuple[Chat, ...] = (
             "[Are you doing anything|Have you got anything planned] to [celebrate|mark it|reward yourself]?",
             "[Nothing grand|Nothing big], [probably a takeaway and an early night|just a proper lie-in if I can manage it|maybe a nice meal out at the weekend][, I think|, to be honest|].",
             "[Do you get|Is there] a quieter stretch [now|after this], or [does the next thing start straight away|is it straight on to the next thing]?",
-            "[A few quieter days, I hope|Supposedly a quieter week], [though I'll believe it when I see it|before the next round starts|and I intend to enjoy them].",
+            "[A few quieter days, I hope|Supposedly a quieter week], [though I'll believe it when I see it|before the next round starts|and I intend to enjoy it].",
         ),
         (
             "[That sounds well deserved|Good, you've earned it]. [For the next big one|Next time a big one comes round], [starting with the hardest section|blocking out an hour each morning for it] [often stops it hanging over you|can take a lot of the pressure off].",
@@ -2962,7 +2962,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Will you|Are you going to] [keep it|frame it] or [break it up|give it away]?",
-            "[Break it up, I think|Give it away], [it took up the whole table|I've nowhere to put it|though it seems a shame][, sadly|].",
+            "[Break it up, I think|Give it away], [it took up the whole table|I've nowhere to put it|though it seems a shame].",
             "[Have you got|Is there] [another|the next] one lined up?",
             "[Already|Yes, sadly], [a mountain scene|an old map|a busy harbour scene] [in smaller pieces|with no sky, on purpose|that looks easier than it will be][, I suspect|].",
         ),
@@ -2985,7 +2985,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[What have you been drawing|What do you mostly draw]?",
-            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because they hold still|over and over][, which is humbling|].",
+            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because nothing moves|over and over][, which is humbling|].",
             "[Do you|Are you going to] [keep them all|show anyone]?",
             "[Keeping them all|All of them, even the bad ones], [it's nice to flick back and see progress|but nobody else gets to see them|for my eyes only][, for now|].",
         ),
@@ -3008,9 +3008,9 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Where do you keep it|Where have you been keeping it]?",
-            "[On the windowsill|Near the heater, now that I think about it|In a corner of the counter], [where I thought it would be happy|out of direct sun|since it looked nice there][, apparently not|].",
+            "[On the windowsill|Near the heater, now that I think about it|In a corner of the counter], [where I thought it would be happy|out of direct sun|since it looked nice there].",
             "[How often|How much] do you water it?",
-            "[Every day, to be safe|Whenever I remember|A good glug most days], [it seemed thirsty|maybe too much, looking back|and the soil always looks wet][, I think|].",
+            "[Every day, to be safe|Whenever I remember|A good glug most days], [it seemed thirsty|maybe too much, looking back|and the soil always looks wet].",
         ),
         (
             "[Basil bought in pots|Supermarket basil] is [usually|often] [lots of seedlings crammed together|far too crowded], so [splitting it into three pots|dividing it into a few clumps] helps a lot. [Water from below when the top is dry|Let the top of the soil dry before watering], [and give it the sunniest spot you have|and keep it warm and bright].",
@@ -3545,9 +3545,9 @@ def chat_variants() -> int:
 def _mention(chat: Chat, rng: random.Random) -> str:
     lead = expand(CHAT_LEADS, rng)
     said = expand(rng.choice(chat.mentions), rng)
-    if lead and not (said.startswith("I ") or said.startswith("I'")):
-        return _cap(_join(lead, said))
-    return _cap(_join(lead, said if lead else _cap(said)))
+    if lead.endswith(":") and ":" in said:
+        lead = ""  # ("Random update: small win: I've ..." otherwise)
+    return _cap(_join(lead, said))
 
 
 def choose_chat(rng: random.Random, moment: datetime) -> Chat:
