@@ -2985,7 +2985,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[What have you been drawing|What do you mostly draw]?",
-            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because nothing moves|over and over][, which is humbling|].",
+            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because it all sits still|over and over][, which is humbling|].",
             "[Do you|Are you going to] [keep them all|show anyone]?",
             "[Keeping them all|All of them, even the bad ones], [it's nice to flick back and see progress|but nobody else gets to see them|for my eyes only][, for now|].",
         ),
