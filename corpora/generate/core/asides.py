@@ -2341,7 +2341,7 @@ MOOD_OPENERS: dict[Mood, str] = {
 }
 
 #: How the assistant may take an answer before asking a second question.
-BRIDGES = "[|||Fair enough.|Makes sense.|Right.|Got it.|Ah, okay.|I see.|Mm.|That figures.|Understandable.]"
+BRIDGES = "[|||Fair enough.|Makes sense.|Right.|Right, okay.|Ah, okay.|I see.|Mm.|That figures.|Understandable.]"
 
 #: What the assistant may add after its close, by mood.
 CHAT_TAILS: dict[Mood, str] = {
@@ -2367,11 +2367,11 @@ CHATS: tuple[Chat, ...] = (
             "[Getting it in on time|Beating the deadline|Finishing it properly] [is a real win|is worth celebrating|deserves a moment of pride].",
         ),
         (
-            "[Which part|What part] [was the hardest|took the longest|gave you the most trouble]?",
+            "[What part|What bit] [was the hardest|took the longest|gave you the most trouble]?",
             "[The figures, honestly|Pulling the numbers together, mostly|Honestly, the summary at the start], [I rewrote it about five times|it took far more effort than it should have|that ate most of the week].",
-            "[Are you doing anything|Have you got anything planned] to [celebrate|mark it|reward yourself]?",
+            "[Are you doing anything|Got anything planned] to [celebrate|mark it|reward yourself]?",
             "[Nothing grand|Nothing big], [probably a takeaway and an early night|just a proper lie-in if I can manage it|maybe a nice meal out at the weekend][, I think|, to be honest|].",
-            "[Do you get|Is there] a quieter stretch [now|after this], or [does the next thing start straight away|is it straight on to the next thing]?",
+            "[Do you get|Is there] a quieter stretch [after this|once it's in], or [does the next thing start straight away|is it straight on to the next thing]?",
             "[A few quieter days, I hope|Supposedly a quieter week], [though I'll believe it when I see it|before the next round starts|and I intend to enjoy it].",
         ),
         (
@@ -2395,7 +2395,7 @@ CHATS: tuple[Chat, ...] = (
             "[Is the deadline fixed|Is it a fixed date], or is there any give in it?",
             "[Not really|Sadly not], [it's tied to something else going out|there's a whole chain waiting on it|it's been pushed back once already], [so I just have to push through|so it's heads down until then].",
             "[Have you managed to|Are you getting a chance to] [eat properly|take any breaks at all|get some sleep] [in all this|through it]?",
-            "[Sort of|Barely], [I keep eating at my screen|lunch has mostly been crackers|I'm sleeping but not well][, which I know isn't ideal|, I know, I know|].",
+            "[Sort of|Barely], [I keep eating at my screen|lunch has mostly been crackers|I'm sleeping but not well][, and I know that isn't ideal|, I know, I know|].",
         ),
         (
             "[Hang in there|You'll get through it]. [Even ten minutes away from the screen|A short break every couple of hours] [often gets you more done|usually saves time overall], [because tired eyes make slow decisions|since you come back sharper].",
@@ -2409,21 +2409,21 @@ CHATS: tuple[Chat, ...] = (
         "mixed",
         (
             "I have to give a presentation [soon|at the end of the week|in a few days] [to a room full of people|in front of the whole department|to about forty people] and I'm [quietly dreading it|already nervous|a bag of nerves][, if I'm honest|, to be honest|].",
-            "I've been [roped into|asked to give|landed with] a [big|proper|longish] presentation [soon|next week|at the end of the month][, and public speaking is not my thing|, and my stomach is already in knots|, which is well outside my comfort zone].",
+            "I've been [roped into|asked to give|landed with] a [big|proper|longish] presentation [soon|next week|at the end of the month][, and public speaking is not my thing|, and my stomach is already in knots|, and that's well outside my comfort zone].",
         ),
         (
             "[Nerves before a talk are completely normal|Almost everyone feels like that before a talk|Being nervous usually means you care about doing it well], [and they tend to settle once you start|and the audience rarely notices them|and they usually fade after the first minute].",
-            "[That's a big thing to be asked to do|Being asked to present is a vote of confidence], [even if it doesn't feel like it right now|nerves and all|though I understand the dread].",
+            "[That's a big thing to be asked to do|Being asked to present is a vote of confidence], [even if it doesn't feel like it yet|nerves and all|though I understand the dread].",
         ),
         (
             "[What's it about|What's the topic], if it's not a secret?",
             "[Just an update on a project I've been leading|The results of a project from the last few months|A new process we're bringing in], [so I do know the material|so at least I know it inside out|nothing too technical, thankfully].",
             "[Have you had a chance to|Do you get to] [rehearse it|run through it out loud|practise it] [beforehand|at all]?",
-            "[Not yet|A little], [I've got the slides but haven't tried it out loud|I mumbled through it once on my own|I keep meaning to][, which is probably the problem|, so that's the plan for the weekend|].",
+            "[Not yet|A little], [I've got the slides but haven't tried it out loud|I mumbled through it once on my own|I keep meaning to][, and that's probably the problem|, so that's the plan for the weekend|].",
         ),
         (
             "[Rehearsing it out loud two or three times|Saying it out loud a few times, ideally to a timer,] [makes a huge difference|is the surest cure for nerves], [because the words are then already in your mouth|since the first minute is what matters most]. [Learn the opening lines by heart|Know your first couple of sentences cold] and the rest [usually follows|tends to flow].",
-            "[You know the material, which is most of it|You clearly know your stuff]. [Slow down a little more than feels natural|Speak a touch slower than you think you need to] and [take a sip of water when you lose the thread|pause rather than rush]: [it reads as calm, not lost|nobody objects to a pause].",
+            "[You know the material, and that's most of it|You clearly know your stuff]. [Slow down a little more than feels natural|Speak a touch slower than you think you need to] and [take a sip of water when you lose the thread|pause rather than rush]: [it reads as calm, not lost|nobody objects to a pause].",
         ),
     ),
     _chat(
@@ -2465,11 +2465,11 @@ CHATS: tuple[Chat, ...] = (
         (
             "[Were any of them actually useful|Were they worth it, at least], or could most have been an email?",
             "[Two of them were useful|One was worth it], [the rest could easily have been an email|the others just went round in circles|the others were updates I could have read in a minute].",
-            "[Have you got|Do you have] [a calmer day|more time to yourself] [coming up|after this]?",
+            "[Is there|Got] [a calmer day|more time to yourself] [coming up|after this]?",
             "[A bit calmer, I think|Hopefully], [I've blocked out a morning to catch up|there are only a couple of calls in the diary|unless more get added overnight].",
         ),
         (
-            "[Well done blocking out time|Guarding a morning like that is smart]. [Shorter calls|Calls of fifty minutes rather than an hour] [leave a few minutes to stand up and breathe|give you a gap to stretch], [which helps more than it sounds|and it adds up over a day].",
+            "[Well done blocking out time|Guarding a morning like that is smart]. [Shorter calls|Calls of fifty minutes rather than an hour] [leave a few minutes to stand up and breathe|give you a gap to stretch], [and that helps more than it sounds|and it adds up over a day].",
             "[I hope the evening is quiet|Get some quiet this evening if you can]. [Looking at something far away for a minute|Getting away from screens for a while] [rests your eyes|helps the headache] [more than scrolling does|better than another screen].",
         ),
         hours=(15, 24),
@@ -2488,10 +2488,10 @@ CHATS: tuple[Chat, ...] = (
             "[From scratch is a big leap up from a jar|Making it from scratch is a proper achievement], [and it sounds like it paid off|and the flavour is usually so much better].",
         ),
         (
-            "[What kind did you make|Which curry was it]?",
+            "[What kind did you make|What sort of curry was it]?",
             "[A chickpea and spinach one|A simple lentil one|A chicken and tomato one], [nothing too fancy|from a recipe I found|mild, because I'm a coward with chilli][, but it tasted proper|, but it came out right|].",
             "[Will you|Are you going to] [make it again|try another one]?",
-            "[Definitely|Oh, for sure], [there's enough left for lunch the next day as well|I want to try a hotter one next|I've already bought more spices][, which helps|, so watch this space|].",
+            "[Definitely|Oh, for sure], [there's enough left for lunch the next day as well|I want to try a hotter one next|I've already bought more spices][, and that helps|, so watch this space|].",
         ),
         (
             "[Curries are often even better the next day|A curry usually tastes better the day after], once the flavours [settle|have mingled]. [Freeze a portion or two|Keep a portion in the freezer] and you've got [a ready meal on a tired evening|dinner sorted on a bad night].",
@@ -2513,9 +2513,9 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Did you manage to|Were you able to] [salvage any of it|rescue anything|eat something in the end]?",
-            "[Not really|Barely], [I scraped off the top layer and ate that|I ended up having cheese on toast|I gave up and had cereal][, which was sad|, so not a complete loss|].",
+            "[Not really|Barely], [I scraped off the top layer and ate that|I ended up having cheese on toast|I gave up and had cereal][, and that was sad|, so not a complete loss|].",
             "[What were you making|What was it meant to be]?",
-            "[A stew I'd been looking forward to|Just a pasta bake|A risotto, of all things], [which made it worse|so not the end of the world|and I'd bought nice ingredients for it too].",
+            "[A stew I'd been looking forward to|Just a pasta bake|A risotto, of all things], [and that made it worse|so not the end of the world|and I'd bought nice ingredients for it too].",
         ),
         (
             "[For the pan|If the pan is black], [fill it with water and a spoonful of bicarbonate of soda and simmer it|soak it overnight with a dishwasher tablet and hot water]; [the burnt layer usually lifts right off|the worst of it comes away with a wooden spoon].",
@@ -2542,7 +2542,7 @@ CHATS: tuple[Chat, ...] = (
             "[Most of the afternoon|About four hours, mostly waiting], [but the actual kneading is only ten minutes|though most of it is just letting it rise|so it's a weekend thing for me].",
         ),
         (
-            "[Bread keeps well|A loaf stays fresh] [in a paper bag or a bread bin|wrapped in a tea towel], not the fridge, [which stales it faster|which dries it out]. [Slice and freeze half|Freeze half, sliced,] if you won't get through it [in a couple of days|quickly].",
+            "[Bread keeps well|A loaf stays fresh] [in a paper bag or a bread bin|wrapped in a tea towel], not the fridge, [since the cold stales it faster|as the cold dries it out]. [Slice and freeze half|Freeze half, sliced,] if you won't get through it [in a couple of days|quickly].",
             "[Next time, try|A nice next thing to try is] [a handful of oats or herbs in the dough|a rustic loaf baked in a hot pot with a lid], [and you'll have a proper crust|for a crackly crust]. [Enjoy the toast|Enjoy every slice].",
         ),
         hours=AFTERNOON,
@@ -2552,7 +2552,7 @@ CHATS: tuple[Chat, ...] = (
         "cooking",
         "good",
         (
-            "I made [a huge pot|an enormous pot|a big pan] of [vegetable|leek and potato|lentil] soup [today|this afternoon|earlier][, and it's so warming|, enough to last me the week|, which was very satisfying].",
+            "I made [a huge pot|an enormous pot|a big pan] of [vegetable|leek and potato|lentil] soup [today|this afternoon|earlier][, and it's so warming|, enough to last me the week|, and that was very satisfying].",
             "[I've been on a soup kick|soup is my new favourite thing][, I made a giant pot of|, today it was] [lentil|vegetable|tomato] [and it's lovely|and it's just right for the cold|and the freezer is filling up nicely].",
         ),
         (
@@ -2561,13 +2561,13 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Do you|Did you] [blend it smooth|keep it chunky]?",
-            "[Half and half|Smooth, mostly], [I blend part of it and leave the rest chunky|I like it thick enough to stand a spoon in|with a few bits left for texture][, which gives you both|].",
+            "[Half and half|Smooth, mostly], [I blend part of it and leave the rest chunky|I like it thick enough to stand a spoon in|with a few bits left for texture][, and that gives you both|].",
             "[What do you have with it|Bread with it, or on its own]?",
-            "[A hunk of crusty bread, always|Cheese on toast on the side|Just a swirl of yoghurt on top], [which makes a proper meal of it|and that's lunch sorted].",
+            "[A hunk of crusty bread, always|Cheese on toast on the side|Just a swirl of yoghurt on top], [and that makes a proper meal of it|and that's lunch sorted].",
         ),
         (
             "[Soup freezes beautifully|Most soups freeze very well] in [portions|single portions], [though potato can go a little grainy|but leave out cream until you reheat it], [so you'll have lunches for weeks|and it defrosts in minutes].",
-            "[A squeeze of lemon|A dash of vinegar] [just before serving|at the end] [brightens almost any soup|wakes up the flavours], [if it ever tastes a bit dull|which is a nice trick to have].",
+            "[A squeeze of lemon|A dash of vinegar] [just before serving|at the end] [brightens almost any soup|wakes up the flavours], [if it ever tastes a bit dull|and that's a nice trick to have].",
         ),
         hours=AFTERNOON,
         months=COLD_MONTHS,
@@ -2577,7 +2577,7 @@ CHATS: tuple[Chat, ...] = (
         "cooking",
         "bad",
         (
-            "I tried to bake a cake [for the weekend|as a treat|earlier] and it [sank in the middle|came out like a pancake|collapsed the second it left the oven][, so that's a bit deflating|, I'm gutted|, which is just typical].",
+            "I tried to bake a cake [for the weekend|as a treat|earlier] and it [sank in the middle|came out like a pancake|collapsed the second it left the oven][, so that's a bit deflating|, I'm gutted|, and that's just typical].",
             "[my cake was a flop|my baking went wrong today][, it sank right in the middle|, it's raw in the centre and burnt round the edges|, it came out like a frisbee][, after all that effort|].",
         ),
         (
@@ -2610,7 +2610,7 @@ CHATS: tuple[Chat, ...] = (
             "[The coast is lovely for a short break|A short break by the sea is such a good reset], [because everything slows down|and it doesn't need much planning].",
         ),
         (
-            "[Have you got|Do you have] somewhere [in view|picked out already] or [still looking|are you still browsing]?",
+            "[Got|Is there] somewhere [in view|picked out already] or [still looking|are you still browsing]?",
             "[Still browsing|Still looking], [I keep flicking between a quiet little bay and somewhere with more going on|I want somewhere small with a decent cafe|anywhere I can walk straight out onto the beach][, to be honest|].",
             "[Are you thinking of going|Will you go] [by train|on the train] or [by coach|driving down]?",
             "[Train, I think|Probably the train], [so I can read and look out of the window|because I'd rather not drive that far|and then walk everywhere once I'm there].",
@@ -2634,13 +2634,13 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Did you at least get|Could you at least find] a seat [in the end|for part of the way]?",
-            "[Eventually|For the last bit], [after about half an hour of standing|once half the carriage got off|wedged next to the door][, so small mercies|, which helped a bit|].",
+            "[Eventually|For the last bit], [after about half an hour of standing|once half the carriage got off|wedged next to the door][, so small mercies|, and that helped a bit|].",
             "[Were you|Was it] on the way [to something important|somewhere with a fixed time]?",
             "[Just getting home, luckily|Only heading back, thank goodness], [so nothing missed apart from my evening|so it was annoying rather than a disaster|though I was watching every minute].",
         ),
         (
             "[Do check whether you can claim some of the train fare back|A delay that long usually means you can claim part of the fare]: [most operators have a short online form|it often takes a couple of minutes online], [and it's worth it on principle|and it softens the blow a bit].",
-            "[I hope the rest of the day was calmer|At least you're home now]. [A downloaded podcast or two|Something downloaded to listen to] [makes the next delay easier to bear|is a good thing to keep on hand for these days].",
+            "[I hope the rest of the day was calmer|At least you're home]. [A downloaded podcast or two|Something downloaded to listen to] [makes the next delay easier to bear|is a good thing to keep on hand for these days].",
         ),
         hours=AFTERNOON,
     ),
@@ -2660,11 +2660,11 @@ CHATS: tuple[Chat, ...] = (
             "[What was the highlight|What was the nicest bit]?",
             "[Honestly, the food|Probably a little cafe down a side street|An old covered arcade I stumbled on], [I'd go back just for that|it was the nicest surprise of the weekend|I could have stayed there all day].",
             "[Did the weather behave|Was the weather kind to you]?",
-            "[Mostly|Better than expected], [one wet afternoon, so I ducked into a museum|a bit grey but dry|sunny for wandering about, which was lucky][, so no complaints|].",
+            "[Mostly|Better than expected], [one wet afternoon, so I ducked into a museum|a bit grey but dry|sunny for wandering about, and that was lucky][, so no complaints|].",
         ),
         (
             "[Ease yourself back gently|Give yourself an easy day to land], [if you can|before everything starts up again], [because tired legs and a full inbox are a rough mix|so the good feeling lasts]. [Writing down the cafe's street|Saving that cafe on a map] [means you'll find it again|is worth doing while you remember].",
-            "[Glad it was such a good one|That sounds like a proper treat]. [Sort the photos now|Put the photos somewhere safe now] [while you still remember where each was taken|before they get lost in the pile].",
+            "[Glad it was such a good one|That sounds like a proper treat]. [Sort the photos soon|Put the photos somewhere safe] [while you still remember where each was taken|before they get lost in the pile].",
         ),
         hours=AFTERNOON,
     ),
@@ -2682,13 +2682,13 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Where are you off to|Is it somewhere warm or somewhere cool]?",
-            "[Somewhere warmer than here|A little town inland, fairly mild], [with lots of strolling, I hope|nothing adventurous|and I want to do as little as possible][, which I can't wait for|].",
+            "[Somewhere warmer than here|A little town inland, fairly mild], [with lots of strolling, I hope|nothing adventurous|and I want to do as little as possible][, and I can't wait|].",
             "[Is it a relaxing one or a busy one|Is it mostly rest or full of plans]?",
             "[Mostly rest|Completely lazy, I hope], [with a couple of day trips if I feel like it|with a pile of reading|and long lunches][, that's the plan anyway|].",
         ),
         (
             "[Lay everything out on the bed first|Put it all out on the bed before it goes in], then [take half of it away|put back a third]: [almost everyone takes too much|you'll wear half as much as you think]. [Keeping chargers and medicines in one small bag|One pouch for chargers and medicines] [saves a lot of rummaging|stops the last-minute panic].",
-            "[That sounds perfect|A lazy one sounds ideal]. [A list on your screen that you tick off|A simple list you reuse every time] [takes the stress out of it|means next time is even easier], [and you can start it now|and it only takes ten minutes].",
+            "[That sounds perfect|A lazy one sounds ideal]. [A list on your screen that you tick off|A simple list you reuse every time] [takes the stress out of it|means next time is even easier], [and you can start it today|and it only takes ten minutes].",
         ),
     ),
     # ---- health
@@ -2698,7 +2698,7 @@ CHATS: tuple[Chat, ...] = (
         "bad",
         (
             "I've [come down with|caught|got] a [stinking|horrible|streaming] cold[, and I feel awful|, so I'm all sniffles and tissues|, my head feels like it's full of cotton wool].",
-            "I'm [full of cold|feeling rotten with a cold|sniffling and sneezing] [this week|at the moment][, which is annoying|, and I sound terrible|, and everything aches][, honestly|].",
+            "I'm [full of cold|feeling rotten with a cold|sniffling and sneezing] [this week|at the moment][, and that's annoying|, and I sound terrible|, and everything aches][, honestly|].",
         ),
         (
             "[Colds are miserable|A heavy cold is properly draining], [even when they're only a cold|and that full-head feeling is the worst|and they always seem to arrive at a bad time].",
@@ -2706,9 +2706,9 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Are you able to|Can you] [take it easy|rest] [for a bit|for a day or two]?",
-            "[Sort of|A bit], [I'm curled up in an armchair with a blanket|I've cleared the diary for a day|I'm doing the bare minimum][, which is all I can manage|, and that'll have to do|].",
+            "[Sort of|A bit], [I'm curled up in an armchair with a blanket|I've cleared the diary for a day|I'm doing the bare minimum][, and that's all I can manage|, and that'll have to do|].",
             "[How long has it been hanging about|Has it been going on long]?",
-            "[Only a couple of days|About three days now], [and it seems to be at its worst|I think it's peaking|it started with a sore throat][, so fingers crossed|].",
+            "[Only a couple of days|About three days so far], [and it seems to be at its worst|I think it's peaking|it started with a sore throat][, so fingers crossed|].",
         ),
         (
             "[Rest, plenty of fluids and honey and lemon|Lots of warm drinks and rest] [really are all you can do|are the classic cure for a reason]. [Steam from a bowl of hot water|A hot shower] [helps clear a blocked head|eases the stuffiness], [and most colds are gone within a week or so|and it should ease off in a few days].",
@@ -2729,13 +2729,13 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Is it|Is the pain] [easing at all|any better today] or [about the same|still as bad]?",
-            "[A little easier|Slightly better], [I can get out of a chair without wincing now|especially after a hot shower|though mornings are the worst][, so progress|, I suppose|].",
+            "[A little easier|Slightly better], [I can get out of a chair without wincing today|especially after a hot shower|though mornings are the worst][, so progress|, I suppose|].",
             "[Are you|Have you been] [keeping it mobile|managing to stay mobile] or [mostly resting it|lying down]?",
             "[Gentle pottering, mostly|A bit of both], [I potter about and stretch a little|I read that lying down for days makes it worse|short strolls round the block help].",
         ),
         (
             "[Gentle movement is usually the right call|Staying gently mobile is the usual advice], [and heat helps the muscles relax|and a warm pack helps a lot]. [Most strained backs ease within a week or two|It usually settles in a couple of weeks], [but get it checked if you have numbness or the pain spreads down a leg|and see someone if it isn't improving].",
-            "[Sounds like it's heading the right way|Good that it's easing]. [When lifting next time|For next time], [bend your knees and keep the load close to you|hold heavy things close and lift with your legs], [which spares your back a lot|and you'll avoid a repeat].",
+            "[Sounds like it's heading the right way|Good that it's easing]. [When lifting next time|For next time], [bend your knees and keep the load close to you|hold heavy things close and lift with your legs], [and that spares your back a lot|and you'll avoid a repeat].",
         ),
     ),
     _chat(
@@ -2743,8 +2743,8 @@ CHATS: tuple[Chat, ...] = (
         "health",
         "good",
         (
-            "I've been sleeping [so much better|far better|really well] since I [stopped having coffee after lunch|started putting the screens away an hour before bed|got some proper blackout curtains][, it's made a real difference|, which I didn't expect|, I feel like a new person].",
-            "[small win|a small victory][: I've|, I've] [slept through the night|had a full night's sleep] [all week|several nights in a row] [after cutting out late coffee|since changing my bedtime routine][, for the first time in ages|, which is unheard of for me|].",
+            "I've been sleeping [so much better|far better|really well] since I [stopped having coffee after lunch|started putting the screens away an hour before bed|got some proper blackout curtains][, it's made a real difference|, and I didn't expect that|, I feel like a new person].",
+            "[small win|a small victory][: I've|, I've] [slept through the night|had a full night's sleep] [all week|several nights in a row] [after cutting out late coffee|since changing my bedtime routine][, for the first time in ages|, and that's unheard of for me|].",
         ),
         (
             "[That's a real change|Good sleep changes everything], [and it's lovely when a small tweak does the trick|because everything feels easier after a proper night|and it's a habit worth guarding].",
@@ -2752,7 +2752,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Do you notice it|Have you noticed a difference] during the day [as well|too]?",
-            "[Massively|Very much so], [I'm not crashing at three in the afternoon any more|I'm less snappy, for one thing|I actually have energy in the evenings][, which is a revelation|].",
+            "[Massively|Very much so], [I'm not crashing at three in the afternoon any more|I'm less snappy, for one thing|I actually have energy in the evenings][, and that's a revelation|].",
             "[Was it|Was it] hard to [stick to|keep up] at first?",
             "[The first few days were tough|A little], [I missed my afternoon coffee badly|the evenings felt long without a screen|but it got easier quickly][, honestly|].",
         ),
@@ -2767,17 +2767,17 @@ CHATS: tuple[Chat, ...] = (
         "good",
         (
             "I've started [going for|taking] a [walk|brisk walk|stroll] [every lunchtime|at lunch most days|after lunch each day][, and I feel much better for it|, and it's become the nicest part of my day|, instead of eating at my screen].",
-            "[new habit|new routine][: I|, I] get out for [half an hour|a good walk] [every lunchtime|most lunchtimes] now[, rain or shine|, whatever the weather|][, and I love it|, and it's really helping].",
+            "[new habit|new routine][: I|, I] get out for [half an hour|a good walk] [every lunchtime|most lunchtimes] these days[, rain or shine|, whatever the weather|][, and I love it|, and it's really helping].",
         ),
         (
             "[That's a great habit|What a good habit to build], [and it breaks up the day beautifully|and fresh air at lunch does wonders for the afternoon|and it's easy to keep up once it sticks].",
             "[Getting out in the middle of the day|A daily walk] [makes such a difference|is underrated], [for the head as much as the legs|especially after sitting all morning].",
         ),
         (
-            "[Do you have|Have you got] a [favourite|regular] route [yet|by now]?",
+            "Got a [favourite|regular] route [yet|already]?",
             "[A loop round the park, mostly|Down by the river and back], [it's about half an hour|I vary it when I get bored|with a bench halfway for the view][, just right|].",
             "[Has it|Have you noticed it] [helped|made a difference to] your afternoons?",
-            "[Definitely|Hugely], [I'm not nodding off at three any more|I come back with a clearer head|I'm less fidgety][, which surprised me|].",
+            "[Definitely|Hugely], [I'm not nodding off at three any more|I come back with a clearer head|I'm less fidgety][, and that surprised me|].",
         ),
         (
             "[Keeping it to the same time every day|Putting it in the diary like a fixed slot] [makes it much easier to stick to|protects it on busy days]. [A pair of comfy shoes kept nearby|Keeping decent shoes at hand] [removes the last excuse|helps too].",
@@ -2798,12 +2798,12 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Is your screen|Is the monitor] [at a comfortable height|set up properly], [do you think|would you say]?",
-            "[Probably not|Honestly, no], [I'm hunched over a little laptop most of the day|it's too low and too bright|I'm peering at it from a low chair][, which can't help|, now that I think about it|].",
+            "[Probably not|Honestly, no], [I'm hunched over a little laptop most of the day|it's too low and too bright|I'm peering at it from a low chair][, and that can't help|, come to think of it|].",
             "[Are you|Have you been] [drinking enough water|taking breaks] [during the day|through the day]?",
             "[Not really|Not nearly enough], [I forget until the evening|I go hours without getting up|a coffee or two and that's it][, if I'm honest|].",
         ),
         (
-            "[Try the twenty-twenty rule|A simple habit]: every twenty minutes, look at something far away for twenty seconds. [Raise the screen to eye level|Put the laptop on a stand] and [turn the brightness down|match the brightness to the room], [which often eases it within days|and drink water through the day].",
+            "[Try the twenty-twenty rule|A simple habit]: every twenty minutes, look at something far away for twenty seconds. [Raise the screen to eye level|Put the laptop on a stand] and [turn the brightness down|match the brightness to the room], [and that often eases it within days|and drink water through the day].",
             "[Small changes usually help a lot|A few tweaks should ease it]: [screen at eye level|the top of the screen at eye level], [regular glances into the distance|short breaks to rest your eyes], and water. [If they persist|If the headaches keep coming], [an eye test is worth arranging|it's worth having your eyes tested].",
         ),
         hours=AFTERNOON,
@@ -2822,10 +2822,10 @@ CHATS: tuple[Chat, ...] = (
             "[A budget month is a great reset|That's a sensible thing to do], [especially after a spendy stretch|and it often shows where the leaks are|even if it feels dull at first].",
         ),
         (
-            "[What's the hardest thing|Which treat is the hardest] to give up?",
+            "[What's the hardest thing|What treat is the hardest] to give up?",
             "[Coffees out, without a doubt|The takeaways on a tired evening|Little things online late at night], [they're my weakness|I didn't realise how often I did it|that's where it all goes][, apparently|, sadly|].",
             "[Are you|Have you been] [tracking it|keeping track] [in an app|somewhere] or [just being careful|in your head]?",
-            "[In a simple app|In a spreadsheet, weirdly enjoyably|Just a note on my screen], [I log everything at the end of the day|it's quite motivating to watch|which keeps me honest][, so far anyway|].",
+            "[In a simple app|In a spreadsheet, weirdly enjoyably|Just a note on my screen], [I log everything at the end of the day|it's quite motivating to watch|and that keeps me honest][, so far anyway|].",
         ),
         (
             "[One trick|Something that helps]: [swap the treat rather than cutting it|keep one planned treat a week], [such as a flask of good coffee|like a nice coffee at home], [so it doesn't feel like a punishment|and the rest is easier to resist]. [Waiting a day before buying anything non-essential|A one-day wait on anything you don't need] [kills most impulse buys|also does wonders].",
@@ -2837,8 +2837,8 @@ CHATS: tuple[Chat, ...] = (
         "money",
         "plan",
         (
-            "I'm [saving up|putting a bit aside each week] for a [decent camera|proper camera|good camera][, which I've wanted for years|, and it's slow going but I'm getting there|, and I'm about halfway].",
-            "[I've been saving|I've been slowly saving] for [a good camera|a new camera] [for a few months|for a while now][, and the end is in sight|, and it's keeping me motivated|].",
+            "I'm [saving up|putting a bit aside each week] for a [decent camera|proper camera|good camera][, and I've wanted one for years|, and it's slow going but I'm getting there|, and I'm about halfway].",
+            "[I've been saving|I've been slowly saving] for [a good camera|a new camera] [for a few months|for a while][, and the end is in sight|, and it's keeping me motivated|].",
         ),
         (
             "[Saving for something you really want|Putting aside for a specific thing] [makes it feel much more worth it|is so satisfying], [and halfway is a real milestone|especially when you can see the end|and it sounds like you're well on your way].",
@@ -2847,8 +2847,8 @@ CHATS: tuple[Chat, ...] = (
         (
             "[What will you mostly photograph|What do you want to take pictures of]?",
             "[Landscapes, mostly|Whatever I see on walks|Close-ups of plants and birds], [my screen just doesn't do it justice|I've been getting into it lately|I love the idea of proper prints].",
-            "[Have you got a model in view|Do you know which one you want] [yet|already]?",
-            "[I've narrowed it to two|Pretty much], [both second-hand|one new, one used|I keep reading comparisons late at night][, which isn't helping my decision|, so I'm nearly there|].",
+            "[Got a model in view|Do you know the one you want] [yet|already]?",
+            "[I've narrowed it to two|Pretty much], [both second-hand|one new, one used|I keep reading comparisons late at night][, and that isn't helping my decision|, so I'm nearly there|].",
         ),
         (
             "[A good second-hand body with a decent lens|A used camera from a reputable seller] [is often better value than new|can stretch the savings a long way], [since lenses matter more than the body for most pictures|and the saving buys a better lens].",
@@ -2861,7 +2861,7 @@ CHATS: tuple[Chat, ...] = (
         "good",
         (
             "I [finally|just] went through [all my subscriptions|my direct debits] and cancelled [four|a whole pile of|three] I never use[, and I'm a little embarrassed|, so that's a saving every month|, very satisfying].",
-            "I've [cut|cancelled] [a stack of|several] [streaming and app subscriptions|subscriptions I'd forgotten about][, which were quietly costing me a fortune|, one of them I'd not opened in a year|, and it felt great].",
+            "I've [cut|cancelled] [a stack of|several] [streaming and app subscriptions|subscriptions I'd forgotten about][, and they were quietly costing me a fortune|, one of them I'd not opened in a year|, and it felt great].",
         ),
         (
             "[That's such a satisfying thing to do|What a good clear-out], [and they creep up on everyone|because they're designed to be forgotten|and it adds up over a year].",
@@ -2869,12 +2869,12 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Was there|Was any of them] [one that surprised you|a real shock]?",
-            "[A fitness app I'd used twice|A magazine app I forgot existed|Two streaming services showing the same things], [that one made me wince|still renewing every month|which is just silly][, honestly|].",
+            "[A fitness app I'd used twice|A magazine app I forgot existed|Two streaming services showing the same things], [that one made me wince|still renewing every month|and that's just silly][, honestly|].",
             "[Are you|Will you be] [putting the saving aside|doing anything with the savings]?",
             "[Into the rainy-day pot|Towards something nice, probably|Straight into savings], [it's not a fortune but it's something|it feels like free cash|before I fritter it][, I hope|].",
         ),
         (
-            "[A reminder in your calendar|A note every few months] to [check again|run through them again] [catches the next ones|stops them creeping back], and [many services let you pause|some services offer a pause] [rather than cancel|instead of cancelling], [which is handy for seasonal viewing|if you only use them now and then].",
+            "[A reminder in your calendar|A note every few months] to [check again|run through them again] [catches the next ones|stops them creeping back], and [many services let you pause|some services offer a pause] [rather than cancel|instead of cancelling], [and that's handy for seasonal viewing|if you only use them every so often].",
             "[Nicely done|Well done]. [Paying for subscriptions with one card|Keeping them all on one card] [makes them easy to spot next time|means a quick look shows them all at once].",
         ),
     ),
@@ -2884,7 +2884,7 @@ CHATS: tuple[Chat, ...] = (
         "bad",
         (
             "my fridge [died|gave up|packed in] [this week|out of nowhere][, so that's an expense I didn't need|, and I had to throw half the food out|, right when I'm trying to save].",
-            "[of all the things|just my luck], the fridge [has stopped cooling|broke down|has given up][, everything's warm|, I've lost a load of food|][, and now I have to replace it|, and a new one isn't cheap].",
+            "[of all the things|just my luck], the fridge [has stopped cooling|broke down|has given up][, everything's warm|, I've lost a load of food|][, and I've got to replace it|, and a new one isn't cheap].",
         ),
         (
             "[That's such bad timing|What a horrible surprise], [especially when you're trying to save|and losing the food on top is so annoying|because it's not something you can go without].",
@@ -2894,10 +2894,10 @@ CHATS: tuple[Chat, ...] = (
             "[How old was it|Had it been going a long time]?",
             "[Ancient, to be fair|Well over ten years], [it came with the place|it had been making odd noises for a while|so it probably owed me nothing][, I suppose|].",
             "[Are you|Have you started] [looking at replacements|choosing a new one] [already|yet]?",
-            "[Yes, sort of|Reluctantly], [comparing energy ratings|trying to find one that fits the gap|looking at a couple of ex-display ones][, which is dull but necessary|].",
+            "[Yes, sort of|Reluctantly], [comparing energy ratings|trying to find one that fits the gap|looking at a couple of ex-display ones][, and that's dull but necessary|].",
         ),
         (
-            "[Ex-display or graded models|Slightly dented or ex-display fridges] [are often much cheaper|can save a lot], [and a good energy rating pays back over the years|and the dent is usually on a side nobody sees]. [Measure the gap and the doorways|Measure the space and the way in] [before you order|first], [which catches most people out|since that's the classic mistake].",
+            "[Ex-display or graded models|Slightly dented or ex-display fridges] [are often much cheaper|can save a lot], [and a good energy rating pays back over the years|and the dent is usually on a side nobody sees]. [Measure the gap and the doorways|Measure the space and the way in] [before you order|first], [and that catches most people out|since that's the classic mistake].",
             "[At least it lasted a good innings|It sounds like it had a long life]. [A cool box with ice packs|A cool bag and freezer blocks] [can tide you over a few days|will keep the essentials going until the new one arrives].",
         ),
     ),
@@ -2907,8 +2907,8 @@ CHATS: tuple[Chat, ...] = (
         "hobbies",
         "good",
         (
-            "I've started learning the guitar[, finally|, after years of meaning to|] and I can [almost|just about] get through [a whole song|three chords in a row|my first simple tune][, badly, but still|, which feels like a miracle|].",
-            "[guitar update|quick guitar update][: my|, my] fingertips are [sore|killing me|covered in dents] but I can [finally|now] [switch between chords|strum a proper song] [without stopping|most of the time][, slowly|, just about|].",
+            "I've started learning the guitar[, finally,|, after years of meaning to,|] and I can [almost|just about] get through [a whole song|three chords in a row|my first simple tune][, badly, but still|, and that feels like a miracle|].",
+            "[guitar update|quick guitar update][: my|, my] fingertips are [sore|killing me|covered in dents] but I can [finally|at last] [switch between chords|strum a proper song] [without stopping|most of the time][, slowly|, just about|].",
         ),
         (
             "[That's a big milestone|Getting through a whole song is huge], [because the first weeks of guitar are the hardest|and sore fingertips mean you're putting the hours in|and it only gets more fun from here].",
@@ -2916,8 +2916,8 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Are you|Have you been] learning [from videos|with an app] or [with lessons|from someone in person]?",
-            "[Videos, mostly|An app and a lot of videos], [there are so many good ones|at my own pace|in short bursts before bed][, which suits me|].",
-            "[What's the song|Which song did you learn first]?",
+            "[Videos, mostly|An app and a lot of videos], [there are so many good ones|at my own pace|in short bursts before bed][, and that suits me|].",
+            "[What's the song|What song did you learn first]?",
             "[A slow folk thing|An old campfire classic|A really simple pop song], [nothing impressive|only four chords|I've strummed it about a hundred times][, but I'm proud of it|].",
         ),
         (
@@ -2939,13 +2939,13 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[What colour did you go for|What yarn did you use]?",
-            "[A deep green, very soft|Chunky grey wool|A stripy blue and white], [which hides a few mistakes|it was lovely to knit with|it goes with everything].",
+            "[A deep green, very soft|Chunky grey wool|A stripy blue and white], [and that hides a few mistakes|it was lovely to knit with|it goes with everything].",
             "[Have you picked the next project yet|Do you know what you'll make next]?",
             "[A hat, I think|Maybe a pair of mittens|Something small with a pattern], [so I learn something new|but I'm nervous about knitting in the round|as soon as I find the right wool][, we'll see|].",
         ),
         (
             "[A hat knitted in the round|A simple hat] is a [great|perfect] next project: [quick, and it gets you knitting in the round|small enough to finish in a week or two]. [Placing a marker at the start of each round|A stitch marker at the start of the round] [saves a lot of fuss|makes it much easier].",
-            "[Wear the scarf proudly|Enjoy wearing it]. [Keep a note of the wool and stitch count|Jot down what you used] [for the next one|while you remember], [because you'll want to make another|which helps when you make a matching one].",
+            "[Wear the scarf proudly|Enjoy wearing it]. [Keep a note of the wool and stitch count|Jot down what you used] [for the next one|while you remember], [because you'll want to make another|and that helps when you make a matching one].",
         ),
     ),
     _chat(
@@ -2953,7 +2953,7 @@ CHATS: tuple[Chat, ...] = (
         "hobbies",
         "good",
         (
-            "I [finally|] finished a [huge|massive|fiendish] jigsaw [that's been on the table for weeks|with about a million pieces of sky][, and it's glorious|, only to find one piece missing|, and I don't know what to do with myself now].",
+            "I [finally|] finished a [huge|massive|fiendish] jigsaw [that's been on the table for weeks|with about a million pieces of sky][, and it's glorious|, only to find one piece missing|, and I don't know what to do with myself].",
             "[the enormous jigsaw is done|jigsaw finished][, all that sky and sea|, after weeks of squinting|, and the last piece went in perfectly][, very satisfying|, pure joy|].",
         ),
         (
@@ -2963,7 +2963,7 @@ CHATS: tuple[Chat, ...] = (
         (
             "[Will you|Are you going to] [keep it|frame it] or [break it up|give it away]?",
             "[Break it up, I think|Give it away], [it took up the whole table|I've nowhere to put it|though it seems a shame].",
-            "[Have you got|Is there] [another|the next] one lined up?",
+            "[Is there another one lined up|Is the next one ready to go]?",
             "[Already|Yes, sadly], [a mountain scene|an old map|a busy harbour scene] [in smaller pieces|with no sky, on purpose|that looks easier than it will be][, I suspect|].",
         ),
         (
@@ -2985,13 +2985,13 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[What have you been drawing|What do you mostly draw]?",
-            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because it all sits still|over and over][, which is humbling|].",
+            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because it all sits still|over and over][, and that's humbling|].",
             "[Do you|Are you going to] [keep them all|show anyone]?",
-            "[Keeping them all|All of them, even the bad ones], [it's nice to flick back and see progress|but nobody else gets to see them|for my eyes only][, for now|].",
+            "[Keeping them all|All of them, even the bad ones], [it's nice to flick back and see progress|but nobody else gets to see them|for my eyes only][, for the moment|].",
         ),
         (
             "[Keeping them all|Dating each page] is a great idea: [flicking back after a few months|looking back later] [shows progress you can't see day to day|is very encouraging]. [Short timed sketches of five minutes|Quick five-minute sketches] [loosen you up|are great for confidence].",
-            "[Everyday objects make ideal subjects|Drawing what's around you is ideal]. [Squinting at the subject|Half-closing your eyes] [shows you the light and dark shapes|helps you see the shading], [which is a nice trick to try|and it's surprisingly effective].",
+            "[Everyday objects make ideal subjects|Drawing what's around you is ideal]. [Squinting at the subject|Half-closing your eyes] [shows you the light and dark shapes|helps you see the shading], [and that's a nice trick to try|and it's surprisingly effective].",
         ),
     ),
     _chat(
@@ -3008,7 +3008,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Where do you keep it|Where have you been keeping it]?",
-            "[On the windowsill|Near the heater, now that I think about it|In a corner of the counter], [where I thought it would be happy|out of direct sun|since it looked nice there].",
+            "[On the windowsill|Near the heater, come to think of it|In a corner of the counter], [where I thought it would be happy|out of direct sun|since it looked nice there].",
             "[How often|How much] do you water it?",
             "[Every day, to be safe|Whenever I remember|A good glug most days], [it seemed thirsty|maybe too much, looking back|and the soil always looks wet].",
         ),
@@ -3030,7 +3030,7 @@ CHATS: tuple[Chat, ...] = (
             "[Learning a language is so rewarding|That's a lovely thing to be doing], [even in small daily doses|and apps make the start much easier].",
         ),
         (
-            "[Is there|Have you got] a [reason|goal] behind it, [like a trip|or just for fun]?",
+            "[Is there|Got] a [reason|goal] behind it, [like a trip|or just for fun]?",
             "[Mostly for fun|Partly a trip I'd like to take one day], [I like the puzzle of it|I always regretted giving it up at school|and it keeps my brain busy][, honestly|].",
             "[How is|How's] the speaking [going|side of things]?",
             "[Terrible|Slow], [I can read far more than I can say|I freeze the moment I try out loud|I mostly talk to myself in the shower][, but it's early days|].",
@@ -3055,12 +3055,12 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Did it give any warning|Was there any sign of trouble] [before it went|beforehand]?",
-            "[Now that I think about it, yes|Sort of], [the fan had been roaring for weeks|it kept freezing|the battery had been draining really fast][, which I ignored|, so my fault really|].",
+            "[Come to think of it, yes|Sort of], [the fan had been roaring for weeks|it kept freezing|the battery had been draining really fast][, and I ignored it|, so my fault really|].",
             "[Are your files|Is most of your stuff] [backed up anywhere|saved in the cloud]?",
             "[Most of it, I think|Some of it], [the photos are online|the important documents are in a cloud folder|but not the last month's worth][, fingers crossed|].",
         ),
         (
-            "[Before assuming the worst|Worth trying first]: [hold the power button for thirty seconds with the charger unplugged|try a different charger and a long press on the power button], [since a stuck battery or charger is a common cause|which sometimes brings it back to life]. [Even if it's dead|If it isn't], [a repair place can usually get the files off the drive|the drive can usually be read from another computer].",
+            "[Before assuming the worst|Worth trying first]: [hold the power button for thirty seconds with the charger unplugged|try a different charger and a long press on the power button], [since a stuck battery or charger is a common cause|and that sometimes brings it back to life]. [Even if it's dead|If it isn't], [a repair place can usually get the files off the drive|the drive can usually be read from another computer].",
             "[Fingers crossed it's only the charger or battery|Hopefully it's something simple]. [Once it's sorted|Whatever happens], [set up automatic backups|turn on automatic cloud backup] [so a dead laptop is only an annoyance next time|and it'll never be this scary again].",
         ),
     ),
@@ -3084,7 +3084,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[A password manager|Saving your passwords in a password manager] [will make the next setup painless|saves that headache for good], [and a decent case|and a simple case] [is worth it before the first drop|protects the screen]. [Turn on night mode|Switch on the warm evening light] [for reading in bed|if you read at night].",
-            "[Enjoy it|Have fun with it]. [A reading mode cuts the blue light|A reading mode is easier on the eyes], [which is lovely for reading before sleep|and worth switching on].",
+            "[Enjoy it|Have fun with it]. [A reading mode cuts the blue light|A reading mode is easier on the eyes], [and that's lovely for reading before sleep|and worth switching on].",
         ),
     ),
     _chat(
@@ -3103,11 +3103,11 @@ CHATS: tuple[Chat, ...] = (
             "[Did you|Did you manage to] get it [printed|going] in the end?",
             "[Eventually|After a fight], [I pulled out a tiny scrap of torn paper|I turned it off and on about five times|I gave up and used the one at the corner copy place][, naturally|].",
             "[Do you print much|How often do you actually use it]?",
-            "[Hardly ever|Once a month at most], [which is probably why the ink dries up|so it's always a surprise what goes wrong|mostly forms and labels][, to be fair|].",
+            "[Hardly ever|Once a month at most], [and that's probably why the ink dries up|so it's always a surprise what goes wrong|mostly forms and labels][, to be fair|].",
         ),
         (
-            "[A phantom jam|A jam warning with no paper stuck] is often a scrap [hiding by the rollers|caught near the back], and [a torch|a quick look with a light] [usually finds it|helps]. [For a printer used rarely|If you print only now and then], [a laser is far more reliable than inkjet|a cheap laser never dries up], [since there's no ink to dry out|which could save you these days].",
-            "[Printing a test page every couple of weeks|A quick print now and then] [keeps the ink from drying|stops the nozzles clogging]. [And the copy place|Honestly, the copy place] [is a perfectly good backup|is a fine answer for the rare page].",
+            "[A phantom jam|A jam warning with no paper stuck] is often a scrap [hiding by the rollers|caught near the back], and [a torch|a quick look with a light] [usually finds it|helps]. [For a printer used rarely|If you print only every so often], [a laser is far more reliable than inkjet|a cheap laser never dries up], [since there's no ink to dry out|and that could save you these days].",
+            "[Printing a test page every couple of weeks|A quick print every so often] [keeps the ink from drying|stops the nozzles clogging]. [And the copy place|Honestly, the copy place] [is a perfectly good backup|is a fine answer for the rare page].",
         ),
         hours=(11, 24),
     ),
@@ -3117,7 +3117,7 @@ CHATS: tuple[Chat, ...] = (
         "mixed",
         (
             "I [nearly lost|thought I'd lost] [years of photos|all my photos|a whole folder of photos] [this week|earlier] when [a memory stick gave up|an old drive wouldn't open][, but I got them back in the end|, and the relief when they turned up|, heart in mouth stuff].",
-            "I [had a scare|had a fright] with my photos[, the old drive wouldn't open|, a memory stick failed] [and I thought they were gone|for about an hour][, but they're safe now|, but I managed to rescue them].",
+            "I [had a scare|had a fright] with my photos[, the old drive wouldn't open|, a memory stick failed] [and I thought they were gone|for about an hour][, but they're safe|, but I managed to rescue them].",
         ),
         (
             "[What a fright|That must have been a horrible hour], [and the relief must have been huge|because photos are the one thing you can't replace|and it's a real wake-up call].",
@@ -3125,9 +3125,9 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[How did you|How did you manage to] get them back?",
-            "[A free recovery program|Trying it in a different port, of all things|Leaving it to cool down and trying again], [and it just came back|after a lot of swearing|which I didn't expect][, thankfully|].",
-            "[Are they|Have you got them] [somewhere safer now|backed up now]?",
-            "[Yes, two places now|On a cloud folder and a new drive], [I'm not taking that chance again|lesson learned|I did it straight away][, believe me|].",
+            "[A free recovery program|Trying it in a different port, of all things|Leaving it to cool down and trying again], [and it just came back|after a lot of swearing|and I didn't expect that][, thankfully|].",
+            "[Are they|Have you got them] [somewhere safer|backed up properly]?",
+            "[Yes, in two places|On a cloud folder and a new drive], [I'm not taking that chance again|lesson learned|I did it straight away][, believe me|].",
         ),
         (
             "[Two copies in different places|A copy at home and one in the cloud] is exactly right, [and a third on a drive kept elsewhere|and a drive you keep somewhere else] [makes it bulletproof|is the safest setup].",
@@ -3148,10 +3148,10 @@ CHATS: tuple[Chat, ...] = (
             "[That's a proper errand marathon|That's a lot of dashing about], [but it's good to have them done|and it clears the decks for the rest of the week].",
         ),
         (
-            "[Which one|What] [was the worst|took the longest]?",
+            "[What|What errand] [was the worst|took the longest]?",
             "[The post office queue, easily|Waiting at the pharmacy|Finding a key cutter that was open], [it went on forever|I nearly gave up|it took more time than everything else put together][, naturally|].",
-            "[Is there|Have you got] much left [on the list|to do]?",
-            "[Just a couple of things|Only one or two], [which can wait until the weekend|I'll do them online instead|nothing urgent][, thankfully|].",
+            "[Is there|Got] much left [on the list|to do]?",
+            "[Just a couple of things|Only one or two], [and they can wait until the weekend|I'll do them online instead|nothing urgent][, thankfully|].",
         ),
         (
             "[Doing what you can online|Taking a few errands online] [saves a lot of queuing|takes the sting out of it], [and grouping the rest by area|and planning a loop so you don't double back] [makes the next errand day shorter|cuts the legwork]. [Enjoy the sit down|Put your feet up].",
@@ -3197,7 +3197,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "What was the [strangest|most surprising] thing [you found|in there]?",
-            "[Three identical umbrellas|A box of cables for things I don't own any more|An old pair of roller skates], [which made me laugh|I have no idea why|and a lot of dust][, honestly|].",
+            "[Three identical umbrellas|A box of cables for things I don't own any more|An old pair of roller skates], [and that made me laugh|I have no idea why|and a lot of dust][, honestly|].",
             "[Did most of it go|Has most of it gone], or [are you keeping|did you keep] a lot?",
             "[Most of it went|About two thirds went], [to the tip or to be given away|into bags by the door|the rest is labelled in boxes][, finally|].",
         ),
@@ -3213,7 +3213,7 @@ CHATS: tuple[Chat, ...] = (
         "bad",
         (
             "I [locked myself out|managed to lock myself out] [earlier|today|for an hour this afternoon][, keys sitting on the table inside|, in the pouring rain|, and had to wait for a locksmith].",
-            "[bit of a disaster|classic me][: I|, I] shut the door behind me with the keys still inside[, and sat an hour on the doorstep|, and had to call a locksmith|][, which was expensive|, in the rain, naturally|].",
+            "[bit of a disaster|classic me][: I|, I] shut the door behind me with the keys still inside[, and sat an hour on the doorstep|, and had to call a locksmith|][, and that was expensive|, in the rain, naturally|].",
         ),
         (
             "[Being locked out is horrible|That sinking feeling when the door clicks shut is awful], [especially in the rain|and waiting around is so frustrating|and locksmiths are never cheap].",
@@ -3221,8 +3221,8 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[How did you|How did you manage to] get back in [in the end|eventually]?",
-            "[A locksmith, in the end|The locksmith came after an hour], [and it took about two minutes, which hurt|it was quick but not cheap|a quick fiddle and the door opened].",
-            "[Is there|Do you have] a spare key [anywhere|stashed somewhere]?",
+            "[A locksmith, in the end|The locksmith came after an hour], [and it took about two minutes, and that hurt|it was quick but not cheap|a quick fiddle and the door opened].",
+            "[Is there|Got] a spare key [anywhere|stashed somewhere]?",
             "[Not yet|Not yet, but soon], [I'm getting one cut this week|I'm going to leave one with someone nearby|I've ordered a key safe][, lesson learned|].",
         ),
         (
@@ -3260,7 +3260,7 @@ CHATS: tuple[Chat, ...] = (
         "plans",
         "calm",
         (
-            "I've got [a completely empty weekend|nothing at all planned for the weekend|a rare free weekend] [coming up|ahead][, and I intend to keep it that way|, and I can't wait|, which almost never happens].",
+            "I've got [a completely empty weekend|nothing at all planned for the weekend|a rare free weekend] [coming up|ahead][, and I intend to keep it that way|, and I can't wait|, and that almost never happens].",
             "[I'm planning|the plan is] a [properly lazy|very quiet|do-nothing] weekend[, no plans, no alarms|, just pottering about|, with a pile of reading][, and I'm so ready for it|].",
         ),
         (
@@ -3317,7 +3317,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[What colour have you gone for|Have you settled on a colour]?",
-            "[A soft green, I think|A warm off-white|Between a pale blue and a sage green], [which should feel calm|to brighten it up|though the tester patches keep changing in the light][, we'll see|].",
+            "[A soft green, I think|A warm off-white|Between a pale blue and a sage green], [and that should feel calm|to brighten it up|though the tester patches keep changing in the light][, we'll see|].",
             "[Is it|Will it be] [a quick one|a big undertaking], [do you think|would you say]?",
             "[A weekend, I hope|Two days at most], [if the ceiling doesn't need doing too|depending on how much filling the walls need|if I don't get distracted][, fingers crossed|].",
         ),
@@ -3337,12 +3337,12 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[A barbecue is perfect for this time of year|Long light evenings are made for a barbecue], [especially with only a few people|and it's such a relaxed way to get together|as long as the weather stays dry].",
-            "[That sounds lovely|That sounds like a great evening], [with the light lasting so long now|and a small one is always the most fun].",
+            "[That sounds lovely|That sounds like a great evening], [with the light lasting so long|and a small one is always the most fun].",
         ),
         (
             "[What are you|What will you be] [cooking|putting on the grill]?",
             "[Burgers and some halloumi|Sausages and grilled vegetables|Corn on the cob and kebabs], [keeping it simple|with a big salad|nothing too ambitious][, I think|].",
-            "[Have you got|Is there] a plan [if it rains|for bad weather]?",
+            "[Got|Is there] a plan [if it rains|for bad weather]?",
             "[An umbrella and optimism|Bring it indoors, I suppose|Grill under the porch], [we'll see|and hope for sunshine|it's happened before][, ha|].",
         ),
         (
@@ -3366,9 +3366,9 @@ CHATS: tuple[Chat, ...] = (
             "[It really has turned cold|The cold snap has been sharp], [so no shame in giving in|and jumpers only go so far].",
         ),
         (
-            "[Is the place warming up|Does the place feel better] [now|yet]?",
+            "[Is the place warming up|Is the place feeling better] [yet|at last]?",
             "[Slowly|Much better], [though the draughty room is still chilly|one room is only lukewarm|and the blanket is staying on the chair].",
-            "[Have you got it on a timer|Do you have it on a timer]?",
+            "[Is it on a timer|Got it on a timer]?",
             "[A simple timer, yes|Morning and evening, more or less], [I don't like it on all day|to keep the cost down|and a jumper in between][, as usual|].",
         ),
         (
