@@ -2349,7 +2349,7 @@ CHAT_TAILS: dict[Mood, str] = {
     "bad": "[||| Take it easy.| Look after yourself.| I hope the rest of the week is kinder.| Go gently.]",
     "plan": "[||| Have fun with it.| Let me know how it goes.| I hope it all comes together.]",
     "calm": "[||| Enjoy it.| Good luck with it.| Sounds like just what you need.]",
-    "mixed": "[||| Let me know how it turns out.| Fingers crossed.]",
+    "mixed": "[|||| Thanks for telling me about it.| Glad you mentioned it.]",
 }
 
 CHATS: tuple[Chat, ...] = (
@@ -2731,7 +2731,7 @@ CHATS: tuple[Chat, ...] = (
             "[Is it|Is the pain] [easing at all|any better today] or [about the same|still as bad]?",
             "[A little easier|Slightly better], [I can get out of a chair without wincing today|especially after a hot shower|though mornings are the worst][, so progress|, I suppose|].",
             "[Are you|Have you been] [keeping it mobile|managing to stay mobile] or [mostly resting it|lying down]?",
-            "[Gentle pottering, mostly|A bit of both], [I potter about and stretch a little|I read that lying down for days makes it worse|short strolls round the block help].",
+            "[Gentle movement, mostly|A bit of both], [I potter about and stretch a little|I read that lying down for days makes it worse|short strolls round the block help].",
         ),
         (
             "[Gentle movement is usually the right call|Staying gently mobile is the usual advice], [and heat helps the muscles relax|and a warm pack helps a lot]. [Most strained backs ease within a week or two|It usually settles in a couple of weeks], [but get it checked if you have numbness or the pain spreads down a leg|and see someone if it isn't improving].",
