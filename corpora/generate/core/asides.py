@@ -2349,7 +2349,7 @@ CHAT_TAILS: dict[Mood, str] = {
     "bad": "[||| Take it easy.| Look after yourself.| I hope the rest of the week is kinder.| Go gently.]",
     "plan": "[||| Have fun with it.| Let me know how it goes.| I hope it all comes together.]",
     "calm": "[||| Enjoy it.| Good luck with it.| Sounds like just what you need.]",
-    "mixed": "[|||| Thanks for telling me about it.| Glad you mentioned it.]",
+    "mixed": "[|||| Thanks for telling me about it.| Good of you to share it.]",
 }
 
 CHATS: tuple[Chat, ...] = (
