@@ -1,4 +1,4 @@
-"""Asides: the user asks for a little help and the assistant answers, as people use assistants.
+"""Asides: the user asks for a little help, or talks about their own day, between the news.
 
 A session made only of news about relatives reads as a form being filled in. People also ask an
 assistant how long to boil an egg, what to do about a slow laptop or how to get rid of fruit
@@ -13,11 +13,22 @@ named), no word from any fact family's question or noun (so an aside never compe
 fact's sentences for a retriever), no digits, and none of the answer words. The tests hold the
 bank to those rules over every word of every alternative.
 
-`draw_aside(rng, moment)` draws one unit that fits the hour (a "what shall I cook tonight" is
-only asked from the afternoon on) and renders two or four turns, user first: the ask and its
-answer, then half the time either the unit's follow-up question and answer or the user's thanks
-and the assistant's close. The same generator state always gives the same turns.
-`aside_variants()` counts the two-turn forms, the figure the docs quote.
+The second kind, a `Chat`, is small talk about the user's own life: a deadline met, a burnt
+dinner, a cold, a trip being planned, a dead laptop, a morning of errands (work, cooking,
+travel, health, money, hobbies, tech, errands and plans). The user mentions it, the assistant
+responds to what was said, in the tone its mood calls for (sympathy for a bad day, pleasure at a
+good one, interest in a plan), and asks a question that fits; the user answers; half the time a
+second question and answer follow; the assistant closes, often with a small tip. Chats keep the
+same writing rules, and each keeps to the hours, months and days of the week it reads naturally
+in (no burnt dinner at breakfast, no heating switched on in July, no plan "for the weekend" made
+on a Sunday).
+
+`draw_aside(rng, moment)` draws a chat at `CHAT_SHARE` and otherwise a help request that fits
+the hour (a "what shall I cook tonight" is only asked from the afternoon on). A help request is
+two or four turns, user first: the ask and its answer, then half the time either the unit's
+follow-up question and answer or the user's thanks and the assistant's close; a chat is four or
+six turns, user first and assistant last. The same generator state always gives the same turns.
+`aside_variants()` and `chat_variants()` count the shortest forms, the figures the docs quote.
 """
 
 from __future__ import annotations
@@ -2230,6 +2241,1145 @@ ASIDES: tuple[Aside, ...] = (
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# Own-life chats: the user mentions something from their own day or week and the two talk about
+# it for a moment. No help is asked for; the assistant responds to what was said (sympathy for a
+# bad day, pleasure at a good one, interest in a plan), asks one or two questions that fit, and
+# closes, sometimes with a small tip.
+
+Mood = Literal["good", "bad", "plan", "calm", "mixed"]
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """A question the assistant asks about the user's news, and the user's answer to it."""
+
+    ask: str
+    answer: str
+
+
+@dataclass(frozen=True)
+class Chat:
+    """One thing from the user's own life and the talk that fits it."""
+
+    key: str
+    #: Which of work, cooking, travel, health, money, hobbies, tech, errands and plans.
+    domain: str
+    #: What the news is to the user: it picks the assistant's opening acknowledgement.
+    mood: Mood
+    #: Ways the user brings it up (one sentence each, before any lead-in).
+    mentions: tuple[str, ...]
+    #: The assistant's response to the content (before its question).
+    reactions: tuple[str, ...]
+    #: Questions that fit whatever the mention said, each with the user's answer; any two may
+    #: follow each other, so no answer presumes another.
+    exchanges: tuple[Exchange, ...]
+    #: The assistant's last word (some carry a small tip).
+    closes: tuple[str, ...]
+    hours: tuple[int, int] = ANY
+    #: Months in which the chat reads naturally (all by default).
+    months: frozenset[int] = frozenset(range(1, 13))
+    #: Days of the week (Monday 0) on which it reads naturally ("at the weekend" is a plan
+    #: made before the weekend, not on a Sunday).
+    weekdays: frozenset[int] = frozenset(range(7))
+
+    def fits(self, hour: int) -> bool:
+        start, end = self.hours
+        return start <= hour < end
+
+    def fits_moment(self, moment: datetime) -> bool:
+        return (
+            self.fits(moment.hour)
+            and moment.month in self.months
+            and moment.weekday() in self.weekdays
+        )
+
+
+def _chat(
+    key: str,
+    domain: str,
+    mood: Mood,
+    mentions: tuple[str, ...],
+    reactions: tuple[str, ...],
+    exchanges: tuple[str, ...],
+    closes: tuple[str, ...],
+    hours: tuple[int, int] = ANY,
+    months: tuple[int, ...] = (),
+    weekdays: tuple[int, ...] = (),
+) -> Chat:
+    return Chat(
+        key,
+        domain,
+        mood,
+        mentions,
+        reactions,
+        tuple(Exchange(a, b) for a, b in zip(exchanges[::2], exchanges[1::2], strict=True)),
+        closes,
+        hours,
+        frozenset(months or range(1, 13)),
+        frozenset(weekdays or range(7)),
+    )
+
+
+#: After lunch (a day can be talked about as mostly behind), and the cooler months.
+AFTERNOON = (13, 24)
+COLD_MONTHS = (10, 11, 12, 1, 2, 3)
+WARM_MONTHS = (5, 6, 7, 8, 9)
+#: Monday to Friday, for plans made for the coming weekend.
+BEFORE_WEEKEND = (0, 1, 2, 3, 4)
+
+#: Ways into the user's news inside its own sentence (a lead standing alone would recur).
+CHAT_LEADS = "[||||Anyway,|Oh,|So,|Not much to report, but|Right,|Small bit of news:|Well,|Funny old week:|By the way,|On another note,|Meanwhile,|Random update:]"
+
+#: How the assistant may open, by the mood of the news (part of the same turn).
+MOOD_OPENERS: dict[Mood, str] = {
+    "good": "[||Oh, nice.|Oh, that's great.|Well done.|Good for you.|Oh, lovely.|Nice one.|Ha, brilliant.|Oh, how satisfying.]",
+    "bad": "[||Oh no.|Oh dear.|Ugh, sorry.|Sorry to hear that.|Oh, poor you.|That's rotten.|Oh, that's no fun.|Ah, that's rough.]",
+    "plan": "[||Ooh.|Oh, nice.|Sounds good.|Oh, that sounds fun.|How exciting.|Oh, good plan.]",
+    "mixed": "[||Ah.|Oh, right.|Hm.|Oh, I see.|Ah, okay.|Oh, goodness.]",
+    "calm": "[||Oh, good.|Sounds sensible.|Good idea.|Very wise.|Oh, sensible.|Quite right.]",
+}
+
+#: How the assistant may take an answer before asking a second question.
+BRIDGES = "[|||Fair enough.|Makes sense.|Right.|Right, okay.|Ah, okay.|I see.|Mm.|That figures.|Understandable.]"
+
+#: What the assistant may add after its close, by mood.
+CHAT_TAILS: dict[Mood, str] = {
+    "good": "[||| Enjoy it.| Nicely done.| You've earned a rest.]",
+    "bad": "[||| Take it easy.| Look after yourself.| I hope the rest of the week is kinder.| Go gently.]",
+    "plan": "[||| Have fun with it.| Let me know how it goes.| I hope it all comes together.]",
+    "calm": "[||| Enjoy it.| Good luck with it.| Sounds like just what you need.]",
+    "mixed": "[|||| Thanks for telling me about it.| Good of you to share it.]",
+}
+
+CHATS: tuple[Chat, ...] = (
+    # ---- the day job (never the word itself: the fact families own it)
+    _chat(
+        "deadline-met",
+        "work",
+        "good",
+        (
+            "I [finally|] got that [big report|long report|quarterly report] [finished|sent off|handed in] [before the deadline|with hours to spare|just before the deadline][, and it feels great|, what a relief|, and I could sleep for a week|].",
+            "the [report|project write-up] that's been hanging over me for weeks is [done|finished|off my plate][, submitted and everything|, finally|, on time too|].",
+        ),
+        (
+            "[That's a weight off|What a weight off your shoulders|That must feel like a weight lifted], [especially after weeks of it|after it hung over you for so long|given how long it dragged on].",
+            "[Getting it in on time|Beating the deadline|Finishing it properly] [is a real win|is worth celebrating|deserves a moment of pride].",
+        ),
+        (
+            "[What part|What bit] [was the hardest|took the longest|gave you the most trouble]?",
+            "[The figures, honestly|Pulling the numbers together, mostly|Honestly, the summary at the start], [I rewrote it about five times|it took far more effort than it should have|that ate most of the week].",
+            "[Are you doing anything|Got anything planned] to [celebrate|mark it|reward yourself]?",
+            "[Nothing grand|Nothing big], [probably a takeaway and an early night|just a proper lie-in if I can manage it|maybe a nice meal out at the weekend][, I think|, to be honest|].",
+            "[Do you get|Is there] a quieter stretch [after this|once it's in], or [does the next thing start straight away|is it straight on to the next thing]?",
+            "[A few quieter days, I hope|Supposedly a quieter week], [though I'll believe it when I see it|before the next round starts|and I intend to enjoy it].",
+        ),
+        (
+            "[That sounds well deserved|Good, you've earned it]. [For the next big one|Next time a big one comes round], [starting with the hardest section|blocking out an hour each morning for it] [often stops it hanging over you|can take a lot of the pressure off].",
+            "[Enjoy the breathing space|Make the most of the lull], and [don't let anything fill it straight back up|guard a bit of it for yourself].",
+        ),
+    ),
+    _chat(
+        "deadline-looming",
+        "work",
+        "bad",
+        (
+            "I've got [a deadline|a horrible deadline|three deadlines] [landing|coming up] [at the end of the week|in a couple of days|far too soon] and I'm [nowhere near|miles off|not even close to] [done|ready][, it's stressing me out|, so I'm a bit frazzled|].",
+            "[it's been|this week has been] [nothing but|all] late evenings and [deadlines|one deadline after another][, I'm on fumes|, and I'm shattered|, I barely know what day it is].",
+        ),
+        (
+            "[That sounds exhausting|That's a lot to carry at once|That's a horrible squeeze], [and no wonder you're frazzled|especially with late evenings on top|and it's hard to think straight like that].",
+            "[A pile of deadlines like that|A crunch like that] [wears anyone down|is draining|takes it out of you], [however organised you are|even when you're on top of things].",
+        ),
+        (
+            "[Is the deadline fixed|Is it a fixed date], or is there any give in it?",
+            "[Not really|Sadly not], [it's tied to something else going out|there's a whole chain waiting on it|it's been pushed back once already], [so I just have to push through|so it's heads down until then].",
+            "[Have you managed to|Are you getting a chance to] [eat properly|take any breaks at all|get some sleep] [in all this|through it]?",
+            "[Sort of|Barely], [I keep eating at my screen|lunch has mostly been crackers|I'm sleeping but not well][, and I know that isn't ideal|, I know, I know|].",
+        ),
+        (
+            "[Hang in there|You'll get through it]. [Even ten minutes away from the screen|A short break every couple of hours] [often gets you more done|usually saves time overall], [because tired eyes make slow decisions|since you come back sharper].",
+            "[It'll be over soon|The end is in sight], [and then you can properly switch off|and you'll have earned a quiet weekend]. [Try to|Do try to] [eat one proper meal a day|get to bed at a sane hour] [in the meantime|before then].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "presentation-ahead",
+        "work",
+        "mixed",
+        (
+            "I have to give a presentation [soon|at the end of the week|in a few days] [to a room full of people|in front of the whole department|to about forty people] and I'm [quietly dreading it|already nervous|a bag of nerves][, if I'm honest|, to be honest|].",
+            "I've been [roped into|asked to give|landed with] a [big|proper|longish] presentation [soon|next week|at the end of the month][, and public speaking is not my thing|, and my stomach is already in knots|, and that's well outside my comfort zone].",
+        ),
+        (
+            "[Nerves before a talk are completely normal|Almost everyone feels like that before a talk|Being nervous usually means you care about doing it well], [and they tend to settle once you start|and the audience rarely notices them|and they usually fade after the first minute].",
+            "[That's a big thing to be asked to do|Being asked to present is a vote of confidence], [even if it doesn't feel like it yet|nerves and all|though I understand the dread].",
+        ),
+        (
+            "[What's it about|What's the topic], if it's not a secret?",
+            "[Just an update on a project I've been leading|The results of a project from the last few months|A new process we're bringing in], [so I do know the material|so at least I know it inside out|nothing too technical, thankfully].",
+            "[Have you had a chance to|Do you get to] [rehearse it|run through it out loud|practise it] [beforehand|at all]?",
+            "[Not yet|A little], [I've got the slides but haven't tried it out loud|I mumbled through it once on my own|I keep meaning to][, and that's probably the problem|, so that's the plan for the weekend|].",
+        ),
+        (
+            "[Rehearsing it out loud two or three times|Saying it out loud a few times, ideally to a timer,] [makes a huge difference|is the surest cure for nerves], [because the words are then already in your mouth|since the first minute is what matters most]. [Learn the opening lines by heart|Know your first couple of sentences cold] and the rest [usually follows|tends to flow].",
+            "[You know the material, and that's most of it|You clearly know your stuff]. [Slow down a little more than feels natural|Speak a touch slower than you think you need to] and [take a sip of water when you lose the thread|pause rather than rush]: [it reads as calm, not lost|nobody objects to a pause].",
+        ),
+    ),
+    _chat(
+        "inbox-return",
+        "work",
+        "bad",
+        (
+            "I came back from a few days off to [hundreds of emails|an inbox that's completely out of control|more emails than I can face][, and I've barely made a dent|, and it's taken all day to wade through them|, so that was my day].",
+            "my inbox [is a disaster|has exploded|is out of hand] after [a few days off|a short break|being away for a bit][, and I can't see the bottom of it|, I've been digging through it all day|, it's soul-destroying].",
+        ),
+        (
+            "[That's the worst part of time off|Coming back to that undoes the whole break|It's cruel how fast an inbox fills up], [and wading through it is draining|and it's hard to know where to start|just when you're meant to feel rested].",
+            "[An overflowing inbox is such a grind|That pile-up after a break is grim], [especially when every message wants something|because it all looks urgent at first|and it never feels finished].",
+        ),
+        (
+            "[Is most of it|How much of it is] actually [urgent|needing a reply], or [mostly noise|mostly copies and updates]?",
+            "[Mostly noise, really|About a tenth is real], [it's the few important ones buried in there that worry me|the rest is newsletters and automatic updates|but I have to open them all to find out].",
+            "[Did the break itself do you good|Was the time off itself a proper rest], at least?",
+            "[It did, yes|It was lovely, actually], [I slept properly for the first time in ages|I hardly looked at a screen|I came back properly rested][, so worth it|, so I can't complain too much|].",
+        ),
+        (
+            "[A trick that helps|Something that helps]: [sort by sender and clear the automatic ones in bulk|search for the newsletters and archive them all at once], then [deal with the rest newest first|go through what's left from the newest], since [older threads have often sorted themselves out|half the old ones will already be answered].",
+            "[Give it a day or two|You'll be on top of it soon], and [don't let it cancel out the rest you got|hold on to a bit of that rested feeling]. [An out-of-office that says when you'll catch up|A clear out-of-office note] [can buy some slack next time|helps too, next time].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "long-calls",
+        "work",
+        "bad",
+        (
+            "[today has been|I've had] [back-to-back calls|one call after another|calls from start to finish] [all day|since first thing][, and my voice is going|, and I've got nothing actually done|, I'm completely drained].",
+            "I was stuck the whole day [on calls|on video calls|in one call after another][, without a gap between them|, not a minute in between|] and [I'm fried|my head is pounding|I've achieved precisely nothing].",
+        ),
+        (
+            "[Days like that are draining|A day of back-to-back calls is exhausting|That's a properly tiring sort of day], [even when each call is short|because you're switched on the whole time|and it leaves no room to do anything].",
+            "[Video calls take more out of you than people expect|Being on camera all day is surprisingly tiring], [so no wonder you're fried|and the headache makes sense|especially with no gaps in between].",
+        ),
+        (
+            "[Were any of them actually useful|Were they worth it, at least], or could most have been an email?",
+            "[Two of them were useful|One was worth it], [the rest could easily have been an email|the others just went round in circles|the others were updates I could have read in a minute].",
+            "[Is there|Got] [a calmer day|more time to yourself] [coming up|after this]?",
+            "[A bit calmer, I think|Hopefully], [I've blocked out a morning to catch up|there are only a couple of calls in the diary|unless more get added overnight].",
+        ),
+        (
+            "[Well done blocking out time|Guarding a morning like that is smart]. [Shorter calls|Calls of fifty minutes rather than an hour] [leave a few minutes to stand up and breathe|give you a gap to stretch], [and that helps more than it sounds|and it adds up over a day].",
+            "[I hope the evening is quiet|Get some quiet this evening if you can]. [Looking at something far away for a minute|Getting away from screens for a while] [rests your eyes|helps the headache] [more than scrolling does|better than another screen].",
+        ),
+        hours=(15, 24),
+    ),
+    # ---- cooking
+    _chat(
+        "curry-from-scratch",
+        "cooking",
+        "good",
+        (
+            "I [made|cooked|had a go at] a curry [completely from scratch|from scratch for the first time|with whole spices rather than a jar] [this evening|tonight|earlier][, and it was actually really good|, and it turned out brilliantly|, and I'm rather proud of it].",
+            "[my first|my] [homemade|from-scratch] curry [was a success|came out really well|turned out better than the takeaway][, if I say so myself|, honestly|].",
+        ),
+        (
+            "[There's nothing like|Nothing beats] [getting a dish right from scratch|a curry you made yourself], [especially the first time|and the whole place smelling of spices]. [Toasting|Frying] the spices [properly|yourself] [makes all the difference|is where the flavour comes from].",
+            "[From scratch is a big leap up from a jar|Making it from scratch is a proper achievement], [and it sounds like it paid off|and the flavour is usually so much better].",
+        ),
+        (
+            "[What kind did you make|What sort of curry was it]?",
+            "[A chickpea and spinach one|A simple lentil one|A chicken and tomato one], [nothing too fancy|from a recipe I found|mild, because I'm a coward with chilli][, but it tasted proper|, but it came out right|].",
+            "[Will you|Are you going to] [make it again|try another one]?",
+            "[Definitely|Oh, for sure], [there's enough left for lunch the next day as well|I want to try a hotter one next|I've already bought more spices][, and that helps|, so watch this space|].",
+        ),
+        (
+            "[Curries are often even better the next day|A curry usually tastes better the day after], once the flavours [settle|have mingled]. [Freeze a portion or two|Keep a portion in the freezer] and you've got [a ready meal on a tired evening|dinner sorted on a bad night].",
+            "[Good on you|Well done]. [Next time, try|A good next one is] [a dal|a simple dal] [with a tempering of spices poured over at the end|with fried garlic and cumin on top]: [cheap, quick and very satisfying|quick and hard to get wrong].",
+        ),
+        hours=(19, 24),
+    ),
+    _chat(
+        "burnt-dinner",
+        "cooking",
+        "bad",
+        (
+            "I [managed to burn|completely burnt|cremated] the dinner [tonight|this evening][, smoke alarm and all|, the whole pan is black|, so it's toast for tea].",
+            "[dinner was a disaster|tonight's dinner went badly wrong][, I got distracted and burnt it|, I turned my back for five minutes and it caught|, the pan boiled dry][, and the smell is everywhere|, and the smoke alarm went off|].",
+        ),
+        (
+            "[Oh, the smoke alarm is the worst bit|That smell lingers for ages], [and it's so easy to do|and it happens to everyone|especially when something else grabs your attention].",
+            "[Five minutes is all it takes|It happens in no time at all], [and there's nothing worse than scraping a ruined dinner into the bin|and it's deflating after all that effort].",
+        ),
+        (
+            "[Did you manage to|Were you able to] [salvage any of it|rescue anything|eat something in the end]?",
+            "[Not really|Barely], [I scraped off the top layer and ate that|I ended up having cheese on toast|I gave up and had cereal][, and that was sad|, so not a complete loss|].",
+            "[What were you making|What was it meant to be]?",
+            "[A stew I'd been looking forward to|Just a pasta bake|A risotto, of all things], [and that made it worse|so not the end of the world|and I'd bought nice ingredients for it too].",
+        ),
+        (
+            "[For the pan|If the pan is black], [fill it with water and a spoonful of bicarbonate of soda and simmer it|soak it overnight with a dishwasher tablet and hot water]; [the burnt layer usually lifts right off|the worst of it comes away with a wooden spoon].",
+            "[At least you ate something|Cheese on toast has rescued many an evening]. [A timer|A timer on your wrist], [even for things that don't need one|set for every stage], [saves a lot of dinners|is the easiest fix].",
+        ),
+        hours=(19, 24),
+    ),
+    _chat(
+        "first-loaf",
+        "cooking",
+        "good",
+        (
+            "I baked [my first ever|my very first|a proper] loaf of bread [today|at the weekend|earlier][, and it actually rose|, and it came out looking like a real loaf|, and the whole place smells amazing].",
+            "[my first homemade bread|my first loaf] [came out of the oven|was a success][, crusty and everything|, and it sounds hollow when you tap it|, and it's nearly half gone already].",
+        ),
+        (
+            "[A first loaf that rises is a real achievement|Getting a good rise first time is impressive], [since plenty of first loaves come out like bricks|and the smell alone makes it worth it].",
+            "[There's nothing like the smell of fresh bread|Fresh bread from your own oven is hard to beat], [and it's a lovely skill to pick up|especially warm with butter].",
+        ),
+        (
+            "[What sort of loaf did you make|Was it a plain white or something else]?",
+            "[Just a plain white to start with|A wholemeal one, from a basic recipe|A simple white, nothing fancy], [I wanted to get the basics right first|because I didn't want to push my luck|and it was surprisingly easy][, really|].",
+            "[How long did it take|Was it a long process], [all told|from start to finish]?",
+            "[Most of the afternoon|About four hours, mostly waiting], [but the actual kneading is only ten minutes|though most of it is just letting it rise|so it's a weekend thing for me].",
+        ),
+        (
+            "[Bread keeps well|A loaf stays fresh] [in a paper bag or a bread bin|wrapped in a tea towel], not the fridge, [since the cold stales it faster|as the cold dries it out]. [Slice and freeze half|Freeze half, sliced,] if you won't get through it [in a couple of days|quickly].",
+            "[Next time, try|A nice next thing to try is] [a handful of oats or herbs in the dough|a rustic loaf baked in a hot pot with a lid], [and you'll have a proper crust|for a crackly crust]. [Enjoy the toast|Enjoy every slice].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "soup-pot",
+        "cooking",
+        "good",
+        (
+            "I made [a huge pot|an enormous pot|a big pan] of [vegetable|leek and potato|lentil] soup [today|this afternoon|earlier][, and it's so warming|, enough to last me the week|, and that was very satisfying].",
+            "[I've been on a soup kick|soup is my new favourite thing][, I made a giant pot of|, today it was] [lentil|vegetable|tomato] [and it's lovely|and it's just right for the cold|and the freezer is filling up nicely].",
+        ),
+        (
+            "[Soup is perfect for this time of year|Nothing beats soup when it's cold out], [and a big pot is such a good investment of an afternoon|and it always tastes better the next day].",
+            "[That's exactly the right kind of cooking|A pot of soup on the go is very cosy], [especially with the weather as it is|with lunches sorted for days].",
+        ),
+        (
+            "[Do you|Did you] [blend it smooth|keep it chunky]?",
+            "[Half and half|Smooth, mostly], [I blend part of it and leave the rest chunky|I like it thick enough to stand a spoon in|with a few bits left for texture][, and that gives you both|].",
+            "[What do you have with it|Bread with it, or on its own]?",
+            "[A hunk of crusty bread, always|Cheese on toast on the side|Just a swirl of yoghurt on top], [and that makes a proper meal of it|and that's lunch sorted].",
+        ),
+        (
+            "[Soup freezes beautifully|Most soups freeze very well] in [portions|single portions], [though potato can go a little grainy|but leave out cream until you reheat it], [so you'll have lunches for weeks|and it defrosts in minutes].",
+            "[A squeeze of lemon|A dash of vinegar] [just before serving|at the end] [brightens almost any soup|wakes up the flavours], [if it ever tastes a bit dull|and that's a nice trick to have].",
+        ),
+        hours=AFTERNOON,
+        months=COLD_MONTHS,
+    ),
+    _chat(
+        "cake-sank",
+        "cooking",
+        "bad",
+        (
+            "I tried to bake a cake [for the weekend|as a treat|earlier] and it [sank in the middle|came out like a pancake|collapsed the second it left the oven][, so that's a bit deflating|, I'm gutted|, and that's just typical].",
+            "[my cake was a flop|my baking went wrong today][, it sank right in the middle|, it's raw in the centre and burnt round the edges|, it came out like a frisbee][, after all that effort|].",
+        ),
+        (
+            "[A sunken cake is so disappointing|That's really annoying after all that mixing], [and it happens to good bakers all the time|but it's almost always something small|and it still usually tastes fine].",
+            "[Baking is fussier than cooking|Cakes are unforgiving], [and it's maddening when one goes wrong|so one flop doesn't mean much|so don't take it personally].",
+        ),
+        (
+            "[Did you|Did you happen to] open the oven door [while it was baking|to check on it]?",
+            "[Guilty|Maybe once or twice], [I couldn't resist having a look|I wanted to see if it was rising|I thought a quick peek wouldn't hurt][, so that may be it|, oops|].",
+            "[Is it|Was it] still [edible|nice to eat], at least?",
+            "[The edges are lovely|It tastes fine], [the middle's a bit gooey|it just looks sad|so I'll cut it into squares and nobody will know][, honestly|].",
+        ),
+        (
+            "[Opening the door early|A peek in the first twenty minutes] [releases the heat before the cake has set|is the usual cause of a sunken middle]. [Wait until it's nearly done|Wait until the last ten minutes], then [test it with a skewer|check it with a skewer].",
+            "[Cut into squares with some cream it'll vanish|Gooey middles are a feature if you serve it warm]. [An oven thermometer|A cheap oven thermometer] [is worth having|is a good buy], [since many ovens run hotter or cooler than the dial says|because the dial is often wrong].",
+        ),
+        hours=AFTERNOON,
+    ),
+    # ---- getting away
+    _chat(
+        "seaside-plan",
+        "travel",
+        "plan",
+        (
+            "I'm [planning|trying to plan|thinking about] a few days away by the sea [soon|before long|at some point this season][, just to get out of here|, nothing fancy|, to clear my head].",
+            "I've [decided I need|been promising myself] a [short|little] break by the coast [soon|in the next few weeks][, somewhere quiet|, with long walks and sea air|, just me and a good view].",
+        ),
+        (
+            "[A few days by the sea|Some sea air] [sounds like exactly what you need|is hard to beat for clearing the head], [even for a short stay|whatever the weather].",
+            "[The coast is lovely for a short break|A short break by the sea is such a good reset], [because everything slows down|and it doesn't need much planning].",
+        ),
+        (
+            "[Got|Is there] somewhere [in view|picked out already] or [still looking|are you still browsing]?",
+            "[Still browsing|Still looking], [I keep flicking between a quiet little bay and somewhere with more going on|I want somewhere small with a decent cafe|anywhere I can walk straight out onto the beach][, to be honest|].",
+            "[Are you thinking of going|Will you go] [by train|on the train] or [by coach|driving down]?",
+            "[Train, I think|Probably the train], [so I can read and look out of the window|because I'd rather not drive that far|and then walk everywhere once I'm there].",
+        ),
+        (
+            "[Going midweek|Going outside the busiest weeks] [is often cheaper and much quieter|usually means better prices and empty beaches]. [Pack a layer for the wind|Take a windproof layer] [whatever the forecast|even on a sunny day], [because the coast is always breezier|since the sea air is cooler].",
+            "[That sounds lovely|That sounds just right]. [A place with a cafe and a beach walk|Somewhere small with a walk along the cliffs] [is often the perfect reset|tends to be the most restful], [more than somewhere busy|rather than a packed resort].",
+        ),
+    ),
+    _chat(
+        "train-delay",
+        "travel",
+        "bad",
+        (
+            "my train was [delayed|late|stuck outside a station] [for over an hour|for ages|for what felt like forever] [today|this morning|earlier][, with no explanation at all|, and then they cancelled the connection|, and I missed half the afternoon].",
+            "[the trains were a mess today|getting anywhere today was a nightmare][, over an hour late|, cancellations everywhere|, I stood the whole way][, and I'm so fed up|, and I'm wiped out|].",
+        ),
+        (
+            "[That's so frustrating|What a miserable journey], [especially with no explanation|when you're just trying to get somewhere|and standing for it makes it worse].",
+            "[An hour stuck on a train|Delays like that] [can ruin a whole day|are infuriating], [because there's nothing you can do but wait|and you can't even plan around them].",
+        ),
+        (
+            "[Did you at least get|Could you at least find] a seat [in the end|for part of the way]?",
+            "[Eventually|For the last bit], [after about half an hour of standing|once half the carriage got off|wedged next to the door][, so small mercies|, and that helped a bit|].",
+            "[Were you|Was it] on the way [to something important|somewhere with a fixed time]?",
+            "[Just getting home, luckily|Only heading back, thank goodness], [so nothing missed apart from my evening|so it was annoying rather than a disaster|though I was watching every minute].",
+        ),
+        (
+            "[Do check whether you can claim some of the train fare back|A delay that long usually means you can claim part of the fare]: [most operators have a short online form|it often takes a couple of minutes online], [and it's worth it on principle|and it softens the blow a bit].",
+            "[I hope the rest of the day was calmer|At least you're home]. [A downloaded podcast or two|Something downloaded to listen to] [makes the next delay easier to bear|is a good thing to keep on hand for these days].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "weekend-away-back",
+        "travel",
+        "good",
+        (
+            "I'm [just back|back] from a [few|couple of] days away in the city[, and it was wonderful|, and I'm tired but happy|, and I'm already missing it].",
+            "[I got back from|I've just had] a [lovely|brilliant|really good] couple of days in the city[, lots of wandering about|, ate far too much|, walked miles].",
+        ),
+        (
+            "[That sounds lovely|Oh, that sounds like a good break], [and tired but happy is the ideal way to come back|especially with lots of wandering about|and a change of scene does a lot of good].",
+            "[A city break is such a good reset|A couple of days somewhere else can feel like much more], [when you walk everywhere|with good food along the way].",
+        ),
+        (
+            "[What was the highlight|What was the nicest bit]?",
+            "[Honestly, the food|Probably a little cafe down a side street|An old covered arcade I stumbled on], [I'd go back just for that|it was the nicest surprise of the weekend|I could have stayed there all day].",
+            "[Did the weather behave|Was the weather kind to you]?",
+            "[Mostly|Better than expected], [one wet afternoon, so I ducked into a museum|a bit grey but dry|sunny for wandering about, and that was lucky][, so no complaints|].",
+        ),
+        (
+            "[Ease yourself back gently|Give yourself an easy day to land], [if you can|before everything starts up again], [because tired legs and a full inbox are a rough mix|so the good feeling lasts]. [Writing down the cafe's street|Saving that cafe on a map] [means you'll find it again|is worth doing while you remember].",
+            "[Glad it was such a good one|That sounds like a proper treat]. [Sort the photos soon|Put the photos somewhere safe] [while you still remember where each was taken|before they get lost in the pile].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "suitcase-list",
+        "travel",
+        "plan",
+        (
+            "I'm going away [for a week soon|in a few days|shortly] and I [haven't started getting ready|keep putting off getting ready|am already overthinking what to take][, typical me|, as usual|].",
+            "[I've got|there's] a [week|few days] away coming up [soon|shortly] and [my suitcase is still empty|I've got a list as long as my arm|I have no idea what to bring][, help|, classic|].",
+        ),
+        (
+            "[A week away sounds lovely|Something to look forward to is always nice], [even if the getting ready is a chore|and overthinking it is completely normal|and there's still plenty of time].",
+            "[The getting ready is always the worst bit|Everyone dreads that bit], [but the going is worth it|and it's quicker than it feels|but it goes quickly once you start].",
+        ),
+        (
+            "[Where are you off to|Is it somewhere warm or somewhere cool]?",
+            "[Somewhere warmer than here|A little town inland, fairly mild], [with lots of strolling, I hope|nothing adventurous|and I want to do as little as possible][, and I can't wait|].",
+            "[Is it a relaxing one or a busy one|Is it mostly rest or full of plans]?",
+            "[Mostly rest|Completely lazy, I hope], [with a couple of day trips if I feel like it|with a pile of reading|and long lunches][, that's the plan anyway|].",
+        ),
+        (
+            "[Lay everything out on the bed first|Put it all out on the bed before it goes in], then [take half of it away|put back a third]: [almost everyone takes too much|you'll wear half as much as you think]. [Keeping chargers and medicines in one small bag|One pouch for chargers and medicines] [saves a lot of rummaging|stops the last-minute panic].",
+            "[That sounds perfect|A lazy one sounds ideal]. [A list on your screen that you tick off|A simple list you reuse every time] [takes the stress out of it|means next time is even easier], [and you can start it today|and it only takes ten minutes].",
+        ),
+    ),
+    # ---- health
+    _chat(
+        "stinking-cold",
+        "health",
+        "bad",
+        (
+            "I've [come down with|caught|got] a [stinking|horrible|streaming] cold[, and I feel awful|, so I'm all sniffles and tissues|, my head feels like it's full of cotton wool].",
+            "I'm [full of cold|feeling rotten with a cold|sniffling and sneezing] [this week|at the moment][, and that's annoying|, and I sound terrible|, and everything aches][, honestly|].",
+        ),
+        (
+            "[Colds are miserable|A heavy cold is properly draining], [even when they're only a cold|and that full-head feeling is the worst|and they always seem to arrive at a bad time].",
+            "[That sounds grim|Poor thing, that sounds rotten], [especially with the aches on top|and sounding terrible doesn't help|and they take ages to shift].",
+        ),
+        (
+            "[Are you able to|Can you] [take it easy|rest] [for a bit|for a day or two]?",
+            "[Sort of|A bit], [I'm curled up in an armchair with a blanket|I've cleared the diary for a day|I'm doing the bare minimum][, and that's all I can manage|, and that'll have to do|].",
+            "[How long has it been hanging about|Has it been going on long]?",
+            "[Only a couple of days|About three days so far], [and it seems to be at its worst|I think it's peaking|it started with a sore throat][, so fingers crossed|].",
+        ),
+        (
+            "[Rest, plenty of fluids and honey and lemon|Lots of warm drinks and rest] [really are all you can do|are the classic cure for a reason]. [Steam from a bowl of hot water|A hot shower] [helps clear a blocked head|eases the stuffiness], [and most colds are gone within a week or so|and it should ease off in a few days].",
+            "[Be kind to yourself and rest|Don't try to push through it]. [If it lasts much beyond ten days|If you get a high temperature or it drags on], [it's worth getting checked|have it looked at], [but usually it just clears by itself|though it usually goes on its own].",
+        ),
+    ),
+    _chat(
+        "sore-back",
+        "health",
+        "bad",
+        (
+            "I [did something to|put out|hurt] my back [lifting a heavy box|shifting a heavy chair|bending down awkwardly][, and I can barely stand up straight|, so I'm hobbling about|, and it's really painful].",
+            "my back has [gone|seized up|been killing me] since I [lifted something heavy the wrong way|twisted awkwardly picking something up][, I'm shuffling like an old cowboy|, every little thing hurts|, and sitting is agony].",
+        ),
+        (
+            "[Backs are horrible when they go|A bad back makes everything hard], [because you use it for everything|even putting socks on|and it's hard to get comfortable].",
+            "[That sounds really painful|Ouch, that sounds nasty], [and it's so easy to do with one awkward lift|and it wears you out on top of the pain].",
+        ),
+        (
+            "[Is it|Is the pain] [easing at all|any better today] or [about the same|still as bad]?",
+            "[A little easier|Slightly better], [I can get out of a chair without wincing today|especially after a hot shower|though mornings are the worst][, so progress|, I suppose|].",
+            "[Are you|Have you been] [keeping it mobile|managing to stay mobile] or [mostly resting it|lying down]?",
+            "[Gentle movement, mostly|A bit of both], [I potter about and stretch a little|I read that lying down for days makes it worse|short strolls round the block help].",
+        ),
+        (
+            "[Gentle movement is usually the right call|Staying gently mobile is the usual advice], [and heat helps the muscles relax|and a warm pack helps a lot]. [Most strained backs ease within a week or two|It usually settles in a couple of weeks], [but get it checked if you have numbness or the pain spreads down a leg|and see someone if it isn't improving].",
+            "[Sounds like it's heading the right way|Good that it's easing]. [When lifting next time|For next time], [bend your knees and keep the load close to you|hold heavy things close and lift with your legs], [and that spares your back a lot|and you'll avoid a repeat].",
+        ),
+    ),
+    _chat(
+        "sleeping-better",
+        "health",
+        "good",
+        (
+            "I've been sleeping [so much better|far better|really well] since I [stopped having coffee after lunch|started putting the screens away an hour before bed|got some proper blackout curtains][, it's made a real difference|, and I didn't expect that|, I feel like a new person].",
+            "[small win|a small victory][: I've|, I've] [slept through the night|had a full night's sleep] [all week|several nights in a row] [after cutting out late coffee|since changing my bedtime routine][, for the first time in ages|, and that's unheard of for me|].",
+        ),
+        (
+            "[That's a real change|Good sleep changes everything], [and it's lovely when a small tweak does the trick|because everything feels easier after a proper night|and it's a habit worth guarding].",
+            "[Sleeping through is such a gift|A run of good nights is wonderful], [especially if it's been a struggle|and it's great that you found what helps].",
+        ),
+        (
+            "[Do you notice it|Have you noticed a difference] during the day [as well|too]?",
+            "[Massively|Very much so], [I'm not crashing at three in the afternoon any more|I'm less snappy, for one thing|I actually have energy in the evenings][, and that's a revelation|].",
+            "[Was it|Was it] hard to [stick to|keep up] at first?",
+            "[The first few days were tough|A little], [I missed my afternoon coffee badly|the evenings felt long without a screen|but it got easier quickly][, honestly|].",
+        ),
+        (
+            "[Keeping the same wake-up time|Getting up at the same time each day], weekends too, [helps lock the habit in|keeps your body clock steady], [so the good nights keep coming|and it's the next easy win].",
+            "[Long may it last|That's brilliant]. [Decaf or a herbal tea|A decaf in the afternoon] [scratches the coffee itch|keeps the ritual without the caffeine], [if you still miss it|for the days you crave one].",
+        ),
+    ),
+    _chat(
+        "lunchtime-walks",
+        "health",
+        "good",
+        (
+            "I've started [going for|taking] a [walk|brisk walk|stroll] [every lunchtime|at lunch most days|after lunch each day][, and I feel much better for it|, and it's become the nicest part of my day|, instead of eating at my screen].",
+            "[new habit|new routine][: I|, I] get out for [half an hour|a good walk] [every lunchtime|most lunchtimes] these days[, rain or shine|, whatever the weather|][, and I love it|, and it's really helping].",
+        ),
+        (
+            "[That's a great habit|What a good habit to build], [and it breaks up the day beautifully|and fresh air at lunch does wonders for the afternoon|and it's easy to keep up once it sticks].",
+            "[Getting out in the middle of the day|A daily walk] [makes such a difference|is underrated], [for the head as much as the legs|especially after sitting all morning].",
+        ),
+        (
+            "Got a [favourite|regular] route [yet|already]?",
+            "[A loop round the park, mostly|Down by the river and back], [it's about half an hour|I vary it when I get bored|with a bench halfway for the view][, just right|].",
+            "[Has it|Have you noticed it] [helped|made a difference to] your afternoons?",
+            "[Definitely|Hugely], [I'm not nodding off at three any more|I come back with a clearer head|I'm less fidgety][, and that surprised me|].",
+        ),
+        (
+            "[Keeping it to the same time every day|Putting it in the diary like a fixed slot] [makes it much easier to stick to|protects it on busy days]. [A pair of comfy shoes kept nearby|Keeping decent shoes at hand] [removes the last excuse|helps too].",
+            "[Brilliant, keep it up|Lovely, long may it continue]. [A podcast for some days and silence for others|Mixing silent walks with a podcast] [keeps it fresh|stops it feeling like a chore].",
+        ),
+    ),
+    _chat(
+        "screen-headaches",
+        "health",
+        "bad",
+        (
+            "I keep getting [headaches|tension headaches|a dull headache] by the end of the day[, I think it's all the screen time|, probably from staring at a screen|, and it's wearing me down].",
+            "[my eyes are aching|my head is pounding|my eyes are sore] [by mid-afternoon|every evening] [lately|this week][, too much screen, I reckon|, from staring at a monitor all day|].",
+        ),
+        (
+            "[Screen headaches are miserable|That sounds really wearing], [and they creep up on you over the day|especially if they come back every day|and they make the evenings hard to enjoy].",
+            "[A headache every day is no fun|Aching eyes every evening is grim], [and screens are a common culprit|and long stretches of screen time often cause it].",
+        ),
+        (
+            "[Is your screen|Is the monitor] [at a comfortable height|set up properly], [do you think|would you say]?",
+            "[Probably not|Honestly, no], [I'm hunched over a little laptop most of the day|it's too low and too bright|I'm peering at it from a low chair][, and that can't help|, come to think of it|].",
+            "[Are you|Have you been] [drinking enough water|taking breaks] [during the day|through the day]?",
+            "[Not really|Not nearly enough], [I forget until the evening|I go hours without getting up|a coffee or two and that's it][, if I'm honest|].",
+        ),
+        (
+            "[Try the twenty-twenty rule|A simple habit]: every twenty minutes, look at something far away for twenty seconds. [Raise the screen to eye level|Put the laptop on a stand] and [turn the brightness down|match the brightness to the room], [and that often eases it within days|and drink water through the day].",
+            "[Small changes usually help a lot|A few tweaks should ease it]: [screen at eye level|the top of the screen at eye level], [regular glances into the distance|short breaks to rest your eyes], and water. [If they persist|If the headaches keep coming], [an eye test is worth arranging|it's worth having your eyes tested].",
+        ),
+        hours=AFTERNOON,
+    ),
+    # ---- budgets and savings (never the fact families' words for them)
+    _chat(
+        "budget-month",
+        "money",
+        "calm",
+        (
+            "I'm trying to [stick to a proper budget|keep a tight budget|cut back on spending] [this month|for a while][, after a few too many treats lately|, to get myself back on track|, and it's harder than I thought].",
+            "I've [started|set myself] a [no-takeaway|no-treats|strict] budget [this month|for the next few weeks][, to build up some savings|, after a spendy stretch|, and I'm determined to stick to it].",
+        ),
+        (
+            "[Good for you|That takes discipline], [because the little treats add up without you noticing|and getting back on track feels good once it sticks|and the first couple of weeks are the hardest].",
+            "[A budget month is a great reset|That's a sensible thing to do], [especially after a spendy stretch|and it often shows where the leaks are|even if it feels dull at first].",
+        ),
+        (
+            "[What's the hardest thing|What treat is the hardest] to give up?",
+            "[Coffees out, without a doubt|The takeaways on a tired evening|Little things online late at night], [they're my weakness|I didn't realise how often I did it|that's where it all goes][, apparently|, sadly|].",
+            "[Are you|Have you been] [tracking it|keeping track] [in an app|somewhere] or [just being careful|in your head]?",
+            "[In a simple app|In a spreadsheet, weirdly enjoyably|Just a note on my screen], [I log everything at the end of the day|it's quite motivating to watch|and that keeps me honest][, so far anyway|].",
+        ),
+        (
+            "[One trick|Something that helps]: [swap the treat rather than cutting it|keep one planned treat a week], [such as a flask of good coffee|like a nice coffee at home], [so it doesn't feel like a punishment|and the rest is easier to resist]. [Waiting a day before buying anything non-essential|A one-day wait on anything you don't need] [kills most impulse buys|also does wonders].",
+            "[That sounds well organised|You sound on top of it]. [Putting what you save into a separate pot straight away|Putting the savings aside the moment you make them] [makes the progress visible|is very motivating], [and it's harder to dip into|so you can see it grow].",
+        ),
+    ),
+    _chat(
+        "saving-camera",
+        "money",
+        "plan",
+        (
+            "I'm [saving up|putting a bit aside each week] for a [decent camera|proper camera|good camera][, and I've wanted one for years|, and it's slow going but I'm getting there|, and I'm about halfway].",
+            "[I've been saving|I've been slowly saving] for [a good camera|a new camera] [for a few months|for a while][, and the end is in sight|, and it's keeping me motivated|].",
+        ),
+        (
+            "[Saving for something you really want|Putting aside for a specific thing] [makes it feel much more worth it|is so satisfying], [and halfway is a real milestone|especially when you can see the end|and it sounds like you're well on your way].",
+            "[That's a lovely thing to save for|A good camera is worth the wait], [and waiting means you'll know exactly what you want|and it'll feel earned when you get it].",
+        ),
+        (
+            "[What will you mostly photograph|What do you want to take pictures of]?",
+            "[Landscapes, mostly|Whatever I see on walks|Close-ups of plants and birds], [my screen just doesn't do it justice|I've been getting into it lately|I love the idea of proper prints].",
+            "[Got a model in view|Do you know the one you want] [yet|already]?",
+            "[I've narrowed it to two|Pretty much], [both second-hand|one new, one used|I keep reading comparisons late at night][, and that isn't helping my decision|, so I'm nearly there|].",
+        ),
+        (
+            "[A good second-hand body with a decent lens|A used camera from a reputable seller] [is often better value than new|can stretch the savings a long way], [since lenses matter more than the body for most pictures|and the saving buys a better lens].",
+            "[You're nearly there|Keep going, you're close]. [Meanwhile|In the meantime], [practise composing with your screen|keep practising with what you have], [because a good eye matters more than the kit|so you'll be ready to make the most of it].",
+        ),
+    ),
+    _chat(
+        "subscriptions-cut",
+        "money",
+        "good",
+        (
+            "I [finally|just] went through [all my subscriptions|my direct debits] and cancelled [four|a whole pile of|three] I never use[, and I'm a little embarrassed|, so that's a saving every month|, very satisfying].",
+            "I've [cut|cancelled] [a stack of|several] [streaming and app subscriptions|subscriptions I'd forgotten about][, and they were quietly costing me a fortune|, one of them I'd not opened in a year|, and it felt great].",
+        ),
+        (
+            "[That's such a satisfying thing to do|What a good clear-out], [and they creep up on everyone|because they're designed to be forgotten|and it adds up over a year].",
+            "[Forgotten subscriptions catch everyone out|It's amazing how they pile up], [so well done for going through them|and cancelling them is a quick win].",
+        ),
+        (
+            "[Was there|Was any of them] [one that surprised you|a real shock]?",
+            "[A fitness app I'd used twice|A magazine app I forgot existed|Two streaming services showing the same things], [that one made me wince|still renewing every month|and that's just silly][, honestly|].",
+            "[Are you|Will you be] [putting the saving aside|doing anything with the savings]?",
+            "[Into the rainy-day pot|Towards something nice, probably|Straight into savings], [it's not a fortune but it's something|it feels like free cash|before I fritter it][, I hope|].",
+        ),
+        (
+            "[A reminder in your calendar|A note every few months] to [check again|run through them again] [catches the next ones|stops them creeping back], and [many services let you pause|some services offer a pause] [rather than cancel|instead of cancelling], [and that's handy for seasonal viewing|if you only use them every so often].",
+            "[Nicely done|Well done]. [Paying for subscriptions with one card|Keeping them all on one card] [makes them easy to spot next time|means a quick look shows them all at once].",
+        ),
+    ),
+    _chat(
+        "fridge-died",
+        "money",
+        "bad",
+        (
+            "my fridge [died|gave up|packed in] [this week|out of nowhere][, so that's an expense I didn't need|, and I had to throw half the food out|, right when I'm trying to save].",
+            "[of all the things|just my luck], the fridge [has stopped cooling|broke down|has given up][, everything's warm|, I've lost a load of food|][, and I've got to replace it|, and a new one isn't cheap].",
+        ),
+        (
+            "[That's such bad timing|What a horrible surprise], [especially when you're trying to save|and losing the food on top is so annoying|because it's not something you can go without].",
+            "[A dead fridge is a real nuisance|Appliances always go at the worst time], [and throwing food away hurts|and it's an expense you can't put off].",
+        ),
+        (
+            "[How old was it|Had it been going a long time]?",
+            "[Ancient, to be fair|Well over ten years], [it came with the place|it had been making odd noises for a while|so it probably owed me nothing][, I suppose|].",
+            "[Are you|Have you started] [looking at replacements|choosing a new one] [already|yet]?",
+            "[Yes, sort of|Reluctantly], [comparing energy ratings|trying to find one that fits the gap|looking at a couple of ex-display ones][, and that's dull but necessary|].",
+        ),
+        (
+            "[Ex-display or graded models|Slightly dented or ex-display fridges] [are often much cheaper|can save a lot], [and a good energy rating pays back over the years|and the dent is usually on a side nobody sees]. [Measure the gap and the doorways|Measure the space and the way in] [before you order|first], [and that catches most people out|since that's the classic mistake].",
+            "[At least it lasted a good innings|It sounds like it had a long life]. [A cool box with ice packs|A cool bag and freezer blocks] [can tide you over a few days|will keep the essentials going until the new one arrives].",
+        ),
+    ),
+    # ---- hobbies
+    _chat(
+        "guitar-learning",
+        "hobbies",
+        "good",
+        (
+            "I've started learning the guitar[, finally,|, after years of meaning to,|] and I can [almost|just about] get through [a whole song|three chords in a row|my first simple tune][, badly, but still|, and that feels like a miracle|].",
+            "[guitar update|quick guitar update][: my|, my] fingertips are [sore|killing me|covered in dents] but I can [finally|at last] [switch between chords|strum a proper song] [without stopping|most of the time][, slowly|, just about|].",
+        ),
+        (
+            "[That's a big milestone|Getting through a whole song is huge], [because the first weeks of guitar are the hardest|and sore fingertips mean you're putting the hours in|and it only gets more fun from here].",
+            "[Chord changes are the first real hurdle|Switching chords smoothly takes everyone a while], [so that's real progress|and you're clearly past the worst bit].",
+        ),
+        (
+            "[Are you|Have you been] learning [from videos|with an app] or [with lessons|from someone in person]?",
+            "[Videos, mostly|An app and a lot of videos], [there are so many good ones|at my own pace|in short bursts before bed][, and that suits me|].",
+            "[What's the song|What song did you learn first]?",
+            "[A slow folk thing|An old campfire classic|A really simple pop song], [nothing impressive|only four chords|I've strummed it about a hundred times][, but I'm proud of it|].",
+        ),
+        (
+            "[Short daily practice|Ten minutes a day] [beats one long session a week|is better than an hour at the weekend], [because your fingers toughen up and the changes become automatic|since the calluses build up steadily]. [Leave the guitar out on a stand|Keep the guitar out, not in its case], [and you'll pick it up far more often|so it's easy to grab].",
+            "[Good on you for sticking with it|Well done for pushing through the sore-finger stage]. [A slow metronome|Practising the changes slowly with a click] [is dull but does wonders|speeds things up surprisingly fast].",
+        ),
+    ),
+    _chat(
+        "first-scarf",
+        "hobbies",
+        "good",
+        (
+            "I [finished|just finished] knitting my [first|very first] scarf[, holes and all|, and it's wonky but I love it|, and I'm unreasonably proud of it].",
+            "[my first knitting project is done|the scarf I've been knitting is finished][, it only took about two months|, a few dropped stitches, but it's done|, and it's actually wearable].",
+        ),
+        (
+            "[A first finished knit is a lovely thing|Finishing your first scarf is a real achievement], [wonky bits and all|and the holes give it character|because lots of people give up halfway].",
+            "[Finishing is the hard part with knitting|Getting to the end of a first project is the real test], [so that's brilliant|and wearable is a big bonus].",
+        ),
+        (
+            "[What colour did you go for|What yarn did you use]?",
+            "[A deep green, very soft|Chunky grey wool|A stripy blue and white], [and that hides a few mistakes|it was lovely to knit with|it goes with everything].",
+            "[Have you picked the next project yet|Do you know what you'll make next]?",
+            "[A hat, I think|Maybe a pair of mittens|Something small with a pattern], [so I learn something new|but I'm nervous about knitting in the round|as soon as I find the right wool][, we'll see|].",
+        ),
+        (
+            "[A hat knitted in the round|A simple hat] is a [great|perfect] next project: [quick, and it gets you knitting in the round|small enough to finish in a week or two]. [Placing a marker at the start of each round|A stitch marker at the start of the round] [saves a lot of fuss|makes it much easier].",
+            "[Wear the scarf proudly|Enjoy wearing it]. [Keep a note of the wool and stitch count|Jot down what you used] [for the next one|while you remember], [because you'll want to make another|and that helps when you make a matching one].",
+        ),
+    ),
+    _chat(
+        "jigsaw-done",
+        "hobbies",
+        "good",
+        (
+            "I [finally|] finished a [huge|massive|fiendish] jigsaw [that's been on the table for weeks|with about a million pieces of sky][, and it's glorious|, only to find one piece missing|, and I don't know what to do with myself].",
+            "[the enormous jigsaw is done|jigsaw finished][, all that sky and sea|, after weeks of squinting|, and the last piece went in perfectly][, very satisfying|, pure joy|].",
+        ),
+        (
+            "[Putting in the last piece is such a good feeling|There's nothing like finishing a big jigsaw], [especially after weeks of sky|and a whole sky section is a real test of patience|and it's such a calm way to spend the evenings].",
+            "[A huge jigsaw is a proper commitment|Weeks on one jigsaw takes patience], [so that's a real finish|and the last piece must have felt great].",
+        ),
+        (
+            "[Will you|Are you going to] [keep it|frame it] or [break it up|give it away]?",
+            "[Break it up, I think|Give it away], [it took up the whole table|I've nowhere to put it|though it seems a shame].",
+            "[Is there another one lined up|Is the next one ready to go]?",
+            "[Already|Yes, sadly], [a mountain scene|an old map|a busy harbour scene] [in smaller pieces|with no sky, on purpose|that looks easier than it will be][, I suspect|].",
+        ),
+        (
+            "[Sorting the edge pieces and colours into trays first|Doing the edge and grouping by colour] [makes the next one much quicker|saves lots of time], [and a board you can slide under the bed|and a roll-up mat] [frees up the table|keeps it safe between sessions].",
+            "[Enjoy the new one|Happy puzzling]. [A photo of the finished one|Taking a photo before you break it up] [is a nice way to keep it|means you keep it without the space].",
+        ),
+    ),
+    _chat(
+        "sketching-again",
+        "hobbies",
+        "plan",
+        (
+            "I've [taken up|started] sketching [again|in spare moments|on my lunch break][, just pencil and a little pad|, after years away from it|, mostly things around me].",
+            "I bought a [little|pocket] sketchbook and I'm [trying to draw|drawing] something [every day|most days][, even if it's terrible|, just whatever's in front of me|, to get back into it].",
+        ),
+        (
+            "[That's a lovely habit|What a nice thing to take up], [because it makes you really look at things|and a little pad goes anywhere|and every day is how you get better].",
+            "[Drawing every day is a great way back in|Sketching regularly is the surest practice there is], [terrible drawings and all|whatever the results at first].",
+        ),
+        (
+            "[What have you been drawing|What do you mostly draw]?",
+            "[Mugs and plants on the table|Whatever's on the windowsill|The view from my window], [mostly|because it all sits still|over and over][, and that's humbling|].",
+            "[Do you|Are you going to] [keep them all|show anyone]?",
+            "[Keeping them all|All of them, even the bad ones], [it's nice to flick back and see progress|but nobody else gets to see them|for my eyes only][, for the moment|].",
+        ),
+        (
+            "[Keeping them all|Dating each page] is a great idea: [flicking back after a few months|looking back later] [shows progress you can't see day to day|is very encouraging]. [Short timed sketches of five minutes|Quick five-minute sketches] [loosen you up|are great for confidence].",
+            "[Everyday objects make ideal subjects|Drawing what's around you is ideal]. [Squinting at the subject|Half-closing your eyes] [shows you the light and dark shapes|helps you see the shading], [and that's a nice trick to try|and it's surprisingly effective].",
+        ),
+    ),
+    _chat(
+        "basil-dying",
+        "hobbies",
+        "bad",
+        (
+            "I've [killed|managed to kill] [another|my third] pot of basil[, it just wilts and gives up|, I'm clearly cursed|, I don't understand what I'm doing wrong].",
+            "my houseplants [keep dying|are not thriving|hate me][, the basil has given up|, the latest casualty is the basil|][, again|, despite all my efforts].",
+        ),
+        (
+            "[Basil is notoriously fussy|Supermarket basil is famously hard to keep], [so it's not just you|so don't be too hard on yourself|and lots of people struggle with it].",
+            "[Houseplants can be baffling|It's disheartening when they keep giving up], [and basil is one of the trickiest|especially when you're trying so hard].",
+        ),
+        (
+            "[Where do you keep it|Where have you been keeping it]?",
+            "[On the windowsill|Near the heater, come to think of it|In a corner of the counter], [where I thought it would be happy|out of direct sun|since it looked nice there].",
+            "[How often|How much] do you water it?",
+            "[Every day, to be safe|Whenever I remember|A good glug most days], [it seemed thirsty|maybe too much, looking back|and the soil always looks wet].",
+        ),
+        (
+            "[Basil bought in pots|Supermarket basil] is [usually|often] [lots of seedlings crammed together|far too crowded], so [splitting it into three pots|dividing it into a few clumps] helps a lot. [Water from below when the top is dry|Let the top of the soil dry before watering], [and give it the sunniest spot you have|and keep it warm and bright].",
+            "[Overwatering is the usual culprit|Too much water kills more plants than too little]. [Let the top dry out|Wait until the soil feels dry] between waterings and [make sure the pot drains|use a pot with a hole], [and try a hardier herb like rosemary or mint|and mint is very forgiving if you want an easy win].",
+        ),
+    ),
+    _chat(
+        "language-app",
+        "hobbies",
+        "plan",
+        (
+            "I've started learning a new language [with an app|on my screen|in spare moments][, a few minutes a day|, a little every day|][, and I'm on a streak|, and I'm weirdly hooked].",
+            "[I'm|so I'm] [trying to learn|learning] a language [again|from scratch] [with one of those apps|a few minutes a day][, and the streak is keeping me honest|, although speaking it is another matter|].",
+        ),
+        (
+            "[A few minutes a day really adds up|Little and often is the surest way to learn a language], [and a streak is a great motivator|and being hooked is half the battle|so you're doing it right].",
+            "[Learning a language is so rewarding|That's a lovely thing to be doing], [even in small daily doses|and apps make the start much easier].",
+        ),
+        (
+            "[Is there|Got] a [reason|goal] behind it, [like a trip|or just for fun]?",
+            "[Mostly for fun|Partly a trip I'd like to take one day], [I like the puzzle of it|I always regretted giving it up at school|and it keeps my brain busy][, honestly|].",
+            "[How is|How's] the speaking [going|side of things]?",
+            "[Terrible|Slow], [I can read far more than I can say|I freeze the moment I try out loud|I mostly talk to myself in the shower][, but it's early days|].",
+        ),
+        (
+            "[Apps are great for vocabulary|An app covers the words well], [and speaking needs its own practice|but speaking needs a different kind of practice]: [reading the lessons out loud|repeating phrases aloud] [helps a lot|makes a real difference], [and talking to yourself in the shower genuinely counts|and there are online exchange sites when you feel braver].",
+            "[Keep the streak going|Well done on the streak]. [A simple story in the language|Short stories for learners] [are a fun next stage|make great reading practice], [because you can follow them with what you already know|once the basics feel easy].",
+        ),
+    ),
+    # ---- screens and gadgets
+    _chat(
+        "laptop-died",
+        "tech",
+        "bad",
+        (
+            "my laptop [died|gave up|went black] [in the middle of something|out of nowhere|this week][, and it won't turn back on|, and I've no idea what's on it that isn't saved elsewhere|, complete panic].",
+            "[disaster|bad news][: my|, my] laptop [won't start|has died on me|just shows a black screen][, and I'm trying not to panic|, and I'm lost without it|][, naturally|].",
+        ),
+        (
+            "[That's horrible|What a sinking feeling], [especially when you're not sure what's saved elsewhere|because so much is kept on a laptop|and it always happens mid-task].",
+            "[A dead laptop throws everything out|Losing your laptop suddenly is so stressful], [and the not-knowing is the worst part|even before you think about the cost].",
+        ),
+        (
+            "[Did it give any warning|Was there any sign of trouble] [before it went|beforehand]?",
+            "[Come to think of it, yes|Sort of], [the fan had been roaring for weeks|it kept freezing|the battery had been draining really fast][, and I ignored it|, so my fault really|].",
+            "[Are your files|Is most of your stuff] [backed up anywhere|saved in the cloud]?",
+            "[Most of it, I think|Some of it], [the photos are online|the important documents are in a cloud folder|but not the last month's worth][, fingers crossed|].",
+        ),
+        (
+            "[Before assuming the worst|Worth trying first]: [hold the power button for thirty seconds with the charger unplugged|try a different charger and a long press on the power button], [since a stuck battery or charger is a common cause|and that sometimes brings it back to life]. [Even if it's dead|If it isn't], [a repair place can usually get the files off the drive|the drive can usually be read from another computer].",
+            "[Fingers crossed it's only the charger or battery|Hopefully it's something simple]. [Once it's sorted|Whatever happens], [set up automatic backups|turn on automatic cloud backup] [so a dead laptop is only an annoyance next time|and it'll never be this scary again].",
+        ),
+    ),
+    _chat(
+        "new-tablet",
+        "tech",
+        "good",
+        (
+            "I [treated myself to|finally got] a new tablet[, and I'm having great fun setting it up|, and it's so much faster than my old one|, mostly for reading and recipes].",
+            "[new gadget|new toy][: I|, I] bought a tablet [at last|after months of dithering][, and it's lovely|, and I've barely put it down|, and I'm still figuring it out].",
+        ),
+        (
+            "[A new gadget is always fun|Setting up something new is half the fun], [especially after months of dithering|and faster is such a relief after an old one|and a tablet is perfect for recipes].",
+            "[That sounds like a good buy|A tablet is really handy], [for reading in bed as much as anything|and it's nice to have something quick and new].",
+        ),
+        (
+            "[What will you|What are you going to] use it for [mostly|most]?",
+            "[Reading, mainly|Recipes on the counter while I cook|Watching things in bed], [it's much nicer than squinting at a little screen|and the odd video call|and a bit of sketching][, probably|].",
+            "[Was the setup easy|Did the setup go smoothly|Was it easy to set up]?",
+            "[Mostly|Pretty easy], [apart from remembering a hundred passwords|it copied most things over by itself|though it took an hour of updates][, but fine|].",
+        ),
+        (
+            "[A password manager|Saving your passwords in a password manager] [will make the next setup painless|saves that headache for good], [and a decent case|and a simple case] [is worth it before the first drop|protects the screen]. [Turn on night mode|Switch on the warm evening light] [for reading in bed|if you read at night].",
+            "[Enjoy it|Have fun with it]. [A reading mode cuts the blue light|A reading mode is easier on the eyes], [and that's lovely for reading before sleep|and worth switching on].",
+        ),
+    ),
+    _chat(
+        "printer-jam",
+        "tech",
+        "bad",
+        (
+            "the printer [jammed|ate a page|threw a tantrum] [again|for the third time today|at exactly the wrong moment][, and I needed one page printed|, and I'm ready to throw it out of the window|, what is it with printers].",
+            "I lost [half an hour|most of the morning|far too long] to the printer [today|earlier][, paper jams, then no ink, then it wouldn't connect|, it kept saying there's a jam when there isn't|][, and all for one page|, infuriating].",
+        ),
+        (
+            "[Printers are uniquely infuriating|Nothing tests patience like a printer], [and they always fail when you need them most|and a phantom jam is the worst kind|especially for one page].",
+            "[Losing half an hour to a printer is maddening|That sounds like a classic printer day], [because it's one page, it should be simple|and there's no reasoning with them].",
+        ),
+        (
+            "[Did you|Did you manage to] get it [printed|going] in the end?",
+            "[Eventually|After a fight], [I pulled out a tiny scrap of torn paper|I turned it off and on about five times|I gave up and used the one at the corner copy place][, naturally|].",
+            "[Do you print much|How often do you actually use it]?",
+            "[Hardly ever|Once a month at most], [and that's probably why the ink dries up|so it's always a surprise what goes wrong|mostly forms and labels][, to be fair|].",
+        ),
+        (
+            "[A phantom jam|A jam warning with no paper stuck] is often a scrap [hiding by the rollers|caught near the back], and [a torch|a quick look with a light] [usually finds it|helps]. [For a printer used rarely|If you print only every so often], [a laser is far more reliable than inkjet|a cheap laser never dries up], [since there's no ink to dry out|and that could save you these days].",
+            "[Printing a test page every couple of weeks|A quick print every so often] [keeps the ink from drying|stops the nozzles clogging]. [And the copy place|Honestly, the copy place] [is a perfectly good backup|is a fine answer for the rare page].",
+        ),
+        hours=(11, 24),
+    ),
+    _chat(
+        "photos-scare",
+        "tech",
+        "mixed",
+        (
+            "I [nearly lost|thought I'd lost] [years of photos|all my photos|a whole folder of photos] [this week|earlier] when [a memory stick gave up|an old drive wouldn't open][, but I got them back in the end|, and the relief when they turned up|, heart in mouth stuff].",
+            "I [had a scare|had a fright] with my photos[, the old drive wouldn't open|, a memory stick failed] [and I thought they were gone|for about an hour][, but they're safe|, but I managed to rescue them].",
+        ),
+        (
+            "[What a fright|That must have been a horrible hour], [and the relief must have been huge|because photos are the one thing you can't replace|and it's a real wake-up call].",
+            "[A scare like that is horrible|That's heart-stopping stuff], [but what a relief they're safe|and it's good it ended well].",
+        ),
+        (
+            "[How did you|How did you manage to] get them back?",
+            "[A free recovery program|Trying it in a different port, of all things|Leaving it to cool down and trying again], [and it just came back|after a lot of swearing|and I didn't expect that][, thankfully|].",
+            "[Are they|Have you got them] [somewhere safer|backed up properly]?",
+            "[Yes, in two places|On a cloud folder and a new drive], [I'm not taking that chance again|lesson learned|I did it straight away][, believe me|].",
+        ),
+        (
+            "[Two copies in different places|A copy at home and one in the cloud] is exactly right, [and a third on a drive kept elsewhere|and a drive you keep somewhere else] [makes it bulletproof|is the safest setup].",
+            "[Good, that's the lesson most people only learn the hard way|Well done for sorting it straight away]. [An automatic backup|Setting the cloud folder to sync by itself] [means you never have to remember|takes the effort out of it].",
+        ),
+    ),
+    # ---- errands and jobs around the place
+    _chat(
+        "errand-run",
+        "errands",
+        "mixed",
+        (
+            "I've been out [the whole morning|most of the morning] [doing errands|dashing about on errands|doing boring errands][, post office, pharmacy, the lot|, and I'm only half done|, and I'm exhausted from it].",
+            "[this morning was|I've had a morning of] [errands|chores and errands] [from one end of town to the other|back to back][, key cutting, post office, pharmacy|, queues everywhere|][, and I've ticked off most of the list|, and I need a sit down].",
+        ),
+        (
+            "[A morning of errands is surprisingly tiring|Errand days are exhausting], [because of all the queues and little journeys|even though none of it is hard|and ticking them off is at least satisfying].",
+            "[That's a proper errand marathon|That's a lot of dashing about], [but it's good to have them done|and it clears the decks for the rest of the week].",
+        ),
+        (
+            "[What|What errand] [was the worst|took the longest]?",
+            "[The post office queue, easily|Waiting at the pharmacy|Finding a key cutter that was open], [it went on forever|I nearly gave up|it took more time than everything else put together][, naturally|].",
+            "[Is there|Got] much left [on the list|to do]?",
+            "[Just a couple of things|Only one or two], [and they can wait until the weekend|I'll do them online instead|nothing urgent][, thankfully|].",
+        ),
+        (
+            "[Doing what you can online|Taking a few errands online] [saves a lot of queuing|takes the sting out of it], [and grouping the rest by area|and planning a loop so you don't double back] [makes the next errand day shorter|cuts the legwork]. [Enjoy the sit down|Put your feet up].",
+            "[Well done for getting through most of it|A good morning's effort, all things considered]. [Going early or mid-afternoon|Avoiding lunchtime] [usually means shorter queues|is a good trick for next time].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "post-office-queue",
+        "errands",
+        "bad",
+        (
+            "I queued for [ages|forty minutes|what felt like an hour] [at the post office|to send one small package][, behind someone sending about twenty things|, with one counter open|, and my feet are killing me].",
+            "[sending one little package|posting a single envelope] [took forever|ate up my lunch break|turned into an ordeal][, the queue was out of the door|, one counter open for the whole town|].",
+        ),
+        (
+            "[Long queues for one small thing are maddening|That's such a frustrating wait], [especially with one counter open|when you only needed a minute at the front|and standing that long is tiring].",
+            "[Forty minutes for one package is painful|That sounds like a test of patience], [and it always happens when you're in a rush|and the one-counter thing is infuriating].",
+        ),
+        (
+            "[Did it at least get sent|Did it go off all right] in the end?",
+            "[Yes, eventually|It did, finally], [and it only took a minute at the counter|with a proof of postage to show for it|so the mission was accomplished][, ha|].",
+            "[Was it|Is it] [something important|going anywhere far]?",
+            "[A present, actually|Just a return|Some documents], [so it had to go today|that couldn't wait|and I didn't trust a drop box][, sadly|].",
+        ),
+        (
+            "[Many post offices are quietest|The quietest times are usually] [mid-morning or mid-afternoon|just after opening], [and you can often print the label online|and a lot of postage can be bought online] [and use a drop-off point|and skip the counter entirely] [next time|to save the queue].",
+            "[At least it's gone|Glad it's sent]. [A drop-off locker|A pick-up point in a supermarket] [is usually much quicker|often has no queue at all], [if there's one near you|worth checking for one nearby].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "cupboard-clearout",
+        "errands",
+        "good",
+        (
+            "I [finally|] cleared out the cupboard under the stairs[, and I found things I forgot I owned|, three bags to give away|, and I can see the floor again].",
+            "[big clear-out today|I had a huge clear-out][: the|, the] [cupboard under the stairs|big cupboard|junk cupboard] is [empty and tidy|sorted at last][, and it feels amazing|, and so much went out|].",
+        ),
+        (
+            "[There's nothing like a good clear-out|What a satisfying thing to get done], [and finding forgotten things is half the fun|and seeing the floor again is a great feeling|especially a cupboard everyone dreads].",
+            "[Clearing that kind of cupboard is a big task|That cupboard is always the worst], [so that's a real win|and the relief when it's done is lovely].",
+        ),
+        (
+            "What was the [strangest|most surprising] thing [you found|in there]?",
+            "[Three identical umbrellas|A box of cables for things I don't own any more|An old pair of roller skates], [and that made me laugh|I have no idea why|and a lot of dust][, honestly|].",
+            "[Did most of it go|Has most of it gone], or [are you keeping|did you keep] a lot?",
+            "[Most of it went|About two thirds went], [to the tip or to be given away|into bags by the door|the rest is labelled in boxes][, finally|].",
+        ),
+        (
+            "[Getting the bags out of the door quickly|Taking the bags away straight away] [stops things creeping back in|is the key]. [Clear boxes with labels|Labelled boxes] [make it easy to keep tidy|help the order survive], and [a quick tidy every few months|a short sort twice a year] [keeps it from getting that bad again|saves another big day].",
+            "[Well done|Lovely]. [For the cables|With the old cables], [anything you can't match to a device can almost always go|a quick test then out is the rule], [since nobody ever needs them again|and local recycling points take them].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "locked-out",
+        "errands",
+        "bad",
+        (
+            "I [locked myself out|managed to lock myself out] [earlier|today|for an hour this afternoon][, keys sitting on the table inside|, in the pouring rain|, and had to wait for a locksmith].",
+            "[bit of a disaster|classic me][: I|, I] shut the door behind me with the keys still inside[, and sat an hour on the doorstep|, and had to call a locksmith|][, and that was expensive|, in the rain, naturally|].",
+        ),
+        (
+            "[Being locked out is horrible|That sinking feeling when the door clicks shut is awful], [especially in the rain|and waiting around is so frustrating|and locksmiths are never cheap].",
+            "[Everyone does it at least once|That's such an easy mistake], [but it's miserable while it lasts|and an hour on a doorstep is no fun].",
+        ),
+        (
+            "[How did you|How did you manage to] get back in [in the end|eventually]?",
+            "[A locksmith, in the end|The locksmith came after an hour], [and it took about two minutes, and that hurt|it was quick but not cheap|a quick fiddle and the door opened].",
+            "[Is there|Got] a spare key [anywhere|stashed somewhere]?",
+            "[Not yet|Not yet, but soon], [I'm getting one cut this week|I'm going to leave one with someone nearby|I've ordered a key safe][, lesson learned|].",
+        ),
+        (
+            "[A spare with someone you trust nearby|A key safe with a code] [is well worth it|will save you the next time], [and a hook by the door|and a habit of patting your pocket before the door shuts] [stops most lock-outs|helps a lot].",
+            "[At least you're back in|Glad you got in]. [A spare key|A spare somewhere safe] is the surest fix, [and a pocket check as you leave|and a quick check for keys at the door] [soon becomes automatic|soon becomes habit].",
+        ),
+        hours=AFTERNOON,
+    ),
+    _chat(
+        "dripping-tap",
+        "errands",
+        "good",
+        (
+            "I fixed a dripping tap [myself|all by myself|with a video and a spanner][, and I feel like a genius|, the first fix like that I've ever done|, and it actually stopped].",
+            "the [dripping tap|drip in the sink] that's been driving me up the wall is [fixed|sorted], [and I did it myself|by me, with a spanner][, very proud|, no leaks|].",
+        ),
+        (
+            "[That's really satisfying|What a good feeling], [because a dripping tap is maddening|and doing it yourself is a proper win|and the silence must be lovely].",
+            "[Fixing it yourself is great|Well done doing it yourself], [since a drip like that wastes a lot of water|and it's a handy skill to have].",
+        ),
+        (
+            "[Was it|Was it just] a [worn washer|new washer] in the end?",
+            "[Yes, a tiny worn washer|A washer, just like in the video], [it cost next to nothing|the whole thing took half an hour|most of the time was finding the stopcock][, amazingly|].",
+            "[Was it|Did it feel] [tricky|nerve-racking] [at all|to do]?",
+            "[Turning the water off was the scary bit|A little], [I was sure I'd flood the place|I checked everything three times|but it was easy in the end][, honestly|].",
+        ),
+        (
+            "[Knowing where the stopcock is|Finding the stopcock first] [is the most useful thing you learned|is worth remembering], [because it's the first thing to turn in any leak|and it'll save you in an emergency]. [A small box of washers|A little pack of spare washers] [is handy to keep|costs next to nothing].",
+            "[Brilliant|Lovely stuff]. [A drop of silicone grease on the new washer|A little grease on the spindle] [helps it last|keeps it turning smoothly], [so the drip stays gone|and the tap will feel better too].",
+        ),
+    ),
+    # ---- plans
+    _chat(
+        "quiet-weekend",
+        "plans",
+        "calm",
+        (
+            "I've got [a completely empty weekend|nothing at all planned for the weekend|a rare free weekend] [coming up|ahead][, and I intend to keep it that way|, and I can't wait|, and that almost never happens].",
+            "[I'm planning|the plan is] a [properly lazy|very quiet|do-nothing] weekend[, no plans, no alarms|, just pottering about|, with a pile of reading][, and I'm so ready for it|].",
+        ),
+        (
+            "[An empty weekend is a luxury|A weekend with nothing in it is the nicest kind], [and protecting it is a skill|especially when they come so rarely|and you sound like you need one].",
+            "[That sounds perfect|A do-nothing weekend sounds ideal], [because rest is underrated|and no alarms is the key ingredient].",
+        ),
+        (
+            "[Anything you're|Is there anything you're] [looking forward to|hoping to do] [in particular|most]?",
+            "[A long lie-in, mostly|A slow breakfast and a long walk|Finishing a novel I started months back], [and maybe a nap|and not looking at a single screen|if the weather allows][, bliss|].",
+            "[Will you|Are you going to] [stay in|stay home] the whole time?",
+            "[Mostly|Probably], [apart from a walk to stretch my legs|with maybe one trip out for coffee|unless the sun comes out][, we'll see|].",
+        ),
+        (
+            "[Switching notifications off for the weekend|Putting your screen on do-not-disturb] [helps it feel properly restful|keeps the quiet quiet], [and a walk in daylight each day|and a bit of fresh air] [stops it feeling sluggish|keeps you feeling good].",
+            "[Enjoy every lazy minute|That sounds ideal, enjoy it]. [Don't let chores creep in|Resist the urge to tackle chores], [they'll still be there on the other side|because that's how empty weekends get eaten].",
+        ),
+        weekdays=BEFORE_WEEKEND,
+    ),
+    _chat(
+        "early-night",
+        "plans",
+        "calm",
+        (
+            "I'm [having|planning] [an early night|a very early night] [tonight|this evening][, I'm shattered|, after a long week|, bath and bed].",
+            "[tonight is|the plan for tonight is] [an early night|bed by nine][, I can barely keep my eyes open|, with a hot drink and a pile of pillows|][, and I can't wait|, no arguments].",
+        ),
+        (
+            "[An early night sounds like exactly the right call|That sounds very sensible], [after a long week|when you're that tired|and there's nothing like catching up on sleep].",
+            "[Bed early is the finest medicine|Sometimes an early night beats everything else], [especially after a tiring stretch|and you'll feel so much better for it].",
+        ),
+        (
+            "[Has it been|Was it] a [tiring|heavy] [week|few days]?",
+            "[Very|Quite a week], [lots of late nights and early starts|nothing dramatic, just relentless|one thing after another][, so I'm done in|].",
+            "[Are you reading before sleep|Will you wind down with something first]?",
+            "[A few pages of a novel|Just a hot drink and some quiet music|A bath first, then straight to bed], [and lights out|until my eyes close|nothing more exciting than that][, probably|].",
+        ),
+        (
+            "[A warm bath an hour before bed|Dimming the lights an hour early] [helps you drop off faster|tells your body it's time to sleep], and [leaving screens in another room|keeping your screen out of the bedroom] [keeps the sleep deeper|makes a real difference].",
+            "[Sleep well|Enjoy the sleep]. [If you wake early|If you wake before the alarm], [don't reach for the screen|stay put and rest], [because lying quietly still does you good|and you may drop off again].",
+        ),
+        hours=(17, 21),
+    ),
+    _chat(
+        "paint-room",
+        "plans",
+        "plan",
+        (
+            "I'm [planning to paint|going to repaint|finally painting] the spare room [soon|this weekend|over the next few days][, I've picked a lovely soft green|, the walls are a grim beige|, first time doing it myself].",
+            "[the spare room is getting|I'm giving the spare room] a fresh coat of paint [soon|this weekend][, I've got the tester pots up on the wall|, I can't decide between two colours|, and I'm oddly excited][, wish me luck|].",
+        ),
+        (
+            "[A fresh coat of paint changes a room completely|Painting a room is so satisfying], [especially after grim beige|and choosing colours is the fun part|even if the prep is the boring bit].",
+            "[That sounds like a nice project|What a good way to freshen a room], [and it's very doable yourself|and you'll see the difference straight away].",
+        ),
+        (
+            "[What colour have you gone for|Have you settled on a colour]?",
+            "[A soft green, I think|A warm off-white|Between a pale blue and a sage green], [and that should feel calm|to brighten it up|though the tester patches keep changing in the light][, we'll see|].",
+            "[Is it|Will it be] [a quick one|a big undertaking], [do you think|would you say]?",
+            "[A weekend, I hope|Two days at most], [if the ceiling doesn't need doing too|depending on how much filling the walls need|if I don't get distracted][, fingers crossed|].",
+        ),
+        (
+            "[Look at the tester patches at different times of day|Check the tester patches morning and evening], [because light changes colour a lot|since some colours turn grey in the evening]. [Most of the effort is prep|Good prep is most of it]: [fill the holes, sand, wash the walls, tape the edges|fill and sand first and tape the edges], [and two thin coats beat one thick one|then two thin coats].",
+            "[It'll look lovely|Sounds like a good plan]. [Wrap the brushes and roller in cling wrap between coats|Keep the roller in a plastic bag between coats] [so you needn't wash them|and save a lot of cleaning], [and open a window|and keep the room aired] while it dries.",
+        ),
+        weekdays=BEFORE_WEEKEND,
+    ),
+    _chat(
+        "barbecue-plan",
+        "plans",
+        "plan",
+        (
+            "I'm [thinking of having|planning] a [little|small] barbecue [at the weekend|soon|if the weather stays fine][, just a few people|, nothing big|, my first one in years].",
+            "[if the sun stays out|if the weather is kind], I'm going to [have|fire up] a barbecue [at the weekend|soon][, for a handful of people|, a relaxed one|][, and I'm already planning the food|, and I'm looking forward to it].",
+        ),
+        (
+            "[A barbecue is perfect for this time of year|Long light evenings are made for a barbecue], [especially with only a few people|and it's such a relaxed way to get together|as long as the weather stays dry].",
+            "[That sounds lovely|That sounds like a great evening], [with the light lasting so long|and a small one is always the most fun].",
+        ),
+        (
+            "[What are you|What will you be] [cooking|putting on the grill]?",
+            "[Burgers and some halloumi|Sausages and grilled vegetables|Corn on the cob and kebabs], [keeping it simple|with a big salad|nothing too ambitious][, I think|].",
+            "[Got|Is there] a plan [if it rains|for bad weather]?",
+            "[An umbrella and optimism|Bring it indoors, I suppose|Grill under the porch], [we'll see|and hope for sunshine|it's happened before][, ha|].",
+        ),
+        (
+            "[Light the coals a good half hour before cooking|Give the coals time to go grey before anything goes on], [since flames mean burnt outsides and raw middles|and cook the sausages over the cooler side]. [Par-cooking thick things in the oven|Part-cooking chunky things first] [takes the worry away|saves a lot of guesswork].",
+            "[Sounds delicious|Keep it simple and it'll be lovely]. [Keep raw and cooked food apart|Use separate plates for raw and cooked], [and a cool box for drinks|and have plenty of water out], [if it's a warm one|as the evening goes on].",
+        ),
+        hours=(8, 22),
+        weekdays=BEFORE_WEEKEND,
+        months=WARM_MONTHS,
+    ),
+    _chat(
+        "heating-on",
+        "plans",
+        "mixed",
+        (
+            "I [finally|reluctantly] [gave in and|] put the heating on [today|this week][, I held out as long as I could|, my fingers were going numb|, it's suddenly freezing].",
+            "[it's turned properly cold|the cold has arrived][: the|, the] heating went on [today|this week] [for the first time|at last][, after weeks of jumpers|, and I'm not proud of holding out so long|].",
+        ),
+        (
+            "[That first day with the heating on is a turning point|The first switch-on is a proper seasonal moment], [and numb fingers are a good sign it's time|and holding out is almost a sport|though it's nice to be warm].",
+            "[It really has turned cold|The cold snap has been sharp], [so no shame in giving in|and jumpers only go so far].",
+        ),
+        (
+            "[Is the place warming up|Is the place feeling better] [yet|at last]?",
+            "[Slowly|Much better], [though the draughty room is still chilly|one room is only lukewarm|and the blanket is staying on the chair].",
+            "[Is it on a timer|Got it on a timer]?",
+            "[A simple timer, yes|Morning and evening, more or less], [I don't like it on all day|to keep the cost down|and a jumper in between][, as usual|].",
+        ),
+        (
+            "[Draught excluders and thick curtains|Blocking draughts under doors] [make a surprising difference|help a lot], [and a heater that's cold at the top|and a cold patch at the top of a heater] [usually just has air in it|often just needs the air let out]. [A degree lower|Turning it down a degree] [saves a good chunk|barely changes the comfort].",
+            "[Cosy season begins|Enjoy the warmth]. [Closing curtains at dusk|Shutting curtains as soon as it's dark] [keeps a lot of heat in|helps more than people think], [along with a rug on a bare floor|and so does a thick rug].",
+        ),
+        months=(10, 11, 12),
+    ),
+)
+
+
 def aside_variants() -> int:
     """How many two-turn asides the bank can render: asks times answers, each with its lead-ins
     and prefaces, summed over the units (paths through the grammar, so an upper bound on the
@@ -2311,6 +3461,15 @@ def templates() -> list[tuple[str, str]]:
                 (f"{unit.key} follow-up ask", f.ask),
                 (f"{unit.key} follow-up answer", f.answer),
             ]
+    out += [("chat lead", CHAT_LEADS), ("bridge", BRIDGES)]
+    out += [(f"opener {m}", t) for m, t in MOOD_OPENERS.items()]
+    out += [(f"chat tail {m}", t) for m, t in CHAT_TAILS.items()]
+    for chat in CHATS:
+        out += [(f"{chat.key} mention", t) for t in chat.mentions]
+        out += [(f"{chat.key} reaction", t) for t in chat.reactions]
+        for e in chat.exchanges:
+            out += [(f"{chat.key} question", e.ask), (f"{chat.key} reply", e.answer)]
+        out += [(f"{chat.key} close", t) for t in chat.closes]
     return out
 
 
@@ -2328,9 +3487,15 @@ def check_asides(avoided: frozenset[str] = frozenset()) -> None:
         found = banned & set(raw_tokens(text))
         if found:
             problems.append(f"{where} {template!r} uses avoided word(s) {sorted(found)}")
-    keys = [unit.key for unit in ASIDES]
+    keys = [unit.key for unit in ASIDES] + [chat.key for chat in CHATS]
     if len(set(keys)) != len(keys):
         problems.append("two asides share a key")
+    for chat in CHATS:
+        if len(chat.exchanges) < 2:
+            problems.append(f"{chat.key} needs two questions (a six-turn chat asks two)")
+        for e in chat.exchanges:
+            if not flatten(e.ask).rstrip().endswith("?"):
+                problems.append(f"{chat.key} question {e.ask!r} does not end in a question mark")
     if problems:
         raise BankError("aside templates break the writing rules:\n" + "\n".join(problems))
 
@@ -2362,8 +3527,66 @@ def render_aside(unit: Aside, rng: random.Random) -> list[tuple[str, str]]:
     return turns
 
 
+def chat_variants() -> int:
+    """How many four-turn chats the bank can render (paths through the grammar, summed over
+    the chats and their first questions, as `aside_variants` counts the help requests)."""
+    leads = variants(CHAT_LEADS)
+    total = 0
+    for chat in CHATS:
+        opener = variants(MOOD_OPENERS[chat.mood])
+        told = leads * sum(variants(m) for m in chat.mentions)
+        reacted = opener * sum(variants(r) for r in chat.reactions)
+        asked = sum(variants(e.ask) * variants(e.answer) for e in chat.exchanges)
+        closed = sum(variants(c) for c in chat.closes) * variants(CHAT_TAILS[chat.mood])
+        total += told * reacted * asked * closed
+    return total
+
+
+def _mention(chat: Chat, rng: random.Random) -> str:
+    lead = expand(CHAT_LEADS, rng)
+    said = expand(rng.choice(chat.mentions), rng)
+    if lead.endswith(":") and ":" in said:
+        lead = ""  # ("Random update: small win: I've ..." otherwise)
+    return _cap(_join(lead, said))
+
+
+def choose_chat(rng: random.Random, moment: datetime) -> Chat:
+    """A chat that fits the moment's hour and month, uniformly."""
+    chats = [c for c in CHATS if c.fits_moment(moment)]
+    return chats[rng.randrange(len(chats))]
+
+
+def render_chat(chat: Chat, rng: random.Random) -> list[tuple[str, str]]:
+    """The chat as (role, text) pairs, user first and assistant last: the user's news, the
+    assistant's response and question, the user's answer; half the time a second question and
+    answer; then the assistant's close."""
+    first, second = rng.sample(range(len(chat.exchanges)), 2)
+    asks = [chat.exchanges[first]]
+    if rng.random() < 0.5:
+        asks.append(chat.exchanges[second])
+    turns = [("user", _mention(chat, rng))]
+    reaction = _join(
+        expand(MOOD_OPENERS[chat.mood], rng), _cap(expand(rng.choice(chat.reactions), rng))
+    )
+    for i, exchange in enumerate(asks):
+        lead = reaction if i == 0 else expand(BRIDGES, rng)
+        turns.append(("assistant", _join(lead, _cap(expand(exchange.ask, rng)))))
+        turns.append(("user", _cap(expand(exchange.answer, rng))))
+    close = _cap(expand(rng.choice(chat.closes), rng))
+    turns.append(("assistant", _join(close, expand(CHAT_TAILS[chat.mood], rng))))
+    return turns
+
+
+#: Share of asides that are a chat about the user's own life rather than a request for help.
+CHAT_SHARE = 0.5
+
+
 def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
-    """One aside that fits the moment's hour: (role, text) pairs, user first, two or four."""
+    """One aside that fits the moment: (role, text) pairs, user first and assistant last; a
+    request for help (two or four turns) or, at `CHAT_SHARE`, a chat about the user's own
+    day (four or six turns)."""
+    if rng.random() < CHAT_SHARE:
+        return render_chat(choose_chat(rng, moment), rng)
     return render_aside(choose_aside(rng, moment), rng)
 
 

@@ -90,7 +90,7 @@ OPENER_SHARE = 0.25
 CLOSER_SHARE = 0.2
 SIGN_OFF_SHARE = 0.25
 #: Gaps between moves that hold a help-request aside (`core.asides`), in every session alike.
-ASIDE_SHARE = 0.12
+ASIDE_SHARE = 0.3
 #: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
 OF_FORM_SHARE = 0.5
 #: Moves told as themselves whose kind has statuses (`Bank.statuses`) get a status exchange
