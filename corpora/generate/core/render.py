@@ -27,13 +27,15 @@ move kinds keep working unchanged; to compose them, add the kind to `reactions`,
 and `thread_closes` of its `Bank` (all grammar templates). `compose_reply` is the same
 composition for code outside `render_move`.
 
-**Sessions are conversations.** After a follow-up question, the user answers it
-(`THREAD_SHARE` of the time, the answer paired with the question, naming no new value) and the
-assistant closes the thread (`Bank.thread_closes`), adding a (user, assistant) pair; a
-help-request aside (`draw_aside`, from `core.asides`) may sit between moves
-(`Bank.aside_share`). Openers, closers and sign-offs are optional and drawn at fixed shares. Every share
-is the same for every session, gold or not, and every session alternates user and assistant
-turns; `RenderedSession.move_turns` says which user turn each move filled.
+**Sessions are conversations.** A follow-up question is always answered (the answer paired
+with the question, naming no new value) and the assistant closes the thread
+(`Bank.thread_closes`); any other question the assistant asks gets a short answer in its own
+form (`core.status_threads`), so none is left hanging. After a status the assistant at times
+asks about the person (`STATUS_THREAD_SHARE`). An aside — a help request or a chat about the
+user's own life (`draw_aside`, from `core.asides`) — may sit between moves
+(`Bank.aside_share`). Openers, closers and sign-offs are optional and drawn at fixed shares.
+Every share is the same for every session, gold or not, and every session alternates user and
+assistant turns; `RenderedSession.move_turns` says which user turn each move filled.
 """
 
 from __future__ import annotations
@@ -89,7 +91,8 @@ THREAD_SHARE = 1.0
 OPENER_SHARE = 0.25
 CLOSER_SHARE = 0.2
 SIGN_OFF_SHARE = 0.25
-#: Gaps between moves that hold a help-request aside (`core.asides`), in every session alike.
+#: Gaps between moves that hold an aside (a help request or an own-life chat, `core.asides`),
+#: in every session alike.
 ASIDE_SHARE = 0.3
 #: Someone else's fact is named `a friend of my dad's` rather than `my dad's friend` this often.
 OF_FORM_SHARE = 0.5
@@ -120,7 +123,7 @@ class RenderedSession:
     templates: list[tuple[str, str]] = field(default_factory=list)
     #: Index in `turns` of the user turn each move filled, in move order.
     move_turns: list[int] = field(default_factory=list)
-    #: (first, end) indices in `turns` of each help-request aside.
+    #: (first, end) indices in `turns` of each aside.
     aside_turns: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -154,7 +157,7 @@ class Bank:
     neutral_closes: tuple[str, ...] = NEUTRAL_CLOSES
     #: Family key → grammar naming the family's thing (`{thing}` in references).
     things: Mapping[str, str] = field(default_factory=lambda: FAMILY_THINGS)
-    #: Share of gaps between moves that hold a help-request aside (`draw_aside`; 0 for none).
+    #: Share of gaps between moves that hold an aside (`draw_aside`; 0 for none).
     aside_share: float = ASIDE_SHARE
     #: Move kind → what became of a statement, said in the user's next turn (naming no
     #: family keyword), and the assistant's reply to it.
@@ -176,7 +179,7 @@ SHARED_BANK = Bank()
 
 
 def draw_aside(rng: random.Random, moment: datetime) -> list[tuple[str, str]]:
-    """A help-request exchange, (role, text) pairs from a user turn to an assistant turn, from
+    """An aside (a help request or an own-life chat), (role, text) pairs from a user turn to an assistant turn, from
     the aside bank (`core.asides`); drawn only when a bank's `aside_share` is above zero."""
     return asides.draw_aside(rng, moment)
 
