@@ -11,8 +11,9 @@ files) and the system adds none. The bare client sends exactly the runner's requ
 (`chat.completions.create`, one worker per question slot, answer then judge), so the ratio is
 what the runner costs over what any client pays on this machine (target ≤ 1.05 at C = 16,
 L = 50 ms): the median over paired rounds, each timing both back to back in alternating order,
-printed with the quartiles, the range and every round's ratio. The ideal n·calls·L / C, the BM25 system (its ranking is the system's own compute)
-and a warm-cache rerun (target under 10 s) are printed beside it.
+printed with the quartiles, the range and every round's ratio. The ideal n·calls·L / C, the
+BM25 system (its ranking is the system's own compute) and a warm-cache rerun (target under
+10 s) are printed beside it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -130,9 +132,42 @@ def _bare_openai(url: str, corpus_id: str) -> tuple[float, float]:
         client.close()
 
 
-def _quartiles(values: list[float]) -> tuple[float, float]:
-    q = statistics.quantiles(values, n=4, method="inclusive")
-    return q[0], q[2]
+def bare_first(round_index: int) -> bool:
+    """Whether round `round_index` times the bare client before the runner: every other
+    round, so neither side always meets the machine's drift first."""
+    return round_index % 2 == 0
+
+
+@dataclass(frozen=True)
+class Ratios:
+    """The runner's overhead over paired rounds: each round's runner wall over its bare wall."""
+
+    per_round: tuple[float, ...]
+
+    @classmethod
+    def of(cls, runner: list[float], bare: list[float]) -> Ratios:
+        return cls(tuple(r / b for r, b in zip(runner, bare, strict=True)))
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.per_round)
+
+    @property
+    def quartiles(self) -> tuple[float, float]:
+        q = statistics.quantiles(self.per_round, n=4, method="inclusive")
+        return q[0], q[2]
+
+    def met(self, target: float = RATIO_TARGET) -> bool:
+        return self.median <= target
+
+    def line(self, target: float = RATIO_TARGET) -> str:
+        low, high = self.quartiles
+        return (
+            f"overhead ratio (runner wall / bare wall, per round) median {self.median:.3f}, "
+            f"quartiles {low:.3f}–{high:.3f}, range {min(self.per_round):.3f}–"
+            f"{max(self.per_round):.3f} (target ≤ {target}: "
+            f"{'met' if self.met(target) else 'missed'})"
+        )
 
 
 def bench() -> bool:
@@ -152,20 +187,19 @@ def bench() -> bool:
             # alternating order (bare first in even rounds, runner first in odd), so neither
             # always meets the machine's drift first. The figure is the median of the rounds'
             # ratios; their spread is printed beside it, never hidden.
-            bares, colds, bare_cpus, cpus, ratios = [], [], [], [], []
+            bares, colds, bare_cpus, cpus = [], [], [], []
             for k in range(ROUNDS):
-                if k % 2 == 0:
+                if bare_first(k):
                     bare, bare_cpu = _bare_openai(url, corpus_id)
                 cold, cpu, n, stats = _timed_run(
                     url, folder / f"full-{k}", corpus_id, "full-context"
                 )
-                if k % 2 == 1:
+                if not bare_first(k):
                     bare, bare_cpu = _bare_openai(url, corpus_id)
                 bares.append(bare)
                 bare_cpus.append(bare_cpu)
                 colds.append(cold)
                 cpus.append(cpu)
-                ratios.append(cold / bare)
             warm, _, _, warm_stats = _timed_run(url, folder / "full-0", corpus_id, "full-context")
             bm25, _, _, _ = _timed_run(url, folder / "bm25", corpus_id, "bm25")
     finally:
@@ -175,9 +209,7 @@ def bench() -> bool:
     ideal = n * CALLS_PER_QUESTION * LATENCY / CONCURRENCY
     bare, cold = statistics.median(bares), statistics.median(colds)
     bare_cpu, cpu = statistics.median(bare_cpus), statistics.median(cpus)
-    ratio = statistics.median(ratios)
-    low, high = _quartiles(ratios)
-    met = ratio <= RATIO_TARGET
+    ratios = Ratios.of(colds, bares)
     cached = sum(u.cached for u in warm_stats.usage.values())
     print(
         f"runner: full-context reference system on {corpus_id}, {n} questions × "
@@ -185,13 +217,8 @@ def bench() -> bool:
         f"C = {CONCURRENCY}, against the bare openai client making the same calls at the same "
         f"concurrency on the same fake server, {ROUNDS} paired rounds in alternating order"
     )
-    print(
-        f"runner: overhead ratio (runner wall / bare wall, per round) median {ratio:.3f}, "
-        f"quartiles {low:.3f}–{high:.3f}, range {min(ratios):.3f}–{max(ratios):.3f} "
-        f"(target ≤ {RATIO_TARGET}: {'met' if met else 'missed'}); median walls runner "
-        f"{cold:.3f} s, bare client {bare:.3f} s"
-    )
-    print("runner: per-round ratios " + " ".join(f"{r:.3f}" for r in ratios))
+    print(f"runner: {ratios.line()}; median walls runner {cold:.3f} s, bare client {bare:.3f} s")
+    print("runner: per-round ratios " + " ".join(f"{r:.3f}" for r in ratios.per_round))
     print(
         f"runner: the ideal n·calls·L/C is {ideal:.3f} s (runner {cold / ideal:.3f}×, bare "
         f"client {bare / ideal:.3f}×; the machine itself sets the gap to it)"
@@ -214,7 +241,7 @@ def bench() -> bool:
         f"{sum(u.calls for u in warm_stats.usage.values())} calls from the cache "
         f"(target < {WARM_TARGET:.0f} s)"
     )
-    return met and warm < WARM_TARGET
+    return ratios.met() and warm < WARM_TARGET
 
 
 BENCH = ("runner", bench)
