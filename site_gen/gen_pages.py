@@ -23,6 +23,7 @@ from site_gen import (
     downloads,
     ee,
     external_audits,
+    home,
     inside,
     reference,
     result_figures,
@@ -95,6 +96,10 @@ def main() -> None:
             results.page_name(data.vertical),
             results.vertical_results_page(data, drawn.blocks()),
         )
+    releases = {r.corpus_id: r for r in sources.releases}
+    with mkdocs_gen_files.open(home.PAGE, "r") as fh:
+        template = fh.read()
+    write_text(home.PAGE, home.home_page(template, home.headline_rows(per_vertical, releases.get)))
     write_text(ee.PAGE, ee.ee_page(sources.results.ee, sources.results.refused_ee))
 
     write_text(reference.RULES_PAGE, reference.rules_page(sources.rules))

@@ -1,12 +1,14 @@
 """The figures of a vertical's results page, from the checker's aggregates and bands.
 
 Series are labelled `run 1`, `run 2`, … and run sets `run set 1`, … matching the page's
-sections, so no submitted string is drawn into an image. Every figure's numbers are in a table
-beneath it; none combines verticals or ranks runs.
+sections, so no submitted string is drawn into an image; each caption names, as escaped text,
+the answer model (with its pinned identity) and the judge of the runs it draws. Every figure's
+numbers are in a table beneath it; none combines verticals or ranks runs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from checker.results.aggregate import Aggregate, Stratum
@@ -26,7 +28,7 @@ from site_gen.plots import (
     pair_consistency_svg,
     rung_x,
 )
-from site_gen.results import VerticalResults, ordered, outcomes_for
+from site_gen.results import VerticalResults, judge_cell, model_cell, ordered, outcomes_for
 
 
 @dataclass
@@ -53,6 +55,22 @@ class ResultFigures:
         if self.pairs is not None:
             out["pairs"] = figure_block(self.pairs, folder)
         return out
+
+
+def credit(runs: Sequence[tuple[int, Aggregate]]) -> Md:
+    """Who answered and who judged what a figure draws: once when every run drawn shares its
+    answer model and judge, else per run (`run i` as the page numbers it)."""
+    pairs = {(r.answer_model, r.judge_model) for _, r in runs}
+    if not pairs:
+        return Md("")
+    if len(pairs) == 1:
+        model, judge = next(iter(pairs))
+        return Md(f" Answer model {model_cell(model)}; judge {judge_cell(judge)}.")
+    parts = [
+        f"run {i}: answer model {model_cell(r.answer_model)}, judge {judge_cell(r.judge_model)}"
+        for i, r in runs
+    ]
+    return Md(" " + "; ".join(parts) + ".")
 
 
 def _bar(s: Stratum, outcomes: tuple[str, ...]) -> OutcomeBar:
@@ -91,7 +109,8 @@ def outcomes_figure(key: str, index: int, run: Aggregate, outcomes: tuple[str, .
             "verdict out of all in the stratum, since inconclusive and unrun rows never enter "
             "a rate). The black tick is the shape's chance floor, where the question names its "
             "candidates."
-        ),
+        )
+        + credit([(index, run)]),
         numbers=table(headers, rows),
         svg=outcome_bars_svg(bars, f"run {index}: typed outcomes by shape"),
     )
@@ -128,7 +147,8 @@ def distance_figure(key: str, runs: list[Aggregate]) -> Figure | None:
         caption=Md(
             "Correct answers over measured questions at each distance, one line per run, each "
             "point labelled k/n; the rungs are never averaged, and each is a diagnostic."
-        ),
+        )
+        + credit(list(enumerate(runs, start=1))),
         numbers=table(headers, rows),
         svg=distance_curve_svg(series),
     )
@@ -136,9 +156,10 @@ def distance_figure(key: str, runs: list[Aggregate]) -> Figure | None:
 
 def pairs_figure(key: str, runs: list[Aggregate]) -> Figure | None:
     """Pair consistency per run, from the asserted states."""
+    drawn = [r for r in runs if r.pair_consistency is not None]
     bars = [
         (p.measured, [p.both_correct, p.premature, p.missed_after, p.both_same])
-        for p in (r.pair_consistency for r in runs)
+        for p in (r.pair_consistency for r in drawn)
         if p is not None
     ]
     if not bars:
@@ -159,14 +180,27 @@ def pairs_figure(key: str, runs: list[Aggregate]) -> Figure | None:
             "Per run, each measure over the pairs with both arms measured (k/n on every bar), "
             "computed from the states the answers asserted, never from outcome labels (gold "
             "flips between the arms of a pair)."
-        ),
+        )
+        + credit(list(enumerate(drawn, start=1))),
         numbers=table(["run", *PAIR_MEASURES], rows),
         svg=pair_consistency_svg(bars),
     )
 
 
-def band_figure(key: str, index: int, b: Band, outcomes: tuple[str, ...]) -> Figure:
-    """Run set `index`: min–max per outcome and the questions that flipped."""
+def band_runs(b: Band, runs: Sequence[Aggregate]) -> list[Aggregate]:
+    """The runs a run set bands: of one system, on its corpus, with its run ids."""
+    by_system: dict[str, list[Aggregate]] = {}
+    for r in runs:
+        if r.corpus_id == b.corpus_id and r.run_id in b.runs:
+            by_system.setdefault(r.system, []).append(r)
+    return next((found for found in by_system.values() if len(found) == len(b.runs)), [])
+
+
+def band_figure(
+    key: str, index: int, b: Band, outcomes: tuple[str, ...], runs: Sequence[Aggregate] = ()
+) -> Figure:
+    """Run set `index`: min–max per outcome and the questions that flipped. `runs` are the
+    page's runs, to name the run set's answer model and judge."""
     n = b.questions_compared
     shown = [ob for ob in b.bands if ob.outcome in outcomes]
     ranges = [OutcomeRange(ob.outcome, ob.low, ob.high, n) for ob in shown]
@@ -180,7 +214,8 @@ def band_figure(key: str, index: int, b: Band, outcomes: tuple[str, ...]) -> Fig
             f"Run set {index} ({len(b.runs)} runs): for each outcome, the lowest and highest "
             f"count over the runs, of the {n} questions compared; {flipped} questions changed "
             "outcome between runs."
-        ),
+        )
+        + credit(list(enumerate(band_runs(b, runs), start=1))),
         numbers=table(
             ["outcome", "band"], [[esc(r.outcome), band_cell(r.low, r.high, n)] for r in ranges]
         )
@@ -198,7 +233,7 @@ def result_figures(data: VerticalResults) -> ResultFigures:
     outcomes = outcomes_for(data.vertical)
     out = ResultFigures(
         outcomes=[outcomes_figure(key, i, r, outcomes) for i, r in enumerate(runs, start=1)],
-        bands=[band_figure(key, i, b, outcomes) for i, b in enumerate(data.bands, start=1)],
+        bands=[band_figure(key, i, b, outcomes, runs) for i, b in enumerate(data.bands, start=1)],
     )
     if data.vertical.distance_curve:
         out.distance = distance_figure(key, runs)

@@ -69,6 +69,35 @@ class JudgeAgreement:
     strata: tuple[AgreementStratum, ...]
 
 
+@dataclass(frozen=True)
+class UnrunReason:
+    """Why some of a run's rows are `unrun`: the reason's key (the words before its first
+    colon, such as `limit` or `context-overflow`), how many rows give it, and one reason in
+    full, as the result file words it."""
+
+    key: str
+    count: int
+    example: str
+
+
+#: The key of the reason the runner gives a question left out by `run --limit`.
+LIMIT_REASON = "limit"
+
+
+def unrun_reasons(reasons: Sequence[str | None]) -> tuple[UnrunReason, ...]:
+    """The unrun rows' reasons grouped by key, most frequent first (ties by key)."""
+    groups: dict[str, list[str]] = {}
+    for reason in reasons:
+        text = (reason or "").strip() or "no reason given"
+        head, colon, _ = text.partition(":")
+        key = head.strip() if colon and len(head) <= 40 else text
+        groups.setdefault(key, []).append(text)
+    return tuple(
+        UnrunReason(key, len(texts), texts[0])
+        for key, texts in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    )
+
+
 @dataclass
 class VerticalResults:
     """What one vertical's results page shows."""
@@ -81,6 +110,9 @@ class VerticalResults:
     refused: list[RefusedFile] = field(default_factory=list)
     #: Agreement records of a model judge with the rules judge on this vertical's answers.
     agreements: list[JudgeAgreement] = field(default_factory=list)
+    #: Each run's unrun rows by reason, by (system, run id) — unique within a vertical, as
+    #: the file's path `results/<vertical>/<system>/<run-id>.json` is.
+    unrun: dict[tuple[str, str], tuple[UnrunReason, ...]] = field(default_factory=dict)
 
 
 def page_name(vertical: Vertical) -> str:
@@ -557,11 +589,13 @@ __all__ = [
     "AgreementStratum",
     "JudgeAgreement",
     "RefusedFile",
+    "UnrunReason",
     "VerticalResults",
     "ordered",
     "page_name",
     "refused_list",
     "results_index",
     "run_order",
+    "unrun_reasons",
     "vertical_results_page",
 ]

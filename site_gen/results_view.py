@@ -32,7 +32,13 @@ from checker.results.aggregate import aggregate
 from checker.results.band import SAME_EXPERIMENT, BandRefused, band
 from checker.results.ee import EEFigures, ee_figures
 from checker.results.validate import check_result_file, load_result, resolve
-from site_gen.results import AgreementStratum, JudgeAgreement, RefusedFile, VerticalResults
+from site_gen.results import (
+    AgreementStratum,
+    JudgeAgreement,
+    RefusedFile,
+    VerticalResults,
+    unrun_reasons,
+)
 
 #: Where agreement records live, beside `results/`: `agreement/<vertical>/<system>/<run-id>.json`,
 #: each the output of `typedmemeval agreement RULES.json MODEL.json --format json`.
@@ -231,6 +237,9 @@ def load_results(
             view.unplaced.append(RefusedFile(shown, f"unknown vertical {escape(vertical_key)}"))
             continue
         view.by_vertical[vertical_key].runs.append(agg)
+        view.by_vertical[vertical_key].unrun[(agg.system, agg.run_id)] = unrun_reasons(
+            [r.reason for r in model.rows if r.outcome == "unrun"]
+        )
         experiment = (
             *(read(model) for _, read in SAME_EXPERIMENT),
             model.system.name,

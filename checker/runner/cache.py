@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from checker.runner.safefiles import verified_folder
+from checker.runner.safefiles import verified_folder, verified_subfolder
 
 
 def canonical(value: Any) -> bytes:
@@ -35,6 +35,7 @@ class DiskCache:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._made: set[Path] = set()
+        self._root_verified = False
         # The keys on disk, listed once: a miss then costs no file system call (most calls of
         # a fresh run are misses).
         self._keys = {entry.stem for entry in folder.glob("*/*.json")} if folder.is_dir() else set()
@@ -58,9 +59,13 @@ class DiskCache:
     def put(self, key: str, value: dict[str, Any]) -> None:
         path = self._path(key)
         if path.parent not in self._made:
-            # A link anywhere on the cache's path is refused (see `safefiles`); the entry
-            # itself is a fresh temporary file renamed into place, which never follows one.
-            verified_folder(path.parent, private=True)
+            # A link anywhere on the cache's path is refused (see `safefiles`): the whole path
+            # once, then each `<key[:2]>` subfolder by its own name. The entry itself is a fresh
+            # temporary file renamed into place, which never follows one.
+            if not self._root_verified:
+                verified_folder(self.folder, private=True)
+                self._root_verified = True
+            verified_subfolder(self.folder, path.parent.name, private=True)
             self._made.add(path.parent)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
         try:
