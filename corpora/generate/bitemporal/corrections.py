@@ -638,8 +638,7 @@ _CHANGE_STATUSES = (
     "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
     "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
     "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
-    "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
-    "shock].",
+    "about for ages][, to be fair|, honestly|, really|, from what I hear|, so I gather].",
 )
 RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUSES,
@@ -716,16 +715,19 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
 }
 #: The assistant's reply to a status, per kind (grammar; `_THANKS` brings its own space).
 _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+# Each fits a confirmation, a hedge and a remark on how the person took it alike (the
+# renderer draws a reply apart from the status it answers).
 _CHANGE_STATUS_REPLIES = (
-    "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to "
-    "have it [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|That's a "
-    "relief, I'm sure.|Sounds like it's working out.|]",
-    "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the "
-    "better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling "
-    "me].|]",
-    "[Then I'll|I'll] [keep it as you've told me|take that as settled|go with that][, "
-    "thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Sounds like {pron} has it "
-    "all in hand.|]",
+    "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for [telling"
+    " me|filling me in|the update|letting me know].|I hope it [works out|goes well] for"
+    " {obj}.|I'll [remember that|make a note of it].|Fingers crossed it [works out|goes"
+    " smoothly] for {obj}.]",
+    "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [filling me in|the"
+    " update]|that's [useful|helpful] to know][.|!] [I hope it [works out|goes well] for"
+    " {obj}.|Fingers crossed for {obj}.|]",
+    "[Then I'll|I'll] [keep it as you've told me|go with that|note it as you've told"
+    " me][, thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Tell me if it"
+    " changes.|]",
 )
 RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUS_REPLIES,
@@ -746,11 +748,11 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "things.|Thanks for checking.|]",
     ),
     TWIN_CONSIDERED: (
-        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put|"
-        "probably wise|no harm in looking|better to be sure][.|!] [There's always "
-        "another chance.|No rush at all.|Better than rushing into it.|It happens.|]",
-        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always "
-        "another go.|No rush, then.|Better safe than sorry.|Something else will turn up.|"
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so nothing changes|"
+        "plans change|so that's off, then][.|!] [There's always "
+        "another chance.|No rush at all.|Something else will turn up.|It happens.|]",
+        "[Makes sense|Understood|Ah well|Fair enough|Oh well|Right][.|!] [There's always "
+        "another go.|No rush, then.|Plans do change.|Something else will turn up.|"
         "{Pron} can always look again.]",
     ),
     TWIN_OTHERS: (

@@ -598,7 +598,7 @@ PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
             "I hope {thing} goes well for {your}.",
             "{Thing} will come round quickly for {your}.",
         ),
-        ("", "Is everything ready?", "Are you going along too?"),
+        ("", "Is everything ready?", "Has {pron} got everything sorted for it?"),
     ),
 }
 
@@ -758,8 +758,8 @@ PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     UPCOMING: STATUS_REPLIES[STATEMENT],
     twin_kind(TWIN_RUMOUR, UPCOMING): (
         *STATUS_REPLIES[TWIN_CONSIDERED],
-        "[Oh, what a shame|That's a pity|Oh dear|Ah well][.|!] [I hope {pron} isn't too "
-        "disappointed.|Maybe another time.|These things happen.|]",
+        "[Ah well|Oh well|Right|Fair enough][.|!] [Maybe another time.|These things happen."
+        "|Plans do change.|]",
     ),
     twin_kind(TWIN_OTHERS, UPCOMING): STATUS_REPLIES[TWIN_OTHERS],
 }

@@ -612,10 +612,10 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
 
 PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     LISTING: (
-        "[Good|Great|Lovely|Right|Fair enough][.|!] [{Pron} clearly knows what {pron} is "
+        "[Good to know|Noted|Got it|Right|Fair enough][.|!] [{Pron} clearly knows what {pron} is "
         "doing.|Good to have it straight.|{Pron} clearly has it down to a fine art.|]",
-        "[Ah,|Oh,|Well,] [that's [good|reassuring|good to know]|good for {obj}|all the better]"
-        "[.|!] [Thanks for [checking|telling me].|It sounds well thought out.|]",
+        "[Ah,|Oh,|Well,] [that's [useful|helpful|good] to know|fair enough|thanks for the"
+        " detail][.|!] [Thanks for [explaining|telling me].|It sounds well thought out.|]",
     ),
     AMENDMENT: (
         "[Good|Great|Lovely|Glad to hear it|Nice][.|!] [Nice to have it settled.|I'm glad for "
@@ -628,8 +628,8 @@ PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's "
         "cleared up|stories do grow][.|!] [Thanks for [putting me straight|clearing that "
         "up|the correction].|]",
-        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People "
-        "do talk.|Good job you [checked|asked].|Funny how these stories get about.]",
+        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|Good "
+        "that it's cleared up.|Easy to get muddled.|It happens to all of us.]",
     ),
     TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
     TWIN_AMENDMENT: STATUS_REPLIES[TWIN_CONSIDERED],
