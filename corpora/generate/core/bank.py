@@ -1264,7 +1264,7 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "[And before you ask,|And yes,|For the record,|Just so you know,] it's [true|right"
         "|real|definite|properly decided], I [asked {obj}|checked with {obj}|had it from {obj}"
         " directly] [this week|the other day|at the weekend|when I saw {obj}].",
-        "[It's|It sounds] [a good fit|just right|the right thing] for {obj}[, to be fair|,"
+        "[It's|It seems] [a good fit|just right|the right thing] for {obj}[, to be fair|,"
         " honestly|, really|, I think|, from what I can tell].",
     ),
     INVALIDATION: (

@@ -973,9 +973,10 @@ _ITEM_TRUE = (
     " the full story|told it in great detail|couldn't stop talking about it][, bless {obj}|, to"
     " be fair|, which made me smile|, as {pron} does].",
     "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
-    "least, that's how I understood it|That's the gist of it, anyway][, and {pron} [sounded"
-    "|seemed] [sure|certain|definite] about it|, though I may have the details wrong|, if "
-    "memory serves|, unless {pron} was pulling my leg].",
+    "least, that's how I understood it|That's the gist of it, anyway|As far as I know, anyway"
+    "|That's my understanding, at least][, and {pron} [sounded|seemed] [sure|certain|definite]"
+    " about it|, though I may have the details wrong|, if memory serves|, unless {pron} was"
+    " pulling my leg|, though I only heard it in passing|, for what it's worth].",
     "[And to be clear,|For the record,|Just so you know,|And yes,] it [really happened|did "
     "happen|is all true|is quite true], I had it from {obj} [directly|in person|on the phone|"
     "over a cup of tea].",
