@@ -966,9 +966,9 @@ _OOPS = (
 )
 #: A true entry, confirmed or hedged.
 _ITEM_TRUE = (
-    "[And|Oh, and|Yes, and|Oh yes, and] {pron} [sent me|showed me|messaged me] [photos|a "
-    "photo|pictures|a picture] [to prove it|of the whole thing|from the day][, bless {obj}|,"
-    " so it really happened|, which made me smile|].",
+    "[And|Oh, and|Yes, and|Oh yes, and] {pron} [rang me|texted me|messaged me|called me]"
+    " [straight away|that evening|the same day|about it][, bless {obj}|, so it really"
+    " happened|, which was nice|].",
     "[Honestly,|Oh,|Yes,|And] {pron} [told me all about it|went on about it for ages|gave me"
     " the full story|told it in great detail|couldn't stop talking about it][, bless {obj}|, to"
     " be fair|, which made me smile|, as {pron} does].",
