@@ -549,17 +549,19 @@ _REFER_THING = {
     ),
 }
 _FOLLOW = {
+    # Every change is followed by its status (the user's next turn says what became of it,
+    # `render.STATUS_SHARE`), so its reply asks nothing a status would leave unanswered.
     CHANGE_AHEAD: (
-        "Is {pron} looking forward to it?",
-        "Was it a hard decision?",
-        "How is {pron} feeling about it?",
-        "Any nerves?",
+        "I hope {pron} is looking forward to it.",
+        "Not long to wait, then.",
+        "I hope it goes without a hitch.",
+        "New starts can be fun.",
         "",
     ),
     CHANGE_PAST: (
-        "How is {pron} finding it so far?",
-        "Any regrets about the old one?",
-        "Is {pron} glad {pron} did it?",
+        "I hope {pron} is finding it an improvement.",
+        "Sounds like {pron} is settled on it.",
+        "I hope {pron} is glad {pron} did it.",
         "",
     ),
     CORRECTION: (

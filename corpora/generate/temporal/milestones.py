@@ -380,10 +380,10 @@ MILESTONE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         # Each fits a confirmation and a hedge alike.
         "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for"
         " [telling me|filling me in|the update].|I'll [remember that|keep that in mind].|I hope"
-        " the rest goes [smoothly|to plan] for {obj}.|]",
+        " the rest goes [smoothly|to plan] for {obj}.|Tell me if it changes.]",
         "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [filling me in|the"
         " update]|that's [useful|helpful] to know][.|!] [Sounds like {pron} has a lot on.|I"
-        " hope it keeps going [well|to plan] for {obj}.|]",
+        " hope it keeps going [well|to plan] for {obj}.|{Pron} sounds busy.]",
     ),
     TWIN_RUMOUR: (
         # The user's own mix-up (never gossip): no reply blames talk or praises a check.
