@@ -83,10 +83,16 @@ def test_a_reply_to_a_true_statement_fits_a_hedge(name: str, kind: str, template
         assert never(template, word), f"{name} {kind}: {word!r} answers a hedge as certain"
 
 
-@pytest.mark.parametrize(("name", "kind", "template"), _cases((TWIN_CONSIDERED,)))
+@pytest.mark.parametrize(
+    ("name", "kind", "template"),
+    [c for c in _cases((TWIN_CONSIDERED,)) if c[0] != "procedural"],
+)
 def test_a_reply_to_a_plan_dropped_never_praises_a_choice(
     name: str, kind: str, template: str
 ) -> None:
+    """Wherever a plan may have fallen through (`it fell through`, `it was called off`). A way
+    tried and dropped in Procedural is always the person's own choice (its statuses say
+    so), and is held to that instead."""
     for word in CHOICE:
         assert never(template, word), f"{name} {kind}: {word!r} after a plan that fell through"
 
@@ -102,6 +108,14 @@ def test_a_reply_to_the_users_own_mix_up_never_blames_talk(
     that reuse its wordings), no reply blames gossip or praises a check nobody made."""
     for word in GOSSIP:
         assert never(template, word), f"{name} {kind}: {word!r} after the user's own mix-up"
+
+
+def test_procedurals_dropped_ways_are_always_the_persons_own_choice() -> None:
+    """Its replies to a way dropped may praise the choice only because every status says
+    the person chose to drop it (none says it fell through or was called off)."""
+    for template in procedures._DROPPED:
+        for word in ("fell through", "called off", "cancelled", "didn't happen"):
+            assert never(template, word), template
 
 
 def test_someone_elses_news_is_not_called_a_familys() -> None:

@@ -1389,7 +1389,7 @@ STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         " sense][, {poss} {other} then|][.|!] [I'll keep them straight.|Easy to muddle them.|]",
         "[Understood|Noted|No problem|Easily done|Ha][.|!] [Thanks for [clarifying|putting me"
         " straight|sorting that out].|I'll keep them straight.|It's hard to keep everyone"
-        " straight.|Easy to get people mixed up.]",
+        " straight.|Easy to muddle them.]",
     ),
 }
 

@@ -610,6 +610,17 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
     TWIN_AMENDMENT: _DROPPED,
 }
 
+#: A way tried and dropped is always the person's own choice here (`_DROPPED`), so its
+#: replies may say so (the core's replies to a plan dropped also fit one that fell through).
+_DROPPED_REPLIES = (
+    "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put"
+    "|probably wise|no harm in looking|better to be sure|{pron} knows {poss} own mind]"
+    "[.|!] [There's always next time.|No rush at all.|Better than rushing into it.|It"
+    " happens.|]",
+    "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
+    " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
+    " can always look again.]",
+)
 PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     LISTING: (
         "[Good to know|Noted|Got it|Right|Fair enough][.|!] [{Pron} clearly knows what {pron} is "
@@ -631,8 +642,8 @@ PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|Good "
         "that it's cleared up.|Easy to get muddled.|It happens to all of us.]",
     ),
-    TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
-    TWIN_AMENDMENT: STATUS_REPLIES[TWIN_CONSIDERED],
+    TWIN_CONSIDERED: _DROPPED_REPLIES,
+    TWIN_AMENDMENT: _DROPPED_REPLIES,
 }
 
 #: Near misses: the person and the task's topic come up, and no step does. The vertical's own
