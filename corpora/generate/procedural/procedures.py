@@ -640,7 +640,7 @@ PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "cleared up|stories do grow][.|!] [Thanks for [putting me straight|clearing that "
         "up|the correction].|]",
         "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|Good "
-        "that it's cleared up.|Easy to get muddled.|It happens to all of us.]",
+        "that it's cleared up.|[Easy|Very easy] to get muddled.|It happens to all of us.]",
     ),
     TWIN_CONSIDERED: _DROPPED_REPLIES,
     TWIN_AMENDMENT: _DROPPED_REPLIES,
