@@ -549,19 +549,17 @@ _REFER_THING = {
     ),
 }
 _FOLLOW = {
-    # Every change is followed by its status (the user's next turn says what became of it,
-    # `render.STATUS_SHARE`), so its reply asks nothing a status would leave unanswered.
     CHANGE_AHEAD: (
-        "I hope {pron} is looking forward to it.",
-        "Not long to wait, then.",
-        "I hope it goes without a hitch.",
-        "New starts can be fun.",
+        "Is {pron} looking forward to it?",
+        "Was it a hard decision?",
+        "How is {pron} feeling about it?",
+        "Any nerves?",
         "",
     ),
     CHANGE_PAST: (
-        "I hope {pron} is finding it an improvement.",
-        "Sounds like {pron} is settled on it.",
-        "I hope {pron} is glad {pron} did it.",
+        "How is {pron} finding it so far?",
+        "Any regrets about the old one?",
+        "Is {pron} glad {pron} did it?",
         "",
     ),
     CORRECTION: (
@@ -640,7 +638,8 @@ _CHANGE_STATUSES = (
     "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
     "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
     "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
-    "about for ages][, to be fair|, honestly|, really|, from what I hear|, so I gather].",
+    "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
+    "shock].",
 )
 RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUSES,
@@ -721,15 +720,12 @@ _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|let
 # renderer draws a reply apart from the status it answers).
 _CHANGE_STATUS_REPLIES = (
     "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for [telling"
-    " me|filling me in|the update|letting me know].|I hope it [works out|goes well] for"
-    " {obj}.|I'll [remember that|make a note of it].|Fingers crossed it [works out|goes"
-    " smoothly] for {obj}.]",
-    "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [filling me in|the"
-    " update]|that's [useful|helpful] to know][.|!] [I hope it [works out|goes well] for"
-    " {obj}.|Fingers crossed for {obj}.|]",
-    "[Then I'll|I'll] [keep it as you've told me|go with that|note it as you've told"
-    " me][, thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Tell me if it"
-    " changes.|]",
+    " me|filling me in|the update].|I'll make a note of it.|Fingers crossed for {obj}.|I hope"
+    " it works out for {obj}.|Tell me if it changes.|]",
+    "[Ah,|Oh,|Well,] [that's [useful|helpful|handy|good] to know|fair enough|good to know"
+    "|noted][.|!] [I hope it goes well for {obj}.|Thanks for [telling me|the update].|]",
+    "[Then I'll|I'll] [keep it as you've told me|note it as you've told me|go with that][, "
+    "thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Tell me if it changes.|]",
 )
 RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUS_REPLIES,
@@ -751,7 +747,7 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     TWIN_CONSIDERED: (
         "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so nothing changes|"
-        "plans change|so that's off, then][.|!] [There's always "
+        "plans change|so that's off, then|no harm done][.|!] [There's always "
         "another chance.|No rush at all.|Something else will turn up.|It happens.|]",
         "[Makes sense|Understood|Ah well|Fair enough|Oh well|Right][.|!] [There's always "
         "another go.|No rush, then.|Plans do change.|Something else will turn up.|"

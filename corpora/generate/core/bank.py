@@ -1235,20 +1235,21 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
 #: or the value itself), so no statement of a value is marked by its own wording: a reader
 #: must read on to know what became of it. `{other}` is the someone else of `TWIN_OTHERS`.
 #: A hedge fits every kind a statement is told as. Its tail never restates its head (no
-#: `That's what he told me, going by what he told me`).
+#: `That's what he told me, going by what he told me`), and every hedge has one.
 _HEDGE_TAIL = (
-    "[, and {pron} [seemed|sounded|looked] [certain|definite|confident] [about it|]|, though"
-    " I'd [want to|like to|better] [check|double-check|ask again]|]"
+    "[, and {pron} [seemed|sounded|looked] [certain|definite|confident] [about it|of it|]|,"
+    " though I'd [want to|like to|better] [check|double-check|ask again]"
 )
 _HEDGED = (
-    "[[I think so|I believe so|I'm fairly sure|If I've got it right|If I heard {obj} right],"
-    " [anyway|at least|for what it's worth|mind you][, going by what {pron} [said|told me"
-    "|wrote]|, from [the way|how] {pron} [put it|told it]|, and {pron} [seemed|sounded]"
-    " [certain|definite|confident] [about it|]|, though I'd [want to|like to|better] [check"
-    "|double-check|ask again]|]|[That's what {pron} [said|told me|says]|That's what I took"
-    " from it|That's how I understood it|That's my understanding], [anyway|at least|for what"
-    " it's worth|mind you]" + _HEDGE_TAIL + "]."
+    "[[I think so|I believe so|I'm fairly sure|If I've got it right|If I heard {obj} right"
+    "|That's what I took from it|That's how I understood it|That's my understanding],"
+    " [anyway|at least|for what it's worth|mind you]" + _HEDGE_TAIL + "|, going by what"
+    " {pron} [said|told me|wrote]|, from [the way|how] {pron} [put it|told it]]|That's what"
+    " {pron} [said|told me|says], [anyway|at least|for what it's worth|mind you]"
+    + _HEDGE_TAIL
+    + "]]."
 )
+
 _SOON = "[later|since|after|the next day|this morning|at the weekend|when I saw {obj}]"
 STATUSES: dict[str, tuple[str, ...]] = {
     STATEMENT: (

@@ -380,7 +380,8 @@ MILESTONE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         # Each fits a confirmation and a hedge alike.
         "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for"
         " [telling me|filling me in|the update].|I'll [remember that|keep that in mind].|I hope"
-        " the rest goes [smoothly|to plan] for {obj}.|Tell me if it changes.]",
+        " the rest goes [smoothly|to plan] for {obj}.|[Tell me|Let me know|Do say] if [it|anything]"
+        " changes.]",
         "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [filling me in|the"
         " update]|that's [useful|helpful] to know][.|!] [Sounds like {pron} has a lot on.|I"
         " hope it keeps going [well|to plan] for {obj}.|{Pron} sounds busy.]",
