@@ -719,13 +719,15 @@ _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|let
 # Each fits a confirmation, a hedge and a remark on how the person took it alike (the
 # renderer draws a reply apart from the status it answers).
 _CHANGE_STATUS_REPLIES = (
-    "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for [telling"
-    " me|filling me in|the update].|I'll make a note of it.|Fingers crossed for {obj}.|I hope"
-    " it works out for {obj}.|Tell me if it changes.|]",
-    "[Ah,|Oh,|Well,] [that's [useful|helpful|handy|good] to know|fair enough|good to know"
-    "|noted][.|!] [I hope it goes well for {obj}.|Thanks for [telling me|the update].|]",
-    "[Then I'll|I'll] [keep it as you've told me|note it as you've told me|go with that][, "
-    "thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Tell me if it changes.|]",
+    "[Good|Great|Lovely|Glad to hear it|That's good to hear|Good to know|Nice][.|!] [Nice to "
+    "have [the news|the update|it noted].|Good news all round.|I'm glad for {obj}.|Here's "
+    "hoping it all works out.|Sounds like it's working out.|]",
+    "[Ah,|Oh,|Well,] [that's [good|nice|useful|good to know]|good for {obj}|fair "
+    "enough|that's noted][.|!] [{Pron} must be pleased.|Thanks for [the update|telling "
+    "me].|]",
+    "[Then I'll|I'll] [keep it as you've told me|take that as noted|go with that][, "
+    "thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Sounds like {pron} has it "
+    "all in hand.|]",
 )
 RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUS_REPLIES,
