@@ -655,12 +655,12 @@ _BACK_STATUS = (
 #: The assistant takes a confirmation or a hedge in: acknowledgements that fit either.
 _SURE_REPLIES = (
     "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood|Got it|Okay][.|!] [Thanks for"
-    " [filling me in|telling me|the detail|checking|the update].|I'll bear that in mind"
-    "[ for later|].|Thanks, that [helps|is useful].|That's [useful|handy|good] to know.|That"
-    " settles it, then.]",
+    " [filling me in|telling me|the detail|the update].|I'll bear that in mind"
+    "[ for later|].|Thanks, that [helps|is useful].|That's [useful|handy|good] to know.|Tell"
+    " me if it changes.]",
     "[Ah,|Oh,|Well,|Right,|Okay,] [that's good to know|fair enough|I see|that's helpful"
-    "|that makes sense|that's clear][.|!] [Thanks for [checking|telling me|letting me know"
-    "|explaining].|It helps to know.|I'll keep that in mind.|Good to have it straight.]",
+    "|that makes sense][.|!] [Thanks for [telling me|letting me know"
+    "|explaining].|It helps to know.|I'll keep that in mind.|Tell me if it changes.]",
 )
 #: What makes a rival one, for payments, returns and batches alike (the core's wordings, with
 #: a value named bare: `the {V}` reads wrongly for a place or a plumber).
@@ -686,17 +686,16 @@ _NOT_DONE = (
 _THANKS = " [Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 _NOT_SO_REPLIES = (
     "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
-    " cleared up|that's the trouble with gossip|these stories do get about|stories do"
-    " grow][.|!]" + _THANKS,
-    "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
-    " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+    " cleared up|we all do it|these mix-ups happen][.|!]" + _THANKS,
+    "[Fair enough|Understood|Got it|No worries|Ha|Right][.|!] [I'll forget I heard it.|Easy"
+    " to get muddled.|It happens to all of us.|Good that it's cleared up.|]" + _THANKS,
 )
 _NOT_DONE_REPLIES = (
-    "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|probably wise|no harm in"
-    " looking|better to be sure|{pron} knows {poss} own mind][.|!] [There's always next"
-    " time.|No rush at all.|Better than rushing into it.|It happens.|]",
-    "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
-    " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
+    "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so nothing came of it|plans"
+    " change|so that's off, then][.|!] [There's always next"
+    " time.|No rush at all.|It happens.|Something else will turn up.|]",
+    "[Makes sense|Understood|Ah well|Fair enough|Oh well|Right][.|!] [There's always"
+    " next time.|No rush, then.|Plans do change.|Something else will turn up.|{Pron}"
     " can always think again.]",
 )
 #: Statuses per move kind: what makes a rival one (someone else's in the core's words), and

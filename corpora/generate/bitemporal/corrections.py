@@ -716,14 +716,16 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
 }
 #: The assistant's reply to a status, per kind (grammar; `_THANKS` brings its own space).
 _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+# Each fits a confirmation, a hedge and a remark on how the person took it alike (the
+# renderer draws a reply apart from the status it answers).
 _CHANGE_STATUS_REPLIES = (
-    "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to "
-    "have it [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|That's a "
-    "relief, I'm sure.|Sounds like it's working out.|]",
-    "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the "
-    "better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling "
+    "[Good|Great|Lovely|Glad to hear it|That's good to hear|Good to know|Nice][.|!] [Nice to "
+    "have [the news|the update|it noted].|Good news all round.|I'm glad for {obj}.|Here's "
+    "hoping it all works out.|Sounds like it's working out.|]",
+    "[Ah,|Oh,|Well,] [that's [good|nice|useful|good to know]|good for {obj}|fair "
+    "enough|that's noted][.|!] [{Pron} must be pleased.|Thanks for [the update|telling "
     "me].|]",
-    "[Then I'll|I'll] [keep it as you've told me|take that as settled|go with that][, "
+    "[Then I'll|I'll] [keep it as you've told me|take that as noted|go with that][, "
     "thanks|][.|!] [Fingers crossed it all goes well for {obj}.|Sounds like {pron} has it "
     "all in hand.|]",
 )
@@ -746,11 +748,11 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "things.|Thanks for checking.|]",
     ),
     TWIN_CONSIDERED: (
-        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put|"
-        "probably wise|no harm in looking|better to be sure][.|!] [There's always "
-        "another chance.|No rush at all.|Better than rushing into it.|It happens.|]",
-        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always "
-        "another go.|No rush, then.|Better safe than sorry.|Something else will turn up.|"
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so nothing changes|"
+        "plans change|so that's off, then|no harm done][.|!] [There's always "
+        "another chance.|No rush at all.|Something else will turn up.|It happens.|]",
+        "[Makes sense|Understood|Ah well|Fair enough|Oh well|Right][.|!] [There's always "
+        "another go.|No rush, then.|Plans do change.|Something else will turn up.|"
         "{Pron} can always look again.]",
     ),
     TWIN_OTHERS: (

@@ -556,8 +556,8 @@ _STATEMENT_FRAMES: tuple[str, ...] = (
     "[So|Right, so|Well,] {holder} {clause}, and {pron} [seems|sounds] [pleased|happy|chuffed"
     "|really pleased|quite excited] [about it|with it|].",
     _FORGOT + " {holder} {clause}.",
-    "{Holder} {clause}[, which nobody [expected|saw coming]|, which surprised [everyone|the"
-    " whole family]|, funnily enough|, if you can believe it].",
+    "{Holder} {clause}[, funnily enough|, as it happens|, for what it's worth|, if you can"
+    " believe it|, of all things].",
     "I [found out|heard|learnt|was told] {when} [that|] {holder} {clause}.",
     _HEDGE + " {holder} {clause}.",
     _HEARD + " [that|] {holder} {clause}.",
@@ -597,7 +597,7 @@ FRAMES: dict[str, tuple[str, ...]] = {
         "[Nothing new with|Same as ever with|No news from] {holder}[, really|]: {pron} {clause}"
         "[, {pron} told me {when}|].",
         _HEDGE + " {holder} {clause}[, going by what {pron} said {when}|].",
-        _HEARD + " {when} [that|] {holder} {clause}.",
+        "[I heard|I was told|Someone told me|I found out] {when} that {holder} {clause}.",
     ),
     MENTION: (
         "{Holder} and I [spent ages|spent an hour|went on for ages] [talking about|discussing"
@@ -722,10 +722,9 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[, from what you say|, by the sound of it|].",
     ),
     INVALIDATION: (
-        "So that's the end of {thing} for {obj}, [after all this time|one way or another|by the"
-        " sound of it].",
-        "[That's|Quite] a change, [moving on from|stepping away from|finishing with] {thing}"
-        "[ like that| after so long|].",
+        "So that's the end of {thing} for {obj}, [one way or another|by the sound of it|then].",
+        "[Moving on from|Stepping away from|Finishing with] {thing} [like that |]is quite a"
+        " [step|decision].",
         "[It sounds like|Sounds like] {pron} was ready to [move on from|be done with|part with]"
         " {thing}.",
         "[I hope|Hopefully] {pron} [won't miss|doesn't miss] {thing} [too much|].",
@@ -1235,14 +1234,22 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
 #: confirming or hedging it. A status names neither the family's thing nor its keyword (`it`,
 #: or the value itself), so no statement of a value is marked by its own wording: a reader
 #: must read on to know what became of it. `{other}` is the someone else of `TWIN_OTHERS`.
-_HEDGED = (
-    "[I think so|I believe so|I'm fairly sure|That's my understanding|That's how I understood"
-    " it|That's what I took from it|That's what {pron} [said|told me|says]|If I've got it"
-    " right|If I heard {obj} right], [anyway|at least|for what it's worth|mind you|I should"
-    " say][, and {pron} [seemed|sounded|looked] [sure|certain|definite|confident] [about it|of"
-    " it|]|, though I'd [want to|like to|better] [check|double-check|ask again]|, going by what"
-    " {pron} [said|told me|wrote]|, from [the way|how] {pron} [put it|told it]]."
+#: A hedge fits every kind a statement is told as. Its tail never restates its head (no
+#: `That's what he told me, going by what he told me`), and every hedge has one.
+_HEDGE_TAIL = (
+    "[, and {pron} [seemed|sounded|looked] [certain|definite|confident] [about it|of it|]|,"
+    " though I'd [want to|like to|better] [check|double-check|ask again]"
 )
+_HEDGED = (
+    "[[I think so|I believe so|I'm fairly sure|If I've got it right|If I heard {obj} right"
+    "|That's what I took from it|That's how I understood it|That's my understanding],"
+    " [anyway|at least|for what it's worth|mind you]" + _HEDGE_TAIL + "|, going by what"
+    " {pron} [said|told me|wrote]|, from [the way|how] {pron} [put it|told it]]|That's what"
+    " {pron} [said|told me|says], [anyway|at least|for what it's worth|mind you]"
+    + _HEDGE_TAIL
+    + "]]."
+)
+
 _SOON = "[later|since|after|the next day|this morning|at the weekend|when I saw {obj}]"
 STATUSES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
@@ -1258,7 +1265,7 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "[And before you ask,|And yes,|For the record,|Just so you know,] it's [true|right"
         "|real|definite|properly decided], I [asked {obj}|checked with {obj}|had it from {obj}"
         " directly] [this week|the other day|at the weekend|when I saw {obj}].",
-        "[It's|It sounds] [a good fit|just right|the right thing] for {obj}[, to be fair|,"
+        "[It's|It seems] [a good fit|just right|the right thing] for {obj}[, to be fair|,"
         " honestly|, really|, I think|, from what I can tell].",
     ),
     INVALIDATION: (
@@ -1269,7 +1276,7 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " told me|, I checked|, apparently|, by the sound of it].",
         _HEDGED,
         "[It had been|It was] [a while coming|on the cards for a while|a long time coming"
-        "|talked about for ages][, to be fair|, honestly|, really|, so nobody's surprised].",
+        "|talked about for ages][, to be fair|, honestly|, really|, from what I hear].",
     ),
     REAFFIRMATION: (
         "[And|Oh, and|Yes, and] [I [checked|asked] {obj} [this week|the other day|at the"
@@ -1331,26 +1338,35 @@ STATUSES: dict[str, tuple[str, ...]] = {
 
 #: The assistant's reply to a status, per kind (grammar).
 STATUS_REPLIES: dict[str, tuple[str, ...]] = {
+    # Each reply fits every status of its kind (a confirmation, a hedge, a remark on how the
+    # person took it): the renderer draws the two apart, so a reply that hears a hedge as
+    # reassurance (`That settles it`, `Thanks for checking`) or a mishap as a choice (`Better
+    # safe than sorry` after `it fell through`) is not written here.
     STATEMENT: (
-        "[Good|Great|Lovely|Glad to hear it|That's good to hear|Even better|Nice][.|!] [Nice to"
-        " have it [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|That's"
-        " a relief, I'm sure.|Sounds like it's working out.|]",
-        "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the"
-        " better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling"
-        " me].|]",
+        "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for"
+        " [telling me|filling me in|the update|letting me know].|I hope it [works out|goes"
+        " well|keeps going well] for {obj}.|Let's hope it [suits|works out for] {obj}.|I'll"
+        " [remember that|keep that in mind].|Fingers crossed it [works out|goes well] for {obj}.]",
+        "[Ah,|Oh,|Well,|Right,|Okay,] [good to know|fair enough|thanks for [filling me in|the"
+        " update|telling me]|I'll [remember that|bear that in mind]|that's [useful|helpful] to"
+        " know][.|!] [I hope it [works out|goes well] for {obj}.|[Nice|Good] for {obj}, [by the"
+        " sound of it|from what you say].|Fingers crossed for {obj}.|]",
     ),
     INVALIDATION: (
-        "[Fair enough|Right|Understood|Makes sense|I see][.|!] [Sounds like {pron} [has"
-        " it in hand|knows {poss} own mind|is at peace with it].|Onwards, then.|Good for"
-        " {obj} for deciding.|]",
-        "[Ah,|Oh,|Well,] [that's [good to know|clear, then]|fair enough|at least it's"
-        " settled][.|!] [Thanks for [telling me|letting me know].|]",
+        "[Fair enough|Right|Understood|Makes sense|I see|Noted][.|!] [Thanks for [letting me"
+        " know|telling me|the update].|I hope whatever comes next [suits|works out for]"
+        " {obj}.|Onwards, then.|I'll [remember that|bear that in mind].]",
+        "[Ah,|Oh,|Well,] [that's good to know|fair enough|thanks for [telling me|letting me"
+        " know]|I'll remember that][.|!] [Good luck to {obj} with what's next.|I hope {pron}"
+        " [settles|finds the next thing] [soon|quickly].|Time for something new, then.|]",
     ),
     REAFFIRMATION: (
-        "[Good|Fair enough|Nice|Right|Steady as ever][.|!] [No need to change what"
-        " works.|Sounds settled.|Good to know.|]",
-        "[Ah,|Oh,|Well,] [that's [good|reassuring|nice] to hear|good for {obj}|steady as"
-        " ever][.|!] [Thanks for [checking|telling me].|]",
+        "[Good to know|Fair enough|Right|Noted|Okay|Understood][.|!] [No need to change what"
+        " works.|Steady as ever, by the sound of it.|Thanks for [the update|telling me|letting"
+        " me know].|I'll [remember that|bear that in mind].]",
+        "[Ah,|Oh,|Well,] [good to know|fair enough|noted|thanks for the update][.|!] [If it"
+        " works for {obj}, why change?|Nothing wrong with steady.|{Pron} sounds [settled"
+        "|content], from what you say.|]",
     ),
     TWIN_RUMOUR: (
         "[Ah,|Oh,|Right,|Ha,|Okay,] [easily done|no harm done|good to know|glad that's"
@@ -1361,20 +1377,20 @@ STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         " for [putting me straight|clearing that up|the correction|letting me know].]",
     ),
     TWIN_CONSIDERED: (
-        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put"
-        "|probably wise|no harm in looking|better to be sure|{pron} knows {poss} own mind]"
-        "[.|!] [There's always next time.|No rush at all.|Better than rushing into it.|It"
-        " happens.|]",
-        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
-        " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
-        " can always look again.]",
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,|Oh well,] [so it never happened|so nothing came"
+        " of it|so that's off, then|plans change|that's how it goes][.|!] [There's always next"
+        " time.|No rush at all.|Something else will turn up.|It happens.|Thanks for [setting me"
+        " straight|clarifying].|]",
+        "[Makes sense|Understood|Ah well|Fair enough|Oh well|Never mind|Right][.|!] [There's"
+        " always next time.|No rush, then.|Something else will turn up.|{Pron} can always look"
+        " again.|Plans do change.|Thanks for [setting me straight|clarifying].]",
     ),
     TWIN_OTHERS: (
         "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more"
         " sense][, {poss} {other} then|][.|!] [I'll keep them straight.|Easy to muddle them.|]",
         "[Understood|Noted|No problem|Easily done|Ha][.|!] [Thanks for [clarifying|putting me"
-        " straight|sorting that out].|I'll keep them straight.|Families are hard to keep track"
-        " of.|Easy to muddle them.]",
+        " straight|sorting that out].|I'll keep them straight.|It's hard to keep everyone"
+        " straight.|Easy to muddle them.]",
     ),
 }
 

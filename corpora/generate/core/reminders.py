@@ -598,7 +598,7 @@ PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
             "I hope {thing} goes well for {your}.",
             "{Thing} will come round quickly for {your}.",
         ),
-        ("", "Is everything ready?", "Are you going along too?"),
+        ("", "Is everything ready?", "Is it all going to plan so far?"),
     ),
 }
 
@@ -756,10 +756,12 @@ PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     twin_kind(TWIN_OTHERS, EXPIRY): STATUS_REPLIES[TWIN_OTHERS],
     UPCOMING: STATUS_REPLIES[STATEMENT],
+    # Called off by the person or not: no reply praises a choice or pities a change of mind.
     twin_kind(TWIN_RUMOUR, UPCOMING): (
-        *STATUS_REPLIES[TWIN_CONSIDERED],
-        "[Oh, what a shame|That's a pity|Oh dear|Ah well][.|!] [I hope {pron} isn't too "
-        "disappointed.|Maybe another time.|These things happen.|]",
+        "[Ah well|Oh well|Fair enough|Right|Understood][.|!] [Something else will turn up.|No"
+        " rush, then.|Maybe another time.|Plans do change.|Never mind.]",
+        "[Ah,|Oh,|Right,|Ah well,] [so that's off|plans change|so nothing doing][.|!] [Maybe"
+        " another time.|These things happen.|Never mind.|]",
     ),
     twin_kind(TWIN_OTHERS, UPCOMING): STATUS_REPLIES[TWIN_OTHERS],
 }

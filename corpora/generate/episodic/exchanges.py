@@ -819,9 +819,11 @@ _ITEM_REFER = (
     "Was it worth it?",
     "Was it what {pron} expected?",
     "Would {pron} do anything differently?",
-    "Did {pron} enjoy it, on the whole?",
     "How did {pron} find it?",
 )
+#: Asked only after an outing or a performance (never after a dentist's visit, a viewing or a
+#: book someone hated).
+_ENJOY = "Did {pron} enjoy it, on the whole?"
 
 
 def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
@@ -839,6 +841,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
                 "How was the traffic?",
                 "Did {pron} find somewhere to park?",
                 "Is the car behaving itself?",
+                _ENJOY,
             ),
         ),
     ),
@@ -883,6 +886,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
                 "Did the choir sound good?",
                 "Were you there to listen?",
                 "Is {pron} enjoying the choir?",
+                _ENJOY,
             ),
         ),
     ),
@@ -916,13 +920,14 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
                 "How was the wind?",
                 "Did {pron} go alone, or with a crew?",
                 "Is the boat holding up?",
+                _ENJOY,
             ),
         ),
     ),
     "dog": (
         _item_reply(
             ("The dog must have loved every minute of that.", "Lucky dog.", "Muddy paws, I bet."),
-            ("How is the dog doing?", "Was it a long walk?", "Did {pron} get soaked?", ""),
+            ("How is the dog doing?", "Was it a long walk?", "Did {pron} get soaked?", _ENJOY),
         ),
     ),
     "allotment": (
@@ -961,27 +966,28 @@ _OOPS = (
 )
 #: A true entry, confirmed or hedged.
 _ITEM_TRUE = (
-    "[And|Oh, and|Yes, and|Oh yes, and] {pron} [sent me|showed me|messaged me] [photos|a "
-    "photo|pictures|a picture] [to prove it|of the whole thing|from the day][, bless {obj}|,"
-    " so it really happened|, which made me smile|].",
-    "[Honestly,|Oh,|Yes,|And] {pron} [sounded|seemed|looked] [really|very|quite|so] "
-    "[pleased|happy|chuffed|cheerful|proud] [about it|with {obj}self|][, which is nice|, bless"
-    " {obj}|, to be fair|, and why not].",
+    "[And|Oh, and|Yes, and|Oh yes, and] {pron} [rang me|texted me|messaged me|called me]"
+    " [straight away|that evening|the same day|about it][, bless {obj}|, so it really"
+    " happened|, which was nice|].",
+    "[Honestly,|Oh,|Yes,|And] {pron} [told me all about it|went on about it for ages|gave me"
+    " the full story|told it in great detail|couldn't stop talking about it][, bless {obj}|, to"
+    " be fair|, which made me smile|, as {pron} does].",
     "[I think so, anyway|That's what {pron} told me, anyway|If I've got it right, anyway|At "
-    "least, that's how I understood it|That's the gist of it, anyway][, and {pron} [sounded"
-    "|seemed] [sure|certain|definite] about it|, though I may have the details wrong|, going "
-    "by what {pron} said|, unless {pron} was pulling my leg].",
+    "least, that's how I understood it|That's the gist of it, anyway|As far as I know, anyway"
+    "|That's my understanding, at least][, and {pron} [sounded|seemed] [sure|certain|definite]"
+    " about it|, though I may have the details wrong|, if memory serves|, unless {pron} was"
+    " pulling my leg|, though I only heard it in passing|, for what it's worth].",
     "[And to be clear,|For the record,|Just so you know,|And yes,] it [really happened|did "
     "happen|is all true|is quite true], I had it from {obj} [directly|in person|on the phone|"
     "over a cup of tea].",
 )
 _ITEM_TRUE_REPLY = (
-    "[Good|Lovely|Nice|Glad of that|That's good news|How nice][.|!] [{Pron} sounds "
-    "[happy|pleased|well].|Good for {obj}.|Nice that {pron} is keeping busy.|That's the "
-    "kind of news I like.|Thanks for passing it on.]",
-    "[Ah,|Oh,|Well,] [that's [lovely|nice|good to know|good news]|good for {obj}|how "
-    "nice][.|!] [{Pron} must be pleased.|Thanks for telling me.|Sounds like {pron} is "
-    "enjoying {obj}self.]",
+    "[Fair enough|Good to know|Noted|Right|Ah, okay|Understood|Thanks][.|!] [Thanks for"
+    " passing it on.|Thanks for the update.|Good of {obj} to [keep you posted|tell you].|Nice"
+    " that {pron} [keeps you posted|tells you these things].|I'll keep that in mind.]",
+    "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [passing it on|telling me"
+    "|the detail]|I'll bear that in mind][.|!] [Sounds like {pron} [keeps busy|gets about|has"
+    " plenty on].|Nice of {obj} to [keep you posted|fill you in].|]",
 )
 #: An entry that was someone else's.
 _ITEM_OTHERS = (
@@ -1000,8 +1006,8 @@ _OTHERS_REPLY = (
     "understood][, it was {poss} {other}|, not {obj}|][.|!] [I'll keep them straight.|Easy to "
     "muddle them.|Thanks for clarifying.|No harm done.]",
     "[Understood|Noted|No problem|Easily done|Ha|Fair enough][.|!] [Thanks for [clarifying"
-    "|putting me straight|sorting that out].|I'll keep them straight.|Families are hard to "
-    "keep track of.|Easy to muddle them.|So {poss} {other}, not {obj}.]",
+    "|putting me straight|sorting that out].|I'll keep them straight.|It's hard to "
+    "keep everyone straight.|Easy to muddle them.|So {poss} {other}, not {obj}.]",
 )
 #: An entry that was only a rumour.
 _ITEM_RUMOUR = (
@@ -1023,10 +1029,11 @@ _ITEM_RUMOUR = (
 )
 _RUMOUR_REPLY = (
     "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's cleared"
-    " up|that's the trouble with gossip|these stories do get about|stories do grow][.|!] "
+    " up|good that it's sorted out|these mix-ups happen][.|!] "
     "[Thanks for [putting me straight|clearing that up|the correction|letting me know].]",
-    "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget it.|People do talk."
-    "|Good job you [checked|asked].|Funny how these stories spread.|Gossip travels fast.]",
+    "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget it.|Good that it's"
+    " cleared up.|Easy to get muddled.|It happens.|Thanks for [setting me straight|clearing"
+    " that up].]",
 )
 #: An entry that was only a plan, and fell through.
 _ITEM_CONSIDERED = (
@@ -1034,10 +1041,10 @@ _ITEM_CONSIDERED = (
     "not quite right|that's overstating it]: that was only the plan, and [it fell through|"
     "{pron} never got round to it|it never happened|{pron} let it drop|nothing came of it]"
     "[ in the end|, sadly|, I'm afraid|].",
-    "[Or so I thought|Or so I assumed|I say that, but it was only the plan|At least, that "
-    "was the plan|I'm getting ahead of myself, it was only the idea], but {pron} [backed out|pulled out|got "
-    "cold feet|thought better of it|never went through with it|let it slide][ at the "
-    "eleventh hour| in the end|, sadly|, I'm afraid|].",
+    "[Or so I thought|Or so I assumed|Well, that was the idea|At least, that was the plan"
+    "|I'm getting ahead of myself, it was only the idea], but {pron} [backed out|pulled out"
+    "|got cold feet|thought better of it|let it slide][ at the eleventh hour| in the end|,"
+    " sadly|, I'm afraid|].",
     "[Mind you,|Though|Except|Sadly,] that's only what {pron} [meant to do|had planned|was "
     "going to do|had in mind], and [{pron} changed {poss} mind|{pron} dropped the idea|{pron}"
     " thought better of it|it fell through][, so it never happened|, so nothing came of it|,"
@@ -1045,8 +1052,8 @@ _ITEM_CONSIDERED = (
 )
 _CONSIDERED_REPLY = (
     "[Ah,|Oh,|Fair enough,|Right,|Ah well,|Oh well,] [so it never happened|so it came to "
-    "nothing|plans change|these things happen|maybe some other time|probably for the best]"
-    "[.|!] [No harm done.|It happens.|Better than forcing it.|I hope {pron} wasn't too "
+    "nothing|plans change|these things happen|maybe some other time|so that's off]"
+    "[.|!] [No harm done.|It happens.|Never mind.|I hope {pron} wasn't too "
     "disappointed.|Thanks for setting me straight.]",
     "[Makes sense|Understood|Ah well|Fair enough|Oh well|Never mind][.|!] [Something else "
     "will come up for {obj}.|No harm done.|Plans do fall through.|It happens to everyone.|"
@@ -1067,7 +1074,7 @@ _PROPOSAL_TRUE = (
     ", whatever I think|, as it should be].",
 )
 _PROPOSAL_TRUE_REPLY = (
-    "[Fair enough|Good|Right|Understood|Sounds sensible][.|!] [{Pron} will make up {poss} "
+    "[Fair enough|I see|Right|Understood|Okay][.|!] [{Pron} will make up {poss} "
     "own mind.|It's {poss} call in the end.|Let's see what {pron} does.|You can only say "
     "it.|Give {obj} time.]",
     "[Well,|Ah,|Oh,|Hmm,] [you've done your bit|that's all you can do|it's worth saying|"

@@ -610,12 +610,23 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
     TWIN_AMENDMENT: _DROPPED,
 }
 
+#: A way tried and dropped is always the person's own choice here (`_DROPPED`), so its
+#: replies may say so (the core's replies to a plan dropped also fit one that fell through).
+_DROPPED_REPLIES = (
+    "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never happened|so {pron} stayed put"
+    "|probably wise|no harm in looking|better to be sure|{pron} knows {poss} own mind]"
+    "[.|!] [There's always next time.|No rush at all.|Better than rushing into it.|It"
+    " happens.|]",
+    "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well][.|!] [There's always"
+    " next time.|No rush, then.|Better safe than sorry.|Something else will turn up.|{Pron}"
+    " can always look again.]",
+)
 PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     LISTING: (
-        "[Good|Great|Lovely|Right|Fair enough][.|!] [{Pron} clearly knows what {pron} is "
+        "[Good to know|Noted|Got it|Right|Fair enough][.|!] [{Pron} clearly knows what {pron} is "
         "doing.|Good to have it straight.|{Pron} clearly has it down to a fine art.|]",
-        "[Ah,|Oh,|Well,] [that's [good|reassuring|good to know]|good for {obj}|all the better]"
-        "[.|!] [Thanks for [checking|telling me].|It sounds well thought out.|]",
+        "[Ah,|Oh,|Well,] [that's [useful|helpful|good] to know|fair enough|thanks for the"
+        " detail][.|!] [Thanks for [explaining|telling me].|It sounds well thought out.|]",
     ),
     AMENDMENT: (
         "[Good|Great|Lovely|Glad to hear it|Nice][.|!] [Nice to have it settled.|I'm glad for "
@@ -628,11 +639,11 @@ PROCEDURE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's "
         "cleared up|stories do grow][.|!] [Thanks for [putting me straight|clearing that "
         "up|the correction].|]",
-        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People "
-        "do talk.|Good job you [checked|asked].|Funny how these stories get about.]",
+        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|Good "
+        "that it's cleared up.|[Easy|Very easy] to get muddled.|It happens to all of us.]",
     ),
-    TWIN_CONSIDERED: STATUS_REPLIES[TWIN_CONSIDERED],
-    TWIN_AMENDMENT: STATUS_REPLIES[TWIN_CONSIDERED],
+    TWIN_CONSIDERED: _DROPPED_REPLIES,
+    TWIN_AMENDMENT: _DROPPED_REPLIES,
 }
 
 #: Near misses: the person and the task's topic come up, and no step does. The vertical's own

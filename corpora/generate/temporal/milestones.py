@@ -377,28 +377,30 @@ MILESTONE_STATUSES[TWIN_BETWEEN] = MILESTONE_STATUSES[TWIN_CONSIDERED]
 _THANKS = "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 MILESTONE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     LINK: (
-        "[Good|Great|Lovely|Glad to hear it|That's good to hear|Nice][.|!] [Nice to have it"
-        " [settled|certain|confirmed].|Good news all round.|I'm glad for {obj}.|Sounds like"
-        " it's working out.|]",
-        "[Ah,|Oh,|Well,] [that's [good|nice|reassuring|good to know]|good for {obj}|all the"
-        " better|that settles it][.|!] [{Pron} must be pleased.|Thanks for [checking|telling"
-        " me].|]",
+        # Each fits a confirmation and a hedge alike.
+        "[Good to know|Fair enough|Noted|Right|Understood|Got it|Okay][.|!] [Thanks for"
+        " [telling me|filling me in|the update].|I'll [remember that|keep that in mind].|I hope"
+        " the rest goes [smoothly|to plan] for {obj}.|[Tell me|Let me know|Do say] if [it|anything]"
+        " changes.]",
+        "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [filling me in|the"
+        " update]|that's [useful|helpful] to know][.|!] [Sounds like {pron} has a lot on.|I"
+        " hope it keeps going [well|to plan] for {obj}.|{Pron} sounds busy.]",
     ),
     TWIN_RUMOUR: (
+        # The user's own mix-up (never gossip): no reply blames talk or praises a check.
         "[Ah,|Oh,|Right,|Ha,|Oh well,] [easily done|no harm done|good to know|glad that's"
-        " cleared up|that's the trouble with gossip|these stories do get about|stories do"
-        " grow][.|!] " + _THANKS,
-        "[Fair enough|Understood|Got it|Oh dear|Ha|Right][.|!] [I'll forget I heard it.|People"
-        " do talk.|Good job you [checked|asked].|Funny how these things start.|]" + _THANKS,
+        " cleared up|we all do it|these mix-ups happen][.|!] " + _THANKS,
+        "[Fair enough|Understood|Got it|No worries|Ha|Right][.|!] [I'll forget I heard it.|Easy"
+        " to get muddled.|It happens to all of us.|Good that it's cleared up.|]" + _THANKS,
     ),
     TWIN_CONSIDERED: (
-        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never went ahead|plans change|probably"
-        " wise|one less thing to organise|better to keep it simple|{pron} knows {poss} own"
-        " mind][.|!] [There's always another time.|No rush at all.|Better than rushing"
-        " it.|It happens.|]",
-        "[Makes sense|Sensible|Understood|Ah well|Fair enough|Oh well|Shame][.|!] [One less"
-        " thing for {obj} to juggle.|No rush, then.|Better safe than sorry.|Something else will"
-        " fill the gap.|{Pron} can always pick it up again.]",
+        # Called off, cancelled or dropped, by the person or not: no reply praises a choice.
+        "[Ah,|Oh,|Fair enough,|Right,|Ah well,] [so it never went ahead|plans change|one less"
+        " thing to organise|so that's off, then|these things happen][.|!] [There's always"
+        " another time.|No rush at all.|It happens.|]",
+        "[Understood|Ah well|Fair enough|Oh well|Shame|Right][.|!] [One less thing for {obj}"
+        " to juggle.|No rush, then.|Plans do change.|Something else will fill the gap.|{Pron}"
+        " can always pick it up again.]",
     ),
     TWIN_OTHERS: (
         "[Ah,|Oh,|Right,|Ha,|Okay,] [got it|I see|easy to mix up|fair enough|that makes more"
