@@ -391,15 +391,15 @@ CLUB_QUESTION_WORDS = frozenset(
     " together starter earliest latest people counts".split()
 )
 
-#: The shared mention frames, but a message about a topic is one the user and the holder then
+#: The shared mention frames, where a message about a topic is one the user and the holder then
 #: talked over: the replies to a mention ("Sounds like quite a natter with your gran about …",
-#: "Did you two agree in the end?") misfit a voice note "that I haven't read properly yet".
-_UNREAD = "[ that I still haven't answered| that I haven't read properly yet|]"
+#: "Did you two agree in the end?") misfit a voice note "that I haven't read properly yet"
+#: (the bank check below holds the shared frames to it).
 _TALKED = (
-    "[, and we [went back and forth on it|talked it over|argued it out] [afterwards|later on|on"
+    "[, and we [went back and forth on it|talked it over|argued it out] [that evening|later on|on"
     " the phone]|, and we ended up talking it over]"
 )
-CLUB_MENTION_FRAMES: tuple[str, ...] = tuple(f.replace(_UNREAD, _TALKED) for f in FRAMES[MENTION])
+CLUB_MENTION_FRAMES: tuple[str, ...] = tuple(FRAMES[MENTION])
 
 #: The bank every Conjunction session is rendered from: the shared frames and replies of the
 #: kinds a session can carry, the order kinds, replies naming each kind of club, and the

@@ -606,8 +606,8 @@ FRAMES: dict[str, tuple[str, ...]] = {
         "I had a [long|proper|rambling] [chat|talk|natter] with {holder} about {topic}"
         "[, which went round in circles|, which went nowhere|, and we got nowhere|].",
         "{Holder} sent me a [long|rambling|very long] [message|voice note|email] about {topic}"
-        "[, and we talked it over later|, and we went back and forth on it|, so we talked it"
-        " through|].",
+        "[, and we [went back and forth on it|talked it over|argued it out] [that evening|later"
+        " on|on the phone]|, and we ended up talking it over].",
         "Over [dinner|lunch|coffee|the weekend] {holder} got going on {topic}[ again|].",
         "{Holder} has [strong views|strong opinions|a lot to say|plenty to say] on {topic}"
         "[, as you can imagine|, as ever|, believe me|].",
