@@ -137,7 +137,7 @@ def test_a_filled_article_and_possessive_agree_with_what_was_filled_in() -> None
 
 
 def test_a_closer_is_said_after_the_last_piece_of_news(monkeypatch: pytest.MonkeyPatch) -> None:
-    """"That's all for today" never comes before more news."""
+    """ "That's all for today" never comes before more news."""
     monkeypatch.setattr(render, "CLOSER_SHARE", 1.0)
     bank = Bank(closers=("That's all for today.",), aside_share=0.5)
     rng = random.Random(4)
@@ -152,3 +152,15 @@ def test_a_closer_is_said_after_the_last_piece_of_news(monkeypatch: pytest.Monke
         placed += len(at)
         assert all(i > max(session.move_turns) for i in at)
     assert placed > 20
+
+
+@pytest.mark.parametrize(
+    ("hour", "wrong"),
+    [(8, ("afternoon", "evening")), (14, ("morning", "evening")), (20, ("morning", "afternoon"))],
+)
+def test_a_sign_off_fits_the_time_of_day(hour: int, wrong: tuple[str, ...]) -> None:
+    from corpora.generate.core.bank import sign_offs_at
+    from corpora.generate.core.grammar import flatten
+
+    said = " ".join(flatten(t) for t in sign_offs_at(hour)).lower()
+    assert not [w for w in wrong if w in said]

@@ -210,6 +210,21 @@ def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
     for template in (
         *status_threads.QUICK_ANSWERS.values(),
         *(c for cs in status_threads.QUICK_CLOSES.values() for c in cs),
+        *status_threads.STATUS_BRIDGES,
     ):
         ours |= set(bm25_tokens(flatten(template)))
     assert not ours & _question_words(), sorted(ours & _question_words())
+
+
+def test_a_status_after_a_question_takes_the_question_up() -> None:
+    """A status that follows a question is led into by a bridge ("Funny you should ask: …"),
+    never by a short answer of its own that the status could contradict."""
+    (bridge,) = status_threads.STATUS_BRIDGES
+    leads = bridge[1 : bridge.index("][")].split("|")
+    rng = random.Random(21)
+    for _ in range(200):
+        move = _move(TWIN_RUMOUR)
+        rendered = render_move(move, _plan(move), rng, _every_reply_asks())
+        status = rendered.thread[0][1]
+        assert "?" in rendered.reply
+        assert any(status.startswith((f"{lead}:", f"{lead},")) for lead in leads), status

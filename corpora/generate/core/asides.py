@@ -2630,7 +2630,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[That's so frustrating|What a miserable journey], [especially with no explanation|when you're just trying to get somewhere|and standing for it makes it worse].",
-            "[An hour stuck on a train|Delays like that] [can ruin a whole day|are infuriating], [because there's nothing you can do but wait|and you can't even plan around them].",
+            "[Being stuck on a train for an hour|Delays like that] [can ruin a whole day|drive anyone up the wall], [because there's nothing you can do but wait|and you can't even plan around them].",
         ),
         (
             "[Did you at least get|Could you at least find] a seat [in the end|for part of the way]?",
@@ -2860,7 +2860,7 @@ CHATS: tuple[Chat, ...] = (
         "money",
         "good",
         (
-            "I [finally|just] went through [all my subscriptions|my direct debits] and cancelled [four|a whole pile of|three] I never use[, and I'm a little embarrassed|, so that's a saving every month|, very satisfying].",
+            "I [finally|just] went through [all my subscriptions|my direct debits] and cancelled [four|a whole pile|three] I never use[, and I'm a little embarrassed|, so that's a saving every month|, very satisfying].",
             "I've [cut|cancelled] [a stack of|several] [streaming and app subscriptions|subscriptions I'd forgotten about][, and they were quietly costing me a fortune|, one of them I'd not opened in a year|, and it felt great].",
         ),
         (

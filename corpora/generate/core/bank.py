@@ -795,7 +795,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
         STATEMENT: (
             "A {V}[, nice|, very smart|]. [That should be|That's] a [comfortable|handy|good]"
             " car[ for {obj}| to have|].",
-            "[Having|A] [decent|reliable|good] car makes [such a|a real|a big] difference"
+            "[Having a|A] [decent|reliable|good] car makes [such a|a real|a big] difference"
             "[ to getting about|].",
         ),
         INVALIDATION: (
@@ -1312,7 +1312,9 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [looked into"
         " it|thought about it|tried it out|had a look|weighed it up|went as far as asking] and"
         " [decided against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
-        "[Mind you,|Though|Then again,|Except] {pron} [has since|has now|has already] [gone off"
+        "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I'm running ahead of"
+        " myself|I've put that too strongly|that's not how it ended][:|,] {pron} [very nearly"
+        " did|came very close|got quite far with it|was on the point of it] and then [went off"
         " the idea|changed {poss} mind|decided against it|dropped the idea|thought better of"
         " it][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
         " that].",
@@ -1320,7 +1322,8 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
         " feet|thought better of it|went off it] [at the last minute|in the end|before anything"
         " was signed|after a day or two|once {pron} thought it over].",
-        "[Well,|Oh,|Hmm,] that was the plan[, anyway|, at least|], but [it fell through|{pron}"
+        "[Well,|Oh,|Hmm,] I've said that wrong: it was only ever the plan[, really|, at the"
+        " time|], and [it fell through|{pron}"
         " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
         "[, I'm afraid|, sadly|, funnily enough|].",
     ),
@@ -1441,6 +1444,10 @@ SIGN_OFFS = (
     "[Talk soon|Speak soon|Take care|Bye for now|Catch you soon][.|!]",
     "[Nice chatting|Good to catch up|Good to hear from you][, as ever|][.|!]",
 )
+MORNING_SIGN_OFFS = (
+    "[Enjoy the rest of your day|Have a good morning|Enjoy your morning|Have a good rest of"
+    " the day][.|!]",
+)
 DAY_SIGN_OFFS = (
     "[Enjoy the rest of your day|Have a good afternoon|Enjoy your afternoon|Have a good rest of"
     " the day][.|!]",
@@ -1459,6 +1466,8 @@ def openers_at(hour: int) -> tuple[str, ...]:
 
 def sign_offs_at(hour: int) -> tuple[str, ...]:
     """The sign-offs that fit a session at `hour`."""
+    if hour < 12:
+        return SIGN_OFFS + MORNING_SIGN_OFFS
     return SIGN_OFFS + (DAY_SIGN_OFFS if hour < 17 else EVENING_SIGN_OFFS)
 
 

@@ -72,6 +72,7 @@ from corpora.generate.core.status_threads import (
     ANY_STATUS,
     QUICK_ANSWERS,
     QUICK_CLOSES,
+    STATUS_BRIDGES,
     STATUS_CLOSES,
     STATUS_FOLLOW_UPS,
     StatusFollowUp,
@@ -224,6 +225,13 @@ def _join(*parts: str) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _uncapital(text: str) -> str:
+    """The sentence with its first letter small, for joining after a lead-in (`I` and `I'm`
+    keep theirs)."""
+    first = text.split(" ", 1)[0]
+    return text if first == "I" or first.startswith("I'") else text[:1].lower() + text[1:]
 
 
 def speaker_person(move: Move) -> Person:
@@ -446,10 +454,11 @@ def render_move(
         thread, status_used = _status(original, status_values, rng, bank)
         used += status_used
         if asks(reply.text):
-            # The user answers the reply's question before saying what became of the news.
-            answer, answer_used = _quick_answer(move.kind, reply.text, rng)
-            thread[0] = ("user", _join(answer, thread[0][1]))
-            used.append(answer_used)
+            # The status answers the reply's question, introduced as doing so: a short
+            # answer of its own ("couldn't say") could contradict what the status then says.
+            bi, bridge = _choose(rng, STATUS_BRIDGES, "status bridges")
+            thread[0] = ("user", f"{bridge} {_uncapital(thread[0][1])}")
+            used.append((move.kind, f"status-bridge:{bi}"))
         return RenderedMove(fill(frame, values), reply.text, used, thread, status=True)
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
     if reply.family_follow_up or not closes:

@@ -129,27 +129,36 @@ STATUS_CLOSES: tuple[str, ...] = (
 
 #: What the user says to a question in a reply that came with no answer of its own (a
 #: reference or reaction that happens to ask something), by the question's form (grammar). A
-#: question is never left hanging: the user answers it before going on.
+#: question is never left hanging: the user answers it before going on. An open question gets
+#: an answer that commits to nothing (the user is reporting someone else's news, and whatever
+#: comes next, a confirmation or a correction, must not contradict it); a tag question
+#: (`…, doesn't it?`) is agreed with.
+_OPEN = (
+    "[Hard to say|Difficult to say|I couldn't tell you|I'm not certain|No idea|I never asked|I"
+    " didn't ask|Good question|I'd have to ask|Not a clue|I honestly couldn't say|I haven't"
+    " asked|Who can tell|I didn't think to ask], [to be honest|if I'm honest|really|I'm"
+    " afraid|in all honesty|as it happens|for my part|to tell the truth|if you want my"
+    " answer|off the top of my head][.|!]"
+)
 QUICK_ANSWERS: dict[str, str] = {
     "tag": (
-        "[Ha, [too true|you're not wrong|tell me about it|isn't that the truth|couldn't agree more]"
-        "|Too [right|true], [honestly|I'm afraid|sadly]|You're not wrong [there|about that]"
-        "|Honestly, [yes|without fail|always]|Largely, [yes|I'd say]|Afraid so, [yes"
+        "[Ha, [too true|you're not wrong|tell me about it|isn't that the truth|couldn't agree"
+        " more]|Too [right|true], [honestly|I'm afraid|sadly]|You're not wrong [there|about"
+        " that]|Honestly, [yes|without fail|always]|Largely, [yes|I'd say]|Afraid so, [yes"
         "|sadly]|Oh, [absolutely|without fail|always]][.|!]"
     ),
-    "wh": (
-        "[Hard to say|I'm not really certain|Difficult to tell|I couldn't tell you|Good question"
-        "|I haven't worked that out|Not decided|I honestly couldn't say|Somewhere in the"
-        " middle|No idea|I'd have to think about it|Couldn't say], [to be honest|if I'm honest"
-        "|really|I'm afraid|for now|at the moment|in all honesty|if you want the truth][.|!]"
-    ),
-    "yes-no": (
-        "[I think so|Not really|Sort of|I'm not certain|More or less|Maybe|I doubt it|A bit"
-        "|Probably|Not as far as I'm aware|I hope so|I'd imagine so|Possibly|Not especially], [to"
-        " be honest|if I'm honest|really|I suppose|I'd say|as far as I'm aware|by the look of"
-        " it|I reckon][.|!]"
-    ),
+    "wh": _OPEN,
+    "yes-no": _OPEN,
 }
+
+#: What leads into a status that answers the assistant's question (grammar): it takes the
+#: question up without answering it, and the status says the rest.
+STATUS_BRIDGES: tuple[str, ...] = (
+    "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|On that note|That"
+    " reminds me|Right, about that|Oh, on that|Glad you asked|Which brings me to something"
+    "|Speaking of that|About that, actually][:|,]",
+)
+
 
 _TAG = re.compile(
     r",\s*(?:isn't|aren't|doesn't|don't|didn't|wasn't|won't|hasn't|haven't|do|does|is|are)"
@@ -176,6 +185,13 @@ def question_form(text: str) -> str:
 
 #: The assistant's acknowledgement of a quick answer, by the question's form (grammar): an
 #: agreement is agreed with, an open answer left open; varied enough that no wording is common.
+_OPEN_CLOSES = (
+    "[That's understandable|Right you are|No harm in that|Makes sense|Ah, okay|Understandable"
+    "|Fair dos|Ah, that's fair|Mm, fair|Well, that's honest|Okay, no problem|Right, understood"
+    "|Ah, right|Okay, that's fine|No matter|All right][.|!] [No rush, anyway.|It'll keep.|Thanks"
+    " for saying.|I was only curious.|No decision needed.|Just wondering.|We'll leave it"
+    " there.|One for another day, then.|That's fine by me.]",
+)
 QUICK_CLOSES: dict[str, tuple[str, ...]] = {
     "tag": (
         "[Ha, quite|Exactly|Glad it's not just me|I thought you'd say that|Ha, I guessed|Quite"
@@ -184,19 +200,6 @@ QUICK_CLOSES: dict[str, tuple[str, ...]] = {
         " are funny like that.|Without fail, honestly.|It's the same everywhere.|Nothing odd"
         " there.|Such is life.|You can set your watch by it.|Same old story.]",
     ),
-    "wh": (
-        "[That's understandable|Right you are|No harm in that|Makes sense|Ah, okay"
-        "|Understandable|Fair dos|Ah, that's fair|Mm, fair|Well, that's honest|Okay, no"
-        " problem|Right, understood|Ah, right|Okay, that's fine][.|!] [No rush, anyway.|It'll"
-        " keep.|Thanks for saying.|There's no right answer, really.|No decision needed.|It's"
-        " not an easy one.|Honesty helps.|We'll leave it there.|One for"
-        " another day, then.]",
-    ),
-    "yes-no": (
-        "[Right you are|Ah, okay|I see|Oh, right|Noted|Ah, I see|Okay, fair enough|Ah, fair"
-        "|Mm, okay|Mm, I see|Okay, noted|Ah, right you are|Oh, I see|Right, I see][.|!]"
-        " [Thanks for saying.|Good to have your take.|That helps.|Makes sense, all the"
-        " same.|Interesting.|That's useful.|I did wonder.|I'd wondered about that.|That"
-        " answers that.]",
-    ),
+    "wh": _OPEN_CLOSES,
+    "yes-no": _OPEN_CLOSES,
 }

@@ -858,7 +858,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "dentist": (
         _item_reply(
-            ("Poor {your}.", "Oh dear, teeth are miserable.", "Ouch.", "Nobody enjoys that."),
+            ("Poor {obj}.", "Oh dear, teeth are miserable.", "Ouch.", "Nobody enjoys that."),
             (
                 "I hope the tooth settles down for {obj} soon.",
                 "Is {pron} in much pain?",

@@ -567,7 +567,7 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
         "[At least|Well,|Mind you,] that's [how I understood it|what I took away|what I "
         "remember of it][, and {pron} [seemed|looked] very sure|, though I might have missed "
         "something|, more or less].",
-        "{Pron} [was|seemed] [very|rather|quite] [proud|pleased] of [the whole thing|how it "
+        "{Pron} [was|seemed] [very|rather|quite] [proud of|pleased with] [the whole thing|how it "
         "runs|the system][, to be fair|, bless {obj}|, and why not|].",
     ),
     AMENDMENT: (

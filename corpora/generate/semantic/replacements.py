@@ -139,8 +139,8 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     " with] for [years|ages|a good while|far too long]|, after all this time|, at long last|,"
     " finally|, as it happens|][.|!]",
     "[So|And so|Which means|So yes,] {old} [is [history|a thing of the past|behind {obj}|off"
-    " the list]|has gone|has had its day] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
-    " apparently|, and {pron} doesn't miss it one bit|, and good riddance, {pron} says|].",
+    " the list]|has gone|is out of the picture] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
+    " apparently|, and {pron} doesn't look back|, and good riddance, {pron} says|].",
     "{Pron} [finally|at last|eventually] [gave up on|said goodbye to|parted with|got shot"
     " of|saw the back of|turned {poss} back on] {old}[ to make the change| for it|][, {pron}"
     " [told|tells] me|, after [a lot of|months of|some|endless] [dithering|thinking|grumbling"
