@@ -258,7 +258,14 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
     ("prospective", "current", None, "About 4 days", "It already ran out.", "wrong"),
     ("semantic", "current-value", None, "The Megawton", "The Megawton book club.", "correct"),
     ("semantic", "current-value", None, "The Megawton", "The Harperton book club.", "wrong"),
-    ("semantic", "source-attribution", None, "In that conversation", "Engberg and Pirelli.", "correct"),
+    (
+        "semantic",
+        "source-attribution",
+        None,
+        "In that conversation",
+        "Engberg and Pirelli.",
+        "correct",
+    ),
     (
         "temporal",
         "occurrence-order",
