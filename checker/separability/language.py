@@ -41,6 +41,11 @@ PRONOUNS: frozenset[str] = frozenset(
     """.split()
 )
 
+#: The speaker's own `I`, contracted or not: capitalised mid-sentence, and never a name.
+FIRST_PERSON: frozenset[str] = frozenset(
+    f"i{tail}" for tail in ("", "'m", "'ve", "'d", "'ll", "’m", "’ve", "’d", "’ll")
+)
+
 #: A word (letters, inner apostrophes and hyphens), a number, or one other visible character.
 _PIECE = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*|\d+(?:[.,:]\d+)*|\S")
 
@@ -61,7 +66,7 @@ def skeleton(sentence: str) -> str:
             out.append("R")
         elif lower in PRONOUNS:
             out.append("P")
-        elif piece[0].isupper() and not first and lower != "i":
+        elif piece[0].isupper() and not first and lower not in FIRST_PERSON:
             if not out or out[-1] != "N":
                 out.append("N")
         else:
