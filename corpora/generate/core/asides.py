@@ -2393,7 +2393,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Is the deadline fixed|Is it a fixed date], or is there any give in it?",
-            "[Not really|Sadly not], [it's tied to something else going out|there's a whole chain waiting on it|it's been pushed back once already], [so I just have to push through|so it's heads down until then].",
+            "[Not really|Sadly not], [it's tied to something else going out|there's a whole queue of tasks waiting on it|it's been pushed back once already], [so I just have to push through|so it's heads down until then].",
             "[Have you managed to|Are you getting a chance to] [eat properly|take any breaks at all|get some sleep] [in all this|through it]?",
             "[Sort of|Barely], [I keep eating at my screen|lunch has mostly been crackers|I'm sleeping but not well][, and I know that isn't ideal|, I know, I know|].",
         ),
