@@ -2250,12 +2250,8 @@ ASIDES: tuple[Aside, ...] = (
 Mood = Literal["good", "bad", "plan", "calm", "mixed"]
 
 
-@dataclass(frozen=True)
-class Exchange:
-    """A question the assistant asks about the user's news, and the user's answer to it."""
-
-    ask: str
-    answer: str
+#: A question the assistant asks about the user's news, and the user's answer to it.
+Exchange = FollowUp
 
 
 @dataclass(frozen=True)
