@@ -147,8 +147,7 @@ QUICK_ANSWERS: dict[str, str] = {
         " that]|Honestly, [yes|without fail|always]|Largely, [yes|I'd say]|Afraid so, [yes"
         "|sadly]|Oh, [absolutely|without fail|always]][.|!]"
     ),
-    "wh": _OPEN,
-    "yes-no": _OPEN,
+    "open": _OPEN,
 }
 
 #: What leads into a status that answers the assistant's question (grammar): it takes the
@@ -164,7 +163,6 @@ _TAG = re.compile(
     r",\s*(?:isn't|aren't|doesn't|don't|didn't|wasn't|won't|hasn't|haven't|do|does|is|are)"
     r" (?:it|they|he|she|you|we)\?$"
 )
-_WH = ("what", "where", "how", "who", "which", "when", "why")
 
 
 def asks(text: str) -> bool:
@@ -174,13 +172,13 @@ def asks(text: str) -> bool:
 
 
 def question_form(text: str) -> str:
-    """The form of the last question a reply asks: a tag (`…, doesn't it?`), a wh-question or
-    a yes-no question (anything else)."""
+    """The form of the last question a reply asks: a tag (`…, doesn't it?`), agreed with, or
+    an open question (anything else), answered without committing to anything."""
     questions = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.endswith("?")]
     last = questions[-1] if questions else text.strip()
     if _TAG.search(last):
         return "tag"
-    return "wh" if last.split(" ", 1)[0].lower().strip(",") in _WH else "yes-no"
+    return "open"
 
 
 #: The assistant's acknowledgement of a quick answer, by the question's form (grammar): an
@@ -200,6 +198,5 @@ QUICK_CLOSES: dict[str, tuple[str, ...]] = {
         " are funny like that.|Without fail, honestly.|It's the same everywhere.|Nothing odd"
         " there.|Such is life.|You can set your watch by it.|Same old story.]",
     ),
-    "wh": _OPEN_CLOSES,
-    "yes-no": _OPEN_CLOSES,
+    "open": _OPEN_CLOSES,
 }
