@@ -294,18 +294,29 @@ def test_no_reply_contradicts_its_move(corpus: str, request: pytest.FixtureReque
                     # A rival told as a statement: the reply to the telling is a statement's,
                     # and the status and its reply are the rival's own.
                     kinds[-1], told[-1] = t.split(":")[1], True
-            # A move's turns end where the next move's aside or user turn begins.
+            # A move's turns end where the next move's aside or user turn begins, less a
+            # status told there later for the move before, plus its own status told later.
             aside_at = {end: first for first, end in rendered.aside_turns}
             ends = [aside_at.get(i, i) for i in [*rendered.move_turns[1:], len(rendered.turns)]]
-            for kind, rival, start, end in zip(kinds, told, rendered.move_turns, ends, strict=True):
+            spans = [set(range(*r)) if r else set() for r in rendered.status_turns]
+            for m, (kind, rival, start, end) in enumerate(
+                zip(kinds, told, rendered.move_turns, ends, strict=True)
+            ):
+                own = set(range(start + 1, end)) | spans[m]
+                own -= {t for j, span in enumerate(spans) if j != m for t in span}
                 # A rival's status is the user's own correction ("Sorry, I'd got it muddled"):
                 # the sentiment to hold is the assistant's reply to it.
-                first = start + 2 if rival else start + 1
-                said = [t for t in rendered.turns[first:end] if not rival or t.role == "assistant"]
+                if rival:
+                    own -= {start + 1}
+                said = [
+                    rendered.turns[t]
+                    for t in sorted(own)
+                    if not rival or rendered.turns[t].role == "assistant"
+                ]
                 words = {w for t in said for w in raw_tokens(t.content)}
                 found = NEVER_SAID.get(kind, set()) & words
                 assert not found, (a.question.question_id, kind, found)
-                if end - start > 2:
+                if len(own) > 1 or spans[m]:
                     asked = rendered.turns[start + 1].content.endswith("?")
                     statuses += not asked
                     assert asked or any(

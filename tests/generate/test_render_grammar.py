@@ -74,8 +74,11 @@ def test_family_clauses_and_topics_are_expanded() -> None:
 
 
 def _three_moves() -> SessionPlan:
-    person = Person(RELATIONS[1], "m")
-    moves = [Move(STATEMENT, person, FAMILIES[k], value="Corvale") for k in ("car", "gym", "boat")]
+    """Three moves on three topics (no person or family shared: see `core.topics`)."""
+    moves = [
+        Move(STATEMENT, Person(RELATIONS[r], RELATIONS[r].gender or "m"), FAMILIES[k], value=v)
+        for r, k, v in ((1, "car", "Corvale"), (4, "gym", "Dunmere"), (3, "boat", "Harlow"))
+    ]
     return SessionPlan(datetime(2026, 3, 4, 19, 30), moves)
 
 

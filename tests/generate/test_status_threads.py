@@ -20,6 +20,7 @@ from corpora.generate.core.asides import family_words, inflections
 from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank, render_move, render_session
+from corpora.generate.core.topics import TOPIC_LINKS
 from corpora.generate.core.world import (
     STATEMENT,
     TWIN_CONSIDERED,
@@ -124,7 +125,8 @@ def test_no_thread_without_closes() -> None:
         ("Right. Where do you stand on it yourself?", "open"),
         ("Good! How is he finding it, all told?", "open"),
         ("Ouch. Did she shop around first?", "open"),
-        ("Anything else for the list?", "open"),
+        ("Anything else for the list?", "more"),
+        ("Noted. Is there anything more to add?", "more"),
     ],
 )
 def test_a_question_is_answered_in_its_own_form(reply: str, form: str) -> None:
@@ -211,6 +213,9 @@ def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
         *status_threads.QUICK_ANSWERS.values(),
         *(c for cs in status_threads.QUICK_CLOSES.values() for c in cs),
         *status_threads.STATUS_BRIDGES,
+        *(link for links in TOPIC_LINKS.values() for link in links),
+        *render.DEFERRED_LEADS,
+        *render.DEFERRED_HOLDER_LEADS,
     ):
         ours |= set(bm25_tokens(flatten(template)))
     assert not ours & _question_words(), sorted(ours & _question_words())

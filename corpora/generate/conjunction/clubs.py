@@ -346,10 +346,10 @@ CLUB_STATUSES: dict[str, tuple[str, ...]] = {
         " cold feet|thought better of it|went off it|never went through with it] [at the last"
         " minute|in the end|before signing anything|after a day or two|once {pron} thought it"
         " over|when it came to it][.|!]",
-        "[Mind you,|Though|Then again,|Except] {pron} [has since|has now|has already] [gone off"
-        " the idea|changed {poss} mind|decided against it|thought better of it|decided it isn't"
-        " for {obj}][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
-        " that|].",
+        "[Mind you,|Though|Then again,|Except] {pron} [went off the idea|changed {poss} mind"
+        "|decided against it|thought better of it|decided it wasn't for {obj}] before [signing"
+        " up|it came to joining|anything was signed][, so it never happened|, so nothing came"
+        " of it|, so that's that|, so scrap that|].",
         "[Hmm,|Oh,|Actually,|Well,] [it came to nothing in the end|it never got that far|it"
         " didn't happen after all|{pron} never took the plunge|{pron} never went ahead"
         " with it][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"

@@ -2437,7 +2437,7 @@ CHATS: tuple[Chat, ...] = (
         (
             "[Is most of it|How much of it is] actually [urgent|needing a reply], or [mostly noise|mostly copies and updates]?",
             "[Mostly noise, really|About a tenth is real], [it's the few important ones buried in there that worry me|the rest is newsletters and automatic updates|but I have to open them all to find out].",
-            "[Did the break itself do you good|Was the time off itself a proper rest], at least?",
+            "[Did the break itself do you good|Did the time off itself do you good], at least?",
             "[It did, yes|It was lovely, actually], [I slept properly for the first time in ages|I hardly looked at a screen|I came back properly rested][, so worth it|, so I can't complain too much|].",
         ),
         (

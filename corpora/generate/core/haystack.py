@@ -20,6 +20,7 @@ from checker.text import bm25_tokens, sentences
 from corpora.generate.core.clock import format_date
 from corpora.generate.core.names import GIVEN, NameRegistry, given_kind, kind_of
 from corpora.generate.core.render import SHARED_BANK, Bank, RenderedSession, render_session
+from corpora.generate.core.topics import topical_order
 from corpora.generate.core.world import Fact, Family, Person, SessionPlan
 
 Combo = tuple[str, str]  # (relation key, family key)
@@ -192,12 +193,17 @@ def assemble_question(
     bank: Bank = SHARED_BANK,
 ) -> AssembledQuestion:
     """Render every plan with the one renderer and wrap the sessions in the record shape.
+    Each plan's moves are first put in the order they are told, topic by topic
+    (`core.topics.topical_order`).
 
     Gold is exactly the sessions whose plan carries an evidence move, so `answer_session_ids`
     and `has_answer` cannot disagree. A session one of whose sentences is made mostly of the
     question's own words (what the checker's scaffolding strip removes) is rendered again, any
     session alike: with real names a value can be a short word that tips a short sentence."""
     keywords = frozenset(bm25_tokens(question))
+    for plan in plans:
+        # Told topic by topic; the plan keeps the told order (`SessionPlan.moves`).
+        plan.moves[:] = topical_order(plan.moves)
     rendered = [_render_plain(plan, rng, bank, keywords) for plan in plans]
     ids = [session_id(session_owner, i) for i in range(len(plans))]
     gold = [sid for sid, plan in zip(ids, plans, strict=True) if plan.evidence]

@@ -27,7 +27,9 @@ move kinds keep working unchanged; to compose them, add the kind to `reactions`,
 and `thread_closes` of its `Bank` (all grammar templates). `compose_reply` is the same
 composition for code outside `render_move`.
 
-**Sessions are conversations.** A follow-up question is always answered (the answer paired
+**Sessions are conversations.** A session is told topic by topic (`core.topics`): a move about
+the person or the family of the move before it opens with a link ("Speaking of which, …") and
+no aside comes between them. A follow-up question is always answered (the answer paired
 with the question, naming no new value) and the assistant closes the thread
 (`Bank.thread_closes`); any other question the assistant asks gets a short answer in its own
 form (`core.status_threads`), so none is left hanging. After a status the assistant at times
@@ -79,6 +81,7 @@ from corpora.generate.core.status_threads import (
     asks,
     question_form,
 )
+from corpora.generate.core.topics import TOPIC_LINKS, shared, without_opener
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
 #: Shares drawn for every move and session alike, gold or not.
@@ -106,6 +109,24 @@ STATUS_SHARE = 1.0
 #: After its reply to a status, the assistant asks about the person this often, for every kind
 #: alike (`core.status_threads`); the user answers and the assistant closes.
 STATUS_THREAD_SHARE = 0.3
+#: A status whose move the next move carries on (`core.topics`) is told after that move's
+#: talk instead, led by a word back to its holder (`DEFERRED_LEADS`), this often, for every
+#: kind alike: what became of a statement, true or not, is not always said in the next turn.
+DEFER_SHARE = 0.35
+#: What leads a status told later back to its move (grammar): by the value the user said, which
+#: no question is asked by (a holder named again would be one more session a retriever weighs
+#: for the holder's questions); by the holder when the user named no value.
+DEFERRED_LEADS: tuple[str, ...] = (
+    "[Oh, and|And|Oh,] the {V} thing[,|:]",
+    "Back to the {V} thing for a [second|moment][,|:]",
+    "[About|On] {V} [again|from before], [by the way|actually|now I think of it][,|:]",
+    "One more thing [about|on] {V}[,|:]",
+)
+DEFERRED_HOLDER_LEADS: tuple[str, ...] = (
+    "[Oh,|Oh, and|And] back to {holder}[,|:]",
+    "Back to {holder} for a [second|moment][,|:]",
+    "One more thing [about|on] {holder}[,|:]",
+)
 
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
@@ -126,6 +147,9 @@ class RenderedSession:
     move_turns: list[int] = field(default_factory=list)
     #: (first, end) indices in `turns` of each aside.
     aside_turns: list[tuple[int, int]] = field(default_factory=list)
+    #: (first, end) indices in `turns` of each move's status exchange, in move order (None for
+    #: a move without one); a status told later (`DEFER_SHARE`) sits after the next move.
+    status_turns: list[tuple[int, int] | None] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -457,7 +481,7 @@ def render_move(
             # The status answers the reply's question, introduced as doing so: a short
             # answer of its own ("couldn't say") could contradict what the status then says.
             bi, bridge = _choose(rng, STATUS_BRIDGES, "status bridges")
-            thread[0] = ("user", f"{bridge} {_uncapital(thread[0][1])}")
+            thread[0] = ("user", f"{bridge} {_uncapital(without_opener(thread[0][1]))}")
             used.append((move.kind, f"status-bridge:{bi}"))
         return RenderedMove(fill(frame, values), reply.text, used, thread, status=True)
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
@@ -500,9 +524,14 @@ def render_session(
     used: list[tuple[str, str]] = []
     move_turns: list[int] = []
     aside_turns: list[tuple[int, int]] = []
+    status_turns: list[tuple[int, int] | None] = []
+    #: A status told after the next move: (move index, its turns).
+    held: tuple[int, list[_Said]] | None = None
     for i, move in enumerate(plan.moves):
         _answer_hanging(said, used, rng, bank)
-        if i > 0 and bank.aside_share > 0 and rng.random() < bank.aside_share:
+        # A move on the topic of the one before it carries it on (`core.topics`).
+        link = shared(plan.moves[i - 1], move) if i > 0 else None
+        if i > 0 and link is None and bank.aside_share > 0 and rng.random() < bank.aside_share:
             aside = draw_aside(rng, plan.moment)
             sides = [role for role, _ in aside]
             if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
@@ -518,6 +547,10 @@ def render_session(
             rendered.thread,
         )
         used += move_used
+        if link is not None:
+            li, lead = _choose(rng, TOPIC_LINKS[link], "topic links")
+            used.append(("frame", f"link:{link}:{li}"))
+            user = f"{lead} {_uncapital(without_opener(user))}"
         if i == 0 and rng.random() < OPENER_SHARE:
             openers = bank.openers(plan.moment.hour)
             oi, opener = _choose(rng, openers, "openers")
@@ -525,13 +558,44 @@ def render_session(
             user = _join(opener, user)
         evidence = move.answer_roles if move.evidence else ()
         move_turns.append(len(said))
+        status_turns.append(None)
         said.append(_Said("user", user, "user" in evidence))
         said.append(_Said("assistant", reply, "assistant" in evidence))
-        for k, (role, text) in enumerate(thread):
-            said.append(_said(role, text))
+        talk = [_said(role, text) for role, text in thread]
+        for k, turn in enumerate(talk):
             # A status and the reply to it carry the move's evidence; what is said after
             # them is about the person, never the fact.
-            said[-1].has_answer = rendered.status and k < 2 and role in evidence
+            turn.has_answer = rendered.status and k < 2 and turn.role in evidence
+        later = (
+            rendered.status
+            and i + 1 < len(plan.moves)
+            and shared(move, plan.moves[i + 1]) is not None
+            and not asks(reply)
+            and rng.random() < DEFER_SHARE
+        )
+        if later:
+            # By the value when the user said it (a value the assistant put forward stays
+            # the assistant's alone).
+            by_value = move.value is not None and move.value in rendered.user
+            by = "value" if by_value else "holder"
+            leads = DEFERRED_LEADS if by_value else DEFERRED_HOLDER_LEADS
+            di, lead = _choose(rng, leads, "deferred leads")
+            used.append((move.kind, f"status-later:{by}:{di}"))
+            values = dict((move.person if move.told_as else speaker_person(move)).forms())
+            if by_value:
+                values["V"] = str(move.value)
+            status = _uncapital(without_opener(talk[0].content))
+            talk[0].content = f"{_capital(fill(lead, values))} {status}"
+            pending, held = held, (i, talk)
+        else:
+            if rendered.status:
+                status_turns[i] = (len(said), len(said) + len(talk))
+            said += talk
+            pending, held = held, None
+        if pending is not None:
+            _answer_hanging(said, used, rng, bank)
+            status_turns[pending[0]] = (len(said), len(said) + len(pending[1]))
+            said += pending[1]
     _answer_hanging(said, used, rng, bank)
     # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
     # aside): a rival's turn is always followed by its status, so a closer on a move's turn
@@ -552,4 +616,4 @@ def render_session(
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
     turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
-    return RenderedSession(turns, used, move_turns, aside_turns)
+    return RenderedSession(turns, used, move_turns, aside_turns, status_turns)

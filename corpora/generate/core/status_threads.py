@@ -41,7 +41,7 @@ ANY_STATUS: tuple[StatusFollowUp, ...] = (
         " [{pron} needs a break|it's been a busy few months|{pron}'s had a cold]][.|!]",
     ),
     (
-        "[Do you [see|speak to] {obj} [a lot|often]|Are you and {pron} close|Do you two [keep in"
+        "[Do you [see|speak to] {obj} [a lot|often]|Do you two [keep in"
         " touch|speak] [often|a lot]]?",
         "[[Quite often|Quite a bit, actually|More than before][,|;] [{pron}'s good company"
         "|we get on well|{pron} always has news]|[Now and then|Not as often as I'd like|Every so"
@@ -62,7 +62,7 @@ ANY_STATUS: tuple[StatusFollowUp, ...] = (
 STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
     STATEMENT: (
         (
-            "[Did {pron} take ages to decide|Was it a quick decision|Did {pron} think about it"
+            "[Did {pron} take ages to decide|Did {pron} mull it over a while|Did {pron} think about it"
             " for ages]?",
             "[[Not really|No, not at all][,|;] {pron} [decided straight away|didn't hesitate"
             "|jumped at it]|[A fair while|Quite a while, actually|A good while, I"
@@ -123,7 +123,7 @@ STATUS_CLOSES: tuple[str, ...] = (
     "[Ah,|Oh,|Right,|Well,|Mm,] [that makes sense|fair enough|I can picture it|that seems"
     " about right|fair dos][.|!] [Thanks for [telling me|filling me in].|]",
     "[Makes sense|Fair enough|Noted|I see|Seems about right|Right you are][.|!] [It's"
-    " nice to catch up on your family.|I like hearing about your family.|Thanks for the news.|]",
+    " good to catch up.|I do like a catch-up.|Thanks for the news.|]",
 )
 
 
@@ -148,13 +148,17 @@ QUICK_ANSWERS: dict[str, str] = {
         "|sadly]|Oh, [absolutely|without fail|always]][.|!]"
     ),
     "open": _OPEN,
+    "more": (
+        "[Not for the moment|I think that covers it|No, that's the lot|That's the lot|Nothing"
+        " further|That's it], [thanks|for now|I think][.|!]"
+    ),
 }
 
 #: What leads into a status that answers the assistant's question (grammar): it takes the
 #: question up without answering it, and the status says the rest.
 STATUS_BRIDGES: tuple[str, ...] = (
     "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|On that note|That"
-    " reminds me|Right, about that|Oh, on that|Glad you asked|Which brings me to something"
+    " reminds me|Right, about that|Oh, on that|Glad you asked"
     "|Speaking of that|About that, actually][:|,]",
 )
 
@@ -165,6 +169,10 @@ _TAG = re.compile(
 )
 
 
+#: An offer to take more (`Anything else for the list?`), answered as an offer.
+_MORE = re.compile(r"^(?:Anything|Is there anything) (?:else|more)\b")
+
+
 def asks(text: str) -> bool:
     """Whether a reply asks something (a question anywhere in it: `Did she shop around
     first? Prices nowadays!` asks too)."""
@@ -172,12 +180,15 @@ def asks(text: str) -> bool:
 
 
 def question_form(text: str) -> str:
-    """The form of the last question a reply asks: a tag (`…, doesn't it?`), agreed with, or
-    an open question (anything else), answered without committing to anything."""
+    """The form of the last question a reply asks: a tag (`…, doesn't it?`), agreed with, an
+    offer to take more (`Anything else for the list?`), declined, or an open question
+    (anything else), answered without committing to anything."""
     questions = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.endswith("?")]
     last = questions[-1] if questions else text.strip()
     if _TAG.search(last):
         return "tag"
+    if _MORE.search(last):
+        return "more"
     return "open"
 
 
@@ -199,4 +210,8 @@ QUICK_CLOSES: dict[str, tuple[str, ...]] = {
         " there.|Such is life.|You can set your watch by it.|Same old story.]",
     ),
     "open": _OPEN_CLOSES,
+    "more": (
+        "[Right you are|Good|Lovely|All right|Okay|Noted][.|!] [It's all in hand.|All"
+        " sorted.|Just say if anything comes up.|That's all set, then.]",
+    ),
 }

@@ -374,7 +374,7 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
 MILESTONE_STATUSES[TWIN_BETWEEN] = MILESTONE_STATUSES[TWIN_CONSIDERED]
 
 #: The assistant's reply to a status, per kind (grammar; no milestone, project or order).
-_THANKS = "[Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
+_THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 MILESTONE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     LINK: (
         # Each fits a confirmation and a hedge alike.

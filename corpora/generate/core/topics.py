@@ -1,0 +1,132 @@
+"""A session told topic by topic: moves about the same person or the same thing sit together.
+
+A session's moves arrive shuffled, and told in that order a session was four to six unrelated
+items. Here two moves are on one topic when they are about the same person (`subject`) or the
+same family (a neighbour's piano lessons, the landlord's piano teacher, the landlord's new car
+are one topic); a topic is every move connected to another through such links. Topics are told
+one after another, in the order their first move was drawn; within a topic each next move is,
+where one can be, a move that shares something with the move just told.
+
+A move told right after one it shares something with carries the topic on: its user turn opens
+with a link (`TOPIC_LINKS`: "Speaking of which, …" for the same thing, "Oh, and …" for the same
+person) in place of the frame's own opener, and no aside comes between the two. The order and
+the links depend only on the moves' people and families and on the shuffled order, the same
+for every session, gold or not; two moves about one fact (a statement and its event) keep their
+drawn order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from corpora.generate.core.world import Move
+
+#: How a move is tied to the move told before it.
+SAME_FAMILY, SAME_PERSON = "family", "person"
+
+#: The link a move that carries a topic on opens with, by what it shares with the move before
+#: it. None names a family, a value or a time.
+TOPIC_LINKS: dict[str, tuple[str, ...]] = {
+    SAME_FAMILY: (
+        "Speaking of which,",
+        "On a similar note,",
+        "Funnily enough,",
+        "That reminds me,",
+        "While we're on the subject,",
+        "Along the same lines,",
+        "And in the same vein,",
+        "On that subject,",
+    ),
+    SAME_PERSON: (
+        "Oh, and",
+        "Also,",
+        "That reminds me,",
+        "And another thing:",
+        "While I think of it,",
+        "On top of that,",
+        "Oh, one more thing:",
+        "And while I'm at it,",
+    ),
+}
+
+#: Openers a frame may start with, left out when a link takes their place (a link and an
+#: opener of its own would read "Speaking of which, by the way, …").
+_OPENER = re.compile(
+    r"^(?:So,|So|Right, so,?|Well,|Something I forgot to tell you:|Forgot to say,"
+    r"|Meant to tell you,|Before I forget,|Not sure if I told you, but"
+    r"|I forget whether I told you, but|By the way,|Incidentally,|Random one, but,?"
+    r"|Anyway,|Oh,|And,?)\s+"
+)
+
+
+def subject(move: Move) -> tuple[str, str | None]:
+    """Whom the move's sentence is about: the person, or someone seen through the person
+    (`my dad's friend`) for a twin of someone else's fact told as such."""
+    if move.other is None or move.told_as is not None:
+        return (move.person.key, None)
+    return (move.person.key, move.other[0])
+
+
+def shared(before: Move, after: Move) -> str | None:
+    """What `after` shares with the move told just before it: its family, else its person."""
+    if before.family.key == after.family.key:
+        return SAME_FAMILY
+    if subject(before) == subject(after):
+        return SAME_PERSON
+    return None
+
+
+def topical_order(moves: Sequence[Move]) -> list[Move]:
+    """The moves grouped into topics (see the module docstring), each topic in the order its
+    first move was drawn and told as a chain (`_chain`)."""
+    n = len(moves)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i):
+            if shared(moves[j], moves[i]) is not None:
+                parent[root(i)] = root(j)
+    topics: dict[int, list[int]] = {}
+    for i in range(n):
+        topics.setdefault(root(i), []).append(i)
+    return [moves[i] for topic in sorted(topics.values()) for i in _chain(moves, topic)]
+
+
+def _greedy(moves: Sequence[Move], topic: list[int], start: int) -> list[int]:
+    told = [start]
+    left = [i for i in topic if i != start]
+    while left:
+        nxt = next((i for i in left if shared(moves[told[-1]], moves[i])), left[0])
+        left.remove(nxt)
+        told.append(nxt)
+    return told
+
+
+def _chain(moves: Sequence[Move], topic: list[int]) -> list[int]:
+    """A topic's moves in telling order: the first start, in drawn order, from which each move
+    shares something with the one before it, else the greedy order from the first move; moves
+    about one fact (one subject, one family) then take their places in drawn order."""
+    chains = (_greedy(moves, topic, start) for start in topic)
+    told = next(
+        (c for c in chains if all(shared(moves[a], moves[b]) for a, b in pairwise(c))),
+        None,
+    ) or _greedy(moves, topic, topic[0])
+    fact = {i: (subject(moves[i]), moves[i].family.key) for i in topic}
+    for key in dict.fromkeys(fact.values()):
+        places = [k for k, i in enumerate(told) if fact[i] == key]
+        for k, i in zip(places, sorted(told[k] for k in places), strict=True):
+            told[k] = i
+    return told
+
+
+def without_opener(sentence: str) -> str:
+    """The move's sentence with its own opener left out, for a link to take its place."""
+    return _OPENER.sub("", sentence, count=1)

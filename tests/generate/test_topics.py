@@ -1,0 +1,149 @@
+"""Sessions told topic by topic: moves about one person or one family sit together, and a move
+that carries the topic on opens with a link and has no aside before it."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from itertools import pairwise
+
+from corpora.generate.core.bank import FAMILIES, RELATIONS
+from corpora.generate.core.render import Bank, render_session
+from corpora.generate.core.topics import (
+    SAME_FAMILY,
+    SAME_PERSON,
+    TOPIC_LINKS,
+    shared,
+    topical_order,
+    without_opener,
+)
+from corpora.generate.core.world import (
+    INVALIDATION,
+    MENTION,
+    STATEMENT,
+    TWIN_RUMOUR,
+    Move,
+    Person,
+    SessionPlan,
+)
+
+LANDLORD, NEIGHBOUR, UNCLE = (Person(RELATIONS[i], g) for i, g in ((14, "m"), (11, "f"), (5, "m")))
+PIANO, CAR, GYM = FAMILIES["piano"], FAMILIES["car"], FAMILIES["gym"]
+
+
+def _random_moves(rng: random.Random, n: int) -> list[Move]:
+    people = [LANDLORD, NEIGHBOUR, UNCLE]
+    families = [PIANO, CAR, GYM, FAMILIES["boat"]]
+    return [
+        Move(rng.choice((STATEMENT, MENTION)), rng.choice(people), rng.choice(families))
+        for _ in range(n)
+    ]
+
+
+def _component(moves: list[Move], start: Move) -> set[int]:
+    """The moves reachable from `start` through shared people or families (by id)."""
+    seen, todo = {id(start)}, [start]
+    while todo:
+        a = todo.pop()
+        for b in moves:
+            if id(b) not in seen and shared(a, b) is not None:
+                seen.add(id(b))
+                todo.append(b)
+    return seen
+
+
+def test_moves_that_share_a_person_or_a_family_are_told_together() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        moves = _random_moves(rng, rng.randint(2, 6))
+        told = topical_order(moves)
+        assert sorted(map(id, told)) == sorted(map(id, moves))
+        for move in told:
+            places = [k for k, m in enumerate(told) if id(m) in _component(told, move)]
+            assert places == list(range(places[0], places[-1] + 1)), places
+        # Topics come in the order their first move was drawn.
+        topics: list[set[int]] = []
+        for move in told:
+            if not any(id(move) in t for t in topics):
+                topics.append(_component(told, move))
+        firsts = [min(k for k, m in enumerate(moves) if id(m) in t) for t in topics]
+        assert firsts == sorted(firsts)
+
+
+def test_a_topic_is_told_as_a_chain_where_one_exists() -> None:
+    """Drawn as landlord's piano, landlord's car, neighbour's piano: from the first move the
+    car would strand the neighbour; told from the car, every move shares with the one before."""
+    m, car, n = (
+        Move(STATEMENT, LANDLORD, PIANO),
+        Move(STATEMENT, LANDLORD, CAR),
+        Move(STATEMENT, NEIGHBOUR, PIANO),
+    )
+    told = topical_order([m, car, n])
+    assert told == [car, m, n]
+    assert [shared(a, b) for a, b in pairwise(told)] == [SAME_PERSON, SAME_FAMILY]
+
+
+def test_a_statement_keeps_its_place_before_its_event() -> None:
+    rng = random.Random(11)
+    for _ in range(300):
+        moves = _random_moves(rng, rng.randint(1, 4))
+        person, family = rng.choice([LANDLORD, NEIGHBOUR]), rng.choice([PIANO, CAR])
+        statement = Move(STATEMENT, person, family, value="Corvale")
+        event = Move(INVALIDATION, person, family, value="Corvale")
+        at = rng.randint(0, len(moves))
+        moves[at:at] = [statement]
+        moves.insert(rng.randint(at + 1, len(moves)), event)
+        told = topical_order(moves)
+        assert told.index(statement) < told.index(event)
+
+
+def test_a_move_on_the_same_topic_opens_with_a_link_and_no_aside_comes_before_it() -> None:
+    moves = [
+        Move(STATEMENT, LANDLORD, CAR, value="Corvale"),
+        Move(STATEMENT, LANDLORD, PIANO, value="Anvi"),
+        Move(MENTION, NEIGHBOUR, PIANO),
+        Move(STATEMENT, UNCLE, GYM, value="Dunmere"),
+    ]
+    every_gap = Bank(aside_share=1.0)
+    rng = random.Random(3)
+    for _ in range(50):
+        session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng, every_gap)
+        users = [session.turns[i].content for i in session.move_turns]
+        assert any(users[1].startswith(link) for link in TOPIC_LINKS[SAME_PERSON]), users[1]
+        assert any(users[2].startswith(link) for link in TOPIC_LINKS[SAME_FAMILY]), users[2]
+        links = {link for links in TOPIC_LINKS.values() for link in links}
+        assert not any(users[k].startswith(tuple(links)) for k in (0, 3))
+        # Asides only between topics: before the uncle's news, never inside the landlord's.
+        starts = [start for start, _ in session.aside_turns]
+        assert starts and all(session.move_turns[2] < s < session.move_turns[3] for s in starts)
+
+
+def test_a_link_takes_the_place_of_the_frames_own_opener() -> None:
+    assert without_opener("By the way, my dad has a new car.") == "my dad has a new car."
+    assert without_opener("So my dad has a new car.") == "my dad has a new car."
+    assert without_opener("Something I forgot to tell you: he left.") == "he left."
+    assert without_opener("My dad has a new car.") == "My dad has a new car."
+
+
+def test_a_status_is_at_times_told_after_the_next_move_on_its_topic() -> None:
+    """What became of a statement, true or not, is not always said in the next turn: when the
+    next move carries the topic on, the status may follow that move's talk, led back to it by
+    its value, and it keeps the move's evidence."""
+    rumour = Move(TWIN_RUMOUR, LANDLORD, PIANO, value="Sasha", told_as=STATEMENT)
+    true = Move(STATEMENT, NEIGHBOUR, PIANO, value="Anvi", evidence=True)
+    rng = random.Random(5)
+    later = {0: 0, 1: 0}
+    for _ in range(200):
+        for first, second in ((rumour, true), (true, rumour)):
+            plan = SessionPlan(datetime(2026, 3, 4, 19, 30), [first, second])
+            session = render_session(plan, rng, Bank(aside_share=0.0))
+            span = session.status_turns[0]
+            assert span is not None and session.status_turns[1] is not None
+            if span[0] < session.move_turns[1]:
+                continue
+            assert (first.value or "") in session.turns[span[0]].content
+            later[first is true] += 1
+            flags = [session.turns[t].has_answer for t in range(*span)]
+            assert flags[:2] == ([True, False] if first is true else [False, False])
+    # About the share of 0.35 for true statements and rivals alike (n=200 each).
+    assert all(40 <= n <= 100 for n in later.values()), later
