@@ -170,6 +170,26 @@ def test_each_pair_flips_on_the_axis_its_straddle_names(corpus: Built) -> None:
             assert revisions == [first, first + 1], before.question_id
 
 
+def test_the_asked_record_instant_is_not_always_a_day_from_the_deciding_recording(
+    corpus: Built,
+) -> None:
+    """The arms of a record-axis pair straddle a recording; asked two or three days apart, each
+    arm's record instant was within a day or two of it, so the session a day from the asked
+    instant was the deciding one (the issue's shortcut). Arms are now asked two to ten days
+    apart: the nearest recording is one day away for a minority of questions and a week or
+    more away for some."""
+    assert REPLAY is not None
+    days = []
+    for q in corpus.questions:
+        as_of, _ = question_instants(q, REPLAY)
+        assert as_of is not None
+        recorded = [e.recorded for e in entries(q.typedmemeval.events or []) if e.recorded]
+        days.append(round(min(abs((as_of - t).total_seconds()) for t in recorded) / 86400))
+    within_a_day = sum(1 for d in days if d <= 1)
+    assert within_a_day <= 0.35 * len(days), (within_a_day, len(days))
+    assert sum(1 for d in days if d >= 7) >= 0.1 * len(days), sorted(days)
+
+
 def test_the_checker_refuses_an_answer_the_record_did_not_give(corpus: Built) -> None:
     q = corpus.questions[0]
     values = [e.value for e in q.typedmemeval.events or [] if e.value]

@@ -143,8 +143,9 @@ DEPTH_SHARE = 12 / 30
 LEAD_DAYS = (2, 30)
 #: The question dates: the earlier arm on one of the this many days after the last session …
 ASKED_WITHIN = 30
-#: … and the later arm this many calendar days after it, each at a time of day of its own.
-ARM_DAYS = (2, 3)
+#: … and the later arm this many calendar days after it, each at a time of day of its own:
+#: a range wide enough that the deciding recording is not always a day from the asked instant.
+ARM_DAYS = tuple(range(2, 11))
 #: Hours a question is asked in (first and last).
 WAKING = (8, 21)
 #: Nearest a record instant may come to a recording, and a state instant to a bound.
