@@ -157,9 +157,8 @@ QUICK_ANSWERS: dict[str, str] = {
 #: What leads into a status that answers the assistant's question (grammar): it takes the
 #: question up without answering it, and the status says the rest.
 STATUS_BRIDGES: tuple[str, ...] = (
-    "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|On that note|That"
-    " reminds me|Right, about that|Oh, on that|Glad you asked"
-    "|Speaking of that|About that, actually][:|,]",
+    "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|Right, about that"
+    "|Oh, on that|Glad you asked|About that, actually|Well, since you ask][:|,]",
 )
 
 
