@@ -158,7 +158,7 @@ QUICK_ANSWERS: dict[str, str] = {
 #: question up without answering it, and the status says the rest.
 STATUS_BRIDGES: tuple[str, ...] = (
     "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|Right, about that"
-    "|Oh, on that|Glad you asked|About that, actually|Well, since you ask][:|,]",
+    "|Oh, on that|Glad you asked|About that, actually|Well, as you ask][:|,]",
 )
 
 
