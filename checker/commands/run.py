@@ -135,7 +135,9 @@ def run(args: argparse.Namespace) -> int:
     if vertical is None:
         raise UsageError(f"{args.corpus}: the corpus mixes verticals; run one vertical at a time")
     stats = CallStats()
-    work = Path(args.work) / "runs" / resolved.corpus_id / args.run_id
+    # One folder per corpus, system and run id, as the result file is per system and run id:
+    # two systems run under one run id (`make reference`) keep their own answer files.
+    work = Path(args.work) / "runs" / resolved.corpus_id / (args.system or "http") / args.run_id
     cache = DiskCache(work / "cache")
     namespace = f"{resolved.corpus_id}:{args.run_id}"
     # Every path the run will write, and everything its result will record, is checked before

@@ -67,7 +67,7 @@ def test_a_linked_local_file_is_refused_and_its_target_untouched(
 ) -> None:
     server = serve(scripted(forgetting))
     victim = _victim(tmp_path)
-    folder = tmp_path / "work" / "runs" / FORGETTING / "l1"
+    folder = tmp_path / "work" / "runs" / FORGETTING / "bm25" / "l1"
     folder.mkdir(parents=True)
     (folder / name).symlink_to(victim)
     rc, out, err = run_cli(*run_args(server.url, FORGETTING, tmp_path, "l1", "--system", "bm25"))
@@ -205,7 +205,7 @@ def test_an_echoed_key_in_completions_is_masked_in_every_file(
     assert rc in (0, 11), err
     assert len(server.requests) > 1
     assert key not in every_text(tmp_path, out, err)
-    answers = tmp_path / "work" / "runs" / FORGETTING / "k2" / "answers.jsonl"
+    answers = tmp_path / "work" / "runs" / FORGETTING / "no-memory" / "k2" / "answers.jsonl"
     assert "[redacted]" in answers.read_text()
     assert list((tmp_path / "results").rglob("k2.json")), "no result was written"
 
@@ -706,3 +706,20 @@ def test_a_slow_drip_info_endpoint_is_cut_off_at_the_deadline(
     started = time.monotonic()
     assert _get_json(f"http://127.0.0.1:{server.port}/props", "test-key", 1.0) is None
     assert time.monotonic() - started < 2.5
+
+
+def test_two_systems_under_one_run_id_keep_their_own_answer_files(
+    serve: Callable[..., Any], tmp_path: Path, forgetting: Any
+) -> None:
+    """`make reference` runs every system under one run id: each keeps its own local answer
+    file (they shared one folder, and the later system's run replaced the earlier's)."""
+    server = serve(scripted(forgetting))
+    for system in ("no-memory", "bm25"):
+        rc, _, err = run_cli(
+            *run_args(server.url, FORGETTING, tmp_path, "same", "--system", system)
+        )
+        assert rc in (0, 11), err
+    runs = tmp_path / "work" / "runs" / FORGETTING
+    for system in ("no-memory", "bm25"):
+        lines = (runs / system / "same" / "answers.jsonl").read_text().splitlines()
+        assert len(lines) == len(forgetting.questions), system

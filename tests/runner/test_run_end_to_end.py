@@ -195,9 +195,8 @@ def test_reference_systems_on_forgetting(
     assert "tokens, answer model" in stdout and "tokens, judge" in stdout
     assert "retries: 0" in stdout
     # Answer texts are in the local file, never in the result.
-    answers = (
-        tmp_path / "work" / "runs" / "typedmemeval-forgetting-2026.12" / "r1" / "answers.jsonl"
-    )
+    answers = tmp_path / "work" / "runs" / "typedmemeval-forgetting-2026.12" / system / "r1"
+    answers /= "answers.jsonl"
     texts = [json.loads(line)["answer"] for line in answers.read_text().splitlines()]
     assert len(texts) == len(forgetting.questions)
     assert not any(t in out.read_text() for t in texts)
