@@ -20,7 +20,7 @@ from corpora.generate.core.asides import family_words, inflections
 from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank, render_move, render_session
-from corpora.generate.core.topics import TOPIC_LINKS
+from corpora.generate.core.topics import LINKS
 from corpora.generate.core.world import (
     STATEMENT,
     TWIN_CONSIDERED,
@@ -213,7 +213,7 @@ def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
         *status_threads.QUICK_ANSWERS.values(),
         *(c for cs in status_threads.QUICK_CLOSES.values() for c in cs),
         *status_threads.STATUS_BRIDGES,
-        *(link for links in TOPIC_LINKS.values() for link in links),
+        *LINKS,
         *render.DEFERRED_LEADS,
         *render.DEFERRED_HOLDER_LEADS,
     ):

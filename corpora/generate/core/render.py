@@ -27,9 +27,9 @@ move kinds keep working unchanged; to compose them, add the kind to `reactions`,
 and `thread_closes` of its `Bank` (all grammar templates). `compose_reply` is the same
 composition for code outside `render_move`.
 
-**Sessions are conversations.** A session is told topic by topic (`core.topics`): a move about
-the person or the family of the move before it opens with a link ("Speaking of which, …") and
-no aside comes between them. A follow-up question is always answered (the answer paired
+**Sessions are conversations.** A session is told topic by topic (`core.topics`): moves about
+one person or one thing sit together with no aside between them, and a move may open with a
+link ("That reminds me, …") at one share for every move. A follow-up question is always answered (the answer paired
 with the question, naming no new value) and the assistant closes the thread
 (`Bank.thread_closes`); any other question the assistant asks gets a short answer in its own
 form (`core.status_threads`), so none is left hanging. After a status the assistant at times
@@ -81,7 +81,7 @@ from corpora.generate.core.status_threads import (
     asks,
     question_form,
 )
-from corpora.generate.core.topics import TOPIC_LINKS, shared, without_opener
+from corpora.generate.core.topics import LINK_SHARE, LINKS, shared, without_opener
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
 #: Shares drawn for every move and session alike, gold or not.
@@ -109,9 +109,9 @@ STATUS_SHARE = 1.0
 #: After its reply to a status, the assistant asks about the person this often, for every kind
 #: alike (`core.status_threads`); the user answers and the assistant closes.
 STATUS_THREAD_SHARE = 0.3
-#: A status whose move the next move carries on (`core.topics`) is told after that move's
-#: talk instead, led by a word back to its holder (`DEFERRED_LEADS`), this often, for every
-#: kind alike: what became of a statement, true or not, is not always said in the next turn.
+#: A status is told after the next move's talk instead, led back to its move by the value or the
+#: holder (`DEFERRED_LEADS`), this often, for every kind alike and whatever the next move is
+#: about: what became of a statement, true or not, is not always said in the next turn.
 DEFER_SHARE = 0.35
 #: What leads a status told later back to its move (grammar): by the value the user said, which
 #: no question is asked by (a holder named again would be one more session a retriever weighs
@@ -529,9 +529,9 @@ def render_session(
     held: tuple[int, list[_Said]] | None = None
     for i, move in enumerate(plan.moves):
         _answer_hanging(said, used, rng, bank)
-        # A move on the topic of the one before it carries it on (`core.topics`).
-        link = shared(plan.moves[i - 1], move) if i > 0 else None
-        if i > 0 and link is None and bank.aside_share > 0 and rng.random() < bank.aside_share:
+        # No aside within a topic (`core.topics`).
+        on_topic = i > 0 and shared(plan.moves[i - 1], move) is not None
+        if i > 0 and not on_topic and bank.aside_share > 0 and rng.random() < bank.aside_share:
             aside = draw_aside(rng, plan.moment)
             sides = [role for role, _ in aside]
             if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
@@ -547,9 +547,9 @@ def render_session(
             rendered.thread,
         )
         used += move_used
-        if link is not None:
-            li, lead = _choose(rng, TOPIC_LINKS[link], "topic links")
-            used.append(("frame", f"link:{link}:{li}"))
+        if i > 0 and rng.random() < LINK_SHARE:
+            li, lead = _choose(rng, LINKS, "links")
+            used.append(("frame", f"link:{li}"))
             user = f"{lead} {_uncapital(without_opener(user))}"
         if i == 0 and rng.random() < OPENER_SHARE:
             openers = bank.openers(plan.moment.hour)
@@ -569,7 +569,6 @@ def render_session(
         later = (
             rendered.status
             and i + 1 < len(plan.moves)
-            and shared(move, plan.moves[i + 1]) is not None
             and not asks(reply)
             and rng.random() < DEFER_SHARE
         )

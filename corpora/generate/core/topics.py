@@ -5,14 +5,17 @@ items. Here two moves are on one topic when they are about the same person (`sub
 same family (a neighbour's piano lessons, the landlord's piano teacher, the landlord's new car
 are one topic); a topic is every move connected to another through such links. Topics are told
 one after another, in the order their first move was drawn; within a topic each next move is,
-where one can be, a move that shares something with the move just told.
+where one can be, a move that shares something with the move just told. No aside comes between
+two moves that share something.
 
-A move told right after one it shares something with carries the topic on: its user turn opens
-with a link (`TOPIC_LINKS`: "Speaking of which, …" for the same thing, "Oh, and …" for the same
-person) in place of the frame's own opener, and no aside comes between the two. The order and
-the links depend only on the moves' people and families and on the shuffled order, the same
-for every session, gold or not; two moves about one fact (a statement and its event) keep their
-drawn order.
+A move after the first may open with a link (`LINKS`: "That reminds me, …", "Oh, and …") in
+place of the frame's own opener, drawn at one share for every move whatever it shares with the
+move before: a link drawn only on a move that carries a topic on said which moves had a related
+move beside them, and a rival's construction puts one there more often than an answer's (a
+correction of someone else's change sits near that change), so the link's words told rivals
+from answers (Bitemporal's marker adversary leaned on "on a similar note"). The order depends
+only on the moves' people and families and on the shuffled order, the same for every session,
+gold or not; two moves about one fact (a statement and its event) keep their drawn order.
 """
 
 from __future__ import annotations
@@ -26,33 +29,24 @@ from corpora.generate.core.world import Move
 #: How a move is tied to the move told before it.
 SAME_FAMILY, SAME_PERSON = "family", "person"
 
-#: The link a move that carries a topic on opens with, by what it shares with the move before
-#: it. None names a family, a value or a time.
-TOPIC_LINKS: dict[str, tuple[str, ...]] = {
-    SAME_FAMILY: (
-        "Speaking of which,",
-        "On a similar note,",
-        "Funnily enough,",
-        "That reminds me,",
-        "While we're on the subject,",
-        "Along the same lines,",
-        "And in the same vein,",
-        "On that subject,",
-    ),
-    SAME_PERSON: (
-        "Oh, and",
-        "Also,",
-        "That reminds me,",
-        "And another thing:",
-        "While I think of it,",
-        "On top of that,",
-        "Oh, one more thing:",
-        "And while I'm at it,",
-    ),
-}
+#: A move after the first opens with a link this often, whatever it shares with the move before.
+LINK_SHARE = 0.3
+#: The links: each fits a move on the topic before it and a move on a new one alike. None names a
+#: family, a value or a time.
+LINKS: tuple[str, ...] = (
+    "That reminds me,",
+    "Oh, and",
+    "Also,",
+    "While I think of it,",
+    "And another thing:",
+    "Oh, one more thing:",
+    "And while I'm at it,",
+    "Oh, also,",
+    "Right, and",
+)
 
 #: Openers a frame may start with, left out when a link takes their place (a link and an
-#: opener of its own would read "Speaking of which, by the way, …").
+#: opener of its own would read "Also, by the way, …").
 _OPENER = re.compile(
     r"^(?:So,|So|Right, so,?|Well,|Something I forgot to tell you:|Forgot to say,"
     r"|Meant to tell you,|Before I forget,|Not sure if I told you, but"
