@@ -392,7 +392,7 @@ def test_every_session_makes_the_same_six_moves(episodic_corpus: Built) -> None:
 
 def test_a_twin_is_told_in_the_words_of_the_move_it_rivals(episodic_corpus: Built) -> None:
     """Every twin's user turn is drawn from the frames and clauses of the move it rivals, and
-    what makes it a rival comes in the user's next turn, a status naming no word of any
+    what makes it a rival comes in a later user turn, a status naming no word of any
     question; true moves get a status exchange too, so having one says nothing."""
     asked = exchanges.question_words()
     told_with_status: Counter[str] = Counter()
@@ -400,14 +400,17 @@ def test_a_twin_is_told_in_the_words_of_the_move_it_rivals(episodic_corpus: Buil
     true_moves: Counter[str] = Counter()
     for a in episodic_corpus.assembled:
         for r in a.sessions:
-            for (told, was, used), turn in zip(_moves(r), r.move_turns, strict=True):
+            for m, (told, was, used) in enumerate(_moves(r)):
                 status = [t for t in used if t.startswith("status:")]
                 if was != told:
                     assert exchanges.TOLD_AS[was] == told and status, (was, used)
                     clause = next((t for t in used if t.startswith("clause:")), "")
                     assert clause.split(":")[2] == told, (was, clause)
                     told_with_status[was] += 1
-                    following = r.turns[turn + 2]
+                    # The status: in the next turn, or after the next move's talk.
+                    span = r.status_turns[m]
+                    assert span is not None, (was, used)
+                    following = r.turns[span[0]]
                     assert following.role == "user"
                     assert not asked & set(bm25_tokens(following.content)), following.content
                 elif was in exchanges.EPISODIC_STATUSES:

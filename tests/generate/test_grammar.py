@@ -51,3 +51,9 @@ def test_unbalanced_templates_are_refused(bad: str) -> None:
 
 def test_flatten_keeps_every_word_and_drops_the_syntax() -> None:
     assert flatten("[Oh|Ah], [x|y z]") == " Oh Ah ,  x y z "
+
+
+def test_a_possessive_alternative_joins_the_word_before_it() -> None:
+    """`someone else [has|'s] done it` reads `someone else's done it`, not `else 's`."""
+    seen = {expand("someone else [has|'s] done it", random.Random(seed)) for seed in range(20)}
+    assert seen == {"someone else has done it", "someone else's done it"}

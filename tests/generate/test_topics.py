@@ -7,6 +7,7 @@ import random
 from datetime import datetime
 from itertools import pairwise
 
+from corpora.generate.core import render
 from corpora.generate.core.bank import FAMILIES, RELATIONS
 from corpora.generate.core.render import Bank, render_session
 from corpora.generate.core.topics import (
@@ -130,6 +131,20 @@ def test_a_link_takes_the_place_of_the_frames_own_opener() -> None:
     assert without_opener("So my dad has a new car.") == "my dad has a new car."
     assert without_opener("Something I forgot to tell you: he left.") == "he left."
     assert without_opener("My dad has a new car.") == "My dad has a new car."
+    # Two openers go ("Oh, and, …" after the link "Oh, and" read "Oh, and and, …").
+    assert without_opener("Oh, and, remind me to call.") == "remind me to call."
+    assert without_opener("Right, so, my dad left.") == "my dad left."
+    assert without_opener("Actually, I spoke too soon.") == "I spoke too soon."
+
+
+def test_a_name_keeps_its_capital_after_a_link() -> None:
+    """A sentence that opens with a name the move filled in (a nickname, a value) keeps the
+    name's capital when a link goes before it; a sentence-case form does not count."""
+    names = render._names({"holder": "Bailie", "Holder": "My dad", "V": "Sasha", "when": "today"})
+    assert names == {"Bailie", "Sasha"}
+    assert render._uncapital("Bailie's voice note came.", names) == "Bailie's voice note came."
+    assert render._uncapital("My dad rang.", names) == "my dad rang."
+    assert render._uncapital("I'm told so.", names) == "I'm told so."
 
 
 def test_a_status_is_at_times_told_after_the_next_move_on_its_topic() -> None:

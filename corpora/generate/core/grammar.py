@@ -24,7 +24,7 @@ from functools import cache
 from math import prod
 
 _SPACES = re.compile(r"\s{2,}")
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:?!])")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:?!]|'s\b)")
 
 
 class GrammarError(ValueError):

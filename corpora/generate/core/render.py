@@ -113,9 +113,10 @@ STATUS_THREAD_SHARE = 0.3
 #: holder (`DEFERRED_LEADS`), this often, for every kind alike and whatever the next move is
 #: about: what became of a statement, true or not, is not always said in the next turn.
 DEFER_SHARE = 0.35
-#: What leads a status told later back to its move (grammar): by the value the user said, which
-#: no question is asked by (a holder named again would be one more session a retriever weighs
-#: for the holder's questions); by the holder when the user named no value.
+#: What leads a status told later back to its move (grammar): by the value the user said, where
+#: no question is asked by values (a holder named again would be one more session a retriever
+#: weighs for the holder's questions); by the holder when the user named no value, or when the
+#: vertical's questions name values (`Bank.defer_by_value`).
 DEFERRED_LEADS: tuple[str, ...] = (
     "[Oh, and|And|Oh,] the {V} thing[,|:]",
     "Back to the {V} thing for a [second|moment][,|:]",
@@ -198,6 +199,9 @@ class Bank:
     any_status_follow_ups: tuple[StatusFollowUp, ...] = ANY_STATUS
     #: The assistant's close after the user answers a question put after a status.
     status_closes: tuple[str, ...] = STATUS_CLOSES
+    #: Whether a status told later is led back to its move by the value (`DEFERRED_LEADS`);
+    #: a vertical whose questions name values (a milestone, a step) leads by the holder.
+    defer_by_value: bool = True
 
 
 SHARED_BANK = Bank()
@@ -251,11 +255,30 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _uncapital(text: str) -> str:
-    """The sentence with its first letter small, for joining after a lead-in (`I` and `I'm`
-    keep theirs)."""
+def _uncapital(text: str, names: frozenset[str] = frozenset()) -> str:
+    """The sentence with its first letter small, for joining after a lead-in (`I`, `I'm` and a
+    name the move filled in keep theirs)."""
     first = text.split(" ", 1)[0]
-    return text if first == "I" or first.startswith("I'") else text[:1].lower() + text[1:]
+    if first == "I" or first.startswith("I'") or _bare(first) in names:
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def _bare(word: str) -> str:
+    return word.strip(",.:;!?").removesuffix("'s")
+
+
+def _names(values: Mapping[str, str]) -> frozenset[str]:
+    """The capitalised words the move's placeholders filled in (a nickname, a value): names,
+    which keep their capital wherever they fall. Sentence-case forms (`Holder`: `My dad`)
+    are left out."""
+    return frozenset(
+        _bare(word)
+        for key, value in values.items()
+        if key[:1].islower() or key in ("V", "W")
+        for word in str(value).split()
+        if word[:1].isupper()
+    )
 
 
 def speaker_person(move: Move) -> Person:
@@ -400,6 +423,8 @@ class RenderedMove(NamedTuple):
     #: The thread's user turn says what became of the move (a status), so it carries the
     #: move's evidence too.
     status: bool = False
+    #: Names the move filled in (kept capitalised after a lead-in).
+    names: frozenset[str] = frozenset()
 
 
 def _status(
@@ -481,9 +506,12 @@ def render_move(
             # The status answers the reply's question, introduced as doing so: a short
             # answer of its own ("couldn't say") could contradict what the status then says.
             bi, bridge = _choose(rng, STATUS_BRIDGES, "status bridges")
-            thread[0] = ("user", f"{bridge} {_uncapital(without_opener(thread[0][1]))}")
+            status_text = _uncapital(without_opener(thread[0][1]), _names(values))
+            thread[0] = ("user", f"{bridge} {status_text}")
             used.append((move.kind, f"status-bridge:{bi}"))
-        return RenderedMove(fill(frame, values), reply.text, used, thread, status=True)
+        return RenderedMove(
+            fill(frame, values), reply.text, used, thread, status=True, names=_names(values)
+        )
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
     if reply.family_follow_up or not closes:
         closes = bank.neutral_closes
@@ -492,7 +520,7 @@ def render_move(
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
         used.append((move.kind, f"thread:{move.kind}:{ki}"))
         thread = [("user", _capital(answer)), ("assistant", fill(close, values))]
-    return RenderedMove(fill(frame, values), reply.text, used, thread)
+    return RenderedMove(fill(frame, values), reply.text, used, thread, names=_names(values))
 
 
 def _quick_answer(kind: str, reply: str, rng: random.Random) -> tuple[str, tuple[str, str]]:
@@ -550,7 +578,7 @@ def render_session(
         if i > 0 and rng.random() < LINK_SHARE:
             li, lead = _choose(rng, LINKS, "links")
             used.append(("frame", f"link:{li}"))
-            user = f"{lead} {_uncapital(without_opener(user))}"
+            user = f"{lead} {_uncapital(without_opener(user), rendered.names)}"
         if i == 0 and rng.random() < OPENER_SHARE:
             openers = bank.openers(plan.moment.hour)
             oi, opener = _choose(rng, openers, "openers")
@@ -575,7 +603,9 @@ def render_session(
         if later:
             # By the value when the user said it (a value the assistant put forward stays
             # the assistant's alone).
-            by_value = move.value is not None and move.value in rendered.user
+            by_value = (
+                bank.defer_by_value and move.value is not None and move.value in rendered.user
+            )
             by = "value" if by_value else "holder"
             leads = DEFERRED_LEADS if by_value else DEFERRED_HOLDER_LEADS
             di, lead = _choose(rng, leads, "deferred leads")
@@ -583,7 +613,7 @@ def render_session(
             values = dict((move.person if move.told_as else speaker_person(move)).forms())
             if by_value:
                 values["V"] = str(move.value)
-            status = _uncapital(without_opener(talk[0].content))
+            status = _uncapital(without_opener(talk[0].content), rendered.names)
             talk[0].content = f"{_capital(fill(lead, values))} {status}"
             pending, held = held, (i, talk)
         else:
@@ -593,8 +623,11 @@ def render_session(
             pending, held = held, None
         if pending is not None:
             _answer_hanging(said, used, rng, bank)
-            status_turns[pending[0]] = (len(said), len(said) + len(pending[1]))
+            first = len(said)
             said += pending[1]
+            # A question the status's reply asks is answered within the status's own turns.
+            _answer_hanging(said, used, rng, bank)
+            status_turns[pending[0]] = (first, len(said))
     _answer_hanging(said, used, rng, bank)
     # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
     # aside): a rival's turn is always followed by its status, so a closer on a move's turn

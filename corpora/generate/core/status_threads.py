@@ -134,11 +134,11 @@ STATUS_CLOSES: tuple[str, ...] = (
 #: comes next, a confirmation or a correction, must not contradict it); a tag question
 #: (`…, doesn't it?`) is agreed with.
 _OPEN = (
-    "[Hard to say|Difficult to say|I couldn't tell you|I'm not certain|No idea|I never asked|I"
-    " didn't ask|Good question|I'd have to ask|Not a clue|I honestly couldn't say|I haven't"
-    " asked|Who can tell|I didn't think to ask], [to be honest|if I'm honest|really|I'm"
-    " afraid|in all honesty|as it happens|for my part|to tell the truth|if you want my"
-    " answer|off the top of my head][.|!]"
+    "[[Hard to say|Difficult to say|I couldn't tell you|I'm not certain|I honestly couldn't"
+    " say|Not a clue], [to be honest|if I'm honest|really|I'm afraid|in all honesty|to tell"
+    " the truth]|[I never asked|I didn't ask|I haven't asked|I didn't think to ask], [to be"
+    " honest|if I'm honest|as it happens|I'm afraid]|[No idea|I'd have to ask|Who can"
+    " tell][, really|, I'm afraid|, to be honest|]][.|!]"
 )
 QUICK_ANSWERS: dict[str, str] = {
     "tag": (
@@ -158,7 +158,7 @@ QUICK_ANSWERS: dict[str, str] = {
 #: question up without answering it, and the status says the rest.
 STATUS_BRIDGES: tuple[str, ...] = (
     "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|Right, about that"
-    "|Oh, on that|Glad you asked|About that, actually|Well, as you ask][:|,]",
+    "|Oh, on that|Glad you asked|About that, actually][:|,]",
 )
 
 

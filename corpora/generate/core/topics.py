@@ -38,7 +38,7 @@ LINKS: tuple[str, ...] = (
     "Oh, and",
     "Also,",
     "While I think of it,",
-    "And another thing:",
+    "Oh, and one other thing:",
     "Oh, one more thing:",
     "And while I'm at it,",
     "Oh, also,",
@@ -48,10 +48,11 @@ LINKS: tuple[str, ...] = (
 #: Openers a frame may start with, left out when a link takes their place (a link and an
 #: opener of its own would read "Also, by the way, …").
 _OPENER = re.compile(
-    r"^(?:So,|So|Right, so,?|Well,|Something I forgot to tell you:|Forgot to say,"
-    r"|Meant to tell you,|Before I forget,|Not sure if I told you, but"
+    r"^(?:Oh, and one other thing:|Oh, and,?|Oh, also,|Oh, one more thing:|Oh,|Right, so,?|Right, and|Right,|So,|So"
+    r"|Well,|Actually,|Hmm,|Now,|Also,|And,?|Anyway,|Something I forgot to tell you:"
+    r"|Forgot to say,|Meant to tell you,|Before I forget,|Not sure if I told you, but"
     r"|I forget whether I told you, but|By the way,|Incidentally,|Random one, but,?"
-    r"|Anyway,|Oh,|And,?)\s+"
+    r"|While I think of it,|That reminds me,|And another thing:|And while I'm at it,)\s+"
 )
 
 
@@ -122,5 +123,8 @@ def _chain(moves: Sequence[Move], topic: list[int]) -> list[int]:
 
 
 def without_opener(sentence: str) -> str:
-    """The move's sentence with its own opener left out, for a link to take its place."""
-    return _OPENER.sub("", sentence, count=1)
+    """The move's sentence with its own openers left out, for a link to take their place
+    ("Right, so …" and "Oh, and …" lose both words)."""
+    for _ in range(2):
+        sentence = _OPENER.sub("", sentence, count=1)
+    return sentence

@@ -703,6 +703,9 @@ LINK_CUES: dict[str, frozenset[str]] = {
 #: The bank every Procedural session is rendered from: the shared mention frames and replies,
 #: and the procedure and twin kinds above.
 PROCEDURE_BANK = Bank(
+    # A procedure's value is its first step, no name for the whole: a status told later is led
+    # back by its holder.
+    defer_by_value=False,
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **PROCEDURE_FRAMES}),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROCEDURE_REPLIES}),
     family_replies=MappingProxyType({}),

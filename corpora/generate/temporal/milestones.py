@@ -522,6 +522,8 @@ QUESTIONS = (*OCCURRENCE_QUESTIONS, *INTERVAL_QUESTIONS, *RECENCY_QUESTIONS)
 #: The bank every Temporal session is rendered from: the shared mention frames and replies,
 #: and the link and twin kinds above (only kinds a session plan can carry).
 MILESTONE_BANK = Bank(
+    # Questions name milestones: a status told later is led back by its holder.
+    defer_by_value=False,
     frames=MappingProxyType(
         {MENTION: MENTION_FRAMES, NAMED_MENTION: NAMED_MENTION_FRAMES, **MILESTONE_FRAMES}
     ),
