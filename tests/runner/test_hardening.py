@@ -709,10 +709,11 @@ def test_a_slow_drip_info_endpoint_is_cut_off_at_the_deadline(
 
 
 def test_two_systems_under_one_run_id_keep_their_own_answer_files(
-    serve: Callable[..., Any], tmp_path: Path, forgetting: Any
+    serve: Callable[..., Any], tmp_path: Path, forgetting: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`make reference` runs every system under one run id: each keeps its own local answer
     file (they shared one folder, and the later system's run replaced the earlier's)."""
+    monkeypatch.chdir(tmp_path)  # the default result paths land under tmp_path/results
     server = serve(scripted(forgetting))
     for system in ("no-memory", "bm25"):
         rc, _, err = run_cli(
