@@ -169,3 +169,24 @@ def test_a_status_is_at_times_told_after_the_next_move_on_its_topic() -> None:
             assert flags[:2] == ([True, False] if first is true else [False, False])
     # About the share of 0.35 for true statements and rivals alike (n=200 each).
     assert all(40 <= n <= 100 for n in later.values()), later
+
+
+def test_a_status_led_back_by_its_holder_is_never_ambiguous() -> None:
+    """ "Back to my landlord: it's his workmate I mean" could mean either of two things the
+    landlord did: a status led back by its holder is told later only when no other move of
+    the session is about that holder."""
+    by_holder = Bank(aside_share=0.0, defer_by_value=False)
+    rng = random.Random(8)
+    for second, can_defer in (
+        (Move(STATEMENT, LANDLORD, CAR, value="Corvale"), False),
+        (Move(STATEMENT, UNCLE, PIANO, value="Anvi"), True),
+    ):
+        first = Move(TWIN_RUMOUR, LANDLORD, PIANO, value="Sasha", told_as=STATEMENT)
+        deferred = 0
+        for _ in range(200):
+            plan = SessionPlan(datetime(2026, 3, 4, 19, 30), [first, second])
+            session = render_session(plan, rng, by_holder)
+            span = session.status_turns[0]
+            assert span is not None
+            deferred += span[0] > session.move_turns[1]
+        assert (deferred > 0) == can_defer, (second, deferred)

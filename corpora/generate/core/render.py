@@ -81,7 +81,7 @@ from corpora.generate.core.status_threads import (
     asks,
     question_form,
 )
-from corpora.generate.core.topics import LINK_SHARE, LINKS, shared, without_opener
+from corpora.generate.core.topics import LINK_SHARE, LINKS, shared, subject, without_opener
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
 #: Shares drawn for every move and session alike, gold or not.
@@ -594,18 +594,21 @@ def render_session(
             # A status and the reply to it carry the move's evidence; what is said after
             # them is about the person, never the fact.
             turn.has_answer = rendered.status and k < 2 and turn.role in evidence
+        # Led back by the value when the user said it (a value the assistant put forward
+        # stays the assistant's alone); by the holder only when no other move of the session
+        # is about the holder, or "Back to my dad" could mean either of his.
+        by_value = bank.defer_by_value and move.value is not None and move.value in rendered.user
+        clear = by_value or not any(
+            subject(other) == subject(move) for j, other in enumerate(plan.moves) if j != i
+        )
         later = (
             rendered.status
             and i + 1 < len(plan.moves)
             and not asks(reply)
             and rng.random() < DEFER_SHARE
+            and clear
         )
         if later:
-            # By the value when the user said it (a value the assistant put forward stays
-            # the assistant's alone).
-            by_value = (
-                bank.defer_by_value and move.value is not None and move.value in rendered.user
-            )
             by = "value" if by_value else "holder"
             leads = DEFERRED_LEADS if by_value else DEFERRED_HOLDER_LEADS
             di, lead = _choose(rng, leads, "deferred leads")

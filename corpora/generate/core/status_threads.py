@@ -138,7 +138,8 @@ _OPEN = (
     " say|Not a clue], [to be honest|if I'm honest|really|I'm afraid|in all honesty|to tell"
     " the truth]|[I never asked|I didn't ask|I haven't asked|I didn't think to ask], [to be"
     " honest|if I'm honest|as it happens|I'm afraid]|[No idea|I'd have to ask|Who can"
-    " tell][, really|, I'm afraid|, to be honest|]][.|!]"
+    " tell|Your guess is as good as mine|Search me][, really|, I'm afraid|, to be honest"
+    "|, sadly]][.|!]"
 )
 QUICK_ANSWERS: dict[str, str] = {
     "tag": (
