@@ -76,23 +76,19 @@ def shared(before: Move, after: Move) -> str | None:
 def topical_order(moves: Sequence[Move]) -> list[Move]:
     """The moves grouped into topics (see the module docstring), each topic in the order its
     first move was drawn and told as a chain (`_chain`)."""
-    n = len(moves)
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i in range(n):
-        for j in range(i):
-            if shared(moves[j], moves[i]) is not None:
-                parent[root(i)] = root(j)
-    topics: dict[int, list[int]] = {}
-    for i in range(n):
-        topics.setdefault(root(i), []).append(i)
-    return [moves[i] for topic in sorted(topics.values()) for i in _chain(moves, topic)]
+    left = list(range(len(moves)))
+    told: list[Move] = []
+    while left:
+        # A topic: the first move not yet told and every move linked to it through others.
+        topic = [left.pop(0)]
+        grown = True
+        while grown:
+            joining = [i for i in left if any(shared(moves[j], moves[i]) for j in topic)]
+            grown = bool(joining)
+            topic += joining
+            left = [i for i in left if i not in joining]
+        told += [moves[i] for i in _chain(moves, sorted(topic))]
+    return told
 
 
 def _greedy(moves: Sequence[Move], topic: list[int], start: int) -> list[int]:
