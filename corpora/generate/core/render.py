@@ -543,6 +543,27 @@ def _answer_hanging(
     said += [_Said("user", answer), _Said("assistant", expand(close, rng))]
 
 
+def _lead_back(
+    status: _Said,
+    move: Move,
+    names: frozenset[str],
+    by_value: bool,
+    rng: random.Random,
+    used: list[tuple[str, str]],
+) -> None:
+    """A status told later opens with a lead back to its move: by its value, or by its holder
+    (`DEFERRED_LEADS`, `DEFERRED_HOLDER_LEADS`)."""
+    by = "value" if by_value else "holder"
+    leads = DEFERRED_LEADS if by_value else DEFERRED_HOLDER_LEADS
+    di, lead = _choose(rng, leads, "deferred leads")
+    used.append((move.kind, f"status-later:{by}:{di}"))
+    values = dict((move.person if move.told_as else speaker_person(move)).forms())
+    if by_value:
+        values["V"] = str(move.value)
+    text = _uncapital(without_opener(status.content), names)
+    status.content = f"{_capital(fill(lead, values))} {text}"
+
+
 def render_session(
     plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
 ) -> RenderedSession:
@@ -609,15 +630,7 @@ def render_session(
             and clear
         )
         if later:
-            by = "value" if by_value else "holder"
-            leads = DEFERRED_LEADS if by_value else DEFERRED_HOLDER_LEADS
-            di, lead = _choose(rng, leads, "deferred leads")
-            used.append((move.kind, f"status-later:{by}:{di}"))
-            values = dict((move.person if move.told_as else speaker_person(move)).forms())
-            if by_value:
-                values["V"] = str(move.value)
-            status = _uncapital(without_opener(talk[0].content), rendered.names)
-            talk[0].content = f"{_capital(fill(lead, values))} {status}"
+            _lead_back(talk[0], move, rendered.names, by_value, rng, used)
             pending, held = held, (i, talk)
         else:
             if rendered.status:
