@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from scipy.stats import binom
 
 from checker.load import load_ours
 from checker.selftest import CALIBRATION_ALLOWED, CALIBRATION_COPIES, shuffled_copies
@@ -153,13 +154,27 @@ PROSPECTIVE = (
 )
 
 
+#: Label-shuffled copies of the real Prospective draft, and the one-sided level below which their
+#: count of refusals says the gate refuses more often than its family-wise alpha.
+REAL_COPIES = 60
+REAL_LEVEL = 0.01
+
+
 @pytest.mark.skipif(not PROSPECTIVE.exists(), reason="the Prospective draft is not checked out")
 def test_calibration_on_the_real_prospective_corpus() -> None:
-    # The real corpus behind the fix: 31 distinct haystacks, nearly all G = 1; per feature alone
-    # the self-test's 20 copies were refused 3 times.
+    """The real corpus behind the family-wise fix: 31 distinct haystacks, nearly all G = 1, on
+    which per feature alone the self-test's 20 copies were refused 3 times.
+
+    A gate calibrated at the family-wise alpha refuses a label-shuffled copy with that
+    probability, so "at most one of 20" (the synthetic self-test's bound) fails a calibrated
+    gate on about one corpus draw in four (P(X >= 2) = `0.26`): the draw shipped at 35f5e0b was
+    refused on 1 of 20 copies (2 of 60), the next on 3 of 20 (6 of 60). Held here instead: 60
+    copies, and a count no calibrated gate reaches with probability under 1% (the per-feature
+    test alone refuses 15 of the 60 copies of this draw: chance under 1e-6)."""
     corpus = load_ours(PROSPECTIVE)
-    per_feature = family_wise = 0
-    for copy in shuffled_copies(corpus):
-        per_feature += _per_feature_only(table(copy).stats)
-        family_wise += bool(refusals(measure_separability(copy, [], adversary=False)))
-    assert family_wise <= CALIBRATION_ALLOWED, (family_wise, per_feature)
+    refused = sum(
+        bool(refusals(measure_separability(copy, [], adversary=False)))
+        for copy in shuffled_copies(corpus, copies=REAL_COPIES)
+    )
+    chance = float(binom.sf(refused - 1, REAL_COPIES, FAMILYWISE_ALPHA))
+    assert chance > REAL_LEVEL, (refused, REAL_COPIES, chance)
