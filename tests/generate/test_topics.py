@@ -13,10 +13,15 @@ from corpora.generate.core.render import Bank, render_session
 from corpora.generate.core.topics import (
     LINK_SHARE,
     LINKS,
+    MAX_TOPICS,
+    NEWS_TOPICS,
     SAME_FAMILY,
     SAME_PERSON,
+    joining,
+    plain,
     shared,
     topical_order,
+    topics,
     without_opener,
 )
 from corpora.generate.core.world import (
@@ -24,6 +29,7 @@ from corpora.generate.core.world import (
     MENTION,
     STATEMENT,
     TWIN_RUMOUR,
+    Family,
     Move,
     Person,
     SessionPlan,
@@ -118,9 +124,11 @@ def test_links_come_at_one_share_and_asides_only_between_topics() -> None:
         users = [session.turns[i].content for i in session.move_turns]
         for k, user in enumerate(users):
             linked[k] += user.startswith(LINKS)
-        # Asides only between topics: before the uncle's news, never inside the landlord's.
+        # Asides only between topics or after the last: before the uncle's news or after it,
+        # never inside the landlord's; two topics leave room for one aside.
         starts = [start for start, _ in session.aside_turns]
-        assert starts and all(session.move_turns[2] < s < session.move_turns[3] for s in starts)
+        assert len(starts) == MAX_TOPICS - 2 == session.topics + len(starts) - 2
+        assert all(session.move_turns[2] < s for s in starts)
     assert linked[0] == 0
     # Within a topic (moves 2 and 3) and on a new one (move 4): each about LINK_SHARE.
     assert all(abs(n / runs - LINK_SHARE) < 0.07 for n in linked[1:]), linked
@@ -190,3 +198,62 @@ def test_a_status_led_back_by_its_holder_is_never_ambiguous() -> None:
             assert span is not None
             deferred += span[0] > session.move_turns[1]
         assert (deferred > 0) == can_defer, (second, deferred)
+
+
+def test_a_session_holds_at_most_three_topics_asides_included() -> None:
+    """Issue 24, point 1: one to three topics a session. An aside is a topic: it comes only
+    while the session has room, between topics or after the last, so a one-topic session may
+    end on one and a three-topic session has none (here every slot is taken)."""
+    rng = random.Random(11)
+    every_gap = Bank(aside_share=1.0)
+    seen: set[tuple[int, int]] = set()
+    for _ in range(300):
+        drawn = _random_moves(rng, rng.randint(1, 4))
+        moves = topical_order([Move(MENTION, m.person, m.family) for m in drawn])
+        news = len(topics(moves))
+        session = render_session(SessionPlan(datetime(2026, 3, 4, 9, 0), moves), rng, every_gap)
+        assert session.topics == news
+        asides = len(session.aside_turns)
+        # One slot between two topics and one after the last, while there is room.
+        assert asides == min(MAX_TOPICS - news, news)
+        seen.add((news, asides))
+    assert {(1, 1), (2, 1), (3, 0)} <= seen
+
+
+def test_a_cold_move_joins_a_topic_once_the_session_has_two() -> None:
+    """`joining`: any option while the session has fewer than NEWS_TOPICS topics; after that one
+    that shares a person or a family with a move already there, whichever move that is."""
+    rng = random.Random(5)
+    options = [(p, f) for p in (LANDLORD, NEIGHBOUR, UNCLE) for f in (PIANO, CAR, GYM)]
+    one = [Move(STATEMENT, LANDLORD, CAR, value="Corvale")]
+    two = [*one, Move(MENTION, NEIGHBOUR, PIANO)]
+    assert len(topics(two)) == NEWS_TOPICS == 2
+
+    def keys(o: tuple[Person, Family]) -> tuple[str, str]:
+        return o[0].key, o[1].key
+
+    free = {keys(joining(rng, options, one, plain)) for _ in range(400)}
+    assert ("uncle", "gym") in free  # a new topic while there is room for one
+    joined = {keys(joining(rng, options, two, plain)) for _ in range(400)}
+    assert ("uncle", "gym") not in joined
+    near = {keys(o) for o in options if o[0] in (LANDLORD, NEIGHBOUR) or o[1] in (CAR, PIANO)}
+    assert joined == near
+    # With no option that joins, any is drawn rather than none.
+    assert joining(rng, [(UNCLE, GYM)], two, plain) == (UNCLE, GYM)
+
+
+def test_words_that_carry_on_from_a_sentence_before_go_after_a_lead() -> None:
+    """A bridge or a lead back puts a status after words of its own: "Well, about that, except
+    it fell through" read as if a sentence were missing."""
+    assert without_opener("Except that's only what she had in mind.") == (
+        "that's only what she had in mind."
+    )
+    assert without_opener("Mind you, she never did.") == "she never did."
+    assert (
+        without_opener("Or so I thought, but he backed out.") == "so I thought, but he backed out."
+    )
+    assert without_opener("Although, on reflection, it was hers.") == "on reflection, it was hers."
+    assert without_opener("Then again, he dropped it.") == "he dropped it."
+    # Names and words that merely begin the same are kept.
+    assert without_opener("Orla has a boat.") == "Orla has a boat."
+    assert without_opener("Butterworth Road it is.") == "Butterworth Road it is."

@@ -84,6 +84,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -437,10 +438,10 @@ def _fill_cold(
         if _amount_bearing(m)
     )
 
-    def balanced(pool: list[tuple[Person, Family]]) -> tuple[Person, Family]:
+    def balanced(pool: list[tuple[Person, Family]], moves: list[Move]) -> tuple[Person, Family]:
         fewest = min(held[c] for c in CURRENCIES)
         options = [pf for pf in pool if held[haystack.currency_of[pf[0].key]] == fewest]
-        return rng.choice(options or pool)
+        return joining(rng, options or pool, moves, plain)
 
     order = [(s, slot) for s in range(len(haystack.slots)) for slot in RECIPE]
     rng.shuffle(order)
@@ -448,17 +449,22 @@ def _fill_cold(
         moves = haystack.slots[s]
         if slot in moves:
             continue
+        said = list(moves.values())
         if slot == PAYMENT_SLOT:
-            p, f = balanced(payments)
+            p, f = balanced(payments, said)
             move = _move(PAYMENT, p, f, world, rng)
         elif slot == EVENT_SLOT:
-            p, f = rng.choice(dispatches)
+            p, f = joining(rng, dispatches, said, plain)
             move = _move(rng.choice((DISPATCH, RETURN)), p, f, world, rng)
         elif slot == TWIN_SLOT:
-            p, f = balanced(twin_pool) if family_kind == PAYMENT else rng.choice(twin_pool)
+            p, f = (
+                balanced(twin_pool, said)
+                if family_kind == PAYMENT
+                else joining(rng, twin_pool, said, plain)
+            )
             move = _move(rng.choice(TWIN_KINDS), p, f, world, rng)
         else:
-            p, f = rng.choice(cold)
+            p, f = joining(rng, cold, said, plain)
             move = _move(MENTION, p, f, world, rng)
         moves[slot] = move
         if _amount_bearing(move):

@@ -92,6 +92,7 @@ from corpora.generate.core.haystack import (
 )
 from corpora.generate.core.names import NameRegistry
 from corpora.generate.core.reminders import spoken_instant
+from corpora.generate.core.topics import joining
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -683,6 +684,12 @@ class ColdRecord:
     corrections: int = 0
 
 
+def _pair(option: tuple[Person, RecordFamily]) -> tuple[Person, Family]:
+    """A cold (person, record family) option as the person and family `joining` reads."""
+    person, rf = option
+    return person, rf.family
+
+
 def _fill_cold(
     slots: list[dict[str, Move]],
     world: World,
@@ -798,14 +805,14 @@ def _fill_cold(
                 record = rng.choice(told)
                 move = _twin_move(label, record.person, record.rf, world, rng, record.value)
             elif label == TWIN_OTHERS:
-                p, rf = rng.choice(cold)
+                p, rf = joining(rng, cold, list(slot.values()), _pair)
                 move = _twin_move(label, p, rf, world, rng)
             else:
                 move = considered(s)
             slot[TWIN_SLOT] = move
             echoes.add(s, move)
         if MENTION_SLOT not in slot:
-            p, rf = rng.choice(cold)
+            p, rf = joining(rng, cold, list(slot.values()), _pair)
             slot[MENTION_SLOT] = Move(MENTION, p, rf.family)
 
 

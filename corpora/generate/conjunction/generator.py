@@ -90,6 +90,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry, given_kind
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -678,12 +679,12 @@ def _cold(
                 stated.append(ColdStatement(s, p, f, fact.value))
                 slot[name] = Move(STATEMENT, p, f, fact.value, extra=dict(blank))
             elif name == TWIN_SLOT:
-                p, f = rng.choice(unpaid)
+                p, f = joining(rng, unpaid, list(slot.values()), plain)
                 value = world.value(f, rng)
                 kind = rng.choice(CLUB_TWINS)
                 slot[name] = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
             elif name == MENTION_SLOT:
-                p, f = rng.choice(loose)
+                p, f = joining(rng, loose, list(slot.values()), plain)
                 slot[name] = Move(MENTION, p, f)
             elif name == EVENT_SLOT:
                 due = [

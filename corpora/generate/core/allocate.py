@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from corpora.generate.core.bank import OTHER_PEOPLE
 from corpora.generate.core.echo import ColdEchoes
 from corpora.generate.core.haystack import World
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.world import (
     EVENT_KINDS,
     MENTION,
@@ -269,13 +270,17 @@ def fill_cold(
     statement_slots: Sequence[str] = (STATEMENT_SLOT,),
     twin_kinds: Callable[[Family], tuple[str, ...]] | None = None,
     echoes: ColdEchoes | None = None,
+    events: Callable[[list[Fact]], None] | None = None,
 ) -> list[Fact]:
     """Fill every session's empty statement slots (one per statement kind in
     `statement_slots`), twin and mention slot with a cold move: a statement of a pair nobody
     else states, a twin or mention of any pair no hot kit owns. Returns the cold facts stated,
     in session order (a vertical may give them events or instants). With `echoes`, a cold twin
     may repeat an earlier one, as hot kits' twins do, so whether a twin's value recurs says
-    nothing about the session."""
+    nothing about the session. `events`, when given, is called with the cold facts stated
+    before any twin or mention is drawn, for a vertical to put its cold events in their slots
+    first: then the twins and mentions, the freest moves, are the ones that join a topic
+    (`core.topics.joining`)."""
     stated: list[Fact] = []
     for s, slot in enumerate(slots):
         for kind in statement_slots:
@@ -288,24 +293,26 @@ def fill_cold(
                 raise AllocationError(
                     f"no unstated {kind} pair left for session {s} of {world.owner}"
                 )
-            p, f = rng.choice(options)
+            p, f = joining(rng, options, list(slot.values()), plain)
             fact = world.fact(p, f)
             fact.stated_in = s
             stated.append(fact)
             slot[kind] = Move(kind, p, f, fact.value)
+    if events is not None:
+        events(stated)
     for s, slot in enumerate(slots):
         if TWIN_SLOT not in slot:
             repeated = echoes.take(s) if echoes is not None else None
             if repeated is not None:
                 slot[TWIN_SLOT] = repeated
             else:
-                p, f = rng.choice(cold)
+                p, f = joining(rng, cold, list(slot.values()), plain)
                 kinds = (twin_kinds or supported_twins)(f)
                 slot[TWIN_SLOT] = pair_move(rng.choice(kinds), p, f, None, world, rng)
                 if echoes is not None:
                     echoes.add(s, slot[TWIN_SLOT])
         if MENTION_SLOT not in slot:
-            p, f = rng.choice(cold)
+            p, f = joining(rng, cold, list(slot.values()), plain)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
     return stated
 

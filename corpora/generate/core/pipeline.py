@@ -9,6 +9,7 @@ If no setting passes, nothing is written and the refusals are returned.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from corpora.generate.core.stamp import (
     sidecar_text,
     with_entry,
 )
-from corpora.generate.core.vertical import VerticalGenerator
+from corpora.generate.core.topics import MAX_TOPICS
+from corpora.generate.core.vertical import Built, VerticalGenerator
 
 REVISION = "2026.12"
 INDEX_NAME = "index.json"
@@ -78,8 +80,28 @@ def attempt_all(
         trace.append(verdict.trace_line)
         last = verdict
         if verdict.passed:
+            trace.append(topic_line(built))
             break
     return last, trace
+
+
+def topic_line(built: Built) -> str:
+    """How many topics the built corpus's sessions hold, asides included (`core.topics`)."""
+    counts = Counter(
+        min(session.topics + len(session.aside_turns), MAX_TOPICS + 1)
+        for question in built.assembled
+        for session in question.sessions
+    )
+    total = sum(counts.values())
+    parts = ", ".join(
+        f"{n if n <= MAX_TOPICS else f'more than {MAX_TOPICS}'}: {counts[n]}"
+        for n in range(1, MAX_TOPICS + 2)
+    )
+    within = sum(counts[n] for n in range(1, MAX_TOPICS + 1))
+    return (
+        f"topics per session, asides included: {parts}; {within} of {total} sessions "
+        f"({within / total:.3f}) within {MAX_TOPICS}"
+    )
 
 
 def generate(generator: VerticalGenerator, out: Path, revision: str = REVISION) -> Outcome:

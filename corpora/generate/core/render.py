@@ -81,7 +81,14 @@ from corpora.generate.core.status_threads import (
     asks,
     question_form,
 )
-from corpora.generate.core.topics import LINK_SHARE, LINKS, shared, subject, without_opener
+from corpora.generate.core.topics import (
+    LINK_SHARE,
+    LINKS,
+    MAX_TOPICS,
+    subject,
+    topics,
+    without_opener,
+)
 from corpora.generate.core.world import MENTION, Move, Person, Relation, SessionPlan
 
 #: Shares drawn for every move and session alike, gold or not.
@@ -151,6 +158,8 @@ class RenderedSession:
     #: (first, end) indices in `turns` of each move's status exchange, in move order (None for
     #: a move without one); a status told later (`DEFER_SHARE`) sits after the next move.
     status_turns: list[tuple[int, int] | None] = field(default_factory=list)
+    #: Topics the session's moves form (`core.topics`), its asides not counted.
+    topics: int = 0
 
 
 @dataclass(frozen=True)
@@ -576,18 +585,28 @@ def render_session(
     status_turns: list[tuple[int, int] | None] = []
     #: A status told after the next move: (move index, its turns).
     held: tuple[int, list[_Said]] | None = None
+    # An aside is a topic too: one may come between two topics or after the last, while the
+    # session has fewer than `MAX_TOPICS`; never within a topic (`core.topics`).
+    topic_of = {i: t for t, topic in enumerate(topics(plan.moves)) for i in topic}
+    room = MAX_TOPICS - len(set(topic_of.values()))
+
+    def aside() -> None:
+        nonlocal room
+        if room <= 0 or bank.aside_share <= 0 or rng.random() >= bank.aside_share:
+            return
+        talk = draw_aside(rng, plan.moment)
+        sides = [role for role, _ in talk]
+        if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
+            raise TemplateError(f"an aside must alternate user and assistant: {sides}")
+        aside_turns.append((len(said), len(said) + len(talk)))
+        said.extend(_said(role, text) for role, text in talk)
+        used.append(("aside", "aside"))
+        room -= 1
+
     for i, move in enumerate(plan.moves):
         _answer_hanging(said, used, rng, bank)
-        # No aside within a topic (`core.topics`).
-        on_topic = i > 0 and shared(plan.moves[i - 1], move) is not None
-        if i > 0 and not on_topic and bank.aside_share > 0 and rng.random() < bank.aside_share:
-            aside = draw_aside(rng, plan.moment)
-            sides = [role for role, _ in aside]
-            if not sides or sides != ["user", "assistant"] * (len(sides) // 2):
-                raise TemplateError(f"an aside must alternate user and assistant: {sides}")
-            aside_turns.append((len(said), len(said) + len(aside)))
-            said += [_said(role, text) for role, text in aside]
-            used.append(("aside", "aside"))
+        if i > 0 and topic_of[i] != topic_of[i - 1]:
+            aside()
         rendered = render_move(move, plan, rng, bank)
         user, reply, move_used, thread = (
             rendered.user,
@@ -645,6 +664,8 @@ def render_session(
             _answer_hanging(said, used, rng, bank)
             status_turns[pending[0]] = (first, len(said))
     _answer_hanging(said, used, rng, bank)
+    if plan.moves:
+        aside()
     # A closer joins the last user turn that is no move's own (a thread's answer, a status, an
     # aside): a rival's turn is always followed by its status, so a closer on a move's turn
     # would fall on true statements only.
@@ -664,4 +685,5 @@ def render_session(
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
     turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
-    return RenderedSession(turns, used, move_turns, aside_turns, status_turns)
+    news = len(set(topic_of.values()))
+    return RenderedSession(turns, used, move_turns, aside_turns, status_turns, news)

@@ -20,14 +20,24 @@ gold or not; two moves about one fact (a statement and its event) keep their dra
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import TypeVar
 
-from corpora.generate.core.world import Move
+from corpora.generate.core.world import MENTION, Family, Move, Person
+
+T = TypeVar("T")
 
 #: How a move is tied to the move told before it.
 SAME_FAMILY, SAME_PERSON = "family", "person"
+
+#: A session's topics, asides included, are at most this many (issue 24: one to three).
+MAX_TOPICS = 3
+#: A cold move opens a topic of its own only while its session has fewer news topics than
+#: this; once it has them, it joins one (`joining`), which leaves room for an aside.
+NEWS_TOPICS = 2
 
 #: A move after the first opens with a link this often, whatever it shares with the move before.
 LINK_SHARE = 0.3
@@ -45,14 +55,17 @@ LINKS: tuple[str, ...] = (
     "Right, and",
 )
 
-#: Openers a frame may start with, left out when a link takes their place (a link and an
-#: opener of its own would read "Also, by the way, …").
+#: Openers a frame or a status may start with, left out when a link, a bridge or a lead back
+#: takes their place (a link and an opener of its own would read "Also, by the way, …").
 _OPENER = re.compile(
     r"^(?:Oh, and one other thing:|Oh, and,?|Oh, also,|Oh, one more thing:|Oh,|Right, so,?|Right, and|Right,|So,|So"
     r"|Well,|Actually,|Hmm,|Now,|Also,|And,?|Anyway,|Something I forgot to tell you:"
     r"|Forgot to say,|Meant to tell you,|Before I forget,|Not sure if I told you, but"
     r"|I forget whether I told you, but|By the way,|Incidentally,|Random one, but,?"
-    r"|While I think of it,|That reminds me,|And another thing:|And while I'm at it,)\s+"
+    r"|While I think of it,|That reminds me,|And another thing:|And while I'm at it,"
+    # Words that carry on from a sentence before: after a link, a bridge or a lead back there
+    # is none ("Well, about that, except it fell through").
+    r"|Mind you,|Although,?|Then again,|Though,?|Except|Or|At least,?|[Bb]ut)\s+"
 )
 
 
@@ -73,22 +86,50 @@ def shared(before: Move, after: Move) -> str | None:
     return None
 
 
-def topical_order(moves: Sequence[Move]) -> list[Move]:
-    """The moves grouped into topics (see the module docstring), each topic in the order its
-    first move was drawn and told as a chain (`_chain`)."""
+def topics(moves: Sequence[Move]) -> list[list[int]]:
+    """The moves' topics as lists of indices, in the order their first move was drawn: a topic
+    is the first move not yet in one and every move linked to it through others."""
     left = list(range(len(moves)))
-    told: list[Move] = []
+    found: list[list[int]] = []
     while left:
-        # A topic: the first move not yet told and every move linked to it through others.
         topic = [left.pop(0)]
         grown = True
         while grown:
-            joining = [i for i in left if any(shared(moves[j], moves[i]) for j in topic)]
-            grown = bool(joining)
-            topic += joining
-            left = [i for i in left if i not in joining]
-        told += [moves[i] for i in _chain(moves, sorted(topic))]
-    return told
+            joins = [i for i in left if any(shared(moves[j], moves[i]) for j in topic)]
+            grown = bool(joins)
+            topic += joins
+            left = [i for i in left if i not in joins]
+        found.append(sorted(topic))
+    return found
+
+
+def topical_order(moves: Sequence[Move]) -> list[Move]:
+    """The moves grouped into topics (see the module docstring), each topic in the order its
+    first move was drawn and told as a chain (`_chain`)."""
+    return [moves[i] for topic in topics(moves) for i in _chain(moves, topic)]
+
+
+def plain(pair: tuple[Person, Family]) -> tuple[Person, Family]:
+    """A (person, family) option as it is (`joining`'s `pair` for plain options)."""
+    return pair
+
+
+def joining(
+    rng: random.Random,
+    options: Sequence[T],
+    moves: Sequence[Move],
+    pair: Callable[[T], tuple[Person, Family]],
+) -> T:
+    """One of `options` (each a person and family, through `pair`) for a cold move of a session
+    whose moves so far are `moves`: any, while the session has fewer than `NEWS_TOPICS` topics;
+    then one that joins a topic already there — same person or same family, as people chat —
+    when one does. The rule reads only the session's moves, never whether one is evidence, so
+    a gold session's cold moves are drawn as any other's."""
+    if len(topics(moves)) >= NEWS_TOPICS:
+        near = [o for o in options if any(shared(m, Move(MENTION, *pair(o))) for m in moves)]
+        if near:
+            return rng.choice(near)
+    return rng.choice(options)
 
 
 def _greedy(moves: Sequence[Move], topic: list[int], start: int) -> list[int]:

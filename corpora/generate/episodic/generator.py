@@ -52,6 +52,7 @@ from corpora.generate.core.clock import start_date, varied_schedule
 from corpora.generate.core.haystack import AssembledQuestion, World, assemble_question, capitalise
 from corpora.generate.core.haystack import moment_since as _moment_since
 from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -389,7 +390,8 @@ def fill_cold(
         for name in RECIPE:
             if name in slot:
                 continue
-            p, f = rng.choice(listing if name in (ITEM_SLOT, ITEM_TWIN_SLOT) else cold)
+            options = listing if name in (ITEM_SLOT, ITEM_TWIN_SLOT) else cold
+            p, f = joining(rng, options, list(slot.values()), plain)
             if name == PROPOSAL_SLOT:
                 kind = PROPOSAL_AGREED if layout.random() < AGREED_SHARE else PROPOSAL
             elif name == TWIN_SLOT:

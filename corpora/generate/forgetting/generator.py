@@ -56,6 +56,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -71,6 +72,8 @@ from corpora.generate.core.world import (
     TWIN_CONSIDERED,
     TWIN_KINDS,
     TWIN_OTHERS,
+    Fact,
+    Family,
     Move,
     Person,
     SessionPlan,
@@ -121,6 +124,11 @@ class TargetPlan:
 
 #: Difficulty bands of the discrimination dial: the gaps each band spans.
 GAP_BANDS = {1: (5, 6), 2: (7, 8), 3: (9, 10), 4: (11, 12), 5: (13, 15)}
+
+
+def _holder(fact: Fact) -> tuple[Person, Family]:
+    """A fact's person and family, as `joining` reads an option."""
+    return fact.person, fact.family
 
 
 def gap_band(gap: int) -> int:
@@ -311,27 +319,33 @@ def build_question(
             _retold(slots[kit.sessions[second]][TWIN_SLOT], retell)
     cold = cold_pairs(world, hot_pairs)
     echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
-    pending = fill_cold(slots, cold, world, cast, echoes=echoes)
-    for s in range(count):
-        if EVENT_SLOT in slots[s]:
-            continue
-        open_ = [(f, f.stated_in) for f in pending if f.event is None and f.stated_in is not None]
-        due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
-        if not due:
-            nearest = max((at for _, at in open_ if at < s), default=None)
-            due = [f for f, at in open_ if at == nearest]
-        kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
-        if due:
-            fact = cast.choice(due)
-            fact.event = (kind, s)
-            slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
-        else:
-            options = [(p, f) for p, f in cold if not world.taken(p, f)]
-            p, f = cast.choice(options)
-            fact = world.fact(p, f)
-            fact.stated_in = s
-            pending.append(fact)
-            slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
+
+    def cold_events(pending: list[Fact]) -> None:
+        for s in range(count):
+            if EVENT_SLOT in slots[s]:
+                continue
+            open_ = [
+                (f, f.stated_in) for f in pending if f.event is None and f.stated_in is not None
+            ]
+            due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
+            if not due:
+                nearest = max((at for _, at in open_ if at < s), default=None)
+                due = [f for f, at in open_ if at == nearest]
+            kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
+            said = list(slots[s].values())
+            if due:
+                fact = joining(cast, due, said, _holder)
+                fact.event = (kind, s)
+                slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
+            else:
+                options = [(p, f) for p, f in cold if not world.taken(p, f)]
+                p, f = joining(cast, options, said, plain)
+                fact = world.fact(p, f)
+                fact.stated_in = s
+                pending.append(fact)
+                slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
+
+    fill_cold(slots, cold, world, cast, echoes=echoes, events=cold_events)
 
     plans = []
     for s in range(count):

@@ -67,6 +67,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import STEP, TOWN, NameRegistry, pool_sizes
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
 from corpora.generate.core.world import (
     MENTION,
@@ -645,10 +646,10 @@ def build_question(
         if PROCEDURE_SLOT not in slot:
             slot[PROCEDURE_SLOT] = cold_procedure_move(rng, world, s, cold, listed_cold)
         if TWIN_SLOT not in slot:
-            person, family = rng.choice(cold)
+            person, family = joining(rng, cold, list(slot.values()), plain)
             slot[TWIN_SLOT] = twin_move(person, family, draw_twin(rng, world, person))
         if MENTION_SLOT not in slot:
-            person, family = rng.choice(cold)
+            person, family = joining(rng, cold, list(slot.values()), plain)
             slot[MENTION_SLOT] = Move(MENTION, person, family)
 
     moments = varied_schedule(rng, start_date(rng), count)

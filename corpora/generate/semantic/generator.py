@@ -69,6 +69,7 @@ from corpora.generate.core.haystack import (
 )
 from corpora.generate.core.names import NameRegistry, given_kind
 from corpora.generate.core.render import Bank, speaker_person
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
     Levers,
@@ -563,16 +564,16 @@ def _cold(
             options = [(p, f) for p, f in cold if not world.taken(p, f)]
             if not options:
                 raise AllocationError(f"no unstated pair left for session {s} of {world.owner}")
-            p, f = rng.choice(options)
+            p, f = joining(rng, options, list(slot.values()), plain)
             fact = world.fact(p, f)
             slot[STATEMENT] = Move(STATEMENT, p, f, fact.value)
         if TWIN_SLOT not in slot:
-            p, f = rng.choice(cold)
+            p, f = joining(rng, cold, list(slot.values()), plain)
             kind = rng.choice(hot_twins)
             value = world.value(f, rng) if kind == ECHO else ""
             slot[TWIN_SLOT] = _twin(kind, p, f, value, world, rng)
         if MENTION_SLOT not in slot:
-            p, f = rng.choice(cold)
+            p, f = joining(rng, cold, list(slot.values()), plain)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
         if CHANGE_SLOT not in slot:
             unnamed = [p for p in world.people if p.key not in names]

@@ -55,6 +55,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
 from corpora.generate.core.world import (
     MENTION,
@@ -615,7 +616,7 @@ def build_question(
         if TWIN_SLOT not in slot:
             slot[TWIN_SLOT] = _cold_twin(rng, world, cold)
         if MENTION_SLOT not in slot:
-            p, f = rng.choice(cold)
+            p, f = joining(rng, cold, list(slot.values()), plain)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
 
     moments = varied_schedule(rng, start_date(rng), count)
