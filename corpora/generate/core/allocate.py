@@ -270,19 +270,21 @@ def fill_cold(
     statement_slots: Sequence[str] = (STATEMENT_SLOT,),
     twin_kinds: Callable[[Family], tuple[str, ...]] | None = None,
     echoes: ColdEchoes | None = None,
-    events: Callable[[list[Fact]], None] | None = None,
+    events: Callable[[int, list[Fact]], None] | None = None,
 ) -> list[Fact]:
     """Fill every session's empty statement slots (one per statement kind in
     `statement_slots`), twin and mention slot with a cold move: a statement of a pair nobody
     else states, a twin or mention of any pair no hot kit owns. Returns the cold facts stated,
     in session order (a vertical may give them events or instants). With `echoes`, a cold twin
     may repeat an earlier one, as hot kits' twins do, so whether a twin's value recurs says
-    nothing about the session. `events`, when given, is called with the cold facts stated
-    before any twin or mention is drawn, for a vertical to put its cold events in their slots
-    first: then the twins and mentions, the freest moves, are the ones that join a topic
-    (`core.topics.joining`)."""
+    nothing about the session. `events(s, stated)`, when given, fills session `s`'s cold event
+    from the facts stated so far, before its other cold moves: the move with the fewest choices
+    comes first in every session, so the freer ones join topics (`core.topics.joining`) the
+    same way whatever the session's hot move is."""
     stated: list[Fact] = []
     for s, slot in enumerate(slots):
+        if events is not None:
+            events(s, stated)
         for kind in statement_slots:
             if kind in slot:
                 continue
@@ -298,9 +300,6 @@ def fill_cold(
             fact.stated_in = s
             stated.append(fact)
             slot[kind] = Move(kind, p, f, fact.value)
-    if events is not None:
-        events(stated)
-    for s, slot in enumerate(slots):
         if TWIN_SLOT not in slot:
             repeated = echoes.take(s) if echoes is not None else None
             if repeated is not None:

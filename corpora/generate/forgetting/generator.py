@@ -320,32 +320,29 @@ def build_question(
     cold = cold_pairs(world, hot_pairs)
     echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
 
-    def cold_events(pending: list[Fact]) -> None:
-        for s in range(count):
-            if EVENT_SLOT in slots[s]:
-                continue
-            open_ = [
-                (f, f.stated_in) for f in pending if f.event is None and f.stated_in is not None
-            ]
-            due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
-            if not due:
-                nearest = max((at for _, at in open_ if at < s), default=None)
-                due = [f for f, at in open_ if at == nearest]
-            kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
-            said = list(slots[s].values())
-            if due:
-                fact = joining(cast, due, said, _holder)
-                fact.event = (kind, s)
-                slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
-            else:
-                options = [(p, f) for p, f in cold if not world.taken(p, f)]
-                p, f = joining(cast, options, said, plain)
-                fact = world.fact(p, f)
-                fact.stated_in = s
-                pending.append(fact)
-                slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
+    def cold_event(s: int, pending: list[Fact]) -> None:
+        if EVENT_SLOT in slots[s]:
+            return
+        open_ = [(f, f.stated_in) for f in pending if f.event is None and f.stated_in is not None]
+        due = [f for f, at in open_ if GAP_RANGE[0] <= s - at <= GAP_RANGE[1]]
+        if not due:
+            nearest = max((at for _, at in open_ if at < s), default=None)
+            due = [f for f, at in open_ if at == nearest]
+        kind = INVALIDATION if layout.random() < INVALIDATION_SHARE else REAFFIRMATION
+        said = list(slots[s].values())
+        if due:
+            fact = joining(cast, due, said, _holder)
+            fact.event = (kind, s)
+            slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
+        else:
+            options = [(p, f) for p, f in cold if not world.taken(p, f)]
+            p, f = joining(cast, options, said, plain)
+            fact = world.fact(p, f)
+            fact.stated_in = s
+            pending.append(fact)
+            slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
 
-    fill_cold(slots, cold, world, cast, echoes=echoes, events=cold_events)
+    fill_cold(slots, cold, world, cast, echoes=echoes, events=cold_event)
 
     plans = []
     for s in range(count):

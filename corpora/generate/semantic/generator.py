@@ -560,21 +560,8 @@ def _cold(
     current: dict[tuple[str, str], tuple[str, int]] = {}
     replaced: set[tuple[str, str]] = set()
     for s, slot in enumerate(slots):
-        if STATEMENT not in slot:
-            options = [(p, f) for p, f in cold if not world.taken(p, f)]
-            if not options:
-                raise AllocationError(f"no unstated pair left for session {s} of {world.owner}")
-            p, f = joining(rng, options, list(slot.values()), plain)
-            fact = world.fact(p, f)
-            slot[STATEMENT] = Move(STATEMENT, p, f, fact.value)
-        if TWIN_SLOT not in slot:
-            p, f = joining(rng, cold, list(slot.values()), plain)
-            kind = rng.choice(hot_twins)
-            value = world.value(f, rng) if kind == ECHO else ""
-            slot[TWIN_SLOT] = _twin(kind, p, f, value, world, rng)
-        if MENTION_SLOT not in slot:
-            p, f = joining(rng, cold, list(slot.values()), plain)
-            slot[MENTION_SLOT] = Move(MENTION, p, f)
+        # The change first: it is the cold move with the fewest choices, and the freer ones
+        # then join topics (`core.topics.joining`) the same way whatever the hot move is.
         if CHANGE_SLOT not in slot:
             unnamed = [p for p in world.people if p.key not in names]
             # A cold value is replaced at most once: cold pairs come up once or twice, and the
@@ -594,6 +581,21 @@ def _cold(
                 replaced.add(key)
             else:
                 raise AllocationError(f"nothing to change in session {s} of {world.owner}")
+        if STATEMENT not in slot:
+            options = [(p, f) for p, f in cold if not world.taken(p, f)]
+            if not options:
+                raise AllocationError(f"no unstated pair left for session {s} of {world.owner}")
+            p, f = joining(rng, options, list(slot.values()), plain)
+            fact = world.fact(p, f)
+            slot[STATEMENT] = Move(STATEMENT, p, f, fact.value)
+        if TWIN_SLOT not in slot:
+            p, f = joining(rng, cold, list(slot.values()), plain)
+            kind = rng.choice(hot_twins)
+            value = world.value(f, rng) if kind == ECHO else ""
+            slot[TWIN_SLOT] = _twin(kind, p, f, value, world, rng)
+        if MENTION_SLOT not in slot:
+            p, f = joining(rng, cold, list(slot.values()), plain)
+            slot[MENTION_SLOT] = Move(MENTION, p, f)
         move = slot[STATEMENT]
         key = (move.person.key, move.family.key)
         if key not in hot and move.value is not None:
