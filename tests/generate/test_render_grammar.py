@@ -82,27 +82,44 @@ def _three_moves() -> SessionPlan:
     return SessionPlan(datetime(2026, 3, 4, 19, 30), moves)
 
 
+def _two_topics() -> SessionPlan:
+    """Three moves on two topics (the first two about one person), which leaves room for one
+    aside (`core.topics.MAX_TOPICS`)."""
+    moves = [
+        Move(STATEMENT, Person(RELATIONS[r], RELATIONS[r].gender or "m"), FAMILIES[k], value=v)
+        for r, k, v in ((1, "car", "Corvale"), (1, "gym", "Dunmere"), (3, "boat", "Harlow"))
+    ]
+    return SessionPlan(datetime(2026, 3, 4, 19, 30), moves)
+
+
 def test_an_aside_sits_between_moves_and_keeps_the_turns_alternating(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The help-request hook: with a bank's aside share above zero, asides from `draw_aside`
-    sit between moves; the moves keep their own turns (`move_turns`)."""
+    sit between topics while the session has room for one; the moves keep their own turns
+    (`move_turns`)."""
     aside = [("user", "Any tips for descaling a kettle?"), ("assistant", "Vinegar and water.")]
     monkeypatch.setattr(render, "draw_aside", lambda rng, moment: list(aside))
-    session = render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+    session = render_session(_two_topics(), random.Random(2), Bank(aside_share=1.0))
     roles = [t.role for t in session.turns]
     assert roles == ["user", "assistant"] * (len(roles) // 2)
     contents = [t.content for t in session.turns]
-    assert contents.count(aside[0][1]) == 2  # before the second and the third move
+    assert contents.count(aside[0][1]) == 1
     assert len(session.move_turns) == 3
-    assert [session.turns[first].content for first, _ in session.aside_turns] == [aside[0][1]] * 2
+    [(first, end)] = session.aside_turns
+    assert contents[first] == aside[0][1]
+    # Between the two topics: after the second move's turns, before the third move.
+    assert session.move_turns[1] < first < end <= session.move_turns[2]
     assert all(aside[0][1] not in contents[i] for i in session.move_turns)
+    # Three topics leave no room for one.
+    full = render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+    assert not full.aside_turns
 
 
 def test_an_aside_that_does_not_alternate_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "draw_aside", lambda rng, moment: [("assistant", "Hello.")])
     with pytest.raises(render.TemplateError, match="alternate"):
-        render_session(_three_moves(), random.Random(2), Bank(aside_share=1.0))
+        render_session(_two_topics(), random.Random(2), Bank(aside_share=1.0))
 
 
 def test_no_aside_is_drawn_at_share_zero(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,7 +135,7 @@ def test_the_shared_bank_draws_real_asides() -> None:
     assert 0 < render.SHARED_BANK.aside_share < 1
     with_aside = 0
     for seed in range(40):
-        session = render_session(_three_moves(), random.Random(seed))
+        session = render_session(_two_topics(), random.Random(seed))
         roles = [t.role for t in session.turns]
         assert roles == ["user", "assistant"] * (len(roles) // 2)
         with_aside += ("aside", "aside") in session.templates
