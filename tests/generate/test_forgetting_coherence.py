@@ -3,6 +3,7 @@ answers and in the same kinds of sentence; each question has its own positions a
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -154,3 +155,49 @@ def test_sessions_and_questions_keep_a_persons_hours(haystacks: dict[int, Haysta
         assert len({(m.hour, m.minute) for m in moments}) >= len(moments) // 3, n
         assert low <= haystack.asked.hour <= high, (n, haystack.asked)
         assert 1 <= (haystack.asked.date() - moments[-1].date()).days <= 3, n
+
+
+def test_a_rivals_first_saying_stands_till_its_second_takes_both_back(
+    haystacks: dict[int, Haystack],
+) -> None:
+    """A rival retracted and then said to hold still reads as a muddle ("he still has the
+    Andersen" after "he hasn't at all"), so the first saying of a rival said twice stands —
+    told and followed by a status as a true statement is — and the second takes both back
+    (`core/echo.py`), hot and cold pairs alike; a rival said once is taken back at once."""
+    pairs = once = 0
+    for haystack in haystacks.values():
+        for value, moves in _twins(haystack).items():
+            if len(moves) == 1:
+                (move,) = moves
+                assert not move.stands and not move.takes_back, value
+                once += 1
+                continue
+            first, second = moves
+            assert first.stands and not first.takes_back, value
+            assert second.takes_back and not second.stands, value
+            pairs += 1
+    assert pairs and once, (pairs, once)
+
+
+def test_no_rival_is_said_again_after_it_was_taken_back(haystacks: dict[int, Haystack]) -> None:
+    """Rendered, the first saying of an echoed rival is followed by a true statement's status
+    and its second by its own kind's status with a sentence taking back both."""
+    from corpora.generate.core.render import render_session
+
+    rng = random.Random(5)
+    haystack = haystacks[1]
+    taken_back: set[str] = set()
+    for plan in haystack.plans:
+        session = render_session(plan, rng)
+        kinds = [t.split(":")[1] for _, t in session.templates if t.startswith("status:")]
+        statused = [m for m in plan.moves if m.kind in TWIN_KINDS or m.kind == STATEMENT]
+        for move in statused:
+            if move.kind in TWIN_KINDS and move.value is not None:
+                assert move.value not in taken_back, move.value
+                if not move.stands:
+                    taken_back.add(move.value)
+        twin_statuses = [k for k in kinds if k in TWIN_KINDS]
+        assert len(twin_statuses) == sum(
+            1 for m in plan.moves if m.kind in TWIN_KINDS and not m.stands
+        ), kinds
+    assert taken_back

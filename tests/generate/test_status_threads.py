@@ -216,6 +216,7 @@ def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
         *LINKS,
         *render.DEFERRED_LEADS,
         *render.DEFERRED_HOLDER_LEADS,
+        *render.TAKE_BACK_TAILS,
     ):
         ours |= set(bm25_tokens(flatten(template)))
     assert not ours & _question_words(), sorted(ours & _question_words())
@@ -233,3 +234,66 @@ def test_a_status_after_a_question_takes_the_question_up() -> None:
         status = rendered.thread[0][1]
         assert "?" in rendered.reply
         assert any(status.startswith((f"{lead}:", f"{lead},")) for lead in leads), status
+
+
+def _statuses(move: Move, seed: int, n: int = 200) -> list[tuple[str, list[str]]]:
+    """(status turn, status templates used) of `n` renderings of a move."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        rendered = render_move(move, _plan(move), rng)
+        assert rendered.status, rendered
+        used = [t for _, t in rendered.used if t.startswith("status:")]
+        out.append((rendered.thread[0][1], used))
+    return out
+
+
+@pytest.mark.parametrize("kind", [TWIN_RUMOUR, TWIN_CONSIDERED, TWIN_OTHERS])
+def test_a_rival_that_stands_gets_the_status_of_a_true_statement(kind: str) -> None:
+    """The first saying of an echoed rival stands (`Move.stands`, `core/echo.py`): it is
+    followed by a status drawn from a true statement's, never by its own kind's retraction,
+    and never by a take-back tail."""
+    move = _move(kind)
+    move.stands = True
+    seen = set()
+    for status, used in _statuses(move, 31):
+        assert len(used) == 1 and used[0].startswith(f"status:{STATEMENT}:"), used
+        seen.add(used[0])
+        assert not _tail_of(status), status
+    assert len(seen) > 1, seen
+
+
+def _tail_pattern(template: str) -> str:
+    """A take-back tail's grammar (`[a|b]`) as a regular expression over its expansions."""
+    return "".join({"[": "(?:", "]": ")", "|": "|"}.get(ch, re.escape(ch)) for ch in template)
+
+
+#: A status ending with a take-back tail.
+_TAIL = re.compile(r"(?:" + "|".join(_tail_pattern(t) for t in render.TAKE_BACK_TAILS) + r")$")
+
+
+def _tail_of(status: str) -> bool:
+    return bool(_TAIL.search(status))
+
+
+@pytest.mark.parametrize("kind", [TWIN_RUMOUR, TWIN_CONSIDERED, TWIN_OTHERS])
+def test_a_rivals_second_saying_takes_back_both(kind: str) -> None:
+    """The echo of a rival whose first saying stood (`Move.takes_back`) gets its own kind's
+    status, ending with a sentence that takes back the first saying too; a rival said once
+    gets its status alone."""
+    move = _move(kind)
+    move.takes_back = True
+    for status, used in _statuses(move, 32):
+        assert used[0].startswith(f"status:{kind}:"), used
+        assert _tail_of(status), status
+    for status, _ in _statuses(_move(kind), 33):
+        assert not _tail_of(status), status
+
+
+def test_a_take_back_tail_is_plain_shared_wording() -> None:
+    """Said after statuses of every kind in a frame shared across verticals: no placeholder,
+    no question, none of the words shared frames avoid."""
+    for tail in render.TAKE_BACK_TAILS:
+        text = flatten(tail)
+        assert "{" not in text and "?" not in text, tail
+        assert not {"another", "again", "before", "paying"} & set(raw_tokens(text)), tail

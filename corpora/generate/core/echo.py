@@ -9,6 +9,18 @@ same pair names the value an earlier twin named, in the same frame (the same rum
 same friend's car again), so the rival is said twice and its second saying lies later, as the
 answer's re-affirmation does. Echoes are planned per hot pair from the pair's own twins, alike
 for the asked pair and every unasked one, so no count of values marks the gold sessions.
+
+**Told coherently** (`stand_then_take_back`). A rival retracted on the spot and then said
+again ("he still has the Andersen" after "he hasn't at all") reads as a muddle, and a reader
+learns that a value said again only to be taken back again is a rival. So where a vertical's
+questions ask about the end of the haystack (what holds now), the first saying of an echo pair
+stands: it is told as a true statement and followed by the status a true statement gets,
+drawn from the same pool, so nothing marks it yet. The second saying, sessions later, carries
+the rival's status, followed by a sentence that takes back the first saying too ("I've had
+that wrong all along", `render.TAKE_BACK_TAILS`): a retraction that comes in a later session.
+Hot and cold pairs, asked and unasked, are told alike. A vertical whose questions ask what was
+held or believed at an instant inside the haystack (Bitemporal) keeps each saying's own status,
+since a rival standing for a while would change what was held then.
 """
 
 from __future__ import annotations
@@ -37,6 +49,16 @@ def plan_echoes(
     return pairs
 
 
+def stand_then_take_back(first: Move, second: Move) -> None:
+    """An echo pair told coherently (see the module docstring): `first` stands until
+    `second`, whose status takes both back. Both must be told as another kind
+    (`Move.told_as`)."""
+    if first.told_as is None or second.told_as is None:
+        raise ValueError("an echo pair stands and is taken back only when told as another kind")
+    first.stands, first.takes_back = True, False
+    second.stands, second.takes_back = False, True
+
+
 class ColdEchoes:
     """Cold twins echoed the way hot ones are: a cold twin in session s repeats, with
     probability `share`, an earlier cold twin (not yet echoed) placed a gap in `gap` before."""
@@ -44,6 +66,8 @@ class ColdEchoes:
     def __init__(self, rng: random.Random, share: float, gap: tuple[int, int]) -> None:
         self.rng, self.share, self.gap = rng, share, gap
         self._open: list[tuple[int, Move]] = []
+        #: (source, echo) of every echo taken, in the order taken.
+        self.pairs: list[tuple[Move, Move]] = []
 
     def take(self, s: int) -> Move | None:
         """An earlier cold twin to repeat in session `s`, or None (then `add` the fresh one)."""
@@ -53,7 +77,9 @@ class ColdEchoes:
         if not due or self.rng.random() >= self.share:
             return None
         _, move = self._open.pop(self.rng.choice(due))
-        return replace(move, extra=dict(move.extra))
+        echo = replace(move, extra=dict(move.extra))
+        self.pairs.append((move, echo))
+        return echo
 
     def add(self, s: int, move: Move) -> None:
         self._open.append((s, move))

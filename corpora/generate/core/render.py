@@ -136,6 +136,21 @@ DEFERRED_HOLDER_LEADS: tuple[str, ...] = (
     "One more thing [about|on] {holder}[,|:]",
 )
 
+#: Said after the status of a rival's second saying when its first saying stood (`Move.stands`,
+#: `core/echo.py`): the status takes back both. Grammar; a sentence of its own, so it follows
+#: any status of any kind, led in or not.
+TAKE_BACK_TAILS: tuple[str, ...] = (
+    "[I've had|I'd had] [that|it|the whole thing] [wrong|muddled|mixed up] [all along|from the"
+    " outset|from day one|from the very beginning][, sorry|, I'm afraid|, my mistake|, silly me"
+    "|, to be honest|].",
+    "[And|So|Which means] I [had|got] it [wrong|muddled] [back then|at the outset|in the"
+    " beginning] [too|as well][, sorry|, I'm afraid|, my mistake|].",
+    "[That goes for|The same goes for|Same with] what I [passed on|shared] [back then|at the"
+    " outset|in the beginning][, sorry|, I'm afraid|, to be honest|].",
+    "[I wasn't right about it|It wasn't right|That wasn't right] [back then|at the outset]"
+    " either[, to be honest|, sorry|, I'm afraid|].",
+)
+
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
 
@@ -467,11 +482,16 @@ def render_move(
     move's status: see `Move.told_as`)."""
     told = move
     if move.told_as is not None and move.kind in bank.statuses and move.told_as in bank.frames:
-        told = replace(move, kind=move.told_as, other=None, told_as=None)
+        told = replace(
+            move, kind=move.told_as, other=None, told_as=None, stands=False, takes_back=False
+        )
     # (A bank without statuses for the kind, or frames for what it is told as, tells the move
     # as itself.)
+    # A move that stands for now (`Move.stands`) gets the status of what it is told as, from
+    # the same share and the same pool a true one of that kind draws from.
+    stands = move.stands and told is not move and told.kind in bank.statuses
     with_status = move.kind in bank.statuses and (
-        told is not move or rng.random() < bank.status_share
+        (told is not move and not stands) or rng.random() < bank.status_share
     )
     values = move_values(told, plan, rng)
     if move.other is not None:
@@ -509,8 +529,13 @@ def render_move(
     used += reply.used
     thread: list[tuple[str, str]] = []
     if with_status:
-        thread, status_used = _status(original, status_values, rng, bank)
+        thread, status_used = _status(told if stands else original, status_values, rng, bank)
         used += status_used
+        if original.takes_back and not stands:
+            # The status takes back the first saying too, which stood till now (`core/echo.py`).
+            ti, tail = _choose(rng, TAKE_BACK_TAILS, "take-back tails")
+            thread[0] = ("user", _join(thread[0][1], fill(tail, status_values)))
+            used.append((original.kind, f"take-back:{ti}"))
         if asks(reply.text):
             # The status answers the reply's question, introduced as doing so: a short
             # answer of its own ("couldn't say") could contradict what the status then says.

@@ -159,6 +159,13 @@ class Move:
     #: person (not `other`), and say what became of it in the next user turn (its status,
     #: `Bank.statuses[kind]`): a rival told as a true statement is worded like one.
     told_as: str | None = None
+    #: With `told_as`: the move stands for now, followed by the status a true move of that
+    #: kind gets, as if it were one; a later saying of it takes it back (`takes_back`). The
+    #: first saying of an echoed rival (`core/echo.py`).
+    stands: bool = False
+    #: The move's status takes back an earlier saying of it as well (`TAKE_BACK_TAILS`): the
+    #: second saying of an echoed rival whose first saying stood.
+    takes_back: bool = False
 
 
 @dataclass

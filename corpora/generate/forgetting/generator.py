@@ -9,8 +9,12 @@ kinds (invalidated, re-affirmed, never stated) and given the same twins and near
 is the asked pair's statement and event; everything else is competition that survives reading.
 Every rival is said twice, as a stated answer is: first in a statement's words, then (unless it
 is a plan dropped) as an event on it — a re-affirmation, or an ending when it is someone else's
-news — each time followed by what became of it (its status turn), so neither how often a value
-is said nor the frame it is said in marks the answer.
+news. Its first saying stands, followed by the status a true statement gets; its second,
+sessions later, by what became of it, taking back both ("I've had that wrong all along",
+`core/echo.py`), so neither how often a value is said nor the frame it is said in marks the
+answer, and no rival is said to hold still after it was taken back. A rival said once is taken
+back in the next turn(s). Every question asks what holds now, after the last session, when
+every rival has been taken back.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
 between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
@@ -47,7 +51,7 @@ from corpora.generate.core.allocate import (
 )
 from corpora.generate.core.bank import FORGETTING_FAMILIES, RELATIONS, families
 from corpora.generate.core.clock import start_date, varied_schedule
-from corpora.generate.core.echo import ColdEchoes, plan_echoes
+from corpora.generate.core.echo import ColdEchoes, plan_echoes, stand_then_take_back
 from corpora.generate.core.haystack import (
     AssembledQuestion,
     World,
@@ -315,8 +319,12 @@ def build_question(
     # is open yet, the slot states another fact.
     retell = question_rng(seed, VERTICAL, n, "retell")
     for kit in kits:
-        for _, second in kit.echoes:
-            _retold(slots[kit.sessions[second]][TWIN_SLOT], retell)
+        for first, second in kit.echoes:
+            echo = slots[kit.sessions[second]][TWIN_SLOT]
+            _retold(echo, retell)
+            # The first saying stands till the echo takes both back (`core/echo.py`): every
+            # question asks what holds now, after the last session.
+            stand_then_take_back(slots[kit.sessions[first]][TWIN_SLOT], echo)
     cold = cold_pairs(world, hot_pairs)
     echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
 
@@ -343,6 +351,8 @@ def build_question(
             slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
 
     fill_cold(slots, cold, world, cast, echoes=echoes, events=cold_event)
+    for source, echo in echoes.pairs:
+        stand_then_take_back(source, echo)
 
     plans = []
     for s in range(count):
