@@ -328,6 +328,26 @@ def test_a_withdrawn_correction_says_its_value_came_first_only_when_it_did() -> 
         assert not FIRST_CLAIM.search(since), since
 
 
+def test_a_true_correction_says_it_was_wrong_at_first_only_when_it_was() -> None:
+    """A true correction's status says the value it replaces was written down wrong "at first"
+    only when that value is the first the change gave; a second correction's, "earlier"."""
+    seen: Counter[bool] = Counter()
+    for haystack in _haystacks():
+        given: dict[tuple[str, str], str] = {}
+        for plan in haystack.plans:
+            for move in plan.moves:
+                key = (move.person.key, move.family.key)
+                if move.kind in corrections.CHANGE_KINDS:
+                    given.setdefault(key, move.value or "")
+                if move.kind == corrections.CORRECTION:
+                    first = move.extra["W"] == given[key]
+                    assert move.extra["at_first"] == corrections.wrong_when(first)["at_first"]
+                    seen[first] += 1
+    assert seen[True] and seen[False], seen
+    for text in corrections.RECORD_STATUSES[corrections.CORRECTION]:
+        assert not FIRST_CLAIM.search(text), text
+
+
 def test_every_rival_is_told_in_the_words_of_a_true_move() -> None:
     """A rival's value turn is drawn from the frames and clauses of a change or a correction,
     and what became of it comes in a status of its own kind."""

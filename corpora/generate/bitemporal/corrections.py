@@ -658,6 +658,16 @@ STANDING: dict[str, tuple[str, str]] = {
 }
 
 
+#: When a true correction's status says the value it replaces was written down wrong: `at
+#: first` only where that value is the first the change gave (no correction replaced it yet).
+WRONG_WHEN: tuple[str, str] = (" at first", " earlier")
+
+
+def wrong_when(first: bool) -> dict[str, str]:
+    """The `WRONG_WHEN` placeholder of a true correction (`first`: of the change's value)."""
+    return {"at_first": WRONG_WHEN[0 if first else 1]}
+
+
 def left_standing(first: bool, wn: str) -> dict[str, str]:
     """The `STANDING` placeholders for a withdrawn correction of a value named `wn`: claims that
     it came first only when `first`."""
@@ -675,7 +685,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         + _SOON
         + ".|[I'd [written|"
         "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
-        "from memory|I'd mixed up my notes|I misread my own writing][ at first| earlier| before|].|]",
+        "from memory|I'd mixed up my notes|I misread my own writing][{at_first}| earlier| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
         "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
@@ -824,6 +834,7 @@ def templates() -> list[tuple[str, str]]:
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
     out += [(f"status {PROPOSED} {key}", text) for key, pair in STANDING.items() for text in pair]
+    out += [(f"status {CORRECTION} at_first", text.strip()) for text in WRONG_WHEN]
     for rf in RECORD_FAMILIES:
         out.append((f"{rf.key} thing", rf.thing))
         out += [(f"{rf.key} topic", t) for t in rf.family.topics]

@@ -74,6 +74,7 @@ from corpora.generate.bitemporal.corrections import (
     RECORD_FAMILIES,
     RecordFamily,
     left_standing,
+    wrong_when,
 )
 from corpora.generate.core.allocate import (
     MENTION_SLOT,
@@ -324,7 +325,10 @@ def _revision_moves(subject: Subject, moments: Sequence[datetime], evidence: boo
                 subject.rf.family,
                 subject.values[2 + k],
                 evidence=evidence,
-                extra=_corrects(subject.rf, subject.values[2 + k], subject.values[1 + k]),
+                extra={
+                    **_corrects(subject.rf, subject.values[2 + k], subject.values[1 + k]),
+                    **wrong_when(k == 0),
+                },
             )
         )
     return moves
@@ -572,7 +576,7 @@ def build_haystack(
             if story is not None and (own is not None or ki == 0):
                 if own is not None and own not in blocked:
                     # Of what the person holds, never of a value a status disowned.
-                    move = _others_correcting(stories[story][-1], own, world, rng)
+                    move = _others_correcting(stories[story][-1], own)
                 else:
                     # The asked subject, whose value cannot be named (not told yet, or one an
                     # answer names: LEK001): of the other person's value told earlier, as
@@ -658,12 +662,12 @@ def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
     )
 
 
-def _others_correcting(told: Move, own: str, world: World, rng: random.Random) -> Move:
-    """Another person's change told earlier (`told`) coming back as a correction of what the
-    person holds (`own`: the value the user last gave as the person's own, never one a status
-    disowned), to a fresh value; who it was comes out in the status, as it did the first
-    time."""
-    value = _value(world, told.family, rng)
+def _others_correcting(told: Move, own: str) -> Move:
+    """Another person's change told earlier (`told`) said again (`core/echo.py`) as a
+    correction of what the person holds (`own`: the value the user last gave as the person's
+    own, never one a status disowned): the other person's value named once more, as the right
+    one, and who it was comes out in the status, as it did the first time."""
+    value = told.value or ""
     return Move(
         TWIN_OTHERS,
         told.person,
@@ -798,7 +802,7 @@ def _fill_cold(
             # all (a fresh twin) while nothing of theirs was told.
             if record is None or record.last >= s:
                 return None
-            return _others_correcting(move, record.value, world, rng)
+            return _others_correcting(move, record.value)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
         if record is None:
@@ -833,10 +837,11 @@ def _fill_cold(
                 record = rng.choice(due)
                 value = _value(world, record.rf.family, rng)
                 wrong = record.value
+                first = record.corrections == 0
                 record.value, record.last = value, s
                 record.corrections += 1
                 p, rf = record.person, record.rf
-                extra = _corrects(rf, value, wrong)
+                extra = {**_corrects(rf, value, wrong), **wrong_when(first)}
                 slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra=extra)
         repeated = echoes.take(s) if TWIN_SLOT not in slot else None
         if repeated is not None and (echoed := again(s, repeated)) is not None:
