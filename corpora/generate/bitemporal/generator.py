@@ -794,14 +794,14 @@ def _fill_cold(
 
     def again(s: int, move: Move) -> Move | None:
         """An echoed twin, naming what its subject holds in session `s` (None when the
-        record was corrected in this very session, or another person's change comes back
-        for a subject the user told nothing of: a fresh twin is drawn instead)."""
+        record was corrected in this very session: a fresh twin is drawn instead)."""
         record = record_of(move.person, BY_KEY[move.family.key])
         if move.kind == TWIN_OTHERS and move.told_as != CORRECTION:
-            # Said again as a correction of what the person was last told to hold, or not at
-            # all (a fresh twin) while nothing of theirs was told.
+            # Said again as a correction of what the person was last told to hold; while
+            # nothing of theirs was told (or it was corrected this very session), as a fresh
+            # change someone else made, so the subject comes back as an echo's does.
             if record is None or record.last >= s:
-                return None
+                return _twin_move(TWIN_OTHERS, move.person, BY_KEY[move.family.key], world, rng)
             return _others_correcting(move, record.value)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
