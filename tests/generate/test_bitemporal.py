@@ -251,35 +251,101 @@ def _haystacks() -> list[bitemporal.Haystack]:
 
 
 def test_a_correction_only_corrects_the_value_last_told() -> None:
-    """Every correction, true or nearly made, names as wrong the value the conversation last
-    gave that subject (a correction of someone else's change, a value told of them); a choice
-    considered names the value its subject was last told to hold; and no correction comes
-    before anything was told."""
-    latest: dict[tuple[str, str], str] = {}
-    checked = 0
-    for haystack in _haystacks():
-        latest.clear()
+    """Every correction, true, nearly made or another person's news told as one, names as
+    wrong the value the user last gave as the person's own, never one a status disowned; a
+    choice considered names the value its subject was last told to hold; and no correction
+    comes before anything was told. The one exception is the asked subject's rivals while
+    what it holds cannot be named (not told yet, or a value an answer names: LEK001), where
+    another person's change comes back as a correction of the value told of them."""
+    seed, levers = bitemporal.SEED, bitemporal.GENERATOR.levers[0]
+    specs = bitemporal._specs(seed, levers)
+    checked = excepted = 0
+    for k, haystack in zip(SMALL, _haystacks(), strict=True):
+        asked = haystack.asked
+        blocked = bitemporal._answer_values(asked, specs[k - 1].straddle)
+        latest: dict[tuple[str, str], str] = {}
+        disowned: dict[tuple[str, str], set[str]] = {}
         others: dict[tuple[str, str, str], set[str]] = {}
         for plan in haystack.plans:
             for move in plan.moves:
                 told = move.told_as or move.kind
                 key = (move.person.key, move.family.key)
+                if told == corrections.CORRECTION:
+                    own = latest.get(key)
+                    if (
+                        move.kind == TWIN_OTHERS
+                        and key == (asked.person.key, asked.rf.key)
+                        and (own is None or own in blocked)
+                    ):
+                        assert move.other is not None
+                        assert move.extra["W"] in others[(*key, move.other[0])], move
+                        excepted += 1
+                    else:
+                        assert own is not None and own == move.extra["W"], move
+                        assert move.extra["W"] not in disowned.get(key, set()), move
+                        checked += 1
                 if move.kind == TWIN_OTHERS:
                     assert move.other is not None
-                    said = others.setdefault((*key, move.other[0]), set())
-                    if told == corrections.CORRECTION:
-                        assert move.extra["W"] in said, move
-                        checked += 1
-                    said.add(move.value or "")
-                    continue
-                if told == corrections.CORRECTION:
-                    assert latest.get(key) == move.extra["W"], move
-                    checked += 1
+                    others.setdefault((*key, move.other[0]), set()).add(move.value or "")
+                if move.kind in (corrections.PROPOSED, TWIN_CONSIDERED, TWIN_OTHERS):
+                    disowned.setdefault(key, set()).add(move.value or "")
                 if move.kind == TWIN_CONSIDERED and key in latest:
                     assert latest[key] == move.extra["W"], move
                 if move.kind in (*corrections.CHANGE_KINDS, corrections.CORRECTION):
                     latest[key] = move.value or ""
-    assert checked > 50
+    assert checked > 50 and excepted < checked / 5, (checked, excepted)
+
+
+#: What claims a value came first.
+FIRST_CLAIM = re.compile(r"\bfirst\b|to begin with|all along", re.I)
+
+
+def test_a_withdrawn_correction_says_its_value_came_first_only_when_it_did() -> None:
+    """A correction nearly made and taken back says the value it leaves standing was the first
+    one given ("as I first told you") only where no correction has replaced the change's
+    value; after one, it says only that the value stands."""
+    seen: Counter[bool] = Counter()
+    for haystack in _haystacks():
+        given: dict[tuple[str, str], str] = {}
+        for plan in haystack.plans:
+            for move in plan.moves:
+                key = (move.person.key, move.family.key)
+                if move.kind in corrections.CHANGE_KINDS:
+                    given.setdefault(key, move.value or "")
+                if move.kind == corrections.PROPOSED:
+                    first = move.extra["W"] == given[key]
+                    said = corrections.left_standing(first, move.extra["Wn"])
+                    assert {k: move.extra.get(k) for k in said} == said, move
+                    seen[first] += 1
+    assert seen[True] and seen[False], seen
+    for text in (
+        *corrections.RECORD_STATUSES[corrections.PROPOSED],
+        *corrections.RECORD_STATUS_REPLIES[corrections.PROPOSED],
+    ):
+        assert not FIRST_CLAIM.search(text), text
+    for claims, since in corrections.STANDING.values():
+        assert FIRST_CLAIM.search(claims), claims
+        assert not FIRST_CLAIM.search(since), since
+
+
+def test_a_true_correction_says_it_was_wrong_at_first_only_when_it_was() -> None:
+    """A true correction's status says the value it replaces was written down wrong "at first"
+    only when that value is the first the change gave; a second correction's, "earlier"."""
+    seen: Counter[bool] = Counter()
+    for haystack in _haystacks():
+        given: dict[tuple[str, str], str] = {}
+        for plan in haystack.plans:
+            for move in plan.moves:
+                key = (move.person.key, move.family.key)
+                if move.kind in corrections.CHANGE_KINDS:
+                    given.setdefault(key, move.value or "")
+                if move.kind == corrections.CORRECTION:
+                    first = move.extra["W"] == given[key]
+                    assert move.extra["at_first"] == corrections.wrong_when(first)["at_first"]
+                    seen[first] += 1
+    assert seen[True] and seen[False], seen
+    for text in corrections.RECORD_STATUSES[corrections.CORRECTION]:
+        assert not FIRST_CLAIM.search(text), text
 
 
 def test_every_rival_is_told_in_the_words_of_a_true_move() -> None:

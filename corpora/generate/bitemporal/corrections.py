@@ -641,6 +641,39 @@ _CHANGE_STATUSES = (
     "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
     "shock].",
 )
+#: What a correction nearly made and taken back says, in its status and the reply to it, of
+#: the value it leaves standing (placeholders the planner fills, `left_standing`): as the first
+#: value given only where it is that (no correction has replaced the change's value yet), else
+#: as the value the user had; `{Wn}` is that value as an answer names it.
+STANDING: dict[str, tuple[str, str]] = {
+    "stood_a": ("I had it right to begin with", "I had it right already"),
+    "stood_b": ("what I first told you was right", "what I had down was right"),
+    "stood_c": ("the first version was right", "the version I had was right"),
+    "stood_d": ("{Wn} was right all along", "{Wn} was right after all"),
+    "along": ("all along", "as before"),
+    "as_told": ("as I first told you", "as I had it"),
+    "keep": ("I'll keep the first version, then.", "I'll keep the version I had, then."),
+    "kept_a": ("so it stays as you first told me", "so it stays as you had it"),
+    "kept_b": ("so the first version stands", "so the version I had stands"),
+}
+
+
+#: When a true correction's status says the value it replaces was written down wrong: `at
+#: first` only where that value is the first the change gave (no correction replaced it yet).
+WRONG_WHEN: tuple[str, str] = (" at first", " earlier")
+
+
+def wrong_when(first: bool) -> dict[str, str]:
+    """The `WRONG_WHEN` placeholder of a true correction (`first`: of the change's value)."""
+    return {"at_first": WRONG_WHEN[0 if first else 1]}
+
+
+def left_standing(first: bool, wn: str) -> dict[str, str]:
+    """The `STANDING` placeholders for a withdrawn correction of a value named `wn`: claims that
+    it came first only when `first`."""
+    return {key: pair[0 if first else 1].format(Wn=wn) for key, pair in STANDING.items()}
+
+
 RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUSES,
     CHANGE_PAST: _CHANGE_STATUSES,
@@ -652,7 +685,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         + _SOON
         + ".|[I'd [written|"
         "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
-        "from memory|I'd mixed up my notes|I misread my own writing][ at first| earlier| before|].|]",
+        "from memory|I'd mixed up my notes|I misread my own writing][{at_first}| earlier| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
         "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
@@ -662,16 +695,14 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     ),
     PROPOSED: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
-        "ignore me|I take that back|ignore that][:|,] [I had it right to begin with|what I "
-        "first told you was right|{Wn} was right all along|I've just checked and nothing has "
-        "changed|it's {Wn} after all][.|!]",
+        "ignore me|I take that back|ignore that][:|,] [{stood_a}|{stood_b}|{stood_d}|I've just "
+        "checked and nothing has changed|it's {Wn} after all][.|!]",
         "[Although|Then again|On second thoughts|Wait], I've [just|since|already] [checked|looked "
-        "again|gone back over it|asked {obj}] and [it was|it's] {Wn} [all along|after all|as I "
-        "first told you][, so ignore that|, so leave it as it was|, sorry|].",
+        "again|gone back over it|asked {obj}] and [it was|it's] {Wn} [{along}|after all|{as_told}]"
+        "[, so ignore that|, so leave it as it was|, sorry|].",
         "No, [wait|hold on|hang on], I'm [thinking of|confusing it with] [something else|"
         "someone else|another thing][, sorry|, silly me|]: [what I told you before stands|"
-        "it's {Wn}, as I first told you|{Wn} was right|the first version was right][, I'm "
-        "[fairly|almost|quite] sure|].",
+        "it's {Wn}, {as_told}|{Wn} was right|{stood_c}][, I'm [fairly|almost|quite] sure|].",
         "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] that [last bit|fix|change]"
         "[, it was a muddle|: I had it right before|, {Wn} stands|, I misread my own notes].",
         "[Sorry|Hmm|Oops], [false alarm|panic over|no change after all][:|,] [{pron} [says|"
@@ -741,10 +772,9 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     PROPOSED: (
         "[Fair enough|No problem|Right|Ha, okay|Understood][.|!] [I'll leave it as it was.|"
-        "I'll keep the first version, then.|Nothing changes, then.|Good that you checked.|"
-        "Better to be sure.]",
-        "[Ah,|Oh,|Right,] [so it stays as you first told me|so nothing changes|so the first "
-        "version stands|so we're back where we were][.|!] [Easy to second-guess these "
+        "{keep}|Nothing changes, then.|Good that you checked.|Better to be sure.]",
+        "[Ah,|Oh,|Right,] [{kept_a}|so nothing changes|{kept_b}|so "
+        "we're back where we were][.|!] [Easy to second-guess these "
         "things.|Thanks for checking.|]",
     ),
     TWIN_CONSIDERED: (
@@ -803,6 +833,8 @@ def templates() -> list[tuple[str, str]]:
     for label, bank in banks:
         for kind, options in bank.items():
             out += [(f"{label} {kind}", t) for t in options]
+    out += [(f"status {PROPOSED} {key}", text) for key, pair in STANDING.items() for text in pair]
+    out += [(f"status {CORRECTION} at_first", text.strip()) for text in WRONG_WHEN]
     for rf in RECORD_FAMILIES:
         out.append((f"{rf.key} thing", rf.thing))
         out += [(f"{rf.key} topic", t) for t in rf.family.topics]

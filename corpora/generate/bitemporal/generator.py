@@ -43,7 +43,11 @@ comes in the user's next turn, a status naming no attribute word, which true cha
 corrections get at times too (`corrections.RECORD_STATUSES`). A twin names only values the
 conversation gave its subject, and the asked subject's twins none an answer names (LEK001):
 where the value it would correct or leave cannot be named, the twin is another person's
-change, or corrects one told earlier. Twin labels are weighted so the rivals are changes ahead,
+change, or that change come back as a correction. A correction, true or a rival, names as wrong
+only the value the user last gave as the person's own, never one a status disowned, and a
+withdrawal says that value came first only when it did; the one exception is the asked
+subject's rivals while its value cannot be named, which correct the other person's value
+told earlier (without them its rivals would lack the corrections its answers have). Twin labels are weighted so the rivals are changes ahead,
 changes behind and corrections in about the shares the answers' own moves are, and
 corrections end on the old value as often as on the new, so neither the last value said nor
 the wording of one says which is the answer.
@@ -69,6 +73,8 @@ from corpora.generate.bitemporal.corrections import (
     RECORD_BANK,
     RECORD_FAMILIES,
     RecordFamily,
+    left_standing,
+    wrong_when,
 )
 from corpora.generate.core.allocate import (
     MENTION_SLOT,
@@ -320,7 +326,10 @@ def _revision_moves(subject: Subject, moments: Sequence[datetime], evidence: boo
                 subject.rf.family,
                 subject.values[2 + k],
                 evidence=evidence,
-                extra=_corrects(subject.rf, subject.values[2 + k], subject.values[1 + k]),
+                extra={
+                    **_corrects(subject.rf, subject.values[2 + k], subject.values[1 + k]),
+                    **wrong_when(k == 0),
+                },
             )
         )
     return moves
@@ -345,6 +354,13 @@ def _corrects(rf: RecordFamily, value: str, wrong: str) -> dict[str, str]:
     return {"W": wrong, "Vn": rf.named(value), "Wn": rf.named(wrong)}
 
 
+def _withdrawn(rf: RecordFamily, value: str, wrong: str, first: bool) -> dict[str, str]:
+    """A correction nearly made and taken back: `_corrects`, and what its status says of the
+    value left standing, as the first one given only when it is (`first`: no correction has
+    replaced the change's value yet)."""
+    return {**_corrects(rf, value, wrong), **left_standing(first, rf.named(wrong))}
+
+
 def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
     choices = [o for o in OTHER_PEOPLE if o[0] not in person.relation.noun.split()]
     noun, fixed = rng.choice(choices)
@@ -359,12 +375,14 @@ def _twin_move(
     world: World,
     rng: random.Random,
     current: str | None = None,
+    first: bool = True,
 ) -> Move:
     """A value-bearing twin (a fresh value, never the subject's own), told in the words of a
     true move and undone by its status (`Move.told_as`): another person's change, told as the
     person's change; a correction nearly made, told as a correction of `current` (the value the
     record holds for the subject) and taken back; a choice considered and dropped, told as a
-    change ahead from `current` (the value the subject holds) that then falls through."""
+    change ahead from `current` (the value the subject holds) that then falls through
+    (`first`: `current` is the first value the change gave, for what the withdrawal says)."""
     value = _value(world, rf.family, rng)
     if label == TWIN_OTHERS:
         days = rng.randint(*LEAD_DAYS)
@@ -380,7 +398,7 @@ def _twin_move(
         )
     assert current is not None, f"a {label} twin needs the subject's current value"
     if label == TWIN_RUMOUR:
-        extra = _corrects(rf, value, current)
+        extra = _withdrawn(rf, value, current, first)
         return Move(PROPOSED, person, rf.family, value, extra=extra, told_as=CORRECTION)
     return Move(
         TWIN_CONSIDERED,
@@ -395,8 +413,8 @@ def _twin_move(
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
 OTHERS_PAST = 0.7
-#: Most moves one other person's story makes (their change and its corrections); a rival past
-#: it is told as another person's change.
+#: Most moves one other person's story makes (their change and its returns); a rival past it
+#: is told as another person's change.
 STORY_MOVES = 3
 #: Twin labels a kit draws (a withdrawn correction travels under the rumour label). With the
 #: echoes of another person's change coming back as corrections of it, the rivals are changes
@@ -531,7 +549,8 @@ def build_haystack(
         made: dict[int, tuple[str, Move]] = {}
         # The asked subject's twins never name a value an answer names (LEK001).
         blocked = _answer_values(subject, spec.straddle) if ki == 0 else set()
-        # Each other person's story: their change, then each correction of it.
+        # Each other person's story: their change, then each time it comes back as a
+        # correction.
         stories: list[list[Move]] = []
         story_of: dict[int, int] = {}
         rest = sorted(range(revisions, len(kit.kinds)), key=lambda i: kit.sessions[i])
@@ -542,25 +561,37 @@ def build_haystack(
                 continue
             source = made.get(echoes[i]) if i in echoes else None
             label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
+            # What the user last gave as the subject's own value (None before the change is
+            # told), the only value a correction of the person's may name as wrong.
+            own = subject.recorded(s) if s > subject.sessions[0] else None
             story: int | None = None
             open_ = [t for t in range(len(stories)) if len(stories[t]) < STORY_MOVES]
             if source is not None and source[0] == label == TWIN_OTHERS:
                 # The same rival said again (`core/echo.py`): the other person's value named
-                # once more, as the one a correction replaces.
+                # once more, in a correction.
                 story = story_of[id(source[1])] if story_of[id(source[1])] in open_ else None
             elif label == TWIN_OTHERS and kind != TWIN_OTHERS and open_:
-                # A twin whose own value cannot be named corrects another person's change
-                # told earlier, as a correction nearly made would correct the subject's.
+                # A twin whose own value cannot be named tells another person's change told
+                # earlier as a correction, as a correction nearly made would be.
                 story = min(open_, key=lambda t: len(stories[t]))
-            if story is not None:
-                move = _others_corrected(stories[story][-1], world, rng)
+            if story is not None and (own is not None or ki == 0):
+                if own is not None and own not in blocked:
+                    # Of what the person holds, never of a value a status disowned.
+                    move = _others_correcting(stories[story][-1], own)
+                else:
+                    # The asked subject, whose value cannot be named (not told yet, or one an
+                    # answer names: LEK001): of the other person's value told earlier, as
+                    # its rivals need corrections as often as its answers have them.
+                    move = _others_corrected(stories[story][-1], world, rng)
                 stories[story].append(move)
                 story_of[id(move)] = story
             elif source is not None and source[0] == label != TWIN_OTHERS:
-                named = _corrects(subject.rf, source[1].value or "", current or "")
+                first = current == subject.values[1]
+                named = _withdrawn(subject.rf, source[1].value or "", current or "", first)
                 move = replace(source[1], extra={**source[1].extra, **named})
             else:
-                move = _twin_move(label, kit.person, subject.rf, world, rng, current)
+                first = current == subject.values[1]
+                move = _twin_move(label, kit.person, subject.rf, world, rng, current, first)
                 if label == TWIN_OTHERS:
                     story_of[id(move)] = len(stories)
                     stories.append([move])
@@ -618,7 +649,8 @@ def _fit_label(
 
 def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
     """A correction of another person's change told earlier (`told`): of the value it named,
-    for the same someone (who it was comes out in the status, as it did the first time)."""
+    for the same someone (who it was comes out in the status, as it did the first time). Only
+    for the asked subject where what the person holds is a value an answer names."""
     value = _value(world, told.family, rng)
     return Move(
         TWIN_OTHERS,
@@ -626,6 +658,23 @@ def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
         told.family,
         value,
         extra=_corrects(BY_KEY[told.family.key], value, told.value or ""),
+        other=told.other,
+        told_as=CORRECTION,
+    )
+
+
+def _others_correcting(told: Move, own: str) -> Move:
+    """Another person's change told earlier (`told`) said again (`core/echo.py`) as a
+    correction of what the person holds (`own`: the value the user last gave as the person's
+    own, never one a status disowned): the other person's value named once more, as the right
+    one, and who it was comes out in the status, as it did the first time."""
+    value = told.value or ""
+    return Move(
+        TWIN_OTHERS,
+        told.person,
+        told.family,
+        value,
+        extra=_corrects(BY_KEY[told.family.key], value, own),
         other=told.other,
         told_as=CORRECTION,
     )
@@ -753,16 +802,22 @@ def _fill_cold(
     def again(s: int, move: Move) -> Move | None:
         """An echoed twin, naming what its subject holds in session `s` (None when the
         record was corrected in this very session: a fresh twin is drawn instead)."""
+        record = record_of(move.person, BY_KEY[move.family.key])
         if move.kind == TWIN_OTHERS and move.told_as != CORRECTION:
-            return _others_corrected(move, world, rng)
+            # Said again as a correction of what the person was last told to hold; while
+            # nothing of theirs was told (or it was corrected this very session), as a fresh
+            # change someone else made, so the subject comes back as an echo's does.
+            if record is None or record.last >= s:
+                return _twin_move(TWIN_OTHERS, move.person, BY_KEY[move.family.key], world, rng)
+            return _others_correcting(move, record.value)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
-        record = record_of(move.person, BY_KEY[move.family.key])
         if record is None:
             return move
         if record.last == s:
             return None
-        move.extra.update(_corrects(record.rf, move.value or "", record.value))
+        first = record.corrections == 0
+        move.extra.update(_withdrawn(record.rf, move.value or "", record.value, first))
         return move
 
     for s, slot in enumerate(slots):
@@ -789,10 +844,11 @@ def _fill_cold(
                 record = rng.choice(due)
                 value = _value(world, record.rf.family, rng)
                 wrong = record.value
+                first = record.corrections == 0
                 record.value, record.last = value, s
                 record.corrections += 1
                 p, rf = record.person, record.rf
-                extra = _corrects(rf, value, wrong)
+                extra = {**_corrects(rf, value, wrong), **wrong_when(first)}
                 slot[CORRECTION_SLOT] = Move(CORRECTION, p, rf.family, value, extra=extra)
         repeated = echoes.take(s) if TWIN_SLOT not in slot else None
         if repeated is not None and (echoed := again(s, repeated)) is not None:
@@ -803,7 +859,15 @@ def _fill_cold(
             if label == TWIN_RUMOUR and told:
                 # A correction nearly made is of something the record was told.
                 record = rng.choice(told)
-                move = _twin_move(label, record.person, record.rf, world, rng, record.value)
+                move = _twin_move(
+                    label,
+                    record.person,
+                    record.rf,
+                    world,
+                    rng,
+                    record.value,
+                    first=record.corrections == 0,
+                )
             elif label == TWIN_OTHERS:
                 p, rf = joining(rng, cold, list(slot.values()), _pair)
                 move = _twin_move(label, p, rf, world, rng)
