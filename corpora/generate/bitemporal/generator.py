@@ -739,6 +739,11 @@ def _pair(option: tuple[Person, RecordFamily]) -> tuple[Person, Family]:
     return person, rf.family
 
 
+def _told(record: ColdRecord) -> tuple[Person, Family]:
+    """A cold record's person and family, as `joining` reads an option."""
+    return record.person, record.rf.family
+
+
 def _fill_cold(
     slots: list[dict[str, Move]],
     world: World,
@@ -768,7 +773,7 @@ def _fill_cold(
         options = [(p, rf) for p, rf in cold if not world.taken(p, rf.family)]
         if not options:
             raise AllocationError(f"no unnamed subject left for session {s}")
-        p, rf = rng.choice(options)
+        p, rf = joining(rng, options, list(slots[s].values()), _pair)
         world.reserve(p, rf.family)
         lead = _lead(rng)
         previous, value = (_value(world, rf.family, rng) for _ in range(2))
@@ -790,7 +795,7 @@ def _fill_cold(
         if not settled + untold:
             p, rf = rng.choice(cold)
             return _twin_move(TWIN_OTHERS, p, rf, world, rng)
-        p, rf = rng.choice(settled + untold)
+        p, rf = joining(rng, settled + untold, list(slots[s].values()), _pair)
         record = record_of(p, rf)
         if record is not None:
             current = record.value
@@ -821,8 +826,10 @@ def _fill_cold(
         return move
 
     for s, slot in enumerate(slots):
-        if STATEMENT_SLOT not in slot:
-            slot[STATEMENT_SLOT] = change(s)
+        # The moves with the fewest choices first (the correction, then the twin), the change
+        # and the mention after: the freer moves then join topics (`core.topics.joining`) the
+        # same way whatever the session's hot move is, so topics (and the room they leave for
+        # an aside) do not know gold.
         if CORRECTION_SLOT not in slot:
             due = [
                 r
@@ -830,14 +837,12 @@ def _fill_cold(
                 if r.corrections < 2 and GAP_RANGE[0] <= s - r.last <= GAP_RANGE[1]
             ]
             # A correction only ever corrects what the record was told: a cold change a few
-            # sessions back when one is due, else the nearest earlier one still open, else the
-            # change this very session told (the session then says it first).
+            # sessions back when one is due, else the nearest earlier one still open, else
+            # none (the slot tells a change).
             if not due:
                 open_ = [r for r in records if r.corrections < 2 and r.last < s]
                 nearest = max((r.last for r in open_), default=None)
-                due = [r for r in open_ if r.last == nearest] or [
-                    r for r in records if r.last == s and r.corrections == 0
-                ]
+                due = [r for r in open_ if r.last == nearest]
             if not due:
                 slot[CORRECTION_SLOT] = change(s)
             else:
@@ -858,7 +863,7 @@ def _fill_cold(
             told = [r for r in records if r.last < s]
             if label == TWIN_RUMOUR and told:
                 # A correction nearly made is of something the record was told.
-                record = rng.choice(told)
+                record = joining(rng, told, list(slot.values()), _told)
                 move = _twin_move(
                     label,
                     record.person,
@@ -875,6 +880,8 @@ def _fill_cold(
                 move = considered(s)
             slot[TWIN_SLOT] = move
             echoes.add(s, move)
+        if STATEMENT_SLOT not in slot:
+            slot[STATEMENT_SLOT] = change(s)
         if MENTION_SLOT not in slot:
             p, rf = joining(rng, cold, list(slot.values()), _pair)
             slot[MENTION_SLOT] = Move(MENTION, p, rf.family)
