@@ -28,6 +28,7 @@ from corpora.generate.core.bank import (
     ANSWER_WORDS,
     FAMILIES,
     STATUS_REPLIES,
+    STATUS_UNFIT,
     STATUSES,
     BankError,
 )
@@ -193,12 +194,23 @@ REPLACEMENT_STATUS_REPLIES: tuple[str, ...] = (
 
 #: A rumour is put right in the shared words, the value named as a status names an old one
 #: (`{named}`: `Dr Hekker`, `the Corvane`, never `the Hekker`).
+_NAMED_VAGUE = (
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}[, it"
+    " was a muddle|, that was just a story|: I had it wrong|, it was crossed wires]."
+)
 RUMOUR_STATUSES: tuple[str, ...] = (
     *(t for t in STATUSES[TWIN_RUMOUR] if "{V}" not in t),
-    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}[, it"
-    " was a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it"
-    " was crossed wires].",
+    _NAMED_VAGUE,
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}:"
+    " {pron} [laughed when I asked|put me straight when I asked|said there's nothing in"
+    " it][, it was just a story|].",
 )
+#: Which statuses fit which sentences (`core.bank.CLAIM_MARKS`): the shared ones, and a named
+#: rumour taken back with no word of how, which no first-hand sentence is followed by.
+SEMANTIC_STATUS_UNFIT: dict[str, frozenset[str]] = {
+    **STATUS_UNFIT,
+    _NAMED_VAGUE: frozenset({"firsthand"}),
+}
 
 #: Someone else's switch is told as the holder's statement and put right in the next turn,
 #: as someone else's news is.
