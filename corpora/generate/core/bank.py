@@ -1347,6 +1347,7 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
         r" (?:to|with)|^(?:Saw|Heard from) |(?:he|she) (?:rang|called|popped round)\b"
         r"|(?:said|told me|was telling me|mentioned) (?:that )?(?:he|she)\b"
         r"|(?:rang|called|phoned|texted|messaged|wrote) to (?:say|tell me)"
+        r"|tells me\b|was saying|let slip|(?:gave|sent) me (?:a|an|the)\b|talked me through"
         r"|\bfrom (?:him|her)\b|[Gg]ather from|(?:[Nn]ews|for you) from my)"
     ),
     "habit": re.compile(
