@@ -1431,6 +1431,9 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " it|, I'm mixing them up|, not {obj} at all].",
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did that"
         "|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
+        "[Oh,|Hmm,|Ah,] I've got the wrong person[ there|]: it's {poss} {other} who [did that"
+        "|has that|sorted that out|went for it], not {obj}[ at all|, I'm"
+        " fairly sure|, now I think about it|].",
     ),
 }
 
