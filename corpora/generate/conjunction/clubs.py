@@ -348,8 +348,8 @@ _CLUB_NOT_SO_HOW: tuple[str, ...] = (
     " at all][, as far as I know|, I'm fairly sure|, now I think about it|, I'm almost"
     " certain|].",
     "[Sorry|Hang on|Hmm], I [misheard|got the wrong end of it|jumped ahead]: {pron} [only"
-    " said|was only saying|told me] {pron} [had heard of|had been asked about|knew a bit about]"
-    " the {V}, [not that {pron} [goes|had signed up]|nothing more][, so scrap that|, my"
+    " said|was only saying|told me] {pron} [had heard of it|had been asked about it|knew a bit"
+    " about it], [not that {pron} [goes|had signed up]|nothing more][, so scrap that|, my"
     " mistake|].",
 )
 #: A club considered, told as a membership: a try that went no further fits a sentence that
