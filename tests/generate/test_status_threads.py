@@ -6,6 +6,7 @@ and its reply carry a move's evidence.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -235,15 +236,21 @@ def test_a_status_after_a_question_takes_the_question_up() -> None:
         assert any(status.startswith((f"{lead}:", f"{lead},")) for lead in leads), status
 
 
-def _told(kind: str, family: str, draws: int, seed: str) -> list[tuple[str, str]]:
-    """(the user's sentence, the status after it) for `draws` moves of `kind` about `family`."""
+def _told(
+    kind: str, family: str, draws: int, seed: str, clauses: tuple[str, ...] = ()
+) -> list[tuple[str, str]]:
+    """(the user's sentence, the status after it) for `draws` moves of `kind` about `family`
+    (told in `clauses` when given, else the family's own statement clauses)."""
     rng = random.Random(seed)
     person = Person(RELATIONS[2], "f")
     other = ("colleague", "f") if kind == TWIN_OTHERS else None
     told = STATEMENT if kind != STATEMENT else None
+    fam = FAMILIES[family]
+    if clauses:
+        fam = dataclasses.replace(fam, clauses={**fam.clauses, STATEMENT: clauses})
     out = []
     for _ in range(draws):
-        move = Move(kind, person, FAMILIES[family], value="Corvale", other=other, told_as=told)
+        move = Move(kind, person, fam, value="Corvale", other=other, told_as=told)
         rendered = render_move(move, _plan(move), rng)
         out.append((rendered.user, rendered.thread[0][1]))
     return out
@@ -266,11 +273,14 @@ def _expansions(templates: tuple[str, ...]) -> list[re.Pattern[str]]:
 
 def test_a_plan_dropped_is_never_told_as_a_lifelong_fact() -> None:
     """A rival that was only considered is not told in a clause that says it has been so for
-    years ("his football team since childhood"): no status could take that back; a true
-    statement still is."""
-    considered = _told(TWIN_CONSIDERED, "team", 600, "lifelong/considered")
+    years ("his football team since childhood"): no status could take that back, so the
+    sentence is drawn afresh; a true statement still is. (No shared clause says so now, so
+    rivals and true statements draw from one pool; the rule guards any that does.)"""
+    clauses = ("supports {V} Town, {poss} football team since childhood", "follows {V} Town")
+    considered = _told(TWIN_CONSIDERED, "team", 600, "lifelong/considered", clauses)
     assert not [s for s, _ in considered if "since childhood" in s]
-    statements = _told(STATEMENT, "team", 600, "lifelong/statement")
+    assert [s for s, _ in considered if "follows" in s]
+    statements = _told(STATEMENT, "team", 600, "lifelong/statement", clauses)
     assert [s for s, _ in statements if "since childhood" in s]
 
 

@@ -489,7 +489,7 @@ FAMILIES: dict[str, Family] = {
                 "nearly bought a season ticket at {V} Town but stayed with {poss} own football team",
             ),
             statement=(
-                "supports {V} Town, {poss} football team since childhood",
+                "supports {V} Town, {poss} football team of choice these days",
                 "has a football season ticket at {V} Town",
                 "follows {V} Town, the local football team",
             ),

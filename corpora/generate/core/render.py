@@ -433,7 +433,7 @@ class RenderedMove(NamedTuple):
 
 
 #: How many times a move's sentence is drawn afresh when no status of its kind fits what it
-#: claims (a plan dropped told in a clause that says "since childhood"); the same for every
+#: claims (a plan dropped told in a clause that says "for years"); the same for every
 #: move, true or not (a true statement's statuses fit every sentence, so it is never redrawn).
 REDRAWS = 24
 
