@@ -492,3 +492,19 @@ def test_each_kind_of_payment_costs_what_it_plausibly_would(family: str) -> None
     drawn = [arithmetic._draw(rng, family) for _ in range(200)]
     assert low <= min(drawn) and max(drawn) <= high
     assert arithmetic.FAMILY_CENTS["dentist"][1] < 1_000_00
+
+
+def test_a_payment_the_person_told_of_is_not_taken_back_as_the_user_running_ahead() -> None:
+    """ "My aunt rang to say she paid …" is not followed by "she only talked it over with me
+    and let it go": a payment considered after a first-hand sentence says how the user went
+    wrong (misheard) or that the person said so at first (`AMOUNT_STATUS_UNFIT`)."""
+    from corpora.generate.arithmetic import amounts
+    from corpora.generate.core.render import fitting_statuses
+    from corpora.generate.core.world import TWIN_CONSIDERED
+
+    options = amounts.AMOUNTS_BANK.statuses[TWIN_CONSIDERED]
+    told = "My aunt rang to say she paid 40.00 euros at the Velmor bike shop."
+    fit = {options[i] for i in fitting_statuses(TWIN_CONSIDERED, told, amounts.AMOUNTS_BANK)}
+    assert fit and not fit & {options[i] for i in (0, 1, 3)}
+    heard = "I heard my aunt paid 40.00 euros at the Velmor bike shop."
+    assert len(fitting_statuses(TWIN_CONSIDERED, heard, amounts.AMOUNTS_BANK)) == len(options)

@@ -275,3 +275,24 @@ def test_the_gold_total_is_reached_by_no_other_choice_of_fees(corpus: Built) -> 
         assert sum(ways[k][total] for k in range(1, g + 2)) == 1, q.question_id
         guarded.append(sum(math.comb(len(fees), k) for k in range(1, g + 2)))
     assert len(guarded) == 15 and min(guarded) > 1000, guarded
+
+
+def test_a_club_considered_after_a_membership_that_goes_on_is_a_try() -> None:
+    """After "is a paid-up member … paying £x a month", a club considered is taken back as a
+    try that went no further, never "backed out at the last minute" (`CLUB_STATUS_UNFIT`); a
+    club only heard about still gets any of them."""
+    from corpora.generate.core.render import fitting_statuses
+    from corpora.generate.core.world import TWIN_CONSIDERED
+
+    options = clubs.CLUB_BANK.statuses[TWIN_CONSIDERED]
+    plan = {options.index(t) for t in clubs._CLUB_NOT_DONE_PLAN}
+    member = "So my grandad is a paid-up member of the Velmor tennis club, paying a fee."
+    fit = fitting_statuses(TWIN_CONSIDERED, member, clubs.CLUB_BANK)
+    assert fit and not plan & set(fit)
+    heard = "I heard my grandad signed up with the Velmor tennis club."
+    assert plan <= set(fitting_statuses(TWIN_CONSIDERED, heard, clubs.CLUB_BANK))
+    told = "My boss gave me the news yesterday: she signed up with the Velmor tennis club."
+    rumours = clubs.CLUB_BANK.statuses[TWIN_RUMOUR]
+    vague = {rumours.index(t) for t in clubs._CLUB_NOT_SO_VAGUE}
+    fit = fitting_statuses(TWIN_RUMOUR, told, clubs.CLUB_BANK)
+    assert fit and not vague & set(fit)

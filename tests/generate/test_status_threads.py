@@ -6,6 +6,7 @@ and its reply carry a move's evidence.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -15,7 +16,7 @@ from datetime import datetime
 import pytest
 
 from checker.text import raw_tokens
-from corpora.generate.core import render, status_threads
+from corpora.generate.core import bank, render, status_threads
 from corpora.generate.core.asides import family_words, inflections
 from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS
 from corpora.generate.core.grammar import flatten
@@ -297,3 +298,104 @@ def test_a_take_back_tail_is_plain_shared_wording() -> None:
         text = flatten(tail)
         assert "{" not in text and "?" not in text, tail
         assert not {"another", "again", "before", "paying"} & set(raw_tokens(text)), tail
+
+
+def _told(
+    kind: str, family: str, draws: int, seed: str, clauses: tuple[str, ...] = ()
+) -> list[tuple[str, str]]:
+    """(the user's sentence, the status after it) for `draws` moves of `kind` about `family`
+    (told in `clauses` when given, else the family's own statement clauses)."""
+    rng = random.Random(seed)
+    person = Person(RELATIONS[2], "f")
+    other = ("colleague", "f") if kind == TWIN_OTHERS else None
+    told = STATEMENT if kind != STATEMENT else None
+    fam = FAMILIES[family]
+    if clauses:
+        fam = dataclasses.replace(fam, clauses={**fam.clauses, STATEMENT: clauses})
+    out = []
+    for _ in range(draws):
+        move = Move(kind, person, fam, value="Corvale", other=other, told_as=told)
+        rendered = render_move(move, _plan(move), rng)
+        out.append((rendered.user, rendered.thread[0][1]))
+    return out
+
+
+def _expansions(templates: tuple[str, ...]) -> list[re.Pattern[str]]:
+    """Each template as a pattern matching its expansions (placeholders match any words)."""
+    out = []
+    for template in templates:
+        pattern = re.escape(template)
+        for mark in ("[", "]", "|", "{", "}"):
+            pattern = pattern.replace("\\" + mark, mark)
+        pattern = re.sub(r"\{[A-Za-z_]+\}", "[A-Za-z' ]+", pattern)
+        pattern = re.sub(r"\[([^\[\]]*)\]", lambda m: "(?:" + m.group(1) + ")", pattern)
+        while "[" in pattern:
+            pattern = re.sub(r"\[([^\[\]]*)\]", lambda m: "(?:" + m.group(1) + ")", pattern)
+        out.append(re.compile(pattern, re.IGNORECASE))
+    return out
+
+
+def test_a_plan_dropped_is_never_told_as_a_lifelong_fact() -> None:
+    """A rival that was only considered is not told in a clause that says it has been so for
+    years ("his football team since childhood"): no status could take that back, so the
+    sentence is drawn afresh; a true statement still is. (No shared clause says so now, so
+    rivals and true statements draw from one pool; the rule guards any that does.)"""
+    clauses = ("supports {V} Town, {poss} football team since childhood", "follows {V} Town")
+    considered = _told(TWIN_CONSIDERED, "team", 600, "lifelong/considered", clauses)
+    assert not [s for s, _ in considered if "since childhood" in s]
+    assert [s for s, _ in considered if "follows" in s]
+    statements = _told(STATEMENT, "team", 600, "lifelong/statement", clauses)
+    assert [s for s, _ in statements if "since childhood" in s]
+
+
+def test_a_plan_dropped_after_a_habit_is_a_trial_not_a_plan() -> None:
+    """After a sentence that says the thing goes on ("goes most evenings"), a plan dropped is
+    taken back as a try that went no further, never as "it was only ever the plan"."""
+    plan = _expansions(bank.CONSIDERED_PLAN)
+    pairs = [
+        p for p in _told(TWIN_CONSIDERED, "gym", 1500, "habit") if "habit" in bank.claims(p[0])
+    ]
+    assert pairs, "no sentence said the thing goes on"
+    for sentence, status in pairs:
+        assert not any(p.search(status) for p in plan), (sentence, status)
+
+
+def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
+    """After "I asked him earlier today" or "he told me in person", a rumour is not taken back
+    as "I misheard" or "it turned out to be wrong": the status says how (someone else's news,
+    the wrong way round, a joke at the user's expense)."""
+    vague = _expansions(bank.RUMOUR_VAGUE)
+    pairs = _told(TWIN_RUMOUR, "bank", 1500, "firsthand")
+    first_hand = [p for p in pairs if "firsthand" in bank.claims(p[0])]
+    heard = [p for p in pairs if "firsthand" not in bank.claims(p[0])]
+    assert first_hand and heard
+    for sentence, status in first_hand:
+        assert not any(p.search(status) for p in vague), (sentence, status)
+    # The vague ones still follow what the user only heard.
+    assert any(any(p.search(s) for p in vague) for _, s in heard)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ("My grandad told me in person earlier today: he supports X Town.", {"firsthand"}),
+        (
+            "I asked my landlord earlier today and he still banks with X Bank.",
+            {"firsthand", "habit"},
+        ),
+        ("I heard that my dad has a dentist called Dr X now.", {"hearsay"}),
+        ("My aunt supports X Town, her football team since childhood.", {"hearsay", "lifelong"}),
+        ("So my grandad is a paid-up member of the X club, paying a fee.", {"hearsay", "habit"}),
+    ],
+)
+def test_what_a_sentence_claims(sentence: str, said: set[str]) -> None:
+    assert bank.claims(sentence) == said
+
+
+def test_a_true_statement_fits_every_status_of_its_kind() -> None:
+    """The rule is the same for every move: a true statement's statuses fit any sentence, so
+    only the rivals' draws are narrowed, by what their own sentence says."""
+    shared = render.SHARED_BANK
+    for sentence in ("My aunt supports X Town, her football team since childhood.", "I asked him"):
+        fit = render.fitting_statuses(STATEMENT, sentence, shared)
+        assert fit == tuple(range(len(shared.statuses[STATEMENT])))

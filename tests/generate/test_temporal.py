@@ -438,3 +438,17 @@ def test_the_adversaries_the_shared_gate_leaves_out_gate_this_corpus(corpus: Bui
         planted.append(q.model_copy(update={"haystack_sessions": sessions}))
     found = shared_gate_refusals(g, corpus, planted)
     assert any(r.startswith("SEP008") for r in found), found
+
+
+def test_a_link_the_person_told_of_is_not_undone_without_saying_how() -> None:
+    """After "My dad gave me a proper update … he tells me", a rumoured link is taken back by
+    saying how ("I've muddled two of his messages: that one never went ahead"), never a bare
+    "I misheard" (`MILESTONE_BANK.status_unfit`)."""
+    from corpora.generate.core.render import fitting_statuses
+    from corpora.generate.core.world import TWIN_RUMOUR
+    from corpora.generate.temporal import milestones
+
+    options = milestones.MILESTONE_BANK.statuses[TWIN_RUMOUR]
+    told = "My dad gave me a proper update on his loft over lunch. In the end, the A call was held before the B visit, he tells me."
+    fit = {options[i] for i in fitting_statuses(TWIN_RUMOUR, told, milestones.MILESTONE_BANK)}
+    assert fit and not fit & set(milestones._NOT_SO_VAGUE)

@@ -43,6 +43,7 @@ from corpora.generate.core.bank import (
     REACTIONS,
     RELATIONS,
     STATUS_REPLIES,
+    STATUS_UNFIT,
     STATUSES,
     openers_at,
     sign_offs_at,
@@ -667,21 +668,35 @@ _SURE_REPLIES = (
 #: The user's own mix-up, never gossip: a payment passed on as the person's own news (the
 #: core's wordings).
 _NOT_SO = STATUSES[TWIN_RUMOUR]
+#: A payment or batch considered, told as done: each says how the user came to tell it as
+#: done (ahead of the facts, or mishearing), so it fits a sentence the person told the user too.
 _NOT_DONE = (
     "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
     " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [thought about"
     " it|had it all lined up|weighed it up|got as far as planning it|talked it over with me]"
     " and [decided against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
-    "[Mind you,|Though|Then again,|Except] {pron} [changed {poss} mind|decided against it"
+    "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I've told that as if it was"
+    " done|I'm ahead of the facts][:|,] {pron} [changed {poss} mind|decided against it"
     "|dropped the idea|thought better of it] [at the last minute|in the end|after all][, so it"
     " never happened|, so nothing came of it|, so that's that|, so scrap that].",
     "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the"
     " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
     " feet|thought better of it|went off it] [at the last minute|in the end|once {pron}"
     " thought it over].",
-    "[Well,|Oh,|Hmm,] that was the plan[, anyway|, at least|], but [it fell through|{pron}"
-    " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
-    "[, I'm afraid|, sadly|, funnily enough|].",
+    "[Well,|Oh,|Hmm,] [I've said that wrong|I put that badly]: it was only ever the plan[,"
+    " really|, at the time|], and [it fell through|{pron} went off it|{pron} never went"
+    " ahead|it didn't happen in the end|{pron} let it drop][, I'm afraid|, sadly|, funnily"
+    " enough|].",
+    "[Sorry,|Hang on,|Hmm,] I [misheard|got ahead of what {pron} said|got the wrong idea]:"
+    " {pron} [was about to|meant to|was all set to|had it booked in], and then [changed {poss}"
+    " mind|thought better of it|called it off|put it off indefinitely][, so it never"
+    " happened|, so scrap that|].",
+)
+#: A payment considered cannot be taken back as the user running ahead after a sentence that
+#: says the person told the user it was done (`core.bank.CLAIM_MARKS`): only the statuses that
+#: say how the user misheard, or that the person said so at first, follow that.
+AMOUNT_STATUS_UNFIT: Mapping[str, frozenset[str]] = MappingProxyType(
+    {**STATUS_UNFIT, **{_NOT_DONE[i]: frozenset({"firsthand"}) for i in (0, 1, 3)}}
 )
 _THANKS = " [Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 _NOT_SO_REPLIES = (
@@ -739,6 +754,7 @@ AMOUNTS_BANK = Bank(
     follow_ups=only(FOLLOW_UPS, ()),
     things=MappingProxyType(_PAID_FOR),
     statuses=AMOUNT_STATUSES,
+    status_unfit=AMOUNT_STATUS_UNFIT,
     status_replies=AMOUNT_STATUS_REPLIES,
 )
 

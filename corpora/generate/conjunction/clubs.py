@@ -30,7 +30,16 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from checker.text import bm25_tokens, raw_tokens
-from corpora.generate.core.bank import FRAMES, REPLIES, STATUS_REPLIES, STATUSES, BankError
+from corpora.generate.core.bank import (
+    CONSIDERED_TRIAL,
+    FRAMES,
+    REPLIES,
+    RUMOUR_TOLD,
+    STATUS_REPLIES,
+    STATUS_UNFIT,
+    STATUSES,
+    BankError,
+)
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, has_any, one_of, plain
 from corpora.generate.core.world import (
@@ -310,53 +319,78 @@ def _club_replies(kind: ClubKind) -> dict[str, tuple[str, ...]]:
 #: correction, so it fits whoever the statement's frame says the news came from, and it implies
 #: no one else's membership (`someone else` would be a person the user knows, and so counted).
 #: No status names a word a question asks by (`CLUB_QUESTION_WORDS`).
+#: A club rumour taken back with no word of how: not drawn after a first-hand sentence
+#: (`core.bank.STATUS_UNFIT`).
+_CLUB_NOT_SO_VAGUE: tuple[str, ...] = (
+    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+    " me|I take that back|strike that][:|,] [I had it [muddled|wrong|mixed up|back to front]"
+    "|I've got my wires crossed|that's not right at all|it isn't so|there's nothing in it]"
+    "[.|!]",
+    "[Mind you|Then again|Although|That said], [I've since [heard|found out|learnt|checked]"
+    "|it [turns out|seems|looks like]|[on reflection|thinking it over|now I think about it],"
+    " I reckon] [it isn't true|it's not so|there's nothing in it|I was wrong|I had it wrong"
+    "|it was just talk|that was a mix-up][, sadly|, so forget it|, so ignore that|, my"
+    " mistake|].",
+    "[Oh|Ah|Oh, hang on|Hmm], [ignore|forget|disregard] what I said about the {V}[, it was a"
+    " muddle|: I had it wrong|, it was crossed wires|, I got the wrong end of the stick|, I"
+    " misheard|, it isn't true].",
+    "[Sorry|Hmm|Wait|Oh dear], [I've just realised|it's just come back to me|I've just"
+    " remembered|it's just dawned on me] [I had that wrong|that was wrong|that isn't right|I"
+    " mixed that up|I misremembered][, {pron} [isn't|never was] involved|, there's nothing in"
+    " it|, it never happened|, so forget it|][.|!]",
+)
+#: A club rumour taken back by saying what is the case: fits any sentence.
+_CLUB_NOT_SO_HOW: tuple[str, ...] = (
+    "[No, wait|Hold on|Sorry, no|Wait a moment], [I misheard|I got the wrong end of the"
+    " stick|I've muddled that|I've got that wrong|I jumped to conclusions][, sorry|, silly"
+    " me|, my mistake|]: {pron} [has nothing to do with the {V}|has never been near the {V}"
+    "|never signed up at the {V}|has never set foot in the {V}|isn't involved with the {V}"
+    " at all][, as far as I know|, I'm fairly sure|, now I think about it|, I'm almost"
+    " certain|].",
+    "[Sorry|Hang on|Hmm], I [misheard|got the wrong end of it|jumped ahead]: {pron} [only"
+    " said|was only saying|told me] {pron} [had heard of it|had been asked about it|knew a bit"
+    " about it], [not that {pron} [goes|had signed up]|nothing more][, so scrap that|, my"
+    " mistake|].",
+)
+#: A club considered, told as a membership: a try that went no further fits a sentence that
+#: says the membership goes on (the user made a taster sound like a habit).
+_CLUB_NOT_DONE_TRIAL: tuple[str, ...] = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
+    " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [went along"
+    " for a look|had a taster|went to an open evening|tried a session or two|went along"
+    " once or twice] and [decided against it|didn't go ahead|left it there|changed {poss}"
+    " mind|never signed anything][.|!]",
+    *CONSIDERED_TRIAL,
+)
+#: A club considered that never got past a plan: not after a sentence that says the membership
+#: goes on.
+_CLUB_NOT_DONE_PLAN: tuple[str, ...] = (
+    "[Or so I thought|That was the plan, anyway|At least, that was the plan|That's what"
+    " {pron} said at first|Well, that was the idea], but {pron} [backed out|pulled out|got"
+    " cold feet|thought better of it|went off it|never went through with it] [at the last"
+    " minute|in the end|before signing anything|after a day or two|once {pron} thought it"
+    " over|when it came to it][.|!]",
+    "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I've got ahead of"
+    " myself|I've told that as if it happened][:|,] {pron} [went off the idea|changed {poss}"
+    " mind|decided against it|thought better of it|decided it wasn't for {obj}] before"
+    " [signing up|it came to joining|anything was signed][, so it never happened|, so nothing"
+    " came of it|, so that's that|, so scrap that|].",
+    "[Hmm,|Oh,|Actually,|Well,] [I've made that sound more settled than it is|I'm getting"
+    " ahead of myself|it never got that far]: [{pron} [weighed it up|thought it over|asked"
+    " about it|did the sums] and [let it go|walked away|decided to wait|stayed put]|the"
+    " timing was wrong, so {pron} [never took the plunge|left it]|it didn't suit {obj} in the"
+    " end, so {pron} never went ahead][, I'm afraid|, sadly|].",
+)
 CLUB_STATUSES: dict[str, tuple[str, ...]] = {
-    TWIN_RUMOUR: (
-        "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
-        " me|I take that back|strike that][:|,] [I had it [muddled|wrong|mixed up|back to front]"
-        "|I've got my wires crossed|that's not right at all|it isn't so|there's nothing in it]"
-        "[.|!]",
-        "[No, wait|Hold on|Sorry, no|Wait a moment], [I misheard|I got the wrong end of the"
-        " stick|I've muddled that|I've got that wrong|I jumped to conclusions][, sorry|, silly"
-        " me|, my mistake|]: {pron} [has nothing to do with the {V}|has never been near the {V}"
-        "|never signed up at the {V}|has never set foot in the {V}|isn't involved with the {V}"
-        " at all][, as far as I know|, I'm fairly sure|, now I think about it|, I'm almost"
-        " certain|].",
-        "[Mind you|Then again|Although|That said], [I've since [heard|found out|learnt|checked]"
-        "|it [turns out|seems|looks like]|[on reflection|thinking it over|now I think about it],"
-        " I reckon] [it isn't true|it's not so|there's nothing in it|I was wrong|I had it wrong"
-        "|it was just talk|that was a mix-up][, sadly|, so forget it|, so ignore that|, my"
-        " mistake|].",
-        "[Oh|Ah|Oh, hang on|Hmm], [ignore|forget|disregard] what I said about the {V}[, it was a"
-        " muddle|: I had it wrong|, it was crossed wires|, I got the wrong end of the stick|, I"
-        " misheard|, it isn't true].",
-        "[Sorry|Hmm|Wait|Oh dear], [I've just realised|it's just come back to me|I've just"
-        " remembered|it's just dawned on me] [I had that wrong|that was wrong|that isn't right|I"
-        " mixed that up|I misremembered][, {pron} [isn't|never was] involved|, there's nothing in"
-        " it|, it never happened|, so forget it|][.|!]",
-    ),
-    TWIN_CONSIDERED: (
-        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
-        " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [went along"
-        " for a look|had a taster|asked about it|went to an open evening|tried a session or two"
-        "|looked into it] and [decided against it|didn't go ahead|left it there|changed {poss}"
-        " mind|never signed anything][.|!]",
-        "[Or so I thought|That was the plan, anyway|At least, that was the plan|That's what"
-        " {pron} said at first|Well, that was the idea], but {pron} [backed out|pulled out|got"
-        " cold feet|thought better of it|went off it|never went through with it] [at the last"
-        " minute|in the end|before signing anything|after a day or two|once {pron} thought it"
-        " over|when it came to it][.|!]",
-        "[Mind you,|Though|Then again,|Except] {pron} [went off the idea|changed {poss} mind"
-        "|decided against it|thought better of it|decided it wasn't for {obj}] before [signing"
-        " up|it came to joining|anything was signed][, so it never happened|, so nothing came"
-        " of it|, so that's that|, so scrap that|].",
-        "[Hmm,|Oh,|Actually,|Well,] [it came to nothing in the end|it never got that far|it"
-        " didn't happen after all|{pron} never took the plunge|{pron} never went ahead"
-        " with it][, I'm afraid|, sadly|, funnily enough|, as it turned out|]: [{pron}"
-        " [weighed it up|thought it over|had a look round|did the sums] and [let it go|walked"
-        " away|decided to wait|stayed put]|the timing was wrong|it didn't suit {obj} in the"
-        " end].",
-    ),
+    TWIN_RUMOUR: _CLUB_NOT_SO_VAGUE + _CLUB_NOT_SO_HOW + RUMOUR_TOLD,
+    TWIN_CONSIDERED: _CLUB_NOT_DONE_TRIAL + _CLUB_NOT_DONE_PLAN,
+}
+#: Which club statuses fit which sentences (`core.bank.CLAIM_MARKS`), with the shared ones.
+CLUB_STATUS_UNFIT: dict[str, frozenset[str]] = {
+    **STATUS_UNFIT,
+    **{t: frozenset({"firsthand"}) for t in _CLUB_NOT_SO_VAGUE},
+    **{t: frozenset({"lifelong"}) for t in _CLUB_NOT_DONE_TRIAL},
+    **{t: frozenset({"habit", "lifelong"}) for t in _CLUB_NOT_DONE_PLAN},
 }
 _THANKS = "[ Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 CLUB_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
@@ -423,6 +457,7 @@ CLUB_BANK = Bank(
     ),
     family_replies=MappingProxyType({k.key: _club_replies(k) for k in KINDS}),
     statuses=MappingProxyType({STATEMENT: STATUSES[STATEMENT], **CLUB_STATUSES}),
+    status_unfit=MappingProxyType(CLUB_STATUS_UNFIT),
     status_replies=MappingProxyType(
         {STATEMENT: CLUB_STATEMENT_STATUS_REPLIES, **CLUB_STATUS_REPLIES}
     ),

@@ -489,7 +489,7 @@ FAMILIES: dict[str, Family] = {
                 "nearly bought a season ticket at {V} Town but stayed with {poss} own football team",
             ),
             statement=(
-                "supports {V} Town, {poss} football team since childhood",
+                "supports {V} Town, {poss} football team of choice these days",
                 "has a football season ticket at {V} Town",
                 "follows {V} Town, the local football team",
             ),
@@ -1251,6 +1251,136 @@ _HEDGED = (
     + "]]."
 )
 
+#: A rumour taken back. These say only that the user had it wrong, which fits a story the user
+#: heard; after a sentence that says the user had it from the person (`firsthand`,
+#: `CLAIM_MARKS`) they would undo a first-hand account without saying how, so they are not
+#: drawn there (`STATUS_UNFIT`).
+RUMOUR_VAGUE: tuple[str, ...] = (
+    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+    " me|I take that back|I shouldn't have said that][:|,] [I'd got it [muddled|wrong|mixed"
+    " up|back to front]|I misheard[ the whole thing|]|I was thinking of [something else"
+    "|someone else|another story]|I've got my stories crossed][.|!]",
+    "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
+    "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
+    "|, silly me|].",
+    "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my head]"
+    "|that was my understanding], but [it turned out [not to be so|to be a mix-up|to be"
+    " wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
+    " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
+    " mistake|, I misheard].",
+)
+#: A rumour taken back by saying how the user went wrong and what is the case (naming no
+#: value): these fit any sentence, a first-hand one too.
+RUMOUR_HOW: tuple[str, ...] = (
+    "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
+    "[, sorry|, silly me|]: {pron} [never did|hasn't at all|didn't in the end|never has],"
+    " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
+    "[Sorry|Hang on|Wait|Hmm], I've [mixed up|muddled|got muddled between] two [chats"
+    "|conversations|different stories][ there|]: that was someone else's news,"
+    " and {pron} [never did|hasn't at all|has done nothing of the sort][, as far as I know|].",
+)
+#: Said only after a first-hand sentence (the person told the user themselves): the user took
+#: it the wrong way round, or was the butt of a joke.
+RUMOUR_TOLD: tuple[str, ...] = (
+    "[Sorry,|Hang on,|Hmm,] I got that [back to front|the wrong way round|upside down]: {pron}"
+    " was telling me [it isn't so|that's not the case at all|there's nothing in it], [and I"
+    " heard the opposite|not that it is|and I got it the other way round][, so scrap that|, my"
+    " mistake|].",
+    "[Oh,|Ha,|Well,] [it turns out|I've since realised|it seems] {pron} was [pulling my leg"
+    "|having me on|winding me up][, the whole time|, all along|]: {pron} [never did|hasn't at"
+    " all|has done nothing of the sort][, and {pron} [laughed|was delighted] when I [said so"
+    "|fell for it]|].",
+)
+
+#: A plan dropped, told as if it had gone ahead: these say it never got past a plan, which
+#: cannot follow a sentence that says the thing goes on (`habit`) or has for years
+#: (`lifelong`).
+CONSIDERED_PLAN: tuple[str, ...] = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
+    " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [looked into"
+    " it|thought about it|had a look|weighed it up|went as far as asking] and [decided"
+    " against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
+    "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I'm running ahead of"
+    " myself|I've put that too strongly|that's not how it ended][:|,] {pron} [very nearly"
+    " did|came very close|got quite far with it|was on the point of it] and then [went off"
+    " the idea|changed {poss} mind|decided against it|dropped the idea|thought better of"
+    " it][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
+    " that].",
+    "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the"
+    " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
+    " feet|thought better of it|went off it] [at the last minute|in the end|before anything"
+    " was signed|after a day or two|once {pron} thought it over].",
+    "[Well,|Oh,|Hmm,] I've said that wrong: it was only ever the plan[, really|, at the"
+    " time|], and [it fell through|{pron}"
+    " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
+    "[, I'm afraid|, sadly|, funnily enough|].",
+    "[Sorry,|Well,|Hmm,] [I've made that sound more settled than it is|that's wishful"
+    " thinking on my part|I've made that sound more definite than it is]: {pron} [talked about it for a"
+    " while|was keen for a bit|had it all worked out|looked into it properly] but never"
+    " [went ahead|went through with it|took the plunge|got round to it].",
+)
+#: A plan dropped after a try: these fit a sentence that says the thing goes on (the user made
+#: a trial sound like a habit), though not one that says it has for years.
+CONSIDERED_TRIAL: tuple[str, ...] = (
+    "[Well,|Actually,|Sorry,|Hmm,|Oh,] [that's overstating it|I've made that sound like more"
+    " than it was|I'm exaggerating]: {pron} only [tried it out|gave it a go|went along [once"
+    " or twice|a couple of times]|did a trial [week|month|run]] and [decided against it"
+    "|didn't keep it up|left it there|never took it further|let it go][, in the end|].",
+    "[Mind you,|Though|Then again,] it [didn't last|never stuck|came to nothing]: {pron}"
+    " [tried it for a [week or two|few weeks|month]|gave it a [go|try] for a bit] and then"
+    " [stopped|went off it|gave up on it|decided it wasn't for {obj}][, so scrap that|, so"
+    " that's that|].",
+)
+
+#: What a user sentence claims, read off its words (the frame and clause it was told in):
+#: `firsthand`, the user had it from the person (else `hearsay`, see `claims`); `habit`, the
+#: thing goes on (a routine, a membership, still the case); `lifelong`, it has for years. A
+#: status fits a sentence when none of the claims it cannot follow (`STATUS_UNFIT`) is made
+#: there; the renderer draws a status among the fitting ones, for a true statement and a
+#: rival alike.
+CLAIM_MARKS: dict[str, re.Pattern[str]] = {
+    "firsthand": re.compile(
+        r"\b(?:told me (?:in person|all about|the whole story|everything|so|about it)"
+        r"|filled me in|gave me the news|(?:texted|messaged|rang|called|phoned) me"
+        r"|I (?:asked|checked with|saw)\b|(?:[Ss]poke|[Cc]aught up|[Hh]ad a (?:call|chat))"
+        r" (?:to|with)|^(?:Saw|Heard from) |(?:he|she) (?:rang|called|popped round)\b"
+        r"|(?:said|told me|was telling me|mentioned) (?:that )?(?:he|she)\b"
+        r"|(?:rang|called|phoned|texted|messaged|wrote) to (?:say|tell me)"
+        r"|tells me\b|was saying|let slip|(?:gave|sent) me (?:a|an|the)\b|talked me through"
+        r"|\bfrom (?:him|her)\b|[Gg]ather from|(?:[Nn]ews|for you) from my)"
+    ),
+    "habit": re.compile(
+        r"\b(?:most (?:weeks|mornings|evenings|days|weekends|Saturdays|Sundays)"
+        r"|every (?:week|month|morning|evening|weekend|Saturday|Sunday)"
+        r"|once a (?:week|month)|(?:twice|three times) a (?:week|month)|at weekends"
+        r"|whenever (?:he|she) can|paying|still\b|same as ever|stayed on"
+        r"|staying with|seems settled|season ticket|paid-up|member\b|membership|belongs to)"
+    ),
+    "lifelong": re.compile(
+        r"\b(?:since (?:childhood|(?:he|she) was (?:small|little|young))|all (?:his|her) life"
+        r"|for (?:years|decades)|always)\b"
+    ),
+}
+
+#: Status template → the claims (`CLAIM_MARKS`) it cannot follow. Keyed by the template
+#: itself, so a vertical that reuses a shared status inherits its fit.
+STATUS_UNFIT: dict[str, frozenset[str]] = {
+    **{t: frozenset({"firsthand"}) for t in RUMOUR_VAGUE},
+    **{t: frozenset({"hearsay"}) for t in RUMOUR_TOLD},
+    **{t: frozenset({"habit", "lifelong"}) for t in CONSIDERED_PLAN},
+    **{t: frozenset({"lifelong"}) for t in CONSIDERED_TRIAL},
+}
+
+
+def claims(sentence: str) -> frozenset[str]:
+    """The claims (`CLAIM_MARKS`) a user sentence makes; `hearsay` when it is not first-hand."""
+    said = {tag for tag, mark in CLAIM_MARKS.items() if mark.search(sentence)}
+    if "firsthand" not in said:
+        said.add("hearsay")
+    return frozenset(said)
+
+
 _SOON = "[later|since|after|the next day|this morning|at the weekend|when I saw {obj}]"
 STATUSES: dict[str, tuple[str, ...]] = {
     STATEMENT: (
@@ -1289,44 +1419,8 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "[No sign of|Nothing suggests|No talk of] [a change|anything changing|{obj} changing"
         " [that|it]][ any time soon|, as far as I know|, from what I hear].",
     ),
-    TWIN_RUMOUR: (
-        "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
-        " me|I take that back|I shouldn't have said that][:|,] [I'd got it [muddled|wrong|mixed"
-        " up|back to front]|I misheard[ the whole thing|]|I was thinking of [something else"
-        "|someone else|another story]|I've got my stories crossed][.|!]",
-        "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
-        "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
-        "|, silly me|].",
-        "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my head]"
-        "|that was my understanding], but [it turned out [not to be so|to be a mix-up|to be"
-        " wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
-        "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
-        "[, sorry|, silly me|]: {pron} [never did|hasn't at all|didn't in the end|never has],"
-        " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
-        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
-        " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
-        " mistake|, I misheard].",
-    ),
-    TWIN_CONSIDERED: (
-        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's not"
-        " quite right|I spoke too soon|that's overstating it]: {pron} [only|just] [looked into"
-        " it|thought about it|tried it out|had a look|weighed it up|went as far as asking] and"
-        " [decided against it|didn't go ahead|let it go|changed {poss} mind|left it there].",
-        "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I'm running ahead of"
-        " myself|I've put that too strongly|that's not how it ended][:|,] {pron} [very nearly"
-        " did|came very close|got quite far with it|was on the point of it] and then [went off"
-        " the idea|changed {poss} mind|decided against it|dropped the idea|thought better of"
-        " it][, so it never happened|, so nothing came of it|, so that's that|, so scrap"
-        " that].",
-        "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the"
-        " plan|That's what {pron} said at first], but {pron} [backed out|pulled out|got cold"
-        " feet|thought better of it|went off it] [at the last minute|in the end|before anything"
-        " was signed|after a day or two|once {pron} thought it over].",
-        "[Well,|Oh,|Hmm,] I've said that wrong: it was only ever the plan[, really|, at the"
-        " time|], and [it fell through|{pron}"
-        " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
-        "[, I'm afraid|, sadly|, funnily enough|].",
-    ),
+    TWIN_RUMOUR: RUMOUR_VAGUE + RUMOUR_HOW + RUMOUR_TOLD,
+    TWIN_CONSIDERED: CONSIDERED_PLAN + CONSIDERED_TRIAL,
     TWIN_OTHERS: (
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell a lie"
         "|I've got that the wrong way round|I've got my people muddled]: [that's {poss} {other}"
@@ -1337,6 +1431,9 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " it|, I'm mixing them up|, not {obj} at all].",
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did that"
         "|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
+        "[Oh,|Hmm,|Ah,] I've got the wrong person[ there|]: it's {poss} {other} who [did that"
+        "|has that|sorted that out|went for it], not {obj}[ at all|, I'm"
+        " fairly sure|, now I think about it|].",
     ),
 }
 

@@ -27,6 +27,7 @@ from types import MappingProxyType
 
 from checker.timeexpr import resolve
 from corpora.generate.core.bank import (
+    CONSIDERED_PLAN,
     FOLLOW_UPS,
     FRAMES,
     REACTIONS,
@@ -40,7 +41,6 @@ from corpora.generate.core.wording import compose, only
 from corpora.generate.core.world import (
     MENTION,
     STATEMENT,
-    TWIN_CONSIDERED,
     TWIN_OTHERS,
     TWIN_RUMOUR,
     Family,
@@ -705,7 +705,7 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "doubt about it|it's all fixed].",
     ),
     twin_kind(TWIN_RUMOUR, UPCOMING): (
-        *STATUSES[TWIN_CONSIDERED],
+        *CONSIDERED_PLAN,
         "[Sadly|Actually|Mind you|As it turns out], [it's been called off|the whole thing has "
         "fallen through|it isn't happening after all|that's all off now][, I heard "
         + _LATELY

@@ -63,8 +63,10 @@ from corpora.generate.core.bank import (
     REACTIONS,
     REPLIES,
     STATUS_REPLIES,
+    STATUS_UNFIT,
     STATUSES,
     THREAD_CLOSES,
+    claims,
     openers_at,
     sign_offs_at,
 )
@@ -212,6 +214,9 @@ class Bank:
     #: Move kind → what became of a statement, said in the user's next turn (naming no
     #: family keyword), and the assistant's reply to it.
     statuses: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUSES)
+    #: Status template → the claims of a sentence (`core.bank.CLAIM_MARKS`) it cannot follow;
+    #: a status is drawn among those that fit the sentence told (see `fitting_statuses`).
+    status_unfit: Mapping[str, frozenset[str]] = field(default_factory=lambda: STATUS_UNFIT)
     #: Share of moves told as themselves that get a status exchange (see `STATUS_SHARE`).
     status_share: float = STATUS_SHARE
     status_replies: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: STATUS_REPLIES)
@@ -451,11 +456,39 @@ class RenderedMove(NamedTuple):
     names: frozenset[str] = frozenset()
 
 
+#: How many times a move's sentence is drawn afresh when no status of its kind fits what it
+#: claims (a plan dropped told in a clause that says "for years"); the same for every
+#: move, true or not (a true statement's statuses fit every sentence, so it is never redrawn).
+REDRAWS = 24
+
+
+def fitting_statuses(kind: str, sentence: str, bank: Bank) -> tuple[int, ...]:
+    """Indices of the statuses of `kind` that fit what `sentence` claims (`core.bank.claims`):
+    none that undoes a first-hand account without saying how, and no plan dropped after a
+    sentence that says the thing goes on or has for years."""
+    said = claims(sentence)
+    options = tuple(bank.statuses.get(kind, ()))
+    return tuple(
+        i for i, t in enumerate(options) if not (bank.status_unfit.get(t, frozenset()) & said)
+    )
+
+
 def _status(
-    move: Move, values: Mapping[str, str], rng: random.Random, bank: Bank
+    move: Move,
+    values: Mapping[str, str],
+    rng: random.Random,
+    bank: Bank,
+    sentence: str | None = None,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The status exchange of a move: the user's status turn and the assistant's reply."""
-    si, status = _choose(rng, tuple(bank.statuses[move.kind]), f"{move.kind} statuses")
+    """The status exchange of a move: the user's status turn and the assistant's reply (the
+    status drawn among those that fit `sentence`, the move as told, when given)."""
+    options = tuple(bank.statuses[move.kind])
+    fit = fitting_statuses(move.kind, sentence, bank) if sentence is not None else ()
+    if fit:
+        si = fit[rng.randrange(len(fit))]
+        status = expand(options[si], rng)
+    else:
+        si, status = _choose(rng, options, f"{move.kind} statuses")
     ri, reply = _choose(
         rng, tuple(bank.status_replies.get(move.kind, ())), f"{move.kind} status replies"
     )
@@ -473,6 +506,43 @@ def _status(
         asked = [("user", _capital(fill(answer, values, rng))), ("assistant", fill(close, values))]
     thread = [("user", _capital(fill(status, values, rng))), ("assistant", reply), *asked]
     return thread, used
+
+
+def _told(frame: str, values: Mapping[str, str]) -> str:
+    """The move's sentence as far as its frame and clause say (a placeholder filled only later,
+    such as the reply's, left empty): what its status must fit."""
+    return frame.format_map(_Blank(values))
+
+
+class _Blank(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _draw_sentence(
+    move: Move,
+    values: dict[str, str],
+    rng: random.Random,
+    bank: Bank,
+    used: list[tuple[str, str]],
+) -> str:
+    """The move's frame, with its topic or clause put into `values`; the templates used are
+    added to `used`."""
+    frame_key = _key(bank.frames, move)
+    fi, frame = _choose(rng, tuple(bank.frames.get(frame_key, ())), f"{frame_key} frames")
+    used.append((move.kind, f"frame:{frame_key}:{fi}"))
+    if move.kind == MENTION:
+        ti, topic = _choose(rng, move.family.topics, f"{move.family.key} topics")
+        values["topic"] = topic
+        values["Topic"] = _capital(topic)
+        used.append((move.kind, f"topic:{move.family.key}:{ti}"))
+    else:
+        key = move.family.clause_key(move.kind)
+        options = tuple(move.family.clauses.get(key, ()))
+        ci, clause = _choose(rng, options, f"{move.family.key} {key} clauses")
+        values["clause"] = fill(clause, values)
+        used.append((move.kind, f"clause:{move.family.key}:{key}:{ci}"))
+    return frame
 
 
 def render_move(
@@ -498,21 +568,16 @@ def render_move(
         values["other"] = move.other[0]
     status_values = dict(values)
     move, original = told, move
-    used: list[tuple[str, str]] = []
-    frame_key = _key(bank.frames, move)
-    fi, frame = _choose(rng, tuple(bank.frames.get(frame_key, ())), f"{frame_key} frames")
-    used.append((move.kind, f"frame:{frame_key}:{fi}"))
-    if move.kind == MENTION:
-        ti, topic = _choose(rng, move.family.topics, f"{move.family.key} topics")
-        values["topic"] = topic
-        values["Topic"] = _capital(topic)
-        used.append((move.kind, f"topic:{move.family.key}:{ti}"))
-    else:
-        key = move.family.clause_key(move.kind)
-        options = tuple(move.family.clauses.get(key, ()))
-        ci, clause = _choose(rng, options, f"{move.family.key} {key} clauses")
-        values["clause"] = fill(clause, values)
-        used.append((move.kind, f"clause:{move.family.key}:{key}:{ci}"))
+    # Whose statuses the move draws: a standing rival's are a true statement's.
+    says = move if stands else original
+    base = dict(values)
+    for _ in range(REDRAWS):
+        # The sentence is drawn afresh while no status of the move's kind fits what it claims.
+        values = dict(base)
+        used: list[tuple[str, str]] = []
+        frame = _draw_sentence(move, values, rng, bank, used)
+        if not with_status or fitting_statuses(says.kind, _told(frame, values), bank):
+            break
     companion = move.family.reply_clause_key(move.kind)
     if companion is not None:
         # The reply names something of its own (a value the assistant puts forward).
@@ -529,7 +594,8 @@ def render_move(
     used += reply.used
     thread: list[tuple[str, str]] = []
     if with_status:
-        thread, status_used = _status(told if stands else original, status_values, rng, bank)
+        told_text = _told(frame, values)
+        thread, status_used = _status(says, status_values, rng, bank, told_text)
         used += status_used
         if original.takes_back and not stands:
             # The status takes back the first saying too, which stood till now (`core/echo.py`).

@@ -107,6 +107,7 @@ from corpora.generate.semantic.replacements import (
     REPLACEMENT_STATUSES,
     RUMOUR_STATUSES,
     SEMANTIC_FAMILIES,
+    SEMANTIC_STATUS_UNFIT,
     SWITCH_STATUS_REPLIES,
     SWITCH_STATUSES,
     TWIN_OTHERS_SWITCH,
@@ -177,6 +178,7 @@ SEMANTIC_BANK = Bank(
             TWIN_RUMOUR: RUMOUR_STATUSES,
         }
     ),
+    status_unfit=MappingProxyType(SEMANTIC_STATUS_UNFIT),
     status_replies=MappingProxyType(
         {
             **STATUS_REPLIES,

@@ -28,6 +28,7 @@ from corpora.generate.core.bank import (
     ANSWER_WORDS,
     FAMILIES,
     STATUS_REPLIES,
+    STATUS_UNFIT,
     STATUSES,
     BankError,
 )
@@ -193,12 +194,17 @@ REPLACEMENT_STATUS_REPLIES: tuple[str, ...] = (
 
 #: A rumour is put right in the shared words, the value named as a status names an old one
 #: (`{named}`: `Dr Hekker`, `the Corvane`, never `the Hekker`).
+#: (One status names the value, as before, and it says how the user was put right, so it
+#: fits a first-hand sentence too: a status naming the value is a turn a reader weighs, so
+#: their share is kept.)
 RUMOUR_STATUSES: tuple[str, ...] = (
     *(t for t in STATUSES[TWIN_RUMOUR] if "{V}" not in t),
-    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}[, it"
-    " was a muddle|, that was just a story|: I had it wrong|, {pron} laughed when I asked|, it"
-    " was crossed wires].",
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I said about {named}:"
+    " {pron} [laughed when I asked|put me straight when I asked|said there's nothing in"
+    " it][, it was just a story|, it was crossed wires|].",
 )
+#: Which statuses fit which sentences (`core.bank.CLAIM_MARKS`): the shared ones.
+SEMANTIC_STATUS_UNFIT: dict[str, frozenset[str]] = dict(STATUS_UNFIT)
 
 #: Someone else's switch is told as the holder's statement and put right in the next turn,
 #: as someone else's news is.

@@ -34,7 +34,7 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES
+from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES, STATUS_UNFIT
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, expansions, has_any, only, plain
 from corpora.generate.core.world import (
@@ -315,6 +315,35 @@ MILESTONE_FRAMES: dict[str, tuple[str, ...]] = {LINK: LINK_FRAMES}
 #: hedging it. A status names no milestone, no project and no relation word (it says `it`), so
 #: it is never a turn a reader weighs as stating an order, and the order turn itself says
 #: nothing of whether it stood.
+#: A link taken back with no word of how: not drawn after a sentence that says the user had
+#: it from the person (`core.bank.CLAIM_MARKS`), which most links are.
+_NOT_SO_VAGUE: tuple[str, ...] = (
+    "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
+    " me|I take that back|I shouldn't have said that][:|,] [I'd got it [muddled|wrong|mixed"
+    " up]|I misheard[ the whole thing|]|I've got my stories crossed|I mixed it up with"
+    " something else][.|!]",
+    "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
+    "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
+    "|, silly me|].",
+    "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my"
+    " head]|that was my understanding], but [it turned out [not to be so|to be a mix-up|to"
+    " be wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
+    "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
+    " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
+    " mistake|, I misheard].",
+)
+#: A link taken back by saying how the user went wrong: it fits any sentence.
+_NOT_SO_HOW: tuple[str, ...] = (
+    "[Sorry,|Hang on,|Hmm,|Wait,] I've [mixed up|muddled|run together] two of {poss}"
+    " [updates|messages|chats][ there|]: that one never went ahead at all[, {pron} says|, as"
+    " far as I know|].",
+    "No, wait, I'm [mixing it up with|confusing it with] [something else|someone else's"
+    " news|a different update][, sorry|, silly me|]: that one never went ahead[, I'm fairly"
+    " sure|, as far as I know|].",
+    "[Oh,|Hmm,|Ah,] I [misheard|got the wrong end of it|read it wrongly]: {pron} was telling"
+    " me that one [never went ahead|was only talk|didn't go ahead], not that it had[, my"
+    " mistake|, so scrap that|].",
+)
 _SURE = "[sure|certain|definite|clear]"
 MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
     LINK: (
@@ -330,21 +359,7 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
         " to be fair|, which is nice|].",
     ),
     # The user's own mix-up, never gossip: the link was passed on as the person's own news.
-    TWIN_RUMOUR: (
-        "[Actually|Hang on|Oh wait|Sorry|Hmm|Oh dear], [scratch that|forget I said that|ignore"
-        " me|I take that back|I shouldn't have said that][:|,] [I'd got it [muddled|wrong|mixed"
-        " up]|I misheard[ the whole thing|]|I've got my stories crossed|I mixed it up with"
-        " something else][.|!]",
-        "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
-        "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
-        "|, silly me|].",
-        "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my"
-        " head]|that was my understanding], but [it turned out [not to be so|to be a mix-up|to"
-        " be wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
-        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
-        " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
-        " mistake|, I misheard].",
-    ),
+    TWIN_RUMOUR: _NOT_SO_VAGUE + _NOT_SO_HOW,
     TWIN_CONSIDERED: (
         "[Well,|Actually,|Sorry,|Hmm,|Oh,] [I'm getting ahead of myself|I spoke too soon|that's"
         " not quite right|that's overstating it]: [that was only|it was only ever] [the"
@@ -534,6 +549,9 @@ MILESTONE_BANK = Bank(
     reactions=only(REACTIONS, (MENTION,)),
     follow_ups=only(FOLLOW_UPS, (MENTION,)),
     statuses=MappingProxyType(MILESTONE_STATUSES),
+    status_unfit=MappingProxyType(
+        {**STATUS_UNFIT, **{t: frozenset({"firsthand"}) for t in _NOT_SO_VAGUE}}
+    ),
     status_replies=MappingProxyType(MILESTONE_STATUS_REPLIES),
 )
 
