@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 from collections import Counter
 from dataclasses import replace
@@ -242,15 +243,20 @@ def test_every_asked_chain_has_value_bearing_twins_and_rivals(corpus: Built) -> 
 
 def test_every_session_states_one_link(corpus: Built) -> None:
     """One link of some chain per session; the session's twin is told in a link's words too,
-    and the turn after it (its status) says what it was."""
+    and the turn after it (its status) says what it was, except where it stands till its second
+    saying takes both back (a plan between two named milestones, `echo_between`)."""
+    sessions = standing = 0
     for a in corpus.assembled:
         for session in a.sessions:
             frames = [k for k, t in session.templates if t.startswith("frame:")]
             statuses = [k for k, t in session.templates if t.startswith("status:")]
             twins = [k for k in statuses if k != LINK]
-            assert len(twins) == 1, session.templates
-            assert frames.count(LINK) == 1 + len(twins)
+            assert len(twins) <= 1, session.templates
+            assert frames.count(LINK) == 2
             assert len(frames) == len(temporal.RECIPE)
+            sessions += 1
+            standing += not twins
+    assert 0 < standing < 0.1 * sessions
 
 
 def test_a_status_names_no_milestone_no_order_and_follows_its_move(corpus: Built) -> None:
@@ -452,3 +458,49 @@ def test_a_link_the_person_told_of_is_not_undone_without_saying_how() -> None:
     told = "My dad gave me a proper update on his loft over lunch. In the end, the A call was held before the B visit, he tells me."
     fit = {options[i] for i in fitting_statuses(TWIN_RUMOUR, told, milestones.MILESTONE_BANK)}
     assert fit and not fit & set(milestones._NOT_SO_VAGUE)
+
+
+def test_a_plan_between_the_named_milestones_stands_then_is_taken_back() -> None:
+    """The plan between the two milestones an interval question names is said twice, as the
+    milestone between them is (its two links): said once, it was the one rival near both named
+    milestones and said less often and less late than the answer (the "first" answerer read
+    +0.10 over chance on average over eight seeds). The earlier saying stands, the later one
+    takes both back (`core.echo`), whichever session each landed in."""
+    from corpora.generate.core.bank import RELATIONS
+
+    person = temporal.Person(RELATIONS[3], "f")
+    ask = temporal.Ask(temporal.INTERVAL, (1, 3), (2,), 1, 3)
+    chain = temporal.Chain(person, PROJECTS["kitchen"], ["Ames", "Bry", "Cole", "Dorn"], ask, 0)
+    plan = temporal.TwinPlan(temporal.TWIN_BETWEEN, "Eske", "after", 1, second_anchor=3)
+    chain.twins = [replace(plan, session=5), replace(plan, echo=True, session=2)]
+    slots: list[dict[str, temporal.Move]] = [{} for _ in range(7)]
+    for twin in chain.twins:
+        slots[twin.session][temporal.TWIN_SLOT] = temporal._twin_move(chain, twin, random.Random(1))
+    temporal.echo_between(chain, slots)
+    early, late = slots[2][temporal.TWIN_SLOT], slots[5][temporal.TWIN_SLOT]
+    assert (early.stands, early.takes_back) == (True, False)
+    assert (late.stands, late.takes_back) == (False, True)
+    # A plan whose second saying `fit` dropped is told once, taken back on the spot.
+    chain.twins = [replace(plan, session=4)]
+    slots[4][temporal.TWIN_SLOT] = temporal._twin_move(chain, chain.twins[0], random.Random(1))
+    temporal.echo_between(chain, slots)
+    assert not slots[4][temporal.TWIN_SLOT].stands
+
+
+def test_make_chain_says_the_plan_between_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from corpora.generate.core.bank import RELATIONS
+    from corpora.generate.core.haystack import World
+    from corpora.generate.core.names import NameRegistry
+
+    monkeypatch.setattr(temporal, "BETWEEN_TWIN_SHARE", 1.0)
+    rng = random.Random(3)
+    person = temporal.Person(RELATIONS[3], "f")
+    world = World(rng, NameRegistry(), "q1", [person], list(PROJECTS.values()))
+    levers = temporal.GENERATOR.levers[0]
+    chain = temporal.make_chain(
+        rng, world, person, PROJECTS["kitchen"], temporal.INTERVAL, 2, levers
+    )
+    between = [t for t in chain.twins if t.kind == temporal.TWIN_BETWEEN]
+    assert [t.echo for t in between] == [False, True]
+    assert between[0].value == between[1].value
+    assert replace(between[1], echo=False) == between[0]

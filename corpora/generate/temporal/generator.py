@@ -39,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from checker.formats.corpus import Event, Relation, Twin, TypedMemEvalBlock
@@ -47,6 +47,7 @@ from checker.formats.ids import question_id
 from corpora.generate.core.allocate import MENTION_SLOT, TWIN_SLOT, AllocationError
 from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS
 from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.echo import stand_then_take_back
 from corpora.generate.core.haystack import (
     AssembledQuestion,
     World,
@@ -220,6 +221,9 @@ class TwinPlan:
     other_value: str | None = None
     other: tuple[str, Gender] | None = None
     session: int = -1
+    #: The plan's second saying (a plan between two milestones is said twice, as the answer
+    #: between them is: see `echo_between`).
+    echo: bool = False
 
 
 @dataclass
@@ -299,6 +303,10 @@ def make_chain(
                 second_anchor=second,
             )
         )
+        # Said twice, in two sessions, as the milestone between them is (its two links):
+        # said once, the plan was the one value near both named milestones said less often
+        # and less late than the answer.
+        chain.twins.append(replace(chain.twins[-1], echo=True))
         twins -= 1
     for _ in range(twins):
         kind = rng.choice(PROJECT_TWINS)
@@ -494,6 +502,20 @@ def _twin_move(chain: Chain, twin: TwinPlan, rng: random.Random) -> Move:
     return Move(twin.kind, chain.person, chain.family, twin.value, extra=extra, told_as=LINK)
 
 
+def echo_between(chain: Chain, slots: Sequence[dict[str, Move]]) -> None:
+    """A plan between two milestones said twice (both sayings placed, `fit` may drop one): the
+    earlier saying stands and the later one takes both back (`core.echo`), so the plan is not
+    called off and then said again. Every chain's plan alike, asked or not; every question asks
+    the order as known after the last session, when the plan has been called off."""
+    between = [t for t in chain.twins if t.kind == TWIN_BETWEEN]
+    pairs = [
+        (a, b) for a in between for b in between if not a.echo and b.echo and a.value == b.value
+    ]
+    for a, b in pairs:
+        first, second = sorted((a, b), key=lambda t: t.session)
+        stand_then_take_back(slots[first.session][TWIN_SLOT], slots[second.session][TWIN_SLOT])
+
+
 def _cold_twin(rng: random.Random, world: World, pairs: Sequence[tuple[Person, Family]]) -> Move:
     """A twin of a project no chain follows: every name in it is invented for it alone."""
     person, family = rng.choice(pairs)
@@ -606,6 +628,7 @@ def build_question(
             slots[s][LINK] = _link_move(chain, link, rng, evidence)
         for twin in chain.twins:
             slots[twin.session][TWIN_SLOT] = _twin_move(chain, twin, rng)
+        echo_between(chain, slots)
         for s, named in zip(chain.mention_sessions, chain.mentions, strict=True):
             if named is None:
                 slots[s][MENTION_SLOT] = Move(MENTION, chain.person, chain.family)
