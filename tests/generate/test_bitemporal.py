@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,7 +40,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, question_rng
-from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS
+from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS, Move
 from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -300,11 +301,9 @@ def test_a_correction_only_corrects_the_value_last_told() -> None:
 FIRST_CLAIM = re.compile(r"\bfirst\b|to begin with|all along", re.I)
 
 
-def test_a_withdrawn_correction_says_its_value_came_first_only_when_it_did() -> None:
-    """A correction nearly made and taken back says the value it leaves standing was the first
-    one given ("as I first told you") only where no correction has replaced the change's
-    value; after one, it says only that the value stands."""
-    seen: Counter[bool] = Counter()
+def _with_first_given(kind: str) -> Iterator[tuple[Move, bool]]:
+    """Every move of `kind` in the test haystacks, with whether the value it replaces or leaves
+    standing (`W`) is the first value its subject's change gave."""
     for haystack in _haystacks():
         given: dict[tuple[str, str], str] = {}
         for plan in haystack.plans:
@@ -312,11 +311,19 @@ def test_a_withdrawn_correction_says_its_value_came_first_only_when_it_did() -> 
                 key = (move.person.key, move.family.key)
                 if move.kind in corrections.CHANGE_KINDS:
                     given.setdefault(key, move.value or "")
-                if move.kind == corrections.PROPOSED:
-                    first = move.extra["W"] == given[key]
-                    said = corrections.left_standing(first, move.extra["Wn"])
-                    assert {k: move.extra.get(k) for k in said} == said, move
-                    seen[first] += 1
+                if move.kind == kind:
+                    yield move, move.extra["W"] == given[key]
+
+
+def test_a_withdrawn_correction_says_its_value_came_first_only_when_it_did() -> None:
+    """A correction nearly made and taken back says the value it leaves standing was the first
+    one given ("as I first told you") only where no correction has replaced the change's
+    value; after one, it says only that the value stands."""
+    seen: Counter[bool] = Counter()
+    for move, first in _with_first_given(corrections.PROPOSED):
+        said = corrections.left_standing(first, move.extra["Wn"])
+        assert {k: move.extra.get(k) for k in said} == said, move
+        seen[first] += 1
     assert seen[True] and seen[False], seen
     for text in (
         *corrections.RECORD_STATUSES[corrections.PROPOSED],
@@ -332,17 +339,9 @@ def test_a_true_correction_says_it_was_wrong_at_first_only_when_it_was() -> None
     """A true correction's status says the value it replaces was written down wrong "at first"
     only when that value is the first the change gave; a second correction's, "earlier"."""
     seen: Counter[bool] = Counter()
-    for haystack in _haystacks():
-        given: dict[tuple[str, str], str] = {}
-        for plan in haystack.plans:
-            for move in plan.moves:
-                key = (move.person.key, move.family.key)
-                if move.kind in corrections.CHANGE_KINDS:
-                    given.setdefault(key, move.value or "")
-                if move.kind == corrections.CORRECTION:
-                    first = move.extra["W"] == given[key]
-                    assert move.extra["at_first"] == corrections.wrong_when(first)["at_first"]
-                    seen[first] += 1
+    for move, first in _with_first_given(corrections.CORRECTION):
+        assert move.extra["at_first"] == corrections.wrong_when(first)["at_first"]
+        seen[first] += 1
     assert seen[True] and seen[False], seen
     for text in corrections.RECORD_STATUSES[corrections.CORRECTION]:
         assert not FIRST_CLAIM.search(text), text
