@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 from collections import Counter
 from dataclasses import replace
@@ -397,3 +398,24 @@ def test_a_corpus_whose_gates_fail_is_not_written(tmp_path: Path) -> None:
     assert any("SEP" in r or "adversary" in r for r in outcome.refusals), outcome.refusals
     assert outcome.written == [] and list(tmp_path.iterdir()) == []
     assert "refused" in outcome.trace[-1]
+
+
+def test_a_rumoured_expiry_is_taken_back_as_a_whole() -> None:
+    """A rumoured permit or warranty is taken back as never held or given up, never as
+    "renewed", "extended" or a date "misread": those leave the person holding one with a date
+    nobody gave, and "how long is left?" would have no answer (a blind reader's finding)."""
+    from corpora.generate.core.grammar import expand
+    from corpora.generate.core.reminders import EXPIRY, twin_kind
+    from corpora.generate.core.world import TWIN_RUMOUR
+
+    kind = twin_kind(TWIN_RUMOUR, EXPIRY)
+    keeps = re.compile(r"renew|extend|misread|another year|covered|old letter", re.I)
+    rng = random.Random(7)
+    texts = {
+        expand(template, rng)
+        for bank in (PROSPECTIVE_BANK.statuses, PROSPECTIVE_BANK.status_replies)
+        for template in bank[kind]
+        for _ in range(200)
+    }
+    assert len(texts) > 100
+    assert not [t for t in texts if keeps.search(t)]

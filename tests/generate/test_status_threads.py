@@ -18,7 +18,7 @@ import pytest
 from checker.text import raw_tokens
 from corpora.generate.core import bank, render, status_threads
 from corpora.generate.core.asides import family_words, inflections
-from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS
+from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS, VOUCHING
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank, render_move, render_session
 from corpora.generate.core.topics import LINKS
@@ -257,11 +257,20 @@ def test_a_rival_that_stands_gets_the_status_of_a_true_statement(kind: str) -> N
     move = _move(kind)
     move.stands = True
     seen = set()
+    vouching = {
+        f"status:{STATEMENT}:{i}"
+        for i, t in enumerate(render.SHARED_BANK.statuses[STATEMENT])
+        if t in VOUCHING
+    }
+    assert vouching
     for status, used in _statuses(move, 31):
         assert len(used) == 1 and used[0].startswith(f"status:{STATEMENT}:"), used
         seen.add(used[0])
         assert not _tail_of(status), status
     assert len(seen) > 1, seen
+    # None that vouches for it: it is taken back later ("I double-checked with him, so it's
+    # definite" and then "I had it wrong from day one" was a blind reader's worst line).
+    assert not seen & vouching, seen
 
 
 def _tail_pattern(template: str) -> str:

@@ -1437,6 +1437,20 @@ STATUSES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: The claim of a rival that stands for now (`Move.stands`, `core/echo.py`): it is taken back
+#: sessions later ("I've had that wrong all along"), so no status vouches for it first ("I
+#: double-checked with him, so it's definite" and then "I had it wrong from day one").
+STANDS = "stands"
+#: True statements' statuses that vouch for what was said (a check, a confirmation): a
+#: standing rival draws among the others (a hedge, how the person seems).
+VOUCHING: tuple[str, ...] = (
+    STATUSES[STATEMENT][0],
+    STATUSES[STATEMENT][2],
+    STATUSES[STATEMENT][4],
+    STATUSES[REAFFIRMATION][0],
+)
+STATUS_UNFIT.update({t: STATUS_UNFIT.get(t, frozenset()) | {STANDS} for t in VOUCHING})
+
 #: The assistant's reply to a status, per kind (grammar).
 STATUS_REPLIES: dict[str, tuple[str, ...]] = {
     # Each reply fits every status of its kind (a confirmation, a hedge, a remark on how the

@@ -674,19 +674,22 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "{Pron} [seems|sounds] [quite|very|fairly|remarkably] [calm|relaxed|unbothered|laid "
         "back] about it[, to be fair|, which is typical|, funnily enough|].",
     ),
+    # Taken back as a whole: a rumoured permit "renewed" or a date "misread" would leave the
+    # person holding one with a date nobody gave, and "how long is left?" no answer.
     twin_kind(TWIN_RUMOUR, EXPIRY): (
         "[Actually|Hang on|Sorry|Oh wait], [scratch that|ignore that|I take that back|forget I"
-        " said that][:|,] [{pron} [renewed|extended] it [last week|the other day|ages ago|a "
-        "month back]|it's [been renewed|already been extended|been sorted for another year]|I'd"
-        " misread the [date|letter]][.|!]",
-        "Mind you, [I've since [found out|heard|learnt]|{pron} [assured|showed] me "
+        " said that][:|,] [{pron} [cancelled|gave up] that one [weeks ago|before it ever "
+        "started|last month]|{pron} never [took it out|went ahead with it] in the end|that one "
+        "was [cancelled|handed back] [ages ago|a while back]][.|!]",
+        "Mind you, [I've since [found out|heard|learnt]|{pron} [told|assured] me "
         + _LATELY
-        + "] that [it was renewed [ages ago|last month|before I said anything]|{pron} extended "
-        "it [weeks ago|already]|I'd read the wrong [letter|date]], so [there's no rush|nothing "
-        "lapses at all|{pron} is fine].",
-        "[No, wait|Sorry, no|Hmm, no], I [had the dates muddled|was looking at an old letter|got"
-        " that wrong][: it's [been renewed|already extended|sorted for another year]|, and "
-        "{pron} [renewed|extended] it [ages ago|months back]][, silly me|, so forget that|].",
+        + "] that [{pron} [cancelled|handed back] that one [weeks ago|already]|{pron} never "
+        "[bothered with|went ahead with] it|it was only ever talked about], so [there's nothing"
+        " to keep track of|that one doesn't count|{pron} has nothing to sort].",
+        "[No, wait|Sorry, no|Hmm, no], I [had that muddled|was thinking of an old one|got that "
+        "wrong][: {pron} [cancelled|gave back] that one [ages ago|months back]|: {pron} never "
+        "[took it out|signed up for it]|, and {pron} dropped the idea before it started][, silly"
+        " me|, so forget that|].",
     ),
     twin_kind(TWIN_OTHERS, EXPIRY): (
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] " + _MIXED + ": [it belongs to {poss} {other}, not "
@@ -749,10 +752,10 @@ PROSPECTIVE_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         " creep up on people.|Better to know early.|]",
     ),
     twin_kind(TWIN_RUMOUR, EXPIRY): (
-        "[Oh, good|Phew|Ah|Right][.|!] [So {pron} is covered after all.|Easy to misread those "
-        "letters.|Better to check than not.|Glad it's sorted.]",
-        "[Ah,|Oh,|Well,] [no harm done|that's a relief|easily done][.|!] [Those letters are "
-        "confusing.|One less thing for {obj} to worry about.|]",
+        "[Oh|Ah|Right][.|!] [So that one is off the list.|Easy to muddle those.|Good to know."
+        "|Then I won't keep track of it.]",
+        "[Ah,|Oh,|Well,] [no harm done|easily done|fair enough][.|!] [One less thing to "
+        "remember.|I'll cross it off.|]",
     ),
     twin_kind(TWIN_OTHERS, EXPIRY): STATUS_REPLIES[TWIN_OTHERS],
     UPCOMING: STATUS_REPLIES[STATEMENT],

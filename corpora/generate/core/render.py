@@ -62,6 +62,7 @@ from corpora.generate.core.bank import (
     NEUTRAL_CLOSES,
     REACTIONS,
     REPLIES,
+    STANDS,
     STATUS_REPLIES,
     STATUS_UNFIT,
     STATUSES,
@@ -462,11 +463,12 @@ class RenderedMove(NamedTuple):
 REDRAWS = 24
 
 
-def fitting_statuses(kind: str, sentence: str, bank: Bank) -> tuple[int, ...]:
+def fitting_statuses(kind: str, sentence: str, bank: Bank, stands: bool = False) -> tuple[int, ...]:
     """Indices of the statuses of `kind` that fit what `sentence` claims (`core.bank.claims`):
-    none that undoes a first-hand account without saying how, and no plan dropped after a
-    sentence that says the thing goes on or has for years."""
-    said = claims(sentence)
+    none that undoes a first-hand account without saying how, no plan dropped after a
+    sentence that says the thing goes on or has for years, and none that vouches for a rival
+    that `stands` till a later saying takes it back (`core.bank.STANDS`)."""
+    said = claims(sentence) | ({STANDS} if stands else frozenset())
     options = tuple(bank.statuses.get(kind, ()))
     return tuple(
         i for i, t in enumerate(options) if not (bank.status_unfit.get(t, frozenset()) & said)
@@ -479,11 +481,12 @@ def _status(
     rng: random.Random,
     bank: Bank,
     sentence: str | None = None,
+    stands: bool = False,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The status exchange of a move: the user's status turn and the assistant's reply (the
     status drawn among those that fit `sentence`, the move as told, when given)."""
     options = tuple(bank.statuses[move.kind])
-    fit = fitting_statuses(move.kind, sentence, bank) if sentence is not None else ()
+    fit = fitting_statuses(move.kind, sentence, bank, stands) if sentence is not None else ()
     if fit:
         si = fit[rng.randrange(len(fit))]
         status = expand(options[si], rng)
@@ -576,7 +579,7 @@ def render_move(
         values = dict(base)
         used: list[tuple[str, str]] = []
         frame = _draw_sentence(move, values, rng, bank, used)
-        if not with_status or fitting_statuses(says.kind, _told(frame, values), bank):
+        if not with_status or fitting_statuses(says.kind, _told(frame, values), bank, stands):
             break
     companion = move.family.reply_clause_key(move.kind)
     if companion is not None:
@@ -595,7 +598,7 @@ def render_move(
     thread: list[tuple[str, str]] = []
     if with_status:
         told_text = _told(frame, values)
-        thread, status_used = _status(says, status_values, rng, bank, told_text)
+        thread, status_used = _status(says, status_values, rng, bank, told_text, stands)
         used += status_used
         if original.takes_back and not stands:
             # The status takes back the first saying too, which stood till now (`core/echo.py`).

@@ -34,7 +34,14 @@ from types import MappingProxyType
 
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, raw_tokens, sentences
-from corpora.generate.core.bank import ANSWER_WORDS, FOLLOW_UPS, REACTIONS, REPLIES, STATUS_UNFIT
+from corpora.generate.core.bank import (
+    ANSWER_WORDS,
+    FOLLOW_UPS,
+    REACTIONS,
+    REPLIES,
+    STANDS,
+    STATUS_UNFIT,
+)
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, expansions, has_any, only, plain
 from corpora.generate.core.world import (
@@ -550,7 +557,13 @@ MILESTONE_BANK = Bank(
     follow_ups=only(FOLLOW_UPS, (MENTION,)),
     statuses=MappingProxyType(MILESTONE_STATUSES),
     status_unfit=MappingProxyType(
-        {**STATUS_UNFIT, **{t: frozenset({"firsthand"}) for t in _NOT_SO_VAGUE}}
+        {
+            **STATUS_UNFIT,
+            **{t: frozenset({"firsthand"}) for t in _NOT_SO_VAGUE},
+            # A link's statuses that vouch for it: a plan that stands till its second saying
+            # takes it back (`core.echo`) draws among the others.
+            **{t: frozenset({STANDS}) for t in MILESTONE_STATUSES[LINK][:2]},
+        }
     ),
     status_replies=MappingProxyType(MILESTONE_STATUS_REPLIES),
 )
