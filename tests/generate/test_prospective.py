@@ -401,15 +401,16 @@ def test_a_corpus_whose_gates_fail_is_not_written(tmp_path: Path) -> None:
 
 
 def test_a_rumoured_expiry_is_taken_back_as_a_whole() -> None:
-    """A rumoured permit or warranty is taken back as never held or given up, never as
-    "renewed", "extended" or a date "misread": those leave the person holding one with a date
-    nobody gave, and "how long is left?" would have no answer (a blind reader's finding)."""
+    """A rumoured permit or warranty is taken back as an old one, long finished: never as
+    "renewed", "extended" or a date "misread", which leave the person holding one with a date
+    nobody gave, so that "how long is left?" has no answer, nor as "given up before it
+    started", which fits a plan, not a warranty (blind readers' findings)."""
     from corpora.generate.core.grammar import expand
     from corpora.generate.core.reminders import EXPIRY, twin_kind
     from corpora.generate.core.world import TWIN_RUMOUR
 
     kind = twin_kind(TWIN_RUMOUR, EXPIRY)
-    keeps = re.compile(r"renew|extend|misread|another year|covered|old letter", re.I)
+    keeps = re.compile(r"renew|extend|misread|another year|covered|gave up|before it", re.I)
     rng = random.Random(7)
     texts = {
         expand(template, rng)

@@ -674,22 +674,23 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "{Pron} [seems|sounds] [quite|very|fairly|remarkably] [calm|relaxed|unbothered|laid "
         "back] about it[, to be fair|, which is typical|, funnily enough|].",
     ),
-    # Taken back as a whole: a rumoured permit "renewed" or a date "misread" would leave the
-    # person holding one with a date nobody gave, and "how long is left?" no answer.
+    # Taken back as a whole: an old one, long finished. A rumoured permit "renewed" or a date
+    # "misread" would leave the person holding one with a date nobody gave, and "how long is
+    # left?" no answer; "given up before it started" does not fit a warranty.
     twin_kind(TWIN_RUMOUR, EXPIRY): (
         "[Actually|Hang on|Sorry|Oh wait], [scratch that|ignore that|I take that back|forget I"
-        " said that][:|,] [{pron} [cancelled|gave up] that one [weeks ago|before it ever "
-        "started|last month]|{pron} never [took it out|went ahead with it] in the end|that one "
-        "was [cancelled|handed back] [ages ago|a while back]][.|!]",
+        " said that][:|,] [that's {poss} old one, and it [finished|ended|came to an end] [ages"
+        " ago|last year|months back]|{pron} let that one lapse [ages ago|last year] and never"
+        " replaced it|that one [finished|ended] [ages ago|months back], I was looking at an old"
+        " [letter|email]][.|!]",
         "Mind you, [I've since [found out|heard|learnt]|{pron} [told|assured] me "
         + _LATELY
-        + "] that [{pron} [cancelled|handed back] that one [weeks ago|already]|{pron} never "
-        "[bothered with|went ahead with] it|it was only ever talked about], so [there's nothing"
-        " to keep track of|that one doesn't count|{pron} has nothing to sort].",
+        + "] that [that one [finished|ended] [months ago|last year]|it was an old one, long "
+        "[finished|over]|{pron} let it lapse [ages ago|last year]], so [there's nothing to keep"
+        " track of|that one doesn't count|{pron} has nothing to sort].",
         "[No, wait|Sorry, no|Hmm, no], I [had that muddled|was thinking of an old one|got that "
-        "wrong][: {pron} [cancelled|gave back] that one [ages ago|months back]|: {pron} never "
-        "[took it out|signed up for it]|, and {pron} dropped the idea before it started][, silly"
-        " me|, so forget that|].",
+        "wrong][: that one [finished|ended] [ages ago|months back]|: {pron} let it lapse [last "
+        "year|ages ago] and never replaced it][, silly me|, so forget that|].",
     ),
     twin_kind(TWIN_OTHERS, EXPIRY): (
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] " + _MIXED + ": [it belongs to {poss} {other}, not "
