@@ -16,6 +16,12 @@ correction of someone else's change sits near that change), so the link's words 
 from answers (Bitemporal's marker adversary leaned on "on a similar note"). The order depends
 only on the moves' people and families and on the shuffled order, the same for every session,
 gold or not; two moves about one fact (a statement and its event) keep their drawn order.
+
+A session holds one to three topics (`MAX_TOPICS`), an aside counting as one. The generators
+draw a session's cold moves (those about pairs no question of the haystack asks) with
+`joining`: once the session has `NEWS_TOPICS` topics, a cold move joins one of them, and the
+cold move with the fewest choices is drawn first in every session, so that topics per session,
+and the room they leave for an aside (`core.render`), are the same for gold and other sessions.
 """
 
 from __future__ import annotations
