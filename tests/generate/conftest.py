@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -93,6 +95,14 @@ def shipped(generator: VerticalGenerator) -> Built:
             return built
     assert first is not None
     return first
+
+
+def passing_attempt(sidecar: Path) -> int:
+    """The number of the competition setting a shipped sidecar's trace says was written: its
+    last `attempt N:` line (the trace ends with what was written, e.g. topics per session)."""
+    trace = json.loads(sidecar.read_text(encoding="utf-8"))["generator"]["trace"]
+    numbers = [int(m.group(1)) for line in trace if (m := re.match(r"attempt (\d+):", line))]
+    return numbers[-1]
 
 
 def digest_in_another_process(module: str) -> str:

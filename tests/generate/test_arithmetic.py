@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import itertools
-import json
 import random
 import re
 from collections import Counter
@@ -45,7 +44,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built
-from tests.generate.conftest import digest_in_another_process
+from tests.generate.conftest import digest_in_another_process, passing_attempt
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -110,8 +109,7 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     """The shipped bytes are the build at the competition setting its trace says passed, with the
     ladder's verdict stamped into every banded question (the gate's only addition)."""
-    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
-    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    attempt = passing_attempt(SHIPPED_SIDECAR)
     g = arithmetic.GENERATOR
     built = arithmetic.build(g.seed, REVISION, g.levers[attempt - 1])
     assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()

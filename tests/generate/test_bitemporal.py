@@ -7,7 +7,6 @@ and the shared gate, adversaries included, passing the corpus."""
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -41,7 +40,7 @@ from corpora.generate.core.stamp import (
 )
 from corpora.generate.core.vertical import Built, question_rng
 from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS, Move
-from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
+from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -104,8 +103,7 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 
 def test_the_shipped_corpus_is_what_the_generator_builds(corpus: Built) -> None:
     """The shipped bytes are the build at the setting its trace says passed."""
-    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
-    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    attempt = passing_attempt(SHIPPED_SIDECAR)
     assert attempt == 1, "the module fixture builds the first setting"
     assert corpus_text(stamp_validated(corpus.questions)).encode() == SHIPPED.read_bytes()
 

@@ -6,7 +6,6 @@ with a rival list beside them, and a refused corpus that is never written."""
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -54,7 +53,7 @@ from corpora.generate.episodic.exchanges import (
     EpisodicFamily,
     check_exchanges,
 )
-from tests.generate.conftest import digest_in_another_process, shared_gate_refusals
+from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -122,8 +121,7 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     """The shipped bytes are the build at the competition setting its trace says passed, with
     the ladder's verdicts stamped as the gate stamps them."""
-    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
-    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    attempt = passing_attempt(SHIPPED_SIDECAR)
     g = episodic.GENERATOR
     built = episodic.build(g.seed, REVISION, g.levers[attempt - 1])
     shipped = corpus_text(stamp_validated(built.questions)).encode()

@@ -5,7 +5,6 @@ says nothing of its making, class parity, and a refused corpus that is never wri
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import re
 from collections import Counter
@@ -41,7 +40,7 @@ from corpora.generate.core.vertical import Built, Levers, question_rng
 from corpora.generate.core.wording import plain
 from corpora.generate.core.world import MENTION
 from corpora.generate.prospective import generator as prospective
-from tests.generate.conftest import digest_in_another_process
+from tests.generate.conftest import digest_in_another_process, passing_attempt
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -95,8 +94,7 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 @pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Prospective corpus yet")
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     """The shipped bytes are the build at the competition setting its trace says passed."""
-    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
-    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    attempt = passing_attempt(SHIPPED_SIDECAR)
     g = prospective.GENERATOR
     built = prospective.build(g.seed, REVISION, g.levers[attempt - 1])
     assert corpus_text(built.questions).encode() == SHIPPED.read_bytes()

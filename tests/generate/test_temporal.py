@@ -7,7 +7,6 @@ order encodes event order is refused and never written."""
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import re
 from collections import Counter
@@ -51,7 +50,12 @@ from corpora.generate.temporal.milestones import (
     MilestoneBankError,
     check_milestone_bank,
 )
-from tests.generate.conftest import digest_in_another_process, shared_gate_refusals, shipped
+from tests.generate.conftest import (
+    digest_in_another_process,
+    passing_attempt,
+    shared_gate_refusals,
+    shipped,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -117,8 +121,7 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes() -> None:
 @pytest.mark.skipif(not SHIPPED.is_file(), reason="no shipped Temporal corpus yet")
 def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     """The shipped bytes are the build at the setting its trace says passed."""
-    trace = json.loads(SHIPPED_SIDECAR.read_text(encoding="utf-8"))["generator"]["trace"]
-    attempt = int(re.match(r"attempt (\d+):", trace[-1]).group(1))  # type: ignore[union-attr]
+    attempt = passing_attempt(SHIPPED_SIDECAR)
     g = temporal.GENERATOR
     built = temporal.build(g.seed, REVISION, g.levers[attempt - 1])
     # The gate stamps the ladder's verdict into every banded question before writing.
