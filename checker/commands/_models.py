@@ -100,7 +100,7 @@ def add_endpoint(parser: argparse.ArgumentParser, *, required_model: bool) -> No
         choices=("auto", *RESPONSE_FORMATS),
         default="auto",
         help="how the judge is asked for JSON: auto (default: a preflight tries json_schema, "
-        "then json_object, then the prompt alone, and keeps the first the endpoint honours), "
+        "then json_object with the schema, then bare json_object, then the prompt alone, and keeps the first the endpoint honours), "
         "or one of them; the reply is validated against the schema either way",
     )
     judge.add_argument(

@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--endpoint",
         action="store_true",
         help="probe the endpoint itself, not a corpus: which structured output it honours "
-        "(json_schema, json_object or none) and the context window it names, then exit",
+        "(json_schema, json_object_schema, json_object or none) and the context window it names, then exit",
     )
     parser.add_argument(
         "--probes",

@@ -209,10 +209,13 @@ class JudgeRef(ResultFormat):
     fingerprint: Fingerprint
     """Hash of the judge's templates and settings; runs with different fingerprints are never
     banded together."""
-    response_format: Literal["json_schema", "json_object", "none"] | None = None
-    """How a model judge was asked for its JSON verdict (`json_schema`, `json_object`, or the
-    prompt alone), as the preflight negotiated it with the endpoint; absent for the
-    deterministic judge (`typedmemeval-rules`)."""
+    response_format: Literal["json_schema", "json_object_schema", "json_object", "none"] | None = (
+        None
+    )
+    """How a model judge was asked for its JSON verdict (`json_schema`; `json_object` with the
+    verdict schema in a `schema` field, `json_object_schema`; bare `json_object`; or the prompt
+    alone), as the preflight negotiated it with the endpoint; absent for the deterministic judge
+    (`typedmemeval-rules`)."""
 
 
 class ListOrderScore(ResultFormat):

@@ -50,7 +50,8 @@ Script = Callable[[dict[str, Any]], Reply]
 #: documentation and issue trackers describe it:
 #:
 #: - `llama-cpp-python` (`python -m llama_cpp.server`): `response_format` types `text` and
-#:   `json_object` only — `json_schema` is answered with HTTP 500 naming the format; an over-long
+#:   `json_object` only — `json_schema` is answered with HTTP 500 naming the format, and a
+#:   `schema` field in a `json_object` request constrains the reply to it; an over-long
 #:   prompt is HTTP 400 `This model's maximum context length is N tokens …` (code
 #:   `context_length_exceeded`); `/v1/models` names no window.
 #: - `llama-server` (llama.cpp): `json_schema` accepted with HTTP 200 but not enforced (the reply
@@ -140,11 +141,18 @@ def mode_info(mode: str, path: str, model: str, window: int) -> dict[str, Any] |
 
 
 def _schema_of(request: dict[str, Any]) -> dict[str, Any] | None:
+    """The schema a request constrains its reply to: `json_schema`'s, or the `schema` field of a
+    `json_object` request (llama-cpp-python's grammar-constrained JSON)."""
     fmt = request.get("response_format")
-    if isinstance(fmt, dict) and fmt.get("type") == "json_schema":
+    if not isinstance(fmt, dict):
+        return None
+    if fmt.get("type") == "json_schema":
         schema = fmt.get("json_schema", {}).get("schema")
-        return schema if isinstance(schema, dict) else None
-    return None
+    elif fmt.get("type") == "json_object":
+        schema = fmt.get("schema")
+    else:
+        return None
+    return schema if isinstance(schema, dict) else None
 
 
 def placeholder_value(schema: dict[str, Any]) -> Any:
@@ -169,7 +177,7 @@ def placeholder_value(schema: dict[str, Any]) -> Any:
 
 
 def default_script(request: dict[str, Any]) -> Reply:
-    """Judge requests (a JSON schema in `response_format`) get a placeholder verdict that fits
+    """Judge requests (a JSON schema in `response_format`, either way) get a placeholder verdict that fits
     the schema; a request for the preflight's object gets it; every other request gets a fixed
     non-answer."""
     schema = _schema_of(request)

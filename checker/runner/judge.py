@@ -36,8 +36,17 @@ from checker.runner.replies import BadReply, load_bounded
 #: Bumped whenever the generic template text or its assembly changes.
 TEMPLATE_VERSION = 1
 
-ResponseFormat = Literal["json_schema", "json_object", "none"]
-RESPONSE_FORMATS: tuple[ResponseFormat, ...] = ("json_schema", "json_object", "none")
+#: How the judge asks for JSON, in the preflight's order: the OpenAI `json_schema` format;
+#: `json_object` carrying the verdict schema in a `schema` field, which llama-cpp-python's server
+#: (and llama.cpp's `llama-server`) turn into a grammar, so even a small model can only write a
+#: verdict the schema allows; bare `json_object` (any JSON); the prompt alone.
+ResponseFormat = Literal["json_schema", "json_object_schema", "json_object", "none"]
+RESPONSE_FORMATS: tuple[ResponseFormat, ...] = (
+    "json_schema",
+    "json_object_schema",
+    "json_object",
+    "none",
+)
 
 SYSTEM_PROMPT = """\
 You are the judge of a benchmark for conversational memory. You are given one question, its \
@@ -151,6 +160,22 @@ def legal_outcomes(case: Case) -> tuple[str, ...]:
         for o in MEASURED_OUTCOMES
         if (o != "premature" or premature_here) and (o != "missed" or not case.shape.negative_gold)
     )
+
+
+def format_body(response_format: ResponseFormat, schema: dict[str, Any]) -> dict[str, Any]:
+    """The `response_format` request field for a format ({} for `none`)."""
+    if response_format == "json_schema":
+        return {
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": "typedmemeval_verdict", "strict": True, "schema": schema},
+            }
+        }
+    if response_format == "json_object_schema":
+        return {"response_format": {"type": "json_object", "schema": schema}}
+    if response_format == "json_object":
+        return {"response_format": {"type": "json_object"}}
+    return {}
 
 
 def verdict_schema(case: Case) -> dict[str, Any]:
@@ -543,18 +568,7 @@ class Judge:
         body: dict[str, Any] = {"messages": render(case, answer), "max_tokens": s.max_tokens}
         if s.temperature is not None:
             body["temperature"] = s.temperature
-        if s.response_format == "json_schema":
-            body["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": "typedmemeval_verdict",
-                    "strict": True,
-                    "schema": verdict_schema(case),
-                },
-            }
-        elif s.response_format == "json_object":
-            body["response_format"] = {"type": "json_object"}
-        return body
+        return body | format_body(s.response_format, verdict_schema(case))
 
     def judge(self, case: Case, answer: str) -> Judgement:
         """One question, one judge call (asked again only when a reply is unusable)."""

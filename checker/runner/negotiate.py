@@ -1,12 +1,15 @@
 """What an endpoint accepts, found by a cheap preflight before a run.
 
-Structured output is negotiated `json_schema` → `json_object` → `none`: each is asked once with
-a two-field schema and a few tokens, and the first whose reply is a JSON object that fits the
-schema wins (a server that accepts `json_schema` without enforcing it, as some llama.cpp builds
-do, falls through to `json_object` when its reply does not fit). `none` means the prompt alone
-asks for JSON and the reply is read by the strict parser (`judge.parse_reply`). The outcome is
-recorded in the result and enters the judge fingerprint, so verdicts obtained one way are never
-banded with verdicts obtained another.
+Structured output is negotiated `json_schema` → `json_object_schema` → `json_object` → `none`:
+each is asked once with a one-field schema and a few tokens, and the first whose reply is a JSON
+object that fits the schema wins (a server that accepts `json_schema` without enforcing it, as
+some llama.cpp builds do, falls through when its reply does not fit). `json_object_schema` is
+`json_object` with the schema in a `schema` field, which llama-cpp-python's server turns into a
+grammar: a small model then can only write what the schema allows, where bare `json_object`
+lets it write any JSON. A server that refuses the extra field falls through to bare
+`json_object`. `none` means the prompt alone asks for JSON and the reply is read by the strict
+parser (`judge.parse_reply`). The outcome is recorded in the result and enters the judge
+fingerprint, so verdicts obtained one way are never banded with verdicts obtained another.
 
 The context window is read where a server offers it: `/props` (llama.cpp's `llama-server`:
 `default_generation_settings.n_ctx`, or `n_ctx`), `/v1/models` (vLLM: `max_model_len`), and
@@ -24,7 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from checker.runner.client import ModelClient, RawReply
-from checker.runner.judge import RESPONSE_FORMATS, ResponseFormat, parse_reply
+from checker.runner.judge import RESPONSE_FORMATS, ResponseFormat, format_body, parse_reply
 from checker.runner.replies import BadReply, load_bounded
 from checker.runner.servererrors import server_message
 from checker.runner.transport import (
@@ -77,20 +80,6 @@ class Negotiated:
         else:
             out.append("context window: not offered by the server")
         return out
-
-
-def format_body(response_format: ResponseFormat, schema: dict[str, Any]) -> dict[str, Any]:
-    """The `response_format` request field for a format ({} for `none`)."""
-    if response_format == "json_schema":
-        return {
-            "response_format": {
-                "type": "json_schema",
-                "json_schema": {"name": "typedmemeval_verdict", "strict": True, "schema": schema},
-            }
-        }
-    if response_format == "json_object":
-        return {"response_format": {"type": "json_object"}}
-    return {}
 
 
 def _judge_attempt(response_format: ResponseFormat, reply: RawReply) -> Attempt:

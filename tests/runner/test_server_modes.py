@@ -22,7 +22,7 @@ from checker.runner.client import (
     RetryPolicy,
 )
 from checker.runner.fake import MODES, FakeServer, Reply, default_script, prompt_text
-from checker.runner.negotiate import negotiate
+from checker.runner.negotiate import PREFLIGHT_SCHEMA, negotiate
 from tests.conftest import run_cli
 from tests.runner.conftest import run_forgetting
 
@@ -68,8 +68,8 @@ def prose_unless_json_object(request: dict[str, Any]) -> Reply:
 @pytest.mark.parametrize(
     ("mode", "script", "chosen", "window", "source"),
     [
-        ("llama-cpp-python", None, "json_object", None, None),
-        ("llama-server", prose_unless_json_object, "json_object", 2048, "/props"),
+        ("llama-cpp-python", None, "json_object_schema", None, None),
+        ("llama-server", prose_unless_json_object, "json_object_schema", 2048, "/props"),
         ("vllm", None, "json_schema", 2048, "/v1/models"),
         ("ollama", None, "json_schema", 2048, "/api/ps"),
     ],
@@ -88,6 +88,29 @@ def test_preflight_negotiates_each_server(
     if mode == "llama-server":
         assert result.attempts[0].outcome.startswith("ignored")  # accepted, not enforced
     assert len(server.requests) == len(result.attempts) <= 2  # a cheap preflight
+
+
+def refuses_schema_in_json_object(request: dict[str, Any]) -> Reply:
+    """A strict server: `json_schema` unknown, `json_object` known, extra fields refused."""
+    fmt = request.get("response_format") or {}
+    if fmt.get("type") == "json_schema" or set(fmt) - {"type"}:
+        return Reply('{"error": {"message": "Unrecognized field in response_format"}}', status=400)
+    if fmt.get("type") == "json_object":
+        return Reply('{"ok": true}')
+    return Reply("Sure!")
+
+
+def test_a_server_refusing_the_schema_field_falls_through_to_bare_json_object(modes: Any) -> None:
+    server, client = modes("vllm", script=refuses_schema_in_json_object)
+    result = negotiate(client)
+    assert result.response_format == "json_object"
+    assert [a.response_format for a in result.attempts] == [
+        "json_schema",
+        "json_object_schema",
+        "json_object",
+    ]
+    assert [a.status for a in result.attempts] == [400, 400, 200]
+    assert server.requests[1]["response_format"]["schema"] == PREFLIGHT_SCHEMA
 
 
 @pytest.mark.parametrize("mode", ["llama-cpp-python", "llama-server", "vllm"])
@@ -166,12 +189,19 @@ def test_the_default_judge_negotiates_and_records_its_format(tmp_path: Path) -> 
         )
         asked = len(server.requests)
     assert rc in (0, 11), err
-    assert "judge preflight: structured output: json_object" in err
+    assert "judge preflight: structured output: json_object_schema" in err
     result = ResultFile.model_validate_json((tmp_path / "auto.json").read_text())
-    assert result.judge.response_format == "json_object"
-    # 2 preflight calls, then per question one answer and two judge calls (the fake writes
-    # prose, so the judge's one re-ask is used); no HTTP 500 anywhere.
-    assert asked == 2 + 3 * len(result.rows)
+    assert result.judge.response_format == "json_object_schema"
+    judged = [r for r in server.requests if "verdict" in prompt_text(r)]
+    assert judged and all(
+        r["response_format"]["type"] == "json_object"
+        and r["response_format"]["schema"]["properties"]["outcome"]["enum"]
+        for r in judged
+    )
+    # 2 preflight calls, then per question one answer and one judge call: the schema in the
+    # json_object request constrains the verdict, as llama-cpp-python's grammar does, so no
+    # judge reply is unusable and none is asked again; no HTTP 500 anywhere.
+    assert asked == 2 + 2 * len(result.rows)
     assert "http 500" not in out
 
 
@@ -207,7 +237,7 @@ def test_a_call_failing_for_good_is_typed(modes: Any) -> None:
 @pytest.mark.parametrize(
     ("mode", "printed"),
     [
-        ("llama-cpp-python", "structured output: json_object"),
+        ("llama-cpp-python", "structured output: json_object_schema"),
         ("vllm", "context window: 2048 tokens (from /v1/models)"),
     ],
 )
