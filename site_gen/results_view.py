@@ -142,6 +142,7 @@ def agreement_record(data: object) -> tuple[str, JudgeAgreement]:
     if not isinstance(judges, list) or not isinstance(strata, dict):
         raise ValueError("judges must be a list and strata an object")
     prints = frozenset(str(j.get("fingerprint")) for j in judges if isinstance(j, dict))
+    models = tuple(str(j.get("model")) for j in judges if isinstance(j, dict))
     rows = []
     order = ["all", *sorted(k for k in strata if k != "all")]
     for label in order:
@@ -158,7 +159,7 @@ def agreement_record(data: object) -> tuple[str, JudgeAgreement]:
             raise ValueError(f"stratum {label!r}: {agreed} agreed of {n}")
         rows.append(AgreementStratum(str(label), n, agreed, kappa, _count(st.get("unmeasured"))))
     vertical, sha, system, run_id = texts
-    return vertical, JudgeAgreement(sha, system, run_id, prints, tuple(rows))
+    return vertical, JudgeAgreement(sha, system, run_id, prints, tuple(rows), models)
 
 
 def load_agreements(view: ResultsView, folder: Path) -> None:

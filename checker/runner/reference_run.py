@@ -12,6 +12,12 @@ run … --judge rules`, and stops the server whatever happens. Results go where 
 `results/<vertical>/<system>/<run-id>.json`, and each passes `check` (the run refuses to write
 one that does not). Full-context questions whose haystack exceeds the window are `unrun` with
 reason `context-overflow`.
+
+With `--agreement`, each run's answers are judged a second time by the served model itself
+(`--judge model`, the same run id, so every answer comes from the run's cache and only the judge
+is called), and `typedmemeval agreement` compares the two judges per shape, with n. The record
+goes to `agreement/<vertical>/<system>/<run-id>.json`, which the site shows beside the run; the
+model-judged result itself stays in the work folder (one result per run id is published).
 """
 
 from __future__ import annotations
@@ -210,11 +216,18 @@ def outcome_counts(path: Path) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
-def run_one(
-    vertical: str, system: str, run_id: str, base_url: str, model: str, options: argparse.Namespace
-) -> Measured:
-    """`typedmemeval run` for one vertical and system with the rules judge."""
-    out = Path(options.results) / vertical / reference_name(system) / f"{run_id}.json"
+def run_command(
+    vertical: str,
+    system: str,
+    run_id: str,
+    base_url: str,
+    model: str,
+    options: argparse.Namespace,
+    out: Path,
+    judge: Sequence[str] = ("--judge", "rules"),
+) -> list[str]:
+    """The `typedmemeval run` command line for one vertical and system (the rules judge unless
+    `judge` names another)."""
     command = [
         sys.executable,
         "-m",
@@ -227,8 +240,7 @@ def run_one(
         base_url,
         "--model",
         model,
-        "--judge",
-        "rules",
+        *judge,
         "--run-id",
         run_id,
         "--temperature",
@@ -248,6 +260,15 @@ def run_one(
         command += ["--index", options.index]
     if options.limit:
         command += ["--limit", str(options.limit)]
+    return command
+
+
+def run_one(
+    vertical: str, system: str, run_id: str, base_url: str, model: str, options: argparse.Namespace
+) -> Measured:
+    """`typedmemeval run` for one vertical and system with the rules judge."""
+    out = Path(options.results) / vertical / reference_name(system) / f"{run_id}.json"
+    command = run_command(vertical, system, run_id, base_url, model, options, out)
     print(f"reference: {vertical} / {system} / {run_id}", flush=True)
     started = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -275,6 +296,39 @@ def run_one(
     )
 
 
+def judge_agreement(
+    vertical: str, system: str, run_id: str, base_url: str, model: str, options: argparse.Namespace
+) -> str:
+    """Judge one published run's answers again with the served model and record how often the
+    two judges agree; returns the line the summary prints."""
+    name = reference_name(system)
+    rules = Path(options.results) / vertical / name / f"{run_id}.json"
+    judged = Path(options.work) / "model-judged" / vertical / name / f"{run_id}.json"
+    record = Path(options.agreement_dir) / vertical / name / f"{run_id}.json"
+    judge = ("--judge", "model", "--judge-model", model)
+    command = run_command(vertical, system, run_id, base_url, model, options, judged, judge)
+    print(f"agreement: {vertical} / {system} / {run_id}: the model judges the same answers")
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode not in (0, 11) or not judged.exists():
+        sys.stderr.write(done.stderr[-4000:])
+        return (
+            f"{vertical:<14} {system:<13} {run_id:<12} model judge failed (exit {done.returncode})"
+        )
+    compare = [sys.executable, "-m", "checker.cli", "agreement", str(rules), str(judged)]
+    compare += ["--format", "json"] + (["--index", options.index] if options.index else [])
+    done = subprocess.run(compare, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-4000:])
+        return f"{vertical:<14} {system:<13} {run_id:<12} agreement failed (exit {done.returncode})"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(done.stdout, encoding="utf-8")
+    overall = json.loads(done.stdout)["strata"]["all"]
+    return (
+        f"{vertical:<14} {system:<13} {run_id:<12} agreed {overall['agreed']}/{overall['n']} "
+        f"both measured, {overall['unmeasured']} left out"
+    )
+
+
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m checker.runner.reference_run")
     where = parser.add_mutually_exclusive_group(required=True)
@@ -294,6 +348,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--work", default=".typedmemeval")
     parser.add_argument("--results", default="results", help="results/<vertical>/<system>/")
     parser.add_argument("--index", default=None, help="release index (default: the nearest)")
+    parser.add_argument(
+        "--agreement",
+        action="store_true",
+        help="also judge each run's answers with the served model and record the two judges' "
+        "agreement per shape",
+    )
+    parser.add_argument("--agreement-dir", default="agreement", help="agreement/<vertical>/…")
     args = parser.parse_args(argv)
     known = [v.key for v in VERTICALS]
     args.vertical_list = known if args.verticals == "all" else args.verticals.split(",")
@@ -306,14 +367,20 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def run_all(base_url: str, args: argparse.Namespace) -> list[Measured]:
-    measured = []
+def run_all(base_url: str, args: argparse.Namespace) -> tuple[list[Measured], list[str]]:
+    """Every (vertical, system, run), and with --agreement each one's agreement line."""
+    measured, agreements = [], []
     for vertical in args.vertical_list:
         for system in args.system_list:
             for k in range(1, args.runs + 1):
                 run_id = f"{args.run_prefix}-{k}"
-                measured.append(run_one(vertical, system, run_id, base_url, args.model, args))
-    return measured
+                m = run_one(vertical, system, run_id, base_url, args.model, args)
+                measured.append(m)
+                if args.agreement and m.status in (0, 11):
+                    agreements.append(
+                        judge_agreement(vertical, system, run_id, base_url, args.model, args)
+                    )
+    return measured, agreements
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -323,19 +390,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.base_url:
         wait_for(args.base_url.rstrip("/"), None, 60.0)
         identity = {"model": args.model, "base_url": args.base_url}
-        measured = run_all(args.base_url.rstrip("/"), args)
+        measured, agreements = run_all(args.base_url.rstrip("/"), args)
     else:
         log = Path(args.work) / "reference-server.log"
         with local_server(args.server_python, args.model, args.context, log) as (
             base_url,
             identity,
         ):
-            measured = run_all(base_url, args)
+            measured, agreements = run_all(base_url, args)
     wall = time.monotonic() - started
     print("")
     print("reference runs (rules judge):")
     for m in measured:
         print("  " + m.line())
+    if agreements:
+        print(f"judge agreement (model {args.model} against the rules judge, same answers):")
+        for line in agreements:
+            print("  " + line)
     print(f"wall time: {wall:.0f} s")
     summary = Path(args.work) / "reference-summary.json"
     summary.parent.mkdir(parents=True, exist_ok=True)
@@ -343,6 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "model": identity,
         "wall_seconds": round(wall, 1),
         "runs": [m.__dict__ for m in measured],
+        "agreement": agreements,
     }
     summary.write_text(json.dumps(report, indent=2) + "\n")
     failed = [m for m in measured if m.status not in (0, 11)]

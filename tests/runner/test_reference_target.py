@@ -17,8 +17,9 @@ import pytest
 
 from checker.api import Options, check_paths
 from checker.runner import reference_run
-from checker.runner.fake import FakeServer
+from checker.runner.fake import FakeServer, prompt_text
 from checker.runner.models import SMOLLM2_135M
+from site_gen.results_view import agreement_record
 from tests.conftest import ROOT
 from tests.runner.conftest import INDEX
 
@@ -119,6 +120,44 @@ def test_reference_against_any_endpoint(tmp_path: Path, capsys: pytest.CaptureFi
     found = sorted(p.name for p in (tmp_path / "results").rglob("*.json"))
     assert found == ["reference-1.json", "reference-2.json"]
     assert "starting" not in out  # no local server
+
+
+def test_agreement_judges_the_same_answers_with_the_served_model(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with FakeServer(mode="llama-cpp-python", model="m", context_window=100_000) as server:
+        code = reference_run.main(
+            args(
+                tmp_path,
+                "--base-url",
+                server.url,
+                "--model",
+                "m",
+                "--agreement",
+                "--agreement-dir",
+                str(tmp_path / "agreement"),
+                verticals="forgetting",
+                systems="no-memory",
+            )
+        )
+        answers = [r for r in server.requests if "response_format" not in r]
+        judged = [r for r in server.requests if "verdict" in prompt_text(r)]
+    out = capsys.readouterr().out
+    assert code == 0, out
+    # Three answers, asked once: the model-judged pass took them from the run's cache.
+    assert len(answers) == 3
+    assert len(judged) == 3 and all(r["response_format"]["schema"] for r in judged)
+    record = tmp_path / "agreement" / "forgetting" / "reference-no-memory" / "reference-1.json"
+    vertical, parsed = agreement_record(json.loads(record.read_text()))
+    assert vertical == "forgetting" and parsed.run_id == "reference-1"
+    rules = json.loads(
+        (tmp_path / "results/forgetting/reference-no-memory/reference-1.json").read_text()
+    )
+    assert rules["judge"]["fingerprint"] in parsed.judge_fingerprints
+    assert re.search(r"judge agreement \(model m against the rules judge", out)
+    assert re.search(r"forgetting +no-memory +reference-1 +agreed \d+/\d+ both measured", out)
+    # One published result per run id: the model-judged one stays in the work folder.
+    assert len(list((tmp_path / "results").rglob("*.json"))) == 1
 
 
 def test_a_missing_reference_environment_says_how_to_make_it(tmp_path: Path) -> None:

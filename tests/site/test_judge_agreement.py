@@ -95,6 +95,27 @@ def test_the_model_judged_run_shows_its_agreement_per_shape_with_n(
     assert "not measured" not in page
 
 
+def test_the_rules_judged_run_shows_the_model_judge_that_also_ran(root: Path) -> None:
+    """The published run is the rules judge's; the record of a model judging the same answers
+    is shown beside it, naming that model."""
+    repo = root / "rules-repo"
+    published = repo / "results" / "forgetting" / "reference-no-memory" / "same.json"
+    published.parent.mkdir(parents=True)
+    shutil.copy(root / "rules.json", published)
+    shutil.copytree(root / "repo" / "agreement", repo / "agreement")
+    data = load_results(repo / "results", INDEX).by_vertical["forgetting"]
+    assert len(data.runs) == 1 and len(data.agreements) == 1
+    page = results.vertical_results_page(data)
+    record = json.loads((repo / "agreement/forgetting/reference-no-memory/same.json").read_text())
+    whole = record["strata"]["all"]
+    assert "Judged by the deterministic rules judge" in page
+    assert "The same answers were also judged by a model judge, `" + ALIAS in page
+    assert f"| all | {whole['agreed']}/{whole['n']} |" in page
+    # Without the record, the rules-judged run says nothing about a model judge.
+    bare = results.vertical_results_page(results.VerticalResults(data.vertical, runs=data.runs))
+    assert "also judged by a model judge" not in bare and "not measured" not in bare
+
+
 def test_without_a_record_the_model_judge_is_said_to_be_unchecked(view: ResultsView) -> None:
     data = view.by_vertical["forgetting"]
     bare = results.VerticalResults(data.vertical, runs=data.runs)
