@@ -121,7 +121,7 @@ def _corrections(new: str, thing: str, named: str) -> tuple[str, ...]:
         f"I [named|gave you] the wrong {thing}[, sorry|], and it is [really|actually] {named}",
         f"the {thing} in question is {named}[; the one I gave you was my mistake|, and I wrote "
         "down the wrong one by accident|, not the one I put down]",
-        f"I had the {new} wrong[, sorry|, my fault|]: it is {named}",
+        f"the {new} is [really|actually] {named}[, I had it wrong|, I'd got it wrong|]",
         f"the {new} was never the one I gave you[, sorry|, my mistake|]; it is {named}",
         f"I wrote down the wrong one for the {new}, and it is [really|actually] {named}",
     )
