@@ -118,11 +118,11 @@ def _corrections(new: str, thing: str, named: str) -> tuple[str, ...]:
     value's noun, `the new employer`; `thing`: what a wrong one is, `the wrong employer`)."""
     return (
         f"[the|{{poss}}] {new} is {named}, not the one I [gave you|put down|wrote down]",
-        f"I [named|gave you] the wrong {thing}[, sorry|], and it is [really|actually] {named}",
+        f"I [named|gave you] the wrong {thing}, and it is [really|actually] {named}",
         f"the {thing} in question is {named}[; the one I gave you was my mistake|, and I wrote "
         "down the wrong one by accident|, not the one I put down]",
         f"the {new} is [really|actually] {named}[, I had it wrong|, I'd got it wrong|]",
-        f"the {new} was never the one I gave you[, sorry|, my mistake|]; it is {named}",
+        f"the {new} was never the one I gave you[, my mistake|]; it is {named}",
         f"I wrote down the wrong one for the {new}, and it is [really|actually] {named}",
     )
 
