@@ -140,8 +140,11 @@ CORRECTION_SLOT = "correction"
 RECIPE = (STATEMENT_SLOT, CORRECTION_SLOT, TWIN_SLOT, MENTION_SLOT)
 #: Sessions from one revision of a subject to the next (asked, unasked and cold alike).
 GAP_RANGE = (3, 9)
-#: Chance that two twins of a pair are one rival said twice, a gap apart (`core/echo.py`): an
-#: answer is said when it is told and again when a correction names it as the wrong one.
+#: Chance that two twins of a pair are one rival said twice, a gap apart (`core/echo.py`), so
+#: a rival recurs later as an answer can (a correction's status names its value at times). A
+#: correction never names the value it replaces, so an answer's value is said less often than
+#: a rival's (the most-frequent answerer falls below chance, not above it); fewer echoes do not
+#: even that out (the rivals' recurring values are mostly another person's news said again).
 ECHO = 0.9
 #: The same for cold twins, so whether a twin's value recurs says nothing about its session.
 COLD_ECHO = ECHO
