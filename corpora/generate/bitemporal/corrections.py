@@ -196,7 +196,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} gym {valid} and joined the {V} gym",
             "started a membership at the {V} gym {valid} and [left|cancelled] the {W} gym",
         ),
-        correction=_corrections("new gym", "gym", "the {V} gym"),
+        correction=_corrections("new gym", "gym", "{V}"),
     ),
     _record(
         "dentist",
@@ -264,7 +264,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} choir {valid} and joined the {V} choir",
             "began singing with the {V} choir {valid} and waved goodbye to the {W} choir",
         ),
-        correction=_corrections("new choir", "choir", "the {V} choir"),
+        correction=_corrections("new choir", "choir", "{V}"),
         topics=(
             "choir concerts",
             "choir rehearsals that overrun",
@@ -331,7 +331,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} book club {valid} and joined the {V} book club",
             "began reading with the {V} book club {valid} and left the {W} book club",
         ),
-        correction=_corrections("new book club", "book club", "the {V} book club"),
+        correction=_corrections("new book club", "book club", "{V}"),
     ),
     _record(
         "piano",
