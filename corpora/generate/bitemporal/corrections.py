@@ -5,7 +5,8 @@ A session of a record-keeping conversation makes four moves, whatever it is abou
 - a *change* — someone's employer, street, gym … goes from one value to another at an instant
   the user states relative to the session, ahead of it (`change-ahead`: "is leaving W in nine
   days for a new employer, V") or behind it (`change-past`: "left W eleven days ago for …");
-- a *correction* — a value the user gave earlier was wrong ("the new employer is V, not W");
+- a *correction* — a value the user gave earlier was wrong ("the new employer is V, not the one
+  I gave you"), never naming which value that was;
 - a value-bearing twin — another person's change (`twin-others`), a correction nearly made and
   withdrawn (`proposed`), or a choice considered and dropped (`twin-considered`), each told in
   the frames and clauses of a change or a correction about the person, with what became of it
@@ -15,15 +16,18 @@ A session of a record-keeping conversation makes four moves, whatever it is abou
 
 Each family supplies the clauses of every kind, mention topics, the noun a question names it by
 and the phrase an answer names a value with. Clauses use `{V}` (the move's value), `{W}` (the
-value it replaces: the old one in a change, the wrong one in a correction) and `{valid}` (the
-change's instant, as stated). The renderer is the shared one; this module only extends its
+old value a change replaces) and `{valid}` (the change's instant, as stated). A correction's
+clause names only the right value: the wrong one (the move's `W`, which the generator keeps to
+the value the user last gave as the person's own) is never put into words, so no correction,
+true or a rival, can be read as correcting a value the user never gave the person. The renderer is the shared one; this module only extends its
 bank.
 
 Writing rules, held at import: no digit, bracket or em dash in any template; no word the
 answers or the questions use to frame the record (`ANSWER_WORDS`, `QUESTION_WORDS`), so
 neither the answer-leak screen nor the retriever is handed a construction; and every clause and
-topic names its family's keyword, so no move kind is easier or harder to retrieve; and no status
-names any family's noun or keyword, so a status is never itself a statement of the attribute.
+topic names its family's keyword, so no move kind is easier or harder to retrieve; no status
+names any family's noun or keyword, so a status is never itself a statement of the attribute;
+and no correction clause names the value it replaces (`{W}`).
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
-from corpora.generate.core.wording import always, compose, has_any, one_of, only, plain
+from corpora.generate.core.wording import always, compose, has_any, never, one_of, only, plain
 from corpora.generate.core.world import MENTION, TWIN_CONSIDERED, TWIN_OTHERS, Family
 
 CHANGE_AHEAD = "change-ahead"
@@ -107,6 +111,22 @@ def _record(
     return RecordFamily(family, noun, keyword, thing)
 
 
+def _corrections(new: str, thing: str, named: str) -> tuple[str, ...]:
+    """A family's correction clauses: they name the right value (`named`, a template on `{V}`)
+    and say only that the one given earlier was wrong, never which it was, so a correction
+    only ever corrects what the user said before, whatever value that was (`new`: the new
+    value's noun, `the new employer`; `thing`: what a wrong one is, `the wrong employer`)."""
+    return (
+        f"[the|{{poss}}] {new} is {named}, not the one I [gave you|put down|wrote down]",
+        f"I [named|gave you] the wrong {thing}, and it is [really|actually] {named}",
+        f"the {thing} in question is {named}[; the one I gave you was my mistake|, and I wrote "
+        "down the wrong one by accident|, not the one I put down]",
+        f"the {new} is [really|actually] {named}[, I had it wrong|, I'd got it wrong|]",
+        f"the {new} was never the one I gave you[, my mistake|]; it is {named}",
+        f"I wrote down the wrong one for the {new}, and it is [really|actually] {named}",
+    )
+
+
 RECORD_FAMILIES: tuple[RecordFamily, ...] = (
     _record(
         "work",
@@ -128,15 +148,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "started with a new employer, {V}, {valid}, and [waved goodbye to|handed in "
             "{poss} notice at] {W}",
         ),
-        correction=(
-            "{poss} new employer is {V}, not {W}",
-            "I mixed up the names[, sorry|], and the new employer is {V} rather than {W}",
-            "the [name of the new employer|new employer] is {V}[; {W} was my mistake|, and I "
-            "wrote {W} by accident|, and I should never have put {W}]",
-            "where I put {W}, read {V}: that is the [new|right] employer",
-            "the new employer was never {W}[, sorry|, my mistake|]; it is {V}",
-            "I wrote {W} by mistake, and the new employer is [really|actually] {V}",
-        ),
+        correction=_corrections("new employer", "employer", "{V}"),
         topics=(
             "what makes a good employer",
             "an employer who expects far too much",
@@ -163,15 +175,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "[collected|picked up] a {V} {valid}, and the old car, the {W}, went back to "
             "the dealer",
         ),
-        correction=(
-            "the new car is a {V}, not a {W}",
-            "I got the car wrong, and it is a {V} rather than a {W}",
-            "the car in question is a {V}[; the {W} was my mistake|, and I wrote {W} by "
-            "accident|, not the {W} I put]",
-            "where I put {W} for the car, read {V}",
-            "the new car was never a {W}[, sorry|, my mistake|]; it is a {V}",
-            "I wrote a {W} by mistake, and the new car is [really|actually] a {V}",
-        ),
+        correction=_corrections("new car", "car", "a {V}"),
     ),
     _record(
         "gym",
@@ -192,14 +196,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} gym {valid} and joined the {V} gym",
             "started a membership at the {V} gym {valid} and [left|cancelled] the {W} gym",
         ),
-        correction=(
-            "the new gym is {V}, not {W}",
-            "I named the wrong gym[, sorry|], and it is {V} rather than {W}",
-            "the gym in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
-            "where I put {W} for the gym, read {V}",
-            "the new gym was never the {W} gym[, sorry|, my mistake|]; it is the {V} gym",
-            "I wrote the {W} gym by mistake, and the new gym is [really|actually] the {V} gym",
-        ),
+        correction=_corrections("new gym", "gym", "{V}"),
     ),
     _record(
         "dentist",
@@ -220,15 +217,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left Dr {W} {valid} for a dentist called Dr {V}",
             "registered with a new dentist, Dr {V}, {valid}, and left Dr {W}",
         ),
-        correction=(
-            "the new dentist is Dr {V}, not Dr {W}",
-            "I named the wrong dentist[, sorry|], and it is Dr {V} rather than Dr {W}",
-            "the dentist in question is Dr {V}[; Dr {W} was my mistake|, and I wrote "
-            "Dr {W} by accident]",
-            "where I put Dr {W} for the dentist, read Dr {V}",
-            "the new dentist was never Dr {W}[, sorry|, my mistake|]; it is Dr {V}",
-            "I wrote Dr {W} by mistake, and the new dentist is [really|actually] Dr {V}",
-        ),
+        correction=_corrections("new dentist", "dentist", "Dr {V}"),
     ),
     _record(
         "road",
@@ -249,15 +238,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left {W} Road {valid} for a new address on {V} Road",
             "got a new address {valid}, on {V} Road, and gave up the place on {W} Road",
         ),
-        correction=(
-            "the new address is on {V} Road, not {W} Road",
-            "I gave you the wrong address[, sorry|], and it is {V} Road rather than {W} Road",
-            "the address in question is {V} Road[; {W} Road was my mistake|, and I wrote "
-            "{W} Road by accident]",
-            "where I put {W} Road for the address, read {V} Road",
-            "the new address was never {W} Road[, sorry|, my mistake|]; it is {V} Road",
-            "I wrote {W} Road by mistake, and the new address is [really|actually] {V} Road",
-        ),
+        correction=_corrections("new address", "address", "on {V} Road"),
         topics=(
             "how often people change address",
             "letting everyone know about a new address",
@@ -283,14 +264,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} choir {valid} and joined the {V} choir",
             "began singing with the {V} choir {valid} and waved goodbye to the {W} choir",
         ),
-        correction=(
-            "the new choir is {V}, not {W}",
-            "I named the wrong choir[, sorry|], and it is {V} rather than {W}",
-            "the choir in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
-            "where I put {W} for the choir, read {V}",
-            "the new choir was never the {W} choir[, sorry|, my mistake|]; it is the {V} choir",
-            "I wrote the {W} choir by mistake, and the new choir is [really|actually] the {V} choir",
-        ),
+        correction=_corrections("new choir", "choir", "{V}"),
         topics=(
             "choir concerts",
             "choir rehearsals that overrun",
@@ -316,15 +290,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left {W} Bank {valid} and opened an account with {V} Bank",
             "closed the account at {W} Bank {valid} and moved everything to {V} Bank",
         ),
-        correction=(
-            "the new bank is {V} Bank, not {W} Bank",
-            "I named the wrong bank[, sorry|], and it is {V} Bank rather than {W} Bank",
-            "the bank in question is {V} Bank[; {W} Bank was my mistake|, and I wrote {W} "
-            "Bank by accident]",
-            "where I put {W} Bank, read {V} Bank",
-            "the new bank was never {W} Bank[, sorry|, my mistake|]; it is {V} Bank",
-            "I wrote {W} Bank by mistake, and the new bank is [really|actually] {V} Bank",
-        ),
+        correction=_corrections("new bank", "bank", "{V} Bank"),
     ),
     _record(
         "broadband",
@@ -344,15 +310,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "dropped {W} {valid} and got broadband from {V}",
             "had {V} put the broadband in {valid} and cancelled {W}",
         ),
-        correction=(
-            "the new broadband provider is {V}, not {W}",
-            "I named the wrong broadband provider[, sorry|], and it is {V} rather than {W}",
-            "the broadband in question is with {V}[; {W} was my mistake|, and I wrote {W} "
-            "by accident]",
-            "where I put {W} for the broadband, read {V}",
-            "the new broadband provider was never {W}[, sorry|, my mistake|]; it is {V}",
-            "I wrote {W} by mistake, and the new broadband provider is [really|actually] {V}",
-        ),
+        correction=_corrections("new broadband provider", "broadband provider", "{V}"),
     ),
     _record(
         "bookclub",
@@ -373,14 +331,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} book club {valid} and joined the {V} book club",
             "began reading with the {V} book club {valid} and left the {W} book club",
         ),
-        correction=(
-            "the new book club is {V}, not {W}",
-            "I named the wrong book club[, sorry|], and it is {V} rather than {W}",
-            "the book club in question is {V}[; {W} was my mistake|, and I wrote {W} by accident]",
-            "where I put {W} for the book club, read {V}",
-            "the new book club was never the {W} book club[, sorry|, my mistake|]; it is the {V} book club",
-            "I wrote the {W} book club by mistake, and the new book club is [really|actually] the {V} book club",
-        ),
+        correction=_corrections("new book club", "book club", "{V}"),
     ),
     _record(
         "piano",
@@ -400,15 +351,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "stopped piano lessons with {W} {valid} and started with {V}",
             "had a piano lesson with {V} {valid} and stopped going to {W}",
         ),
-        correction=(
-            "the new piano teacher is {V}, not {W}",
-            "I named the wrong piano teacher[, sorry|], and it is {V} rather than {W}",
-            "the piano lessons in question are with {V}[; {W} was my mistake|, and I wrote "
-            "{W} by accident]",
-            "where I put {W} for the piano teacher, read {V}",
-            "the new piano teacher was never {W}[, sorry|, my mistake|]; it is {V}",
-            "I wrote {W} by mistake, and the new piano teacher is [really|actually] {V}",
-        ),
+        correction=_corrections("new piano teacher", "piano teacher", "{V}"),
     ),
 )
 
@@ -868,6 +811,9 @@ def check_record_bank() -> None:
             for clause in rf.family.clauses[kind]:
                 if not all(always(clause, p) for p in ("{V}", "{W}", "{valid}")):
                     raise BankError(f"{rf.key} {kind} clause {clause!r} needs V, W and valid")
+        for clause in rf.family.clauses[CORRECTION]:
+            if not never(clause, "{W}") or not always(clause, "{V}"):
+                raise BankError(f"{rf.key} correction clause {clause!r} must name V and not W")
 
 
 check_record_bank()

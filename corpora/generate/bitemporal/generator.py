@@ -4,8 +4,8 @@ What is asked. "As of one instant, what did the record show about the state at a
 subject (my sister's employer) is recorded as a change from one value to another at an instant
 the user states relative to the stating session, ahead of it or behind it ("leaves Tarvik in
 nine days for a new employer, Korvane"; "left Tarvik eleven days ago …"); later the new value is
-corrected ("the new employer is Velmora, not Korvane"), and in correction-depth haystacks
-corrected again. The record axis is the sessions' timestamps; the state axis is each change's
+corrected ("the new employer is Velmora, not the one I gave you"), and in correction-depth
+haystacks corrected again. The record axis is the sessions' timestamps; the state axis is each change's
 instant. The change's lead is drawn independently of where its session sits, so neither axis
 predicts the other.
 
@@ -43,11 +43,12 @@ comes in the user's next turn, a status naming no attribute word, which true cha
 corrections get at times too (`corrections.RECORD_STATUSES`). A twin names only values the
 conversation gave its subject, and the asked subject's twins none an answer names (LEK001):
 where the value it would correct or leave cannot be named, the twin is another person's
-change, or that change come back as a correction. A correction, true or a rival, names as wrong
-only the value the user last gave as the person's own, never one a status disowned, and a
-withdrawal says that value came first only when it did; the one exception is the asked
-subject's rivals while its value cannot be named, which correct the other person's value
-told earlier (without them its rivals would lack the corrections its answers have). Twin labels are weighted so the rivals are changes ahead,
+change, or that change come back as a correction. A correction, true or a rival, replaces
+only the value the user last gave as the person's own, never one a status disowned, and only
+once something of the person's was told (before, another person's news comes as a change); its
+clause names only the right value ("the new employer is Velmora, not the one I gave you"), so
+the asked subject's rivals correct it even while what it holds is a value an answer names
+(LEK001), and a withdrawal says the value it leaves came first only when it did. Twin labels are weighted so the rivals are changes ahead,
 changes behind and corrections in about the shares the answers' own moves are, and
 corrections end on the old value as often as on the new, so neither the last value said nor
 the wording of one says which is the answer.
@@ -139,8 +140,11 @@ CORRECTION_SLOT = "correction"
 RECIPE = (STATEMENT_SLOT, CORRECTION_SLOT, TWIN_SLOT, MENTION_SLOT)
 #: Sessions from one revision of a subject to the next (asked, unasked and cold alike).
 GAP_RANGE = (3, 9)
-#: Chance that two twins of a pair are one rival said twice, a gap apart (`core/echo.py`): an
-#: answer is said when it is told and again when a correction names it as the wrong one.
+#: Chance that two twins of a pair are one rival said twice, a gap apart (`core/echo.py`), so
+#: a rival recurs later as an answer can (a correction's status names its value at times). A
+#: correction never names the value it replaces, so an answer's value is said less often than
+#: a rival's (the most-frequent answerer falls below chance, not above it); fewer echoes do not
+#: even that out (the rivals' recurring values are mostly another person's news said again).
 ECHO = 0.9
 #: The same for cold twins, so whether a twin's value recurs says nothing about its session.
 COLD_ECHO = ECHO
@@ -562,7 +566,8 @@ def build_haystack(
             source = made.get(echoes[i]) if i in echoes else None
             label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
             # What the user last gave as the subject's own value (None before the change is
-            # told), the only value a correction of the person's may name as wrong.
+            # told), the only value a correction of the person's may replace (its clause names
+            # only the right value, so an answer's value is never put into words here).
             own = subject.recorded(s) if s > subject.sessions[0] else None
             story: int | None = None
             open_ = [t for t in range(len(stories)) if len(stories[t]) < STORY_MOVES]
@@ -574,15 +579,10 @@ def build_haystack(
                 # A twin whose own value cannot be named tells another person's change told
                 # earlier as a correction, as a correction nearly made would be.
                 story = min(open_, key=lambda t: len(stories[t]))
-            if story is not None and (own is not None or ki == 0):
-                if own is not None and own not in blocked:
-                    # Of what the person holds, never of a value a status disowned.
-                    move = _others_correcting(stories[story][-1], own)
-                else:
-                    # The asked subject, whose value cannot be named (not told yet, or one an
-                    # answer names: LEK001): of the other person's value told earlier, as
-                    # its rivals need corrections as often as its answers have them.
-                    move = _others_corrected(stories[story][-1], world, rng)
+            if story is not None and own is not None:
+                # Of what the person holds, never of a value a status disowned; before anything
+                # of the person's was told, no correction (a fresh change someone else made).
+                move = _others_correcting(stories[story][-1], own)
                 stories[story].append(move)
                 story_of[id(move)] = story
             elif source is not None and source[0] == label != TWIN_OTHERS:
@@ -647,27 +647,12 @@ def _fit_label(
     return label, None
 
 
-def _others_corrected(told: Move, world: World, rng: random.Random) -> Move:
-    """A correction of another person's change told earlier (`told`): of the value it named,
-    for the same someone (who it was comes out in the status, as it did the first time). Only
-    for the asked subject where what the person holds is a value an answer names."""
-    value = _value(world, told.family, rng)
-    return Move(
-        TWIN_OTHERS,
-        told.person,
-        told.family,
-        value,
-        extra=_corrects(BY_KEY[told.family.key], value, told.value or ""),
-        other=told.other,
-        told_as=CORRECTION,
-    )
-
-
 def _others_correcting(told: Move, own: str) -> Move:
     """Another person's change told earlier (`told`) said again (`core/echo.py`) as a
     correction of what the person holds (`own`: the value the user last gave as the person's
-    own, never one a status disowned): the other person's value named once more, as the right
-    one, and who it was comes out in the status, as it did the first time."""
+    own, never one a status disowned, and never named: a correction's clause names only the
+    right value): the other person's value named once more, as the right one, and who it was
+    comes out in the status, as it did the first time."""
     value = told.value or ""
     return Move(
         TWIN_OTHERS,
