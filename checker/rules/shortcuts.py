@@ -34,10 +34,11 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     answered with the k best-ranked values, k the gold list's length, scored as the shape
     scores it (the exact set or the exact order) against one over the number of k-subsets or
     ordered k-lists of the candidates; the share of gold items among the k picks is reported
-    per item in the summary and never refused. Forgetting's still-valid answer was the most frequent value
-    in every question (the reaffirmation repeats it, the rivals are said once), and Episodic's
-    suggested value was the only one an assistant turn ever named: no memory is needed to
-    count."""
+    per item in the summary and never refused. Forgetting's still-valid answer was the most
+    frequent value in every question (the reaffirmation repeats it, the rivals are said once),
+    and Episodic's suggested value was the only one an assistant turn ever named: no memory is
+    needed to count. Procedural's current steps were each said once and the rivals' steps
+    more often, so the least said steps were the answer's."""
     record = shc.heuristics_of(ctx.corpus)
     for row in record.rows:
         if row.refused:

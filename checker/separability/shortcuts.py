@@ -4,9 +4,10 @@ Three attackers, each handed one question and its haystack:
 
 - **heuristic answerers** (SHC001) read only the sentences that carry the question's key words
   — an attribute word (the question's content words that name no one) in an exchange (the
-  turn and the one before it) that names a holder word (a relation word or a name) — and pick a value by counting or position: the most frequent, the least frequent, the most
-  recent, the first, or the one stated in an assistant turn. Each is scored per shape against
-  the gold value and compared with the fair chance, one over the number of candidate values the
+  turn and the one before it) that names a holder word (a relation word or a name) — and pick
+  a value by counting or position: the most frequent, the least frequent, the most recent, the
+  first, or the one stated in an assistant turn. Each is scored per shape against the gold
+  value and compared with the fair chance, one over the number of candidate values the
   question's key sentences name. A list answer (a set-answer shape's answer items, a
   list-order shape's items, the steps an order-form answer names in order) is answered with
   the k values ranked best by the same counts and positions, k the gold list's length, and
@@ -27,9 +28,9 @@ event, list, candidate or answer item declares, reduced to its first capitalised
 the gold value. The gold value is the one declared value the answer's first sentence names,
 or else its one capitalised word that an evidence turn states; a question whose answer names
 none or several (counts, sums, orders, yes/no answers, negatives) has no single value and is
-not scored by SHC001, unless its shape declares a list answer (above). A vertical may list the shapes to score (`Vertical.answer_value_shapes`);
-by default every shape is tried except those with negative gold and attribution shapes (whose
-answer names a speaker).
+not scored by SHC001, unless its shape declares a list answer (above). A vertical may list the
+shapes to score (`Vertical.answer_value_shapes`); by default every shape is tried except those
+with negative gold and attribution shapes (whose answer names a speaker).
 """
 
 from __future__ import annotations

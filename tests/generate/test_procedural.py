@@ -316,3 +316,23 @@ def test_the_v6_plan_shows_the_rivals_where_the_listing_was() -> None:
         if left_out == listing.session_index:
             expected |= set(listing.rivals or [])
         assert set(t.sessions) == expected, (q.question_id, t.component)
+
+
+def test_listing_twins_say_their_steps_as_often_as_the_procedure_says_its_own(
+    corpus: Built,
+) -> None:
+    """Twins told as listings share one set of steps where the procedure's hops name two or
+    more of its steps again (a dependency chain, a retirement), so their steps recur as the
+    listing's do; an amended or preconditioned procedure's hop names one step again, and its
+    twins name fresh steps each: shared, every twin step was said once a twin, and the steps
+    said least in the question's sentences were the answer's (1.00 times against 1.26)."""
+    sessions: dict[str, list[int]] = {}
+    for q in corpus.questions:
+        shape = q.typedmemeval.shape
+        for t in q.typedmemeval.twins or []:
+            if TOLD_AS[t.kind] != LISTING:
+                continue
+            said = sum(t.value in _text(q, si) for si in range(len(q.haystack_sessions)))
+            sessions.setdefault(shape, []).append(said)
+    assert set(sessions[AMENDED]) == {1} and set(sessions[PRECONDITION]) == {1}
+    assert max(sessions[STEP_ORDER]) > 1 and max(sessions[RETIRED]) > 1

@@ -246,8 +246,8 @@ def draw_twin(
     told as a listing of the procedure (four fresh steps, competing with its listing) and an
     amendment considered and dropped, told as an amendment of a fresh step by another (the
     holder and the `steps` cue, competing with amendments; its value is the step that never
-    came in). A listing twin names `steps` (a hot procedure's twins' one set) in a sequence of
-    its own, or four fresh steps."""
+    came in). A listing twin names `steps` (a hot procedure's twins' one set, where they share
+    one: `name_twins`) in a sequence of its own, or four fresh steps."""
     kind = kind or rng.choice(TWIN_KINDS)
     if kind == TWIN_AMENDMENT:
         noun = rng.choice(STEP_NOUNS)
@@ -276,15 +276,21 @@ def make_kit(
 
 def name_twins(rng: random.Random, world: World, kits: Sequence[Kit]) -> None:
     """Name the twins `fit` kept (their kinds drawn in `make_kit`), so no name is issued for a
-    twin that is dropped. A hot procedure's twins told as listings all name one set of four
-    steps of their own (each in its own sequence), so their names recur across sessions as a
-    listing's recur in its hops: the muddle a reader is told about is one other way."""
+    twin that is dropped. Twins told as listings say their steps as often as the procedure's
+    own are said. Where its hops name two or more of its steps again (a dependency chain, a
+    retirement and the step beside it), a hot procedure's twins told as listings all name one
+    set of four steps of their own (each in its own sequence), so their names recur across
+    sessions as the listing's recur in its hops: the muddle a reader is told about is one other
+    way. Where a hop names one step again (an amendment, a precondition), each such twin names
+    four fresh steps: shared, a twin's steps would be said once a twin, and the steps said
+    least in the question's sentences would be the ones the procedure has now."""
     for kit in kits:
         named: list[TwinPlan] = []
         shared: list[str] = []
+        recurring = len({i for hop in kit.hops for i in hop.steps}) >= 2
         for t in kit.twins:
             twin = draw_twin(rng, world, kit.person, t.kind, shared or None)
-            if twin.kind != TWIN_AMENDMENT and not shared:
+            if twin.kind != TWIN_AMENDMENT and not shared and recurring:
                 shared = list(twin.steps)
             named.append(twin)
         kit.twins = named
