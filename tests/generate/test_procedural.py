@@ -372,3 +372,18 @@ def test_an_amended_procedures_current_steps_are_not_the_least_said(corpus: Buil
         less += sum(count[v] for v in gold) / len(gold) < sum(others) / len(others)
     assert 0.25 * amendments <= beside <= 0.75 * amendments, (beside, amendments)
     assert less <= 0.75 * asked, (less, asked)
+
+
+def test_listing_twins_of_an_edited_procedure_sit_as_early_as_its_listing(corpus: Built) -> None:
+    """An edited procedure's listing sits ahead of its edit (on average a third of the way in),
+    and its twins told as listings take the earlier of two draws too; a step-order procedure's
+    twins are drawn uniformly (on average half way), as its listing is."""
+    where: dict[str, list[float]] = {}
+    for q in corpus.questions:
+        n = len(q.haystack_sessions)
+        for t in q.typedmemeval.twins or []:
+            if TOLD_AS[t.kind] == LISTING:
+                where.setdefault(q.typedmemeval.shape, []).append(t.session_index / (n - 1))
+    edited = where[AMENDED] + where[RETIRED]
+    assert sum(edited) / len(edited) < 0.42, sum(edited) / len(edited)
+    assert 0.42 < sum(where[STEP_ORDER]) / len(where[STEP_ORDER]) < 0.58

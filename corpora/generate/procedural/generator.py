@@ -333,7 +333,10 @@ def place(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
     after its listing by swapping the two moves' sessions where it fell before; then every twin
     in the twin slot of a session drawn uniformly among those no twin has yet and that hold none
     of its own procedure's listing and hops (a gold hop never sits beside a twin naming its
-    procedure)."""
+    procedure). A twin told as a listing of an amended or retired procedure takes the earlier of
+    two such draws, as that procedure's listing sits ahead of its edit: drawn uniformly, its
+    steps came later than the listing's in the question's sentences, and the first steps said
+    there were the listing's, most of them the answer."""
     order = rng.sample(range(sessions), sessions)
     it = iter(order)
     for kit in kits:
@@ -347,11 +350,16 @@ def place(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
     free = set(range(sessions))
     for kit in kits:
         own = {kit.listing, *(hop.session for hop in kit.hops)}
+        edited = any(hop.kind in (AMENDMENT, RETIREMENT) for hop in kit.hops)
         for twin in kit.twins:
             options = sorted(free - own)
             if not options:
                 raise AllocationError(f"no twin slot left among {sessions} sessions")
             twin.session = rng.choice(options)
+            if edited and TOLD_AS[twin.kind] == LISTING:
+                # Told as a listing of an edited procedure, it sits where such a listing sits:
+                # the earlier of two draws, as a listing is ahead of its edit.
+                twin.session = min(twin.session, rng.choice(options))
             free.discard(twin.session)
 
 
