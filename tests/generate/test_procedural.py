@@ -323,11 +323,12 @@ def test_the_v6_plan_shows_the_rivals_where_the_listing_was() -> None:
 def test_listing_twins_say_their_steps_as_often_as_the_procedure_says_its_own(
     corpus: Built,
 ) -> None:
-    """Twins told as listings share one set of steps where the procedure's hops name two or
-    more of its steps again (a dependency chain, a retirement), so their steps recur as the
-    listing's do; an amended or preconditioned procedure's hop names one step again, and its
-    twins name fresh steps each: shared, every twin step was said once a twin, and the steps
-    said least in the question's sentences were the answer's (1.00 times against 1.26)."""
+    """Twins told as listings share one set of steps where the procedure's hops always name two
+    or more of its steps again (a dependency chain, a retirement), so their steps recur as the
+    listing's do; an amended or preconditioned procedure's hop names one step again (and an
+    amendment a second at times), and its twins name fresh steps each: shared, every twin step
+    was said once a twin, and the steps said least in the question's sentences were the
+    answer's (1.00 times against 1.26)."""
     sessions: dict[str, list[int]] = {}
     for q in corpus.questions:
         shape = q.typedmemeval.shape
