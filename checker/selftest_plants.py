@@ -285,6 +285,15 @@ def most_frequent_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | 
     return built
 
 
+def least_frequent_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    """The answer said once, where it was, and each rival said twice: the least said value is
+    the answer."""
+    built = _with_rivals(corpus, rng, marked=False, repeats=2, gold_repeats=0)
+    if isinstance(built, Planted):
+        built.evidence = r"the least-frequent value of the key-word sentences is the answer"
+    return built
+
+
 def rivals_as_often(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     """The answer and RIVALS rivals said together, in one rotated order, in the sentence
     stating the answer and in two random non-gold sessions: every value is said as often and
@@ -449,6 +458,14 @@ SHORTCUT_PLANTS: tuple[Plant, ...] = (
         ("SHC001",),
         most_frequent_answer,
         history="Forgetting 2026.12: the re-affirmed answer was the most frequent value",
+        rules=("SHC001",),
+    ),
+    Plant(
+        "answer said once, rivals twice",
+        ("SHC001",),
+        least_frequent_answer,
+        history="Procedural 2026.12: an amended step's current steps were each said once, "
+        "the replaced step and the rivals' steps more often",
         rules=("SHC001",),
     ),
     Plant(

@@ -26,14 +26,19 @@ from checker.summary import section
 def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     """A heuristic answerer beats the fair chance by more than 0.15 on a shape with at least 10
     scored questions: picking, among the values named in the sentences that carry the
-    question's holder and attribute words, the most frequent, the most recent, the first, or
-    the one an assistant turn states.
+    question's holder and attribute words, the most frequent, the least frequent, the most
+    recent, the first, or the one an assistant turn states.
 
     The fair chance is one over the number of candidate values those sentences name, averaged
-    over the shape's questions. Forgetting's still-valid answer was the most frequent value
-    in every question (the reaffirmation repeats it, the rivals are said once), and Episodic's
-    suggested value was the only one an assistant turn ever named: no memory is needed to
-    count."""
+    over the shape's questions. A list answer (a procedure's current steps, a step order) is
+    answered with the k best-ranked values, k the gold list's length, scored as the shape
+    scores it (the exact set or the exact order) against one over the number of k-subsets or
+    ordered k-lists of the candidates; the share of gold items among the k picks is reported
+    per item in the summary and never refused. Forgetting's still-valid answer was the most
+    frequent value in every question (the reaffirmation repeats it, the rivals are said once),
+    and Episodic's suggested value was the only one an assistant turn ever named: no memory is
+    needed to count. Procedural's current steps were each said once and the rivals' steps
+    more often, so the least said steps were the answer's."""
     record = shc.heuristics_of(ctx.corpus)
     for row in record.rows:
         if row.refused:
@@ -123,12 +128,17 @@ def summary(corpus: LoadedCorpus) -> list[str]:
     ]
     shapes = sorted({r.shape for r in record.rows})
     for shape in shapes:
-        rows = [r for r in record.rows if r.shape == shape]
-        figures = ", ".join(
-            f"{r.answerer} {r.accuracy:.3f} ({r.lift:+.3f}){' REFUSED' if r.refused else ''}"
-            for r in rows
-        )
-        lines.append(f"  {shape} n={rows[0].n}, chance {rows[0].chance:.3f}: {figures}")
+        for per_item in (False, True):
+            rows = [r for r in record.rows if r.shape == shape and r.per_item == per_item]
+            if not rows:
+                continue
+            figures = ", ".join(
+                f"{r.answerer} {r.accuracy:.3f} ({r.lift:+.3f}){' REFUSED' if r.refused else ''}"
+                for r in rows
+            )
+            head = f"  {shape} per item (reported, not refused)" if per_item else f"  {shape}"
+            chance = f"{rows[0].chance:.3g}" if rows[0].chance < 0.001 else f"{rows[0].chance:.3f}"
+            lines.append(f"{head} n={rows[0].n}, chance {chance}: {figures}")
     pos = shc.position_of(corpus)
     lines.append(
         f"position model: AUC {pos.auc:.4f} (shuffled {pos.shuffled:.4f}; n={pos.questions} "

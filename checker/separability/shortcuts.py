@@ -4,10 +4,17 @@ Three attackers, each handed one question and its haystack:
 
 - **heuristic answerers** (SHC001) read only the sentences that carry the question's key words
   — an attribute word (the question's content words that name no one) in an exchange (the
-  turn and the one before it) that names a holder word (a relation word or a name) — and pick a value by counting or position: the most frequent, the most recent, the
+  turn and the one before it) that names a holder word (a relation word or a name) — and pick
+  a value by counting or position: the most frequent, the least frequent, the most recent, the
   first, or the one stated in an assistant turn. Each is scored per shape against the gold
   value and compared with the fair chance, one over the number of candidate values the
-  question's key sentences name.
+  question's key sentences name. A list answer (a set-answer shape's answer items, a
+  list-order shape's items, the steps an order-form answer names in order) is answered with
+  the k values ranked best by the same counts and positions, k the gold list's length, and
+  scored as the shape scores it: the exact set, or the exact order; its fair chance is one over
+  the number of k-subsets (or ordered k-lists) of the m candidates. Beside these, each list
+  answerer's share of the gold items among its k picks is reported against k over m, per
+  item; that figure is not the shape's scoring and is not refused.
 - a **position-only model** (SHC002) ranks a haystack's sessions by where and when they sit
   (index, distance from the end, gaps, time of day), never reading a word or the question.
 - a **marker adversary** (SHC003) ranks the turns a reader weighs — those naming an attribute
@@ -21,15 +28,16 @@ event, list, candidate or answer item declares, reduced to its first capitalised
 the gold value. The gold value is the one declared value the answer's first sentence names,
 or else its one capitalised word that an evidence turn states; a question whose answer names
 none or several (counts, sums, orders, yes/no answers, negatives) has no single value and is
-not scored by SHC001. A vertical may list the shapes to score (`Vertical.answer_value_shapes`);
-by default every shape is tried except those with negative gold and attribution shapes (whose
-answer names a speaker).
+not scored by SHC001, unless its shape declares a list answer (above). A vertical may list the
+shapes to score (`Vertical.answer_value_shapes`); by default every shape is tried except those
+with negative gold and attribution shapes (whose answer names a speaker).
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
@@ -65,7 +73,7 @@ MIN_HAYSTACKS = 10
 FOLDS = 5
 SEED = 0
 
-ANSWERERS = ("most-frequent", "most-recent", "first", "assistant-stated")
+ANSWERERS = ("most-frequent", "least-frequent", "most-recent", "first", "assistant-stated")
 
 #: Capitalised words that are not values: titles, calendar words, answer openers.
 _NOT_VALUES: frozenset[str] = frozenset(
@@ -242,26 +250,106 @@ class QuestionScore:
     shape: str
     candidates: int
     credit: dict[str, float]
+    #: How many values the answer names: one, or a list's length.
+    items: int = 1
+    #: A list answer must name its items in the gold order (else as a set).
+    ordered: bool = False
+    #: For a list answer, each answerer's expected share of the gold items among its picks.
+    item_credit: dict[str, float] = field(default_factory=dict)
 
     @property
     def chance(self) -> float:
-        return 1.0 / self.candidates
+        """One over the number of answers of the answer's size drawn from the candidates: a
+        value, a k-subset, or an ordered k-list of the m candidates."""
+        m, k = self.candidates, self.items
+        return 1.0 / (math.perm(m, k) if self.ordered else math.comb(m, k))
+
+    @property
+    def item_chance(self) -> float:
+        """The share of gold items among k candidates drawn at random: k over m."""
+        return self.items / self.candidates
 
 
-def _pick(scores: dict[str, float], gold: str) -> float:
-    best = max(scores.values())
-    pool = [v for v, s in scores.items() if s == best]
-    return 1.0 / len(pool) if gold in pool else 0.0
+def _pick(scores: dict[str, float], gold: Sequence[str], *, ordered: bool = False) -> float:
+    """Expected credit of answering the len(gold) best-scored values, ties broken at random:
+    exactly the gold values (as a set, or best first in the gold order when `ordered`)."""
+    want = list(gold)
+    credit = 1.0
+    for best in sorted(set(scores.values()), reverse=True):
+        if not want:
+            break
+        tier = {v for v, s in scores.items() if s == best}
+        take = min(len(tier), len(want))
+        if ordered:
+            head, want = set(want[:take]), want[take:]
+            if not head <= tier:
+                return 0.0
+            credit /= math.perm(len(tier), take)
+        else:
+            if take == len(tier):
+                if not tier <= set(want):
+                    return 0.0
+                want = [v for v in want if v not in tier]
+            else:
+                if not set(want) <= tier:
+                    return 0.0
+                credit /= math.comb(len(tier), take)
+                want = []
+    return credit if not want else 0.0
+
+
+def _pick_items(scores: dict[str, float], gold: Sequence[str]) -> float:
+    """Expected share of the gold values among the len(gold) best-scored values, ties broken
+    at random."""
+    want, room, found = set(gold), len(gold), 0.0
+    for best in sorted(set(scores.values()), reverse=True):
+        if room <= 0:
+            break
+        tier = [v for v, s in scores.items() if s == best]
+        take = min(len(tier), room)
+        found += take * sum(v in want for v in tier) / len(tier)
+        room -= take
+    return found / len(gold)
+
+
+def gold_list(q: Question, declared: set[str]) -> tuple[list[str], bool] | None:
+    """A list answer's values, and whether their order is scored: the declared answer items of
+    a set-answer shape, the items of a list-order shape, or the values the answer names in
+    order for a shape whose answer form is an order; None for any other answer."""
+    block = q.typedmemeval
+    vertical = BY_KEY.get(block.vertical) if block else None
+    shape = vertical.shape(block.shape) if vertical and block else None
+    if block is None or vertical is None or shape is None:
+        return None
+    raw: list[str | None]
+    if shape.set_answer and block.answer_items:
+        raw, ordered = list(block.answer_items), False
+    elif shape.list_order and block.list_order:
+        raw, ordered = list(block.list_order.items), True
+    elif vertical.answer_rules.form(block.shape) == "order":
+        at: dict[str, int] = {}
+        for v in sorted(declared):
+            if found := re.search(rf"\b{re.escape(v)}\b", q.answer):
+                at[v] = found.start()
+        raw, ordered = [*sorted(at, key=at.__getitem__)], True
+    else:
+        return None
+    items = [v for v in map(value_token, raw) if v]
+    if len(items) < 2 or len(set(items)) < len(items) or len(items) < len(raw):
+        return None
+    return items, ordered
 
 
 def score_question(q: Question) -> QuestionScore | str:
     """The answerers' credit on one question, or why it is not scored."""
     block = q.typedmemeval
     declared = declared_values(block)
-    gold = gold_value(q, declared)
-    if gold is None:
+    listed = gold_list(q, declared)
+    gold_value_ = None if listed else gold_value(q, declared)
+    if listed is None and gold_value_ is None:
         return "its answer names no single value"
-    values = declared | {gold}
+    gold, ordered = listed if listed else ([gold_value_ or ""], False)
+    values = declared | set(gold)
     keys = key_words(q.question, values)
     said = said_in(q)
     count: dict[str, int] = {}
@@ -278,16 +366,25 @@ def score_question(q: Question) -> QuestionScore | str:
             last[v] = position
             if s.role == "assistant":
                 by_assistant[v] = 1
-    if gold not in count:
-        return "its gold value is in no sentence carrying the key words"
+    if any(g not in count for g in gold):
+        return (
+            "a gold item is in no sentence carrying the key words"
+            if listed
+            else "its gold value is in no sentence carrying the key words"
+        )
     present = sorted(count)
-    credit = {
-        "most-frequent": _pick({v: count[v] for v in present}, gold),
-        "most-recent": _pick({v: last[v] for v in present}, gold),
-        "first": _pick({v: -first[v] for v in present}, gold),
-        "assistant-stated": _pick({v: by_assistant.get(v, 0) for v in present}, gold),
+    by: dict[str, dict[str, float]] = {
+        "most-frequent": {v: count[v] for v in present},
+        "least-frequent": {v: -count[v] for v in present},
+        "most-recent": {v: last[v] for v in present},
+        "first": {v: -first[v] for v in present},
+        "assistant-stated": {v: by_assistant.get(v, 0) for v in present},
     }
-    return QuestionScore(block.shape if block else "", len(present), credit)
+    credit = {name: _pick(by[name], gold, ordered=ordered) for name in ANSWERERS}
+    items = {name: _pick_items(by[name], gold) for name in ANSWERERS} if listed else {}
+    return QuestionScore(
+        block.shape if block else "", len(present), credit, len(gold), ordered, items
+    )
 
 
 @dataclass(frozen=True)
@@ -299,6 +396,8 @@ class AnswererRow:
     n: int
     accuracy: float
     chance: float
+    #: A per-item figure of a list answerer: reported, never refused.
+    per_item: bool = False
 
     @property
     def lift(self) -> float:
@@ -306,7 +405,7 @@ class AnswererRow:
 
     @property
     def refused(self) -> bool:
-        return self.n >= MIN_SHAPE_QUESTIONS and self.lift > LIFT_REFUSE
+        return not self.per_item and self.n >= MIN_SHAPE_QUESTIONS and self.lift > LIFT_REFUSE
 
 
 @dataclass(frozen=True)
@@ -358,6 +457,13 @@ def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
         for answerer in ANSWERERS:
             accuracy = float(np.mean([s.credit[answerer] for s in mine]))
             rows.append(AnswererRow(shape, answerer, len(mine), accuracy, chance))
+        if all(s.item_credit for s in mine):
+            chance = float(np.mean([s.item_chance for s in mine]))
+            for answerer in ANSWERERS:
+                accuracy = float(np.mean([s.item_credit[answerer] for s in mine]))
+                rows.append(
+                    AnswererRow(shape, answerer, len(mine), accuracy, chance, per_item=True)
+                )
     return HeuristicRecord(rows, tried, len(scored), skipped)
 
 

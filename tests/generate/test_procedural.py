@@ -18,6 +18,7 @@ from checker.formats.corpus import Question
 from checker.probes import components, leave_one_out
 from checker.registry import all_rules
 from checker.runner.probe import ProbeSettings, plan_tasks
+from checker.separability import shortcuts as shc
 from checker.separability.metadata import metadata_adversary
 from checker.verticals.procedural.profile import (
     AMENDED,
@@ -29,6 +30,7 @@ from checker.verticals.procedural.profile import (
 from checker.verticals.procedural.rules import (
     current_steps,
     dependency_order,
+    find,
     names_procedure,
     read,
 )
@@ -316,3 +318,73 @@ def test_the_v6_plan_shows_the_rivals_where_the_listing_was() -> None:
         if left_out == listing.session_index:
             expected |= set(listing.rivals or [])
         assert set(t.sessions) == expected, (q.question_id, t.component)
+
+
+def test_listing_twins_say_their_steps_as_often_as_the_procedure_says_its_own(
+    corpus: Built,
+) -> None:
+    """Twins told as listings share one set of steps where the procedure's hops always name two
+    or more of its steps again (a dependency chain, a retirement), so their steps recur as the
+    listing's do; an amended or preconditioned procedure's hop names one step again (and an
+    amendment a second at times), and its twins name fresh steps each: shared, every twin step
+    was said once a twin, and the steps said least in the question's sentences were the
+    answer's (1.00 times against 1.26)."""
+    sessions: dict[str, list[int]] = {}
+    for q in corpus.questions:
+        shape = q.typedmemeval.shape
+        for t in q.typedmemeval.twins or []:
+            if TOLD_AS[t.kind] != LISTING:
+                continue
+            said = sum(t.value in _text(q, si) for si in range(len(q.haystack_sessions)))
+            sessions.setdefault(shape, []).append(said)
+    assert set(sessions[AMENDED]) == {1} and set(sessions[PRECONDITION]) == {1}
+    assert max(sessions[STEP_ORDER]) > 1 and max(sessions[RETIRED]) > 1
+
+
+def test_an_amended_procedures_current_steps_are_not_the_least_said(corpus: Built) -> None:
+    """In the sentences that carry an amended-step question's key words, the steps the
+    procedure has now were each said once and every other step at least as often (the
+    replaced one twice), so in every question they were the least said on average. An
+    amendment names the step beside the one it replaces about half the time, the asked
+    procedure's and its rivals' alike, so the current steps are said about as often as the
+    others and less only in some questions."""
+    amendments = beside = less = asked = 0
+    for q in corpus.questions:
+        block = q.typedmemeval
+        if block.shape != AMENDED:
+            continue
+        reading = read(q, _gold(q))
+        assert reading is not None and reading.asked is not None
+        names = reading.asked.step_names()
+        for e in reading.asked.hops.get(PROCEDURES.amendment, []):
+            amendments += 1
+            beside += sum(find(n, _text(q, e.session_index)) >= 0 for n in names.values()) > 1
+        declared = shc.declared_values(block)
+        listed = shc.gold_list(q, declared)
+        assert listed is not None
+        gold = listed[0]
+        keys = shc.key_words(q.question, declared | set(gold))
+        count: Counter[str] = Counter()
+        for s in shc.said_in(q):
+            if shc.carries_key(s, keys):
+                count.update(v for v in s.capitals if v in declared | set(gold))
+        others = [n for v, n in count.items() if v not in gold]
+        asked += 1
+        less += sum(count[v] for v in gold) / len(gold) < sum(others) / len(others)
+    assert 0.25 * amendments <= beside <= 0.75 * amendments, (beside, amendments)
+    assert less <= 0.75 * asked, (less, asked)
+
+
+def test_listing_twins_of_an_edited_procedure_sit_as_early_as_its_listing(corpus: Built) -> None:
+    """An edited procedure's listing sits ahead of its edit (on average a third of the way in),
+    and its twins told as listings take the earlier of two draws too; a step-order procedure's
+    twins are drawn uniformly (on average half way), as its listing is."""
+    where: dict[str, list[float]] = {}
+    for q in corpus.questions:
+        n = len(q.haystack_sessions)
+        for t in q.typedmemeval.twins or []:
+            if TOLD_AS[t.kind] == LISTING:
+                where.setdefault(q.typedmemeval.shape, []).append(t.session_index / (n - 1))
+    edited = where[AMENDED] + where[RETIRED]
+    assert sum(edited) / len(edited) < 0.42, sum(edited) / len(edited)
+    assert 0.42 < sum(where[STEP_ORDER]) / len(where[STEP_ORDER]) < 0.58

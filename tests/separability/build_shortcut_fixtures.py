@@ -16,6 +16,7 @@ from checker.io import dump_json
 from checker.load import LoadedCorpus
 from checker.selftest_plants import (
     fixed_offsets,
+    least_frequent_answer,
     marked_distractors,
     most_frequent_answer,
     rivals_as_often,
@@ -53,6 +54,7 @@ def all_files() -> dict[Path, str]:
     plants: dict[str, tuple[LoadedCorpus, Callable[..., Planted | Skip] | None]] = {
         "clean": (base, None),
         "most-frequent": (base, most_frequent_answer),
+        "least-frequent": (base, least_frequent_answer),
         "rivals-as-often": (base, rivals_as_often),
         "fixed-offsets": (base, fixed_offsets),
         "marked-distractors": (base, marked_distractors),

@@ -75,10 +75,112 @@ def test_heuristic_answerers_score_counting_and_position_against_the_fair_chance
     assert found.candidates == 3 and found.shape == SHAPE
     assert found.credit == {
         "most-frequent": 1.0,
+        "least-frequent": 0.0,
         "most-recent": 0.0,
         "first": 1.0,
         "assistant-stated": 0.0,
     }
+
+
+def test_a_list_is_picked_best_first_with_ties_broken_at_random() -> None:
+    scores = {"A": 3.0, "B": 2.0, "C": 2.0, "D": 1.0}
+    # The set {A, B}: A is in, and B is one of the two tied for the second place.
+    assert shc._pick(scores, ["B", "A"]) == 0.5
+    assert shc._pick(scores, ["A", "D"]) == 0.0
+    assert shc._pick(scores, ["A", "B", "C"]) == 1.0
+    # In order: A first, then B or C (one in two), then the other of them.
+    assert shc._pick(scores, ["A", "B", "C"], ordered=True) == 0.5
+    assert shc._pick(scores, ["B", "A"], ordered=True) == 0.0
+    # One value is a list of one.
+    assert shc._pick(scores, ["C"]) == 0.0 and shc._pick({"A": 1.0, "B": 1.0}, ["B"]) == 0.5
+    # Per item: A, and one of B and C in two.
+    assert shc._pick_items(scores, ["A", "C"]) == 0.75
+
+
+def _steps_question(turns: list[tuple[str, str, bool]]) -> Question:
+    """A procedural amended-step question: the current steps are a set (answer items). Built
+    without validation: the events and gold components the shape also needs play no part."""
+    sessions = [[Turn(role=r, content=c, has_answer=h)] for r, c, h in turns]
+    ids = [f"tok-s{i:03d}" for i in range(len(sessions))]
+    return Question.model_construct(
+        question_id="tme-prc-2612-041",
+        question_type="procedural-amended-step",
+        question="What are the steps of bleeding the radiators for my sister now?",
+        answer="The Gren round, the Dawford pass and the Huntfield turn.",
+        question_date="2026/03/10 (Tue) 10:00",
+        haystack_session_ids=ids,
+        haystack_dates=[f"2026/03/0{i + 1} (Sun) 10:00" for i in range(len(sessions))],
+        haystack_sessions=sessions,
+        answer_session_ids=[ids[i] for i, (_, _, h) in enumerate(turns) if h],
+        typedmemeval=TypedMemEvalBlock.model_construct(
+            vertical="procedural",
+            shape="amended-step",
+            answer_items=["Gren round", "Dawford pass", "Huntfield turn"],
+            twins=[
+                Twin(kind="twin-rumour", session_index=1, value="Foran turn"),
+                Twin(kind="twin-considered-amendment", session_index=3, value="Mott run"),
+                # (In a corpus the replaced step is declared as a step event.)
+                Twin(kind="twin-others", session_index=0, value="Irwin round"),
+            ],
+        ),
+    )
+
+
+def test_list_answerers_score_the_exact_set_against_the_chance_of_a_k_subset() -> None:
+    q = _steps_question(
+        [
+            (
+                "user",
+                "My sister bleeds the radiators in three steps: the Irwin round, the Dawford "
+                "pass and the Huntfield turn.",
+                True,
+            ),
+            (
+                "user",
+                "My sister says the radiators want the Foran turn, the Irwin round too.",
+                False,
+            ),
+            (
+                "user",
+                "One of the steps is different now for my sister: the Gren round, not the Irwin round.",
+                True,
+            ),
+            (
+                "user",
+                "My sister has changed steps for the bins as well, the Mott run for the Foran turn.",
+                False,
+            ),
+        ]
+    )
+    found = shc.score_question(q)
+    assert isinstance(found, shc.QuestionScore)
+    # Candidates: Irwin (said 3 times), Dawford, Huntfield, Gren (once each), Foran (twice),
+    # Mott (once); the gold set is three of the six.
+    assert (found.candidates, found.items, found.ordered) == (6, 3, False)
+    assert found.chance == 1 / 20 and found.item_chance == 0.5
+    # The three said once are the three least said, but so is Mott: one set in four.
+    assert found.credit["least-frequent"] == 0.25
+    assert found.credit["most-frequent"] == 0.0
+    assert found.credit["first"] == 0.0  # Irwin, Dawford, Huntfield
+    assert found.item_credit["first"] == 2 / 3
+    assert found.item_credit["least-frequent"] == 0.75
+
+
+def test_an_order_answer_lists_the_values_it_names_in_its_order() -> None:
+    q = _steps_question([("user", "My sister bleeds the radiators.", True)])
+    q.answer = "First the Baum stage, then the Gren round, and last the Dawford pass."
+    q.typedmemeval = TypedMemEvalBlock.model_construct(vertical="procedural", shape="step-order")
+    declared = {"Dawford", "Gren", "Baum", "Foran"}
+    assert shc.gold_list(q, declared) == (["Baum", "Gren", "Dawford"], True)
+    # A shape whose answer is neither a set, a list order nor an order form is no list.
+    q.typedmemeval = TypedMemEvalBlock.model_construct(vertical="procedural", shape="precondition")
+    assert shc.gold_list(q, declared) is None
+
+
+def test_per_item_figures_are_reported_and_never_refused() -> None:
+    row = shc.AnswererRow("amended-step", "first", 20, 0.9, 0.2, per_item=True)
+    assert not row.refused
+    assert shc.AnswererRow("amended-step", "first", 20, 0.9, 0.2).refused
 
 
 def test_an_answer_naming_no_single_value_is_not_scored() -> None:
@@ -144,7 +246,15 @@ def test_the_shortcut_and_language_plants_are_refused_and_their_twins_are_not() 
     code = selftest.run_self_test(
         None,
         out,
-        only=("marked distractors", "worded like", "three times", "as often", "stock", "varied"),
+        only=(
+            "marked distractors",
+            "worded like",
+            "three times",
+            "once, rivals twice",
+            "as often",
+            "stock",
+            "varied",
+        ),
     )
     text = out.getvalue()
     assert code == 0, text

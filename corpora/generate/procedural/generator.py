@@ -34,9 +34,13 @@ each told as a listing of four steps of its own (someone else's way, a wrong acc
 tried and dropped), what it was coming in the user's next turn, and with near-miss mentions; a
 second hop competes with the rivals' hops, which carry the same person and the same cue word
 (`order`, `wait … ready`, `steps`). An amendment also competes with twins told as one: an
-amendment the person considered and dropped (the person, `steps`, a step that never was one and
-one that never came in), a twin kind every procedure draws alike, hot or cold, asked or not. Without it the question's one word past the person and
-the task (`steps`) was carried by the asked person's three to five edits alone.
+amendment the person considered and dropped (the person, `steps`, a step that never was one,
+one that never came in and, as every amendment does about half the time, a step beside it), a
+twin kind every procedure draws alike, hot or cold, asked or not. Without it the question's one
+word past the person and the task (`steps`) was carried by the asked person's three to five
+edits alone. An amendment naming the step beside the one it replaces at times says a current
+step again, as the replaced one is always said again: told without it, an amended procedure's
+current steps were the least said in the question's sentences in every question.
 The difficulty dial is interference: the number of rival procedures.
 """
 
@@ -157,10 +161,13 @@ class Hop:
 class TwinPlan:
     kind: str
     value: str
-    #: Someone else's version of the task: their steps (the first is `value`) and who they are.
+    #: Someone else's version of the task: their steps (the first is `value`) and who they are;
+    #: for an amendment twin, the step it replaces and the one beside it.
     steps: tuple[str, ...] = ()
     other: tuple[str, Gender] | None = None
     session: int = -1
+    #: An amendment twin's side word: where its step sits beside the other.
+    side: str = ""
 
 
 @dataclass
@@ -218,12 +225,13 @@ def draw_hops(rng: random.Random, world: World, shape: str, steps: Sequence[str]
     at = rng.randrange(n)
     if shape == PRECONDITION:
         return [Hop(PRECONDITION_MOVE, (at,), step_name(rng, world, rng.choice(CONDITION_NOUNS)))]
+    # An amendment or a retirement names its step and the one beside it: the one it followed
+    # (or, for the first step, the one it preceded). An amendment's frames name the one beside
+    # at times, a retirement's always.
+    beside = at - 1 if at > 0 else at + 1
     if shape == AMENDED:
         noun = steps[at].rsplit(" ", 1)[1]
-        return [Hop(AMENDMENT, (at,), step_name(rng, world, noun))]
-    # A retirement names the dropped step beside the one it followed (or, for the first step,
-    # the one it preceded).
-    beside = at - 1 if at > 0 else at + 1
+        return [Hop(AMENDMENT, (at, beside), step_name(rng, world, noun))]
     return [Hop(RETIREMENT, (at, beside))]
 
 
@@ -246,13 +254,14 @@ def draw_twin(
     told as a listing of the procedure (four fresh steps, competing with its listing) and an
     amendment considered and dropped, told as an amendment of a fresh step by another (the
     holder and the `steps` cue, competing with amendments; its value is the step that never
-    came in). A listing twin names `steps` (a hot procedure's twins' one set) in a sequence of
-    its own, or four fresh steps."""
+    came in). A listing twin names `steps` (a hot procedure's twins' one set, where they share
+    one: `name_twins`) in a sequence of its own, or four fresh steps."""
     kind = kind or rng.choice(TWIN_KINDS)
     if kind == TWIN_AMENDMENT:
-        noun = rng.choice(STEP_NOUNS)
+        noun, other_noun = rng.sample(STEP_NOUNS, 2)
         old, new = step_name(rng, world, noun), step_name(rng, world, noun)
-        return TwinPlan(kind, new, (old,))
+        beside = step_name(rng, world, other_noun)
+        return TwinPlan(kind, new, (old, beside), side=rng.choice(sorted(SIDE_WORDS.values())))
     named = tuple(rng.sample(list(steps), len(steps))) if steps else tuple(draw_steps(rng, world))
     other = other_person(rng, person) if kind == TWIN_OTHERS else None
     return TwinPlan(kind, named[0], named, other)
@@ -276,15 +285,22 @@ def make_kit(
 
 def name_twins(rng: random.Random, world: World, kits: Sequence[Kit]) -> None:
     """Name the twins `fit` kept (their kinds drawn in `make_kit`), so no name is issued for a
-    twin that is dropped. A hot procedure's twins told as listings all name one set of four
-    steps of their own (each in its own sequence), so their names recur across sessions as a
-    listing's recur in its hops: the muddle a reader is told about is one other way."""
+    twin that is dropped. Twins told as listings say their steps as often as the procedure's
+    own are said. Where its hops always name two or more of its steps again (a dependency
+    chain, a retirement and the step beside it), a hot procedure's twins told as listings all
+    name one set of four steps of their own (each in its own sequence), so their names recur
+    across sessions as the listing's recur in its hops: the muddle a reader is told about is one
+    other way. Where a hop names one step again, and a second only at times (a precondition, an
+    amendment), each such twin names four fresh steps: shared, a twin's steps would be said once
+    a twin, and the steps said least in the question's sentences would be the ones the
+    procedure has now."""
     for kit in kits:
         named: list[TwinPlan] = []
         shared: list[str] = []
+        recurring = any(hop.kind in (DEPENDENCY, RETIREMENT) for hop in kit.hops)
         for t in kit.twins:
             twin = draw_twin(rng, world, kit.person, t.kind, shared or None)
-            if twin.kind != TWIN_AMENDMENT and not shared:
+            if twin.kind != TWIN_AMENDMENT and not shared and recurring:
                 shared = list(twin.steps)
             named.append(twin)
         kit.twins = named
@@ -317,7 +333,10 @@ def place(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
     after its listing by swapping the two moves' sessions where it fell before; then every twin
     in the twin slot of a session drawn uniformly among those no twin has yet and that hold none
     of its own procedure's listing and hops (a gold hop never sits beside a twin naming its
-    procedure)."""
+    procedure). A twin told as a listing of an amended or retired procedure takes the earlier of
+    two such draws, as that procedure's listing sits ahead of its edit: drawn uniformly, its
+    steps came later than the listing's in the question's sentences, and the first steps said
+    there were the listing's, most of them the answer."""
     order = rng.sample(range(sessions), sessions)
     it = iter(order)
     for kit in kits:
@@ -331,11 +350,16 @@ def place(rng: random.Random, kits: Sequence[Kit], sessions: int) -> None:
     free = set(range(sessions))
     for kit in kits:
         own = {kit.listing, *(hop.session for hop in kit.hops)}
+        edited = any(hop.kind in (AMENDMENT, RETIREMENT) for hop in kit.hops)
         for twin in kit.twins:
             options = sorted(free - own)
             if not options:
                 raise AllocationError(f"no twin slot left among {sessions} sessions")
             twin.session = rng.choice(options)
+            if edited and TOLD_AS[twin.kind] == LISTING:
+                # Told as a listing of an edited procedure, it sits where such a listing sits:
+                # the earlier of two draws, as a listing is ahead of its edit.
+                twin.session = min(twin.session, rng.choice(options))
             free.discard(twin.session)
 
 
@@ -368,8 +392,13 @@ def hop_move(
         way = rng.choice(("before", "after"))
         v, w = (a, b) if way == "before" else (b, a)
         extra = {"W": w, "rel": rng.choice(ORDER_WORDS[way])}
-    elif hop.kind in (PRECONDITION_MOVE, AMENDMENT):
+    elif hop.kind == PRECONDITION_MOVE:
         v, extra = steps[hop.steps[0]], {"W": hop.value or ""}
+    elif hop.kind == AMENDMENT:
+        at, beside = hop.steps
+        v = steps[at]
+        side = SIDE_WORDS["after" if beside < at else "before"]
+        extra = {"W": hop.value or "", "X": steps[beside], "side": side}
     else:
         at, beside = hop.steps
         v = steps[at]
@@ -382,8 +411,9 @@ def twin_move(person: Person, family: Family, twin: TwinPlan) -> Move:
     amendment of its one old step by its value."""
     told_as = TOLD_AS[twin.kind]
     if told_as == AMENDMENT:
-        old = twin.steps[0]
-        return Move(twin.kind, person, family, old, extra={"W": twin.value}, told_as=told_as)
+        old, beside = twin.steps
+        extra = {"W": twin.value, "X": beside, "side": twin.side}
+        return Move(twin.kind, person, family, old, extra=extra, told_as=told_as)
     extra = {"steps": steps_text(twin.steps)}
     return Move(
         twin.kind, person, family, twin.value, other=twin.other, extra=extra, told_as=told_as

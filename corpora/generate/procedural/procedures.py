@@ -381,7 +381,7 @@ PROCEDURES: dict[str, Family] = {
 # --- frames ----------------------------------------------------------------------------------
 # `{steps}` is a listing of step names (`the Korvane check, the Tessil pass and the Brumock
 # sweep`); `{V}` and `{W}` are one step or condition name each; `{rel}` is an order word and
-# `{side}` a side word between them.
+# `{side}` a side word between them; an amendment's `{X}` is the step beside the one it replaces.
 
 #: How a listing says its steps are not in their true sequence (it never says `order`, the
 #: dependencies' cue).
@@ -427,17 +427,20 @@ PROCEDURE_FRAMES: dict[str, tuple[str, ...]] = {
         "{Holder} explained {when} that the {V} has to wait [until|till] the {W} is ready.",
         "There is no {V} for {holder} until the {W} is ready[, {pron} says|, full stop].",
     ),
+    # An amendment names the step beside the one it replaces about half the time, as a
+    # retirement always does: the steps a procedure has now are said again in it at times, as
+    # the replaced one always is.
     AMENDMENT: (
         "{Holder} has [changed|swapped|altered] one of {poss} steps[ {when}| recently|]: instead "
-        "of the {V}, {pron} now does the {W}[ these days|].",
+        "of the {V}[ {side} the {X}|], {pron} now does the {W}[ these days|].",
         "[Small|Slight|A bit of a] change from {holder}: one of the steps is different [now|these"
-        " days], with the {W} in place of the {V}.",
+        " days], with the {W} in place of the {V}[ that came {side} the {X}|].",
         "{Holder} told me {when} that one of the steps has been [swapped|changed|replaced], so "
-        "the {V} is now the {W}[, apparently|].",
+        "the {V}[ {side} the {X}|] is now the {W}[, apparently|].",
         "[One of the steps has changed for {holder}|{Holder} has reworked one of the steps|"
-        "{Holder} has had a rethink about one of the steps]: [out goes the {V}, in comes the"
-        " {W}|the {V} has made way for the {W}|the {V} is gone and the {W} does its "
-        "job].",
+        "{Holder} has had a rethink about one of the steps]: [out goes the {V}[ {side} the {X}|],"
+        " in comes the {W}|the {V}[ {side} the {X}|] has made way for the {W}|the {V} is gone "
+        "and the {W} does its job[, {side} the {X}|]].",
     ),
     RETIREMENT: (
         "{Holder} has dropped one of the steps: the {V} that came {side} the {W} is gone, "
@@ -870,6 +873,7 @@ _HOLDER = {
     "When": "Last week",
     "V": "Qalmor check",
     "W": "Zurbel pass",
+    "X": "Pelvar round",
     "steps": "the Qalmor check, the Zurbel pass and the Pelvar round",
     "other": "sister-in-law",
 }
