@@ -330,7 +330,7 @@ def build_question(
             stand_then_take_back(slots[kit.sessions[first]][TWIN_SLOT], echo)
     # One person holds a family at a plausible rate, rivals included (`core/rates.py`).
     tally = Tally(hot_pairs)
-    spread_rivals(kits, slots, world.people, cast, tally)
+    given = spread_rivals(kits, slots, world.people, cast, tally)
     cold = cold_pairs(world, hot_pairs)
     echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
 
@@ -366,6 +366,7 @@ def build_question(
         events=cold_event,
         room=tally.room,
         told=tally.add,
+        near=given,
     )
     for source, echo in echoes.pairs:
         stand_then_take_back(source, echo)
