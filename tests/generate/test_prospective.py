@@ -418,3 +418,34 @@ def test_a_rumoured_expiry_is_taken_back_as_a_whole() -> None:
     }
     assert len(texts) > 100
     assert not [t for t in texts if keeps.search(t)]
+
+
+# --- rates ----------------------------------------------------------------------------------
+
+
+def test_one_person_holds_a_family_at_a_plausible_rate() -> None:
+    """A person is told to hold a family at most `per_person` times in a haystack, true
+    statements and rivals together, and a hot pair once more (the one rival of its own holder
+    the text takes back): no five sofas, birthdays or permits for one brother in six weeks."""
+    from corpora.generate.core.rates import SAME_HOLDER_RIVALS, capture, holdings, per_person
+    from corpora.generate.core.reminders import BY_KEY
+
+    with capture(prospective) as seen:
+        small()
+    assert seen
+    found = Counter()
+    for plans in seen.values():
+        for holding in holdings(plans):
+            family = BY_KEY[holding.family].family
+            assert holding.values <= per_person(family) + SAME_HOLDER_RIVALS, holding
+            found[holding.values > per_person(family)] += 1
+    # The hot pairs keep a rival of their own holder: competition on the asked pair remains.
+    assert found[True] >= len(seen)
+
+
+def test_the_asked_pair_keeps_one_rival_of_its_own_holder(corpus: Built) -> None:
+    """The asked pair's declared twins are all one value's sayings: the rest went to other
+    people."""
+    for q in corpus.questions:
+        twins = q.typedmemeval.twins or []
+        assert len({t.value for t in twins}) <= 1, q.question_id

@@ -17,6 +17,7 @@ or event, and no count of slots, values or recurring topics can tell it apart.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -49,6 +50,10 @@ def slot_of(kind: str) -> str:
     if kind in TWIN_KINDS:
         return TWIN_SLOT
     return kind
+
+
+#: Cold mentions a pair of `fill_cold(near=…)` takes at most.
+NEAR_MENTIONS = 4
 
 
 class AllocationError(RuntimeError):
@@ -271,6 +276,9 @@ def fill_cold(
     twin_kinds: Callable[[Family], tuple[str, ...]] | None = None,
     echoes: ColdEchoes | None = None,
     events: Callable[[int, list[Fact]], None] | None = None,
+    room: Callable[[Person, Family], bool] | None = None,
+    told: Callable[[Move], None] | None = None,
+    near: Sequence[tuple[Person, Family]] = (),
 ) -> list[Fact]:
     """Fill every session's empty statement slots (one per statement kind in
     `statement_slots`), twin and mention slot with a cold move: a statement of a pair nobody
@@ -280,8 +288,15 @@ def fill_cold(
     nothing about the session. `events(s, stated)`, when given, fills session `s`'s cold event
     from the facts stated so far, before its other cold moves: the move with the fewest choices
     comes first in every session, so the freer ones join topics (`core.topics.joining`) the
-    same way whatever the session's hot move is."""
+    same way whatever the session's hot move is. `room(person, family)`, when given, says
+    which pairs may be told with one more value (a cold statement or a fresh cold twin), and
+    `told(move)` hears of every cold statement and twin made (`core/rates.py`). Cold mentions
+    name a pair of `near`, when given, up to `NEAR_MENTIONS` times each (rivals a hot pair
+    gave to other people come up again as a hot pair's own do), then any cold pair."""
     stated: list[Fact] = []
+    mentioned: Counter[tuple[str, str]] = Counter()
+    fits = room or (lambda p, f: True)
+    hear = told or (lambda move: None)
     for s, slot in enumerate(slots):
         if events is not None:
             events(s, stated)
@@ -289,7 +304,9 @@ def fill_cold(
             if kind in slot:
                 continue
             options = [
-                (p, f) for p, f in cold if f.statement_kind == kind and not world.taken(p, f)
+                (p, f)
+                for p, f in cold
+                if f.statement_kind == kind and not world.taken(p, f) and fits(p, f)
             ]
             if not options:
                 raise AllocationError(
@@ -300,28 +317,34 @@ def fill_cold(
             fact.stated_in = s
             stated.append(fact)
             slot[kind] = Move(kind, p, f, fact.value)
+            hear(slot[kind])
         if TWIN_SLOT not in slot:
             repeated = echoes.take(s) if echoes is not None else None
             if repeated is not None:
                 slot[TWIN_SLOT] = repeated
             else:
-                p, f = joining(rng, cold, list(slot.values()), plain)
+                free = [(p, f) for p, f in cold if fits(p, f)] if room is not None else cold
+                p, f = joining(rng, free, list(slot.values()), plain)
                 kinds = (twin_kinds or supported_twins)(f)
                 slot[TWIN_SLOT] = pair_move(rng.choice(kinds), p, f, None, world, rng)
                 if echoes is not None:
                     echoes.add(s, slot[TWIN_SLOT])
+            hear(slot[TWIN_SLOT])
         if MENTION_SLOT not in slot:
-            p, f = joining(rng, cold, list(slot.values()), plain)
+            open_ = [pair for pair in near if mentioned[pair[0].key, pair[1].key] < NEAR_MENTIONS]
+            p, f = joining(rng, open_ or cold, list(slot.values()), plain)
+            mentioned[p.key, f.key] += 1
             slot[MENTION_SLOT] = Move(MENTION, p, f)
     return stated
 
 
 def twins_of(kit: Kit, slots: Sequence[dict[str, Move]]) -> list[tuple[str, int, str]]:
-    """(kind, session, value) of every value-bearing twin in a kit, in session order."""
+    """(kind, session, value) of every value-bearing twin in a kit that is still its holder's
+    (not one given to someone else, `rates.spread_rivals`), in session order."""
     out = [
         (kind, s, slots[s][TWIN_SLOT].value or "")
         for kind, s in zip(kit.kinds, kit.sessions, strict=True)
-        if kind in TWIN_KINDS
+        if kind in TWIN_KINDS and slots[s][TWIN_SLOT].person == kit.person
     ]
     return sorted(out, key=lambda t: t[1])
 

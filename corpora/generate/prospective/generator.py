@@ -32,6 +32,9 @@ constrained to fall after the last session so that the question's clock decides 
 Competition, never injected: other people's moves of the asked family, the asked person's
 other moves, mentions of the asked person and family that state nothing (near misses), and in
 every haystack a dozen or more other reminders, some due before the question and some after.
+One person is told to hold a family at a plausible rate (`core/rates.py`): a hot pair keeps one
+rival of its own holder, which the next turn takes back, and its other rivals go to other people
+of the circle, so no one has five sofas delivered in six weeks.
 The pivot (due, expiry or becomes-true instant) is recorded in `typedmemeval.pivot` with the
 stating session and the expression exactly as written, and the checker (DRV008) re-derives it
 from the bytes.
@@ -69,6 +72,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry
+from corpora.generate.core.rates import Tally, spread_rivals
 from corpora.generate.core.reminders import (
     EXPIRY,
     PROSPECTIVE_BANK,
@@ -105,7 +109,7 @@ from corpora.generate.core.world import (
 VERTICAL = "prospective"
 ABBREV = "pro"
 SEED = 20261203
-VERSION = "2.0.0"
+VERSION = "2.1.0"
 
 #: Non-gold sessions per haystack.
 H_RANGE = (12, 20)
@@ -357,6 +361,9 @@ def build_haystack(
     fit_kits(layout, kits, count)
     place_hot(layout, kits, count)
     slots, _ = hot_moves(kits, count, world, rng, evidence=lambda ki, kind: False)
+    # One person holds a family at a plausible rate, rivals included (`core/rates.py`).
+    tally = Tally(hot_pairs)
+    spread_rivals(kits, slots, world.people, rng, tally)
 
     # Gold: the asked statement, or (due-window) one cold reminder per gold session.
     targets_at: list[tuple[int, str]] = []
@@ -375,12 +382,15 @@ def build_haystack(
                 (p, tf.family)
                 for p in world.people
                 for tf in REMINDER_FAMILIES
-                if (p, tf.family) not in hot_pairs and not world.taken(p, tf.family)
+                if (p, tf.family) not in hot_pairs
+                and not world.taken(p, tf.family)
+                and tally.room(p, tf.family)
             ]
             p, f = rng.choice(options)
             fact = world.fact(p, f)
             fact.stated_in = s
             slots[s][REMINDER] = Move(REMINDER, p, f, fact.value)
+            tally.add(slots[s][REMINDER])
             targets_at.append((s, REMINDER))
     fill_cold(
         slots,
@@ -389,6 +399,8 @@ def build_haystack(
         rng,
         statement_slots=TIMED_KINDS,
         twin_kinds=timed_twins,
+        room=tally.room,
+        told=tally.add,
     )
 
     # Instants. The asked statement, every unasked hot statement and the asked pair's twins
