@@ -287,3 +287,21 @@ def test_fact_banks_say_nothing_tied_to_a_season() -> None:
                 text = _filled(template, rng)
                 found = [p for m in range(1, 13) for p in out_of_season(text, m)]
                 assert found == [], (family.key, text)
+
+
+def test_a_month_draws_what_any_month_would_unless_the_unit_is_out_of_season() -> None:
+    """Months narrow the draw by drawing anew, not by narrowing the list drawn from: where the
+    first draw among the units that fit the hour is in season, that is the unit chosen, so a
+    month's asides differ from another month's only where a unit out of season came up."""
+    kept = 0
+    for seed in range(400):
+        moment = datetime(2026, seed % 12 + 1, 10, seed % 24, 20)
+        units = [u for u in ASIDES if u.fits(moment.hour)]
+        first = units[random.Random(seed).randrange(len(units))]
+        chosen = choose_aside(random.Random(seed), moment)
+        if moment.month in first.months:
+            assert chosen is first, (moment, first.key, chosen.key)
+            kept += 1
+        else:
+            assert chosen is not first and chosen.fits_moment(moment)
+    assert kept >= 350

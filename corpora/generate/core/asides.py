@@ -3516,9 +3516,14 @@ def check_asides(avoided: frozenset[str] = frozenset()) -> None:
 
 
 def choose_aside(rng: random.Random, moment: datetime) -> Aside:
-    """A unit that fits the moment's hour and month, uniformly."""
-    units = [u for u in ASIDES if u.fits_moment(moment)]
-    return units[rng.randrange(len(units))]
+    """A unit that fits the moment's hour and month, uniformly: drawn among the units that fit
+    the hour, and drawn anew while it does not fit the month (so the draws of a month differ
+    from those of any other only where a unit out of season came up)."""
+    units = [u for u in ASIDES if u.fits(moment.hour)]
+    while True:
+        unit = units[rng.randrange(len(units))]
+        if moment.month in unit.months:
+            return unit
 
 
 def render_aside(unit: Aside, rng: random.Random) -> list[tuple[str, str]]:
