@@ -24,9 +24,10 @@ from corpora.generate.core.asides import (
     choose_aside,
     draw_aside,
 )
-from corpora.generate.core.bank import BankError
+from corpora.generate.core.bank import FAMILIES, BankError
 from corpora.generate.core.grammar import expand, flatten, variants
 from corpora.generate.core.reminders import TIMED_FAMILIES
+from corpora.generate.core.seasons import out_of_season
 from corpora.generate.episodic.exchanges import EPISODIC_ANSWER_WORDS, EPISODIC_FAMILIES
 from corpora.generate.procedural.procedures import PROCEDURES
 from corpora.generate.semantic.aliases import NAME_FAMILY
@@ -214,3 +215,93 @@ def test_variety_over_five_thousand_draws() -> None:
     assert said.most_common(1)[0][1] / total <= 0.003
     assert len(said) / total >= 0.60
     assert asked.most_common(1)[0][1] / sum(asked.values()) <= 0.003
+
+
+def _templates(unit: asides.Aside | asides.Chat) -> list[str]:
+    if isinstance(unit, asides.Aside):
+        follow = [t for f in unit.follow_ups for t in (f.ask, f.answer)]
+        return [*unit.asks, *unit.answers, unit.wish, *follow]
+    talk = [t for e in unit.exchanges for t in (e.ask, e.answer)]
+    return [*unit.mentions, *unit.reactions, *talk, *unit.closes]
+
+
+@pytest.mark.parametrize("unit", (*ASIDES, *asides.CHATS), ids=lambda u: u.key)
+def test_a_unit_with_a_seasonal_word_keeps_to_the_months_it_fits(
+    unit: asides.Aside | asides.Chat,
+) -> None:
+    """No hay fever in December, no sunburn in January, no heating bill in July: every form of
+    a help request or a chat reads naturally in every month it can be drawn in."""
+    for template in _templates(unit):
+        for text in expansions(template, draws=60):
+            for month in sorted(unit.months):
+                assert out_of_season(text, month) == [], (unit.key, month, text)
+
+
+def test_asides_drawn_through_the_year_keep_to_their_season() -> None:
+    """Asides drawn at every month of the year, as a haystack draws them, carry no seasonal
+    word out of its months; the units each month draws from fit its month."""
+    rng = random.Random(12)
+    for _ in range(6000):
+        moment = datetime(2026, rng.randrange(1, 13), rng.randrange(1, 29), rng.randrange(24), 20)
+        for _, text in draw_aside(rng, moment):
+            assert out_of_season(text, moment.month) == [], (moment, text)
+    for _ in range(3000):
+        moment = datetime(2026, rng.randrange(1, 13), rng.randrange(1, 29), rng.randrange(24), 20)
+        assert choose_aside(rng, moment).fits_moment(moment)
+    for month in range(1, 13):
+        in_month = [u for u in ASIDES if month in u.months]
+        assert len(in_month) >= len(ASIDES) - 8, month
+
+
+def test_the_season_screen_knows_a_season_from_a_name() -> None:
+    assert out_of_season("My hay fever is awful.", 12) and not out_of_season("Hay fever.", 6)
+    assert out_of_season("There was a hard frost this morning.", 7)
+    assert not out_of_season("She opened an account with Frost Bank.", 7)
+    assert not out_of_season("Water draws birds in, above all in dry or frosty weather.", 7)
+    assert out_of_season("He planted a tomato variety on the allotment.", 1)
+    assert not out_of_season("He grew a tomato variety on the allotment.", 1)
+
+
+def _filled(template: str, rng: random.Random) -> str:
+    text = expand(template, rng)
+    for slot, word in (("{V}", "Marlow"), ("{holder}", "my aunt"), ("{pron}", "she")):
+        text = text.replace(slot, word)
+    return text.replace("{poss}", "her").replace("{obj}", "her")
+
+
+def test_fact_banks_say_nothing_tied_to_a_season() -> None:
+    """A fact's clauses and a family's topics are told on whatever date the session falls
+    (the bank does not choose it), so none carries a seasonal word, true or rival alike."""
+    families = [
+        *FAMILIES.values(),
+        *EPISODIC_FAMILIES.values(),
+        *SEMANTIC_FAMILIES,
+        *CLUB_FAMILIES,
+        *AMOUNT_FAMILIES.values(),
+    ]
+    rng = random.Random(8)
+    for family in families:
+        texts = [*family.topics, *(t for ts in family.clauses.values() for t in ts)]
+        for template in texts:
+            for _ in range(30):
+                text = _filled(template, rng)
+                found = [p for m in range(1, 13) for p in out_of_season(text, m)]
+                assert found == [], (family.key, text)
+
+
+def test_a_month_draws_what_any_month_would_unless_the_unit_is_out_of_season() -> None:
+    """Months narrow the draw by drawing anew, not by narrowing the list drawn from: where the
+    first draw among the units that fit the hour is in season, that is the unit chosen, so a
+    month's asides differ from another month's only where a unit out of season came up."""
+    kept = 0
+    for seed in range(400):
+        moment = datetime(2026, seed % 12 + 1, 10, seed % 24, 20)
+        units = [u for u in ASIDES if u.fits(moment.hour)]
+        first = units[random.Random(seed).randrange(len(units))]
+        chosen = choose_aside(random.Random(seed), moment)
+        if moment.month in first.months:
+            assert chosen is first, (moment, first.key, chosen.key)
+            kept += 1
+        else:
+            assert chosen is not first and chosen.fits_moment(moment)
+    assert kept >= 350

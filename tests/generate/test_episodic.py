@@ -26,6 +26,8 @@ from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS, BankError
 from corpora.generate.core.names import refusal
 from corpora.generate.core.pipeline import generate
 from corpora.generate.core.render import RenderedSession, fill, speaker_person
+from corpora.generate.core.seasons import out_of_season
+from corpora.generate.core.seasons import sentences as season_sentences
 from corpora.generate.core.stamp import (
     corpus_file,
     corpus_text,
@@ -376,6 +378,19 @@ def test_content_uses_no_answer_word_and_every_value_is_invented(episodic_corpus
                 assert not EPISODIC_ANSWER_WORDS & set(raw_tokens(t.content)), t.content
                 assert not PRODUCTION_WORDS.search(t.content), t.content
     assert [n for n in episodic_corpus.names.issued if refusal(n) is not None] == []
+
+
+def test_no_session_says_anything_out_of_season_for_its_date(episodic_corpus: Built) -> None:
+    """Nothing planted on the allotment in January, no picnic on the beach in December, no hay
+    fever in the winter: every sentence of every session fits the month of its date."""
+    found = []
+    for q in episodic_corpus.questions:
+        for date, s in zip(q.haystack_dates, q.haystack_sessions, strict=True):
+            month = int(date.split("/")[1])
+            for t in s:
+                for sentence in season_sentences(t.content):
+                    found += [(month, p, sentence) for p in out_of_season(sentence, month)]
+    assert found == []
 
 
 def test_every_session_makes_the_same_six_moves(episodic_corpus: Built) -> None:

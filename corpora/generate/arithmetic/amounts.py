@@ -446,7 +446,7 @@ DISPATCH_FAMILIES: tuple[AmountFamily, ...] = (
         finish="come up",
         sent=(
             "sowed a whole tray of seeds from the {V} nursery today",
-            "planted out a tray of seeds bought at {V} market today",
+            "started a tray of seeds bought at {V} market on the windowsill today",
         ),
         returned=(
             "saw {poss} {V} seeds come up today",

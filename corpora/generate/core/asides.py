@@ -24,7 +24,8 @@ in (no burnt dinner at breakfast, no heating switched on in July, no plan "for t
 on a Sunday).
 
 `draw_aside(rng, moment)` draws a chat at `CHAT_SHARE` and otherwise a help request that fits
-the hour (a "what shall I cook tonight" is only asked from the afternoon on). A help request is
+the hour and month (a "what shall I cook tonight" is only asked from the afternoon on, hay fever
+only in the pollen months, the heating bill only in the cooler ones). A help request is
 two or four turns, user first: the ask and its answer, then half the time either the unit's
 follow-up question and answer or the user's thanks and the assistant's close; a chat is four or
 six turns, user first and assistant last. The same generator state always gives the same turns.
@@ -77,10 +78,15 @@ class Aside:
     kind: Kind = "do"
     #: Hours of the day (start inclusive, end exclusive) at which the ask reads naturally.
     hours: tuple[int, int] = (0, 24)
+    #: Months in which the ask reads naturally (all by default: no hay fever in December).
+    months: frozenset[int] = frozenset(range(1, 13))
 
     def fits(self, hour: int) -> bool:
         start, end = self.hours
         return start <= hour < end
+
+    def fits_moment(self, moment: datetime) -> bool:
+        return self.fits(moment.hour) and moment.month in self.months
 
 
 #: Common hour spans (a unit may also give its own): all day; breakfast time; while shops and
@@ -90,6 +96,14 @@ BREAKFAST = (5, 12)
 DAYTIME = (7, 19)
 LATE_DAY = (14, 24)
 EVENING = (16, 24)
+
+#: Common month spans (Britain): the cooler months, when the heating is on; the warm months of
+#: sunburn, picnics and barbecues; the pollen season, from the first tree pollen to the last
+#: grass and weed pollen; and the months outside the depth of winter, for trips to the coast.
+COLD_MONTHS = (10, 11, 12, 1, 2, 3)
+WARM_MONTHS = (5, 6, 7, 8, 9)
+POLLEN_MONTHS = (3, 4, 5, 6, 7, 8, 9)
+MILD_MONTHS = (3, 4, 5, 6, 7, 8, 9, 10)
 
 
 def _aside(
@@ -101,6 +115,7 @@ def _aside(
     follow_ups: tuple[tuple[str, str], ...] = (),
     kind: Kind = "do",
     hours: tuple[int, int] = ANY,
+    months: tuple[int, ...] = (),
 ) -> Aside:
     return Aside(
         key,
@@ -111,6 +126,7 @@ def _aside(
         tuple(FollowUp(a, b) for a, b in follow_ups),
         kind,
         hours,
+        frozenset(months or range(1, 13)),
     )
 
 
@@ -523,6 +539,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[I hope it calms down soon|Feel better soon].",
         hours=(9, 24),
+        months=WARM_MONTHS,
     ),
     _aside(
         "screen-eyes",
@@ -570,6 +587,7 @@ ASIDES: tuple[Aside, ...] = (
             "[Turning|Setting] the thermostat down by one degree [saves|cuts] a noticeable amount over a winter. [Use|Set] a timer so the heating comes on only [when you're home|in the mornings and evenings], and [stop draughts|fit draught excluders] at doors and windows.",
         ),
         "[Stay warm|I hope the next statement looks better].",
+        months=COLD_MONTHS,
         follow_ups=(
             (
                 "What temperature should the thermostat be on?",
@@ -915,6 +933,7 @@ ASIDES: tuple[Aside, ...] = (
         ),
         "[Enjoy the picnic|I hope the sun shines for the picnic].",
         hours=(8, 19),
+        months=WARM_MONTHS,
     ),
     _aside(
         "presentation-nerves",
@@ -1357,6 +1376,7 @@ ASIDES: tuple[Aside, ...] = (
             "[Dry laundry indoors|Avoid drying clothes outside] on high-pollen days, [dust with a damp cloth|wipe surfaces with a damp cloth] and [vacuum often|hoover often] so pollen doesn't build up indoors. [A pharmacist can advise on|Ask a pharmacist about] a nasal spray, which tends to help more if you start it before the hay fever season [peaks|gets going].",
         ),
         "[I hope the pollen gives you a break|Fingers crossed for rain to clear the pollen].",
+        months=POLLEN_MONTHS,
     ),
     _aside(
         "cut-finger",
@@ -2025,7 +2045,7 @@ ASIDES: tuple[Aside, ...] = (
         "motivation",
         "exercise exercising motivated motivation",
         (
-            "how do I stay motivated to exercise [when I'm tired|in the winter|after a long day]?",
+            "how do I stay motivated to exercise [when I'm tired|on grey days|after a long day]?",
             "I [keep starting|always start] exercising and then [give up|stop][, so|,|;] how do I stick with it?",
         ),
         (
@@ -2317,10 +2337,8 @@ def _chat(
     )
 
 
-#: After lunch (a day can be talked about as mostly behind), and the cooler months.
+#: After lunch (a day can be talked about as mostly behind).
 AFTERNOON = (13, 24)
-COLD_MONTHS = (10, 11, 12, 1, 2, 3)
-WARM_MONTHS = (5, 6, 7, 8, 9)
 #: Monday to Friday, for plans made for the coming weekend.
 BEFORE_WEEKEND = (0, 1, 2, 3, 4)
 
@@ -2615,6 +2633,7 @@ CHATS: tuple[Chat, ...] = (
             "[Going midweek|Going outside the busiest weeks] [is often cheaper and much quieter|usually means better prices and empty beaches]. [Pack a layer for the wind|Take a windproof layer] [whatever the forecast|even on a sunny day], [because the coast is always breezier|since the sea air is cooler].",
             "[That sounds lovely|That sounds just right]. [A place with a cafe and a beach walk|Somewhere small with a walk along the cliffs] [is often the perfect reset|tends to be the most restful], [more than somewhere busy|rather than a packed resort].",
         ),
+        months=MILD_MONTHS,
     ),
     _chat(
         "train-delay",
@@ -3497,9 +3516,14 @@ def check_asides(avoided: frozenset[str] = frozenset()) -> None:
 
 
 def choose_aside(rng: random.Random, moment: datetime) -> Aside:
-    """A unit that fits the moment's hour, uniformly."""
+    """A unit that fits the moment's hour and month, uniformly: drawn among the units that fit
+    the hour, and drawn anew while it does not fit the month (so the draws of a month differ
+    from those of any other only where a unit out of season came up)."""
     units = [u for u in ASIDES if u.fits(moment.hour)]
-    return units[rng.randrange(len(units))]
+    while True:
+        unit = units[rng.randrange(len(units))]
+        if moment.month in unit.months:
+            return unit
 
 
 def render_aside(unit: Aside, rng: random.Random) -> list[tuple[str, str]]:

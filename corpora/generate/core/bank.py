@@ -427,7 +427,7 @@ FAMILIES: dict[str, Family] = {
             "{V}",
             (
                 "allotment waiting lists",
-                "growing tomatoes on an allotment",
+                "sharing an allotment plot",
                 "slugs eating everything on the allotment",
             ),
             considered=(

@@ -473,7 +473,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             ),
             listed="each place {holder} sailed the boat to",
             item=(
-                "sailed the boat to {V} for the day and had a picnic on the beach",
+                "sailed the boat to {V} for the day and had lunch on the quay",
                 "sailed the boat round to {V} in a strong wind and loved every minute",
                 "[sailed|took] the boat over to {V} and moored there for the night",
             ),
@@ -535,11 +535,13 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would send {obj} to the allotment site at {V} as well",
                 "the site at {V} would be my choice of allotment for {obj} [too|as well]",
             ),
-            listed="each variety {holder} planted on the allotment",
+            # Grown, not planted: a planting is tied to its season, and the session's date is
+            # not this bank's to choose.
+            listed="each variety {holder} grew on the allotment",
             item=(
-                "planted a variety called {V} on the allotment, in a sunny corner by the shed",
-                "planted a bean variety called {V} on the allotment with canes for support",
-                "[planted|put in] a tomato variety called {V} on the allotment and watered it well",
+                "grew a variety called {V} on the allotment, in a sunny corner by the shed",
+                "grew a bean variety called {V} on the allotment, up a row of canes",
+                "[grew|tried] a tomato variety called {V} on the allotment and was pleased with it",
             ),
         ),
         _episodic(
@@ -932,11 +934,11 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "allotment": (
         _item_reply(
-            ("Lovely.", "Sounds like a good day on the plot.", "Green fingers.", ""),
+            ("Lovely.", "Sounds like a good plot.", "Green fingers.", ""),
             (
-                "I hope it grows well for {obj} this year.",
-                "What else is {pron} growing on the allotment?",
-                "Are the slugs a problem?",
+                "Was it a good crop?",
+                "What else does {pron} grow on the allotment?",
+                "Did the slugs leave it alone?",
             ),
         ),
     ),

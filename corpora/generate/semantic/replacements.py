@@ -156,7 +156,7 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     " me]|, by all accounts|, from what I hear|].",
     "[Honestly,|Mind you,|To be fair,|Funnily enough,] {pron} [had been|was] [thinking about"
     " leaving|itching to leave|meaning to move on from|talking about dropping] {old} [for"
-    " months|for ages|since the spring|for a long time][, so it's no surprise|, so nobody's"
+    " months|for ages|for a good while|for a long time][, so it's no surprise|, so nobody's"
     " shocked|, so good for {obj}|].",
 )
 
