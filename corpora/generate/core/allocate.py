@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from corpora.generate.core.bank import OTHER_PEOPLE
 from corpora.generate.core.echo import ColdEchoes
 from corpora.generate.core.haystack import World
-from corpora.generate.core.topics import joining, plain
+from corpora.generate.core.topics import joinable, joining, plain
 from corpora.generate.core.world import (
     EVENT_KINDS,
     MENTION,
@@ -332,6 +332,9 @@ def fill_cold(
             hear(slot[TWIN_SLOT])
         if MENTION_SLOT not in slot:
             open_ = [pair for pair in near if mentioned[pair[0].key, pair[1].key] < NEAR_MENTIONS]
+            # A near pair only where it joins a topic there: preferring one that does not
+            # would open a fourth topic (`core.topics.joinable`).
+            open_ = joinable(open_, list(slot.values()), plain)
             p, f = joining(rng, open_ or cold, list(slot.values()), plain)
             mentioned[p.key, f.key] += 1
             slot[MENTION_SLOT] = Move(MENTION, p, f)
