@@ -72,7 +72,7 @@ from corpora.generate.core.bank import (
     sign_offs_at,
 )
 from corpora.generate.core.clock import past_expression
-from corpora.generate.core.grammar import expand
+from corpora.generate.core.grammar import expand, restrain
 from corpora.generate.core.status_threads import (
     ANY_STATUS,
     QUICK_ANSWERS,
@@ -778,6 +778,8 @@ def render_session(
         si, sign_off = _choose(rng, sign_offs, "sign-offs")
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
-    turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
+    # Lead-ins, bridges and tails joined on may say an idea the sentence already says, or
+    # stack a filler on its own: each turn is restrained whole (`grammar.restrain`).
+    turns = [Turn(role=t.role, content=restrain(t.content), has_answer=t.has_answer) for t in said]
     news = len(set(topic_of.values()))
     return RenderedSession(turns, used, move_turns, aside_turns, status_turns, news)
