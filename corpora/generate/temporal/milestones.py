@@ -472,7 +472,9 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
             "",
         ),
         (
-            "That really helps me keep track of {clause} for {your}.",
+            "[That gives me a [clearer|better] picture of {clause}|Now I can follow where"
+            " {clause} has got to|That fills in [the gaps|a few gaps] on {clause}|So {clause} has"
+            " moved on a [step|stage]|That helps me see the shape of {clause}].",
             "It sounds like {your} has {clause} well in hand these days.",
             "Good to know where {clause} stands at the moment.",
             "So that is roughly how the rest of {clause} fits together.",
