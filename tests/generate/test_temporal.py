@@ -510,10 +510,10 @@ def test_make_chain_says_the_plan_between_twice(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_link_reply_is_not_one_stock_line_about_keeping_track() -> None:
-    """`That really helps me keep track of {clause} for your dad` was one fixed reference in
-    nine, word for word each time: the references name the project (`{clause}`) in varied
-    words, and none is the assistant keeping track on someone's behalf."""
+    """`That really helps me keep track of {clause} for your dad` read oddly, the assistant
+    keeping track on someone's behalf: every reference names the project (`{clause}`) in
+    words of its own, and none keeps track for anyone."""
     texts = expansions(MILESTONE_REPLIES[LINK][0], limit=4000, seed=3)
     assert not [t for t in texts if "keep track" in t]
     tied = {t.split(". ")[-1] for t in texts if "{clause}" in t}
-    assert len(tied) >= 12
+    assert len(tied) >= 8

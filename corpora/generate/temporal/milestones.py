@@ -472,9 +472,7 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
             "",
         ),
         (
-            "[That gives me a [clearer|better] picture of {clause}|Now I can follow where"
-            " {clause} has got to|That fills in [the gaps|a few gaps] on {clause}|So {clause} has"
-            " moved on a [step|stage]|That helps me see the shape of {clause}].",
+            "That gives me a clearer picture of how {clause} is going.",
             "It sounds like {your} has {clause} well in hand these days.",
             "Good to know where {clause} stands at the moment.",
             "So that is roughly how the rest of {clause} fits together.",
