@@ -49,7 +49,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         r"\bas far as I know\b",
         r"\bI gather\b",
     ),
-    "softener": (r"\breally\b", r"\bactually\b", r"\bas it happens\b", r"\bin the end\b"),
+    "really": (r"\breally\b",),
+    "actually": (r"\bactually\b", r"\bas it happens\b", r"\bfunnily enough\b", r"\bin fact\b"),
     "opener": (
         r"^Funny you should ask\b",
         r"^Well, about that\b",
@@ -61,9 +62,12 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 FAMILY_RE = {
     k: [re.compile(p, re.I if k != "opener" else 0) for p in v] for k, v in FAMILIES.items()
 }
-# Fillers counted for stacking: a sentence with three or more reads padded.
+# Fillers counted for stacking: set off by commas (or opening the sentence, or after a colon);
+# a sentence with two or more reads padded.
 FILLERS = [
-    p for k in ("honesty", "fairness", "apology", "softener", "opener") for p in FAMILY_RE[k]
+    re.compile(r"(?:^|[,:;]\s)(?:" + p.pattern + r")(?=\s*[,.;:!?]|$)", re.I)
+    for k in ("honesty", "fairness", "apology", "hedge", "really", "actually")
+    for p in FAMILY_RE[k]
 ]
 
 TAIL = re.compile(r",\s+(which (?:is|was|'s|sounds|seems)[^.!?]*)[.!?]$")
@@ -126,7 +130,7 @@ def census(files: list[Path], top: int) -> dict:
                         fams.append(fam)
                 if fams:
                     redundant[f"[{'+'.join(fams)}] {m}"] += 1
-                if sum(len(p.findall(sent)) for p in FILLERS) >= 3:
+                if sum(len(p.findall(sent)) for p in FILLERS) >= 2:
                     stacked[m] += 1
                 t = TAIL.search(sent)
                 if t:
