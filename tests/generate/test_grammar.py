@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from corpora.generate.core.grammar import GrammarError, expand, flatten, variants
+from corpora.generate.core.grammar import GrammarError, expand, flatten, restrain, variants
 
 
 def every_expansion(template: str, draws: int = 400) -> set[str]:
@@ -57,3 +58,63 @@ def test_a_possessive_alternative_joins_the_word_before_it() -> None:
     """`someone else [has|'s] done it` reads `someone else's done it`, not `else 's`."""
     seen = {expand("someone else [has|'s] done it", random.Random(seed)) for seed in range(20)}
     assert seen == {"someone else has done it", "someone else's done it"}
+
+
+@pytest.mark.parametrize(
+    ("text", "restrained"),
+    [
+        # One idea said twice: the later saying set off by commas goes.
+        ("I honestly couldn't say, if I'm honest.", "I honestly couldn't say."),
+        ("I think that covers it, I think!", "I think that covers it!"),
+        ("Really, she seems really chuffed with it.", "She seems really chuffed with it."),
+        (
+            "Sorry, no, it's her goddaughter I'm thinking of, silly me.",
+            "Sorry, no, it's her goddaughter I'm thinking of.",
+        ),
+        # Fillers of different ideas: one per sentence, the first kept.
+        (
+            "Honestly, he looked really happy with it, to be fair.",
+            "Honestly, he looked really happy with it.",
+        ),
+        (
+            "Well, it was only ever the plan, really, and it fell through, I'm afraid.",
+            "Well, it was only ever the plan, really, and it fell through.",
+        ),
+        (
+            "Now that you ask: to be fair, she didn't seem to mind, to be fair. Right, sorry.",
+            "Now that you ask: to be fair, she didn't seem to mind. Right, sorry.",
+        ),
+        # A filler a placeholder follows at the start stays, and the other goes.
+        ("Honestly, {pron} seems happy, to be fair.", "Honestly, {pron} seems happy."),
+    ],
+)
+def test_restrain_says_an_idea_once_and_keeps_one_filler(text: str, restrained: str) -> None:
+    assert restrain(text) == restrained
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not really, we left it there.",
+        "I'm afraid so. No: I think so, anyway.",
+        "He seems really pleased, which is nice.",
+        "Quite a bit, actually. Honestly, always.",
+        "Sorry to hear that. I think it went well, really.",
+    ],
+)
+def test_restrain_leaves_single_fillers_and_plain_words(text: str) -> None:
+    assert restrain(text) == text
+
+
+def test_an_expansion_never_says_an_idea_twice_or_stacks_fillers() -> None:
+    """Slots drawn apart (`compose`) are restrained where they are joined: the expansions of a
+    template whose slots repeat an idea say it once."""
+    template = (
+        "[I honestly couldn't say|Hard to say|Sorry, no idea], [to be honest|if I'm honest"
+        "|I'm afraid|sadly][, really|, in all honesty|, silly me|]."
+    )
+    seen = every_expansion(template, 600)
+    assert "I honestly couldn't say." in seen and "Sorry, no idea." in seen
+    for text in seen:
+        assert text.count(",") <= 1, text
+        assert len(re.findall("honest", text)) <= 1, text

@@ -24,6 +24,7 @@ from corpora.generate.core.world import (
     REAFFIRMATION,
     STATEMENT,
     TWIN_CONSIDERED,
+    TWIN_OTHERS,
     TWIN_RUMOUR,
 )
 from corpora.generate.episodic import exchanges
@@ -168,3 +169,27 @@ def test_every_status_reply_table_still_has_many_wordings() -> None:
         for kind, templates in table.items():
             texts = {t for template in templates for t in expansions(template, limit=3000)}
             assert len(texts) >= 40, (name, kind, len(texts))
+
+
+#: Tails that call a fact good news: they fit news only, never an ending, a plan dropped, a
+#: story taken back or someone else's news.
+_GOOD_NEWS = ("nice news", "good to hear", "which is nice", "good news")
+
+
+@pytest.mark.parametrize("kind", [INVALIDATION, TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS])
+def test_no_reply_calls_bad_or_no_news_good(kind: str) -> None:
+    for template in (
+        *bank.REPLIES.get(kind, ()),
+        *bank.STATUS_REPLIES.get(kind, ()),
+        *bank.STATUSES.get(kind, ()),
+        *(t for fam in bank.FAMILY_REPLIES.values() for t in fam.get(kind, ())),
+    ):
+        for tail in _GOOD_NEWS:
+            assert never(template, tail), (kind, template)
+
+
+def test_a_statement_reply_does_not_tack_nice_news_on_to_a_fact() -> None:
+    """`Sounds like the bank suits him, which is nice news` was said after one reply in six:
+    a fact is met without a verdict tacked on, or with one of several tails."""
+    for template in bank.REPLIES[STATEMENT]:
+        assert never(template, "which is nice news"), template

@@ -16,10 +16,10 @@ from datetime import datetime
 import pytest
 
 from checker.text import raw_tokens
-from corpora.generate.core import bank, render, status_threads
+from corpora.generate.core import bank, grammar, render, status_threads
 from corpora.generate.core.asides import family_words, inflections
 from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS, VOUCHING
-from corpora.generate.core.grammar import flatten
+from corpora.generate.core.grammar import flatten, restrain
 from corpora.generate.core.render import Bank, render_move, render_session
 from corpora.generate.core.topics import LINKS
 from corpora.generate.core.world import (
@@ -408,3 +408,58 @@ def test_a_true_statement_fits_every_status_of_its_kind() -> None:
     for sentence in ("My aunt supports X Town, her football team since childhood.", "I asked him"):
         fit = render.fitting_statuses(STATEMENT, sentence, shared)
         assert fit == tuple(range(len(shared.statuses[STATEMENT])))
+
+
+def _stacked_turns(rng: random.Random, sessions: int) -> tuple[int, int]:
+    """(turns, turns that say an idea twice or stack fillers) over rendered sessions whose
+    replies ask, so statuses are led in by bridges and lead-backs."""
+    turns = stacked = 0
+    person = Person(RELATIONS[1], "f")
+    for _ in range(sessions):
+        moves = [
+            Move(TWIN_RUMOUR, person, FAMILIES["gym"], value="Dunmere", told_as=STATEMENT),
+            Move(
+                TWIN_OTHERS,
+                person,
+                FAMILIES["car"],
+                value="Corvale",
+                other=("friend", "f"),
+                told_as=STATEMENT,
+            ),
+            Move(TWIN_CONSIDERED, person, FAMILIES["boat"], value="Harrow", told_as=STATEMENT),
+            Move(STATEMENT, person, FAMILIES["choir"], value="Esk"),
+        ]
+        plan = SessionPlan(datetime(2026, 3, 4, 19, 30), moves)
+        for turn in render_session(plan, rng, _every_reply_asks()).turns:
+            turns += 1
+            stacked += restrain(turn.content) != turn.content
+    return turns, stacked
+
+
+def test_no_turn_says_an_idea_twice_once_its_lead_ins_are_joined() -> None:
+    """A bridge or a lead back joined on to a status ("Now that you ask, sorry, no, it was her
+    friend, silly me") is restrained with the status: one filler a sentence, no idea twice."""
+    turns, stacked = _stacked_turns(random.Random(5), 80)
+    assert turns > 500 and stacked == 0
+
+
+def test_without_restraint_joined_turns_would_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: with neither the grammar nor the renderer restraining, turns
+    stack fillers."""
+    monkeypatch.setattr(render, "restrain", lambda text: text)
+    monkeypatch.setattr(grammar, "restrain", lambda text: text)
+    assert _stacked_turns(random.Random(5), 80)[1] > 20
+
+
+def test_a_status_lead_in_is_not_cheerful() -> None:
+    """A bridge leads into retractions as much as confirmations, so none sounds pleased."""
+    text = flatten(status_threads.STATUS_BRIDGES[0]).lower()
+    assert not {"funny", "glad", "great", "nice"} & set(text.split())
+
+
+def test_a_rumour_taken_back_does_not_repeat_a_verb_that_may_not_fit() -> None:
+    """`He hasn't at all` after `he still takes the boat out most weekends` reads as a muddle:
+    a rumour is taken back in words that need no verb agreeing with the sentence told."""
+    tensed = re.compile(r"\b(?:never did|hasn't at all|never has|didn't in the end|has done)\b")
+    for template in bank.RUMOUR_HOW + bank.RUMOUR_TOLD + bank.RUMOUR_VAGUE:
+        assert not tensed.search(flatten(template)), template

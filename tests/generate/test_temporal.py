@@ -36,7 +36,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
-from corpora.generate.core.wording import plain
+from corpora.generate.core.wording import expansions, plain
 from corpora.generate.temporal import generator as temporal
 from corpora.generate.temporal.milestones import (
     LINK,
@@ -507,3 +507,13 @@ def test_make_chain_says_the_plan_between_twice(monkeypatch: pytest.MonkeyPatch)
     assert [t.echo for t in between] == [False, True]
     assert between[0].value == between[1].value
     assert replace(between[1], echo=False) == between[0]
+
+
+def test_a_link_reply_is_not_one_stock_line_about_keeping_track() -> None:
+    """`That really helps me keep track of {clause} for your dad` read oddly, the assistant
+    keeping track on someone's behalf: every reference names the project (`{clause}`) in
+    words of its own, and none keeps track for anyone."""
+    texts = expansions(MILESTONE_REPLIES[LINK][0], limit=4000, seed=3)
+    assert not [t for t in texts if "keep track" in t]
+    tied = {t.split(". ")[-1] for t in texts if "{clause}" in t}
+    assert len(tied) >= 8

@@ -7,6 +7,8 @@ import random
 from datetime import datetime
 from itertools import pairwise
 
+import pytest
+
 from corpora.generate.core import render
 from corpora.generate.core.bank import FAMILIES, RELATIONS
 from corpora.generate.core.render import Bank, render_session
@@ -257,3 +259,35 @@ def test_words_that_carry_on_from_a_sentence_before_go_after_a_lead() -> None:
     # Names and words that merely begin the same are kept.
     assert without_opener("Orla has a boat.") == "Orla has a boat."
     assert without_opener("Butterworth Road it is.") == "Butterworth Road it is."
+
+
+def _link_echoes(rng: random.Random, runs: int) -> int:
+    """Move turns whose link says a word the sentence after it says too ("While I think of
+    it, I think my aunt …")."""
+    moves = [
+        Move(STATEMENT, LANDLORD, CAR, value="Corvale"),
+        Move(STATEMENT, NEIGHBOUR, PIANO, value="Anvi"),
+        Move(STATEMENT, UNCLE, GYM, value="Dunmere"),
+        Move(STATEMENT, LANDLORD, FAMILIES["boat"], value="Harrow"),
+    ]
+    echoes = 0
+    for _ in range(runs):
+        session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng)
+        for i in session.move_turns:
+            text = session.turns[i].content
+            link = next((lead for lead in LINKS if text.startswith(lead)), None)
+            if link is not None:
+                said = set(render._LINK_WORDS.findall(text[len(link) :].lower()))
+                echoes += bool(said & set(render._LINK_WORDS.findall(link.lower())))
+    return echoes
+
+
+def test_a_link_says_no_word_the_sentence_says() -> None:
+    assert _link_echoes(random.Random(11), 400) == 0
+
+
+def test_without_the_next_link_a_link_would_echo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: with the drawn link always kept, some sentences say its
+    word again."""
+    monkeypatch.setattr(render, "_link_for", lambda li, sentence: li)
+    assert _link_echoes(random.Random(11), 400) >= 1

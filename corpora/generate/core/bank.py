@@ -718,7 +718,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         " sounds [promising|positive|encouraging|cheerful]|; it sounds like [all is well|good news all"
         " round|things are going well]].",
         "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
-        " {obj}[, which is good to hear|, which is nice news|].",
+        " {obj}[, so far at least|, which is good to hear|].",
         "{Thing} [seems|looks] [like a good choice|like a sensible choice|right for {obj}]"
         "[, from what you say|, by the sound of it|].",
     ),
@@ -1274,11 +1274,13 @@ RUMOUR_VAGUE: tuple[str, ...] = (
 #: value): these fit any sentence, a first-hand one too.
 RUMOUR_HOW: tuple[str, ...] = (
     "No, wait, I'm thinking of [something else|someone else|the wrong thing|another story]"
-    "[, sorry|, silly me|]: {pron} [never did|hasn't at all|didn't in the end|never has],"
-    " [as far as I know|I'm fairly sure|now I think about it|I'm almost certain].",
+    "[, sorry|, silly me|]: [there's nothing in it|none of that is true of {obj}|that was"
+    " never {obj}|it doesn't apply to {obj} at all][, as far as I know|, I'm fairly sure|, now"
+    " I think about it|].",
     "[Sorry|Hang on|Wait|Hmm], I've [mixed up|muddled|got muddled between] two [chats"
-    "|conversations|different stories][ there|]: that was someone else's news,"
-    " and {pron} [never did|hasn't at all|has done nothing of the sort][, as far as I know|].",
+    "|conversations|different stories][ there|]: that was someone else's news, and [none of it"
+    " is true of {obj}|it was never {obj} at all|there's nothing in it for {obj}][, as far as"
+    " I know|].",
 )
 #: Said only after a first-hand sentence (the person told the user themselves): the user took
 #: it the wrong way round, or was the butt of a joke.
@@ -1288,9 +1290,9 @@ RUMOUR_TOLD: tuple[str, ...] = (
     " heard the opposite|not that it is|and I got it the other way round][, so scrap that|, my"
     " mistake|].",
     "[Oh,|Ha,|Well,] [it turns out|I've since realised|it seems] {pron} was [pulling my leg"
-    "|having me on|winding me up][, the whole time|, all along|]: {pron} [never did|hasn't at"
-    " all|has done nothing of the sort][, and {pron} [laughed|was delighted] when I [said so"
-    "|fell for it]|].",
+    "|having me on|winding me up][, the whole time|, all along|]: [there was never anything in"
+    " it|none of it was true|it was all a joke][, and {pron} [laughed|was delighted] when I"
+    " [said so|fell for it]|].",
 )
 
 #: A plan dropped, told as if it had gone ahead: these say it never got past a plan, which

@@ -10,6 +10,14 @@ the same seed always gives the same sentence; `{placeholders}` are left for `ren
 Brackets never reach a conversation: the checker strips bracketed clauses as scaffolding, and
 the bank's writing rules refuse a bracket in any expanded text.
 
+**Restraint.** Slots drawn apart can say one idea twice (`I honestly couldn't say, if I'm
+honest`) or stack fillers (`Sorry, no, it was her friend, silly me`). `restrain` keeps at most
+one word of each idea (`FILLER_IDEAS`: honesty, fairness, apology, hedge, hearsay, `really`,
+`actually`) and at most one filler set off by commas in each sentence, dropping the later ones
+(a filler a placeholder follows at the start of a sentence stays, so the sentence does not open
+small); `tidy` applies it to every expansion, and the renderer again to each whole turn once
+its lead-ins are joined on. It only ever removes words, alike for every sentence, true or not.
+
 `variants` counts the distinct expansions a template can produce (an upper bound when two
 paths spell the same words), which is how a bank's variety is measured before a corpus is
 built.
@@ -25,6 +33,105 @@ from math import prod
 
 _SPACES = re.compile(r"\s{2,}")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:?!]|'s\b)")
+
+#: Words that say one idea, by the idea: two of one idea in a sentence say it twice, and a
+#: filler (one of them set off by commas) is kept once per sentence.
+FILLER_IDEAS: dict[str, tuple[str, ...]] = {
+    "honesty": (
+        "honestly",
+        "to be honest",
+        "if I'm honest",
+        "if I'm being honest",
+        "in all honesty",
+        "to tell the truth",
+        "truth be told",
+        "frankly",
+    ),
+    "fairness": ("to be fair", "in fairness", "in all fairness"),
+    "apology": ("sorry", "I'm afraid", "my mistake", "silly me", "my bad", "silly of me", "sadly"),
+    "hedge": (
+        "I think",
+        "I suppose",
+        "I believe",
+        "I'd say",
+        "I'm fairly sure",
+        "I'm almost certain",
+        "I'm pretty sure",
+        "as far as I know",
+        "now I think about it",
+        "now I think of it",
+        "probably",
+    ),
+    "really": ("really",),
+    "actually": ("actually", "in fact", "as it happens", "funnily enough"),
+    "hearsay": (
+        "apparently",
+        "by the sound of it",
+        "by the sound of things",
+        "from what I hear",
+        "from what I can tell",
+        "or so I gather",
+        "I gather",
+        "I'm told",
+        "I am told",
+        "by all accounts",
+    ),
+}
+_IDEA_OF = {phrase.lower(): idea for idea, phrases in FILLER_IDEAS.items() for phrase in phrases}
+_FILLER = re.compile(
+    r"(?<![\w'])("
+    + "|".join(re.escape(p) for p in sorted(_IDEA_OF, key=len, reverse=True))
+    + r")(?![\w'])",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"((?<=[.!?])\s+)")
+
+
+def _restrain_sentence(sentence: str) -> str:
+    hits = list(_FILLER.finditer(sentence))
+    if len(hits) < 2:
+        return sentence
+    #: (idea, span to cut or None, whether it is a filler set off by commas)
+    found: list[tuple[str, tuple[int, int] | None, bool]] = []
+    for m in hits:
+        before = sentence[: m.start()].rstrip()
+        after = sentence[m.end() :]
+        # Set off by commas: at the start (or after a colon) and followed by a comma, or after
+        # a comma and followed by punctuation.
+        lead = (before == "" or before.endswith((":", ";"))) and after.startswith(",")
+        tail = before.endswith(",") and (after == "" or after[:1] in ",.;:!?")
+        span = None
+        if lead and after[2:3] != "{":
+            # (A filler before a placeholder stays: the sentence would open small.)
+            span = (m.start(), m.end() + (2 if after.startswith(", ") else 1))
+        elif tail:
+            span = (len(before) - 1, m.end())
+        found.append((_IDEA_OF[m.group(1).lower()], span, lead or tail))
+    drop: set[int] = set()
+    for idea in dict.fromkeys(i for i, _, _ in found):
+        mine = [k for k, f in enumerate(found) if f[0] == idea]
+        removable = [k for k in reversed(mine) if found[k][1] is not None]
+        while len(mine) - len(drop.intersection(mine)) > 1 and removable:
+            drop.add(removable.pop(0))
+    fillers = [k for k, f in enumerate(found) if f[2] and k not in drop]
+    if len(fillers) > 1:
+        # One filler stays: the first that cannot be cut, else the first.
+        keep = next((k for k in fillers if found[k][1] is None), fillers[0])
+        drop.update(k for k in fillers if k != keep and found[k][1] is not None)
+    out = sentence
+    for a, b in sorted((s for k in drop if (s := found[k][1]) is not None), reverse=True):
+        out = out[:a] + out[b:]
+    if out[:1].islower() and sentence[:1].isupper():
+        out = out[:1].upper() + out[1:]
+    return out
+
+
+def restrain(text: str) -> str:
+    """The text with no idea said twice in a sentence and at most one filler set off by commas
+    in each (see the module docstring): the later ones are dropped."""
+    if not _FILLER.search(text):
+        return text
+    return "".join(_restrain_sentence(s) for s in _SENTENCE_END.split(text))
 
 
 class GrammarError(ValueError):
@@ -97,8 +204,9 @@ def _draw(parts: tuple[Part, ...], rng: random.Random, out: list[str]) -> None:
 
 
 def tidy(text: str) -> str:
-    """Collapse the spaces an empty alternative leaves, and any space before punctuation."""
-    return _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", text)).strip()
+    """Collapse the spaces an empty alternative leaves, and any space before punctuation; no
+    idea said twice, no fillers stacked (`restrain`)."""
+    return restrain(_SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", text)).strip())
 
 
 def expand(template: str, rng: random.Random) -> str:

@@ -72,7 +72,7 @@ from corpora.generate.core.bank import (
     sign_offs_at,
 )
 from corpora.generate.core.clock import past_expression
-from corpora.generate.core.grammar import expand
+from corpora.generate.core.grammar import expand, restrain
 from corpora.generate.core.status_threads import (
     ANY_STATUS,
     QUICK_ANSWERS,
@@ -626,6 +626,22 @@ def render_move(
     return RenderedMove(fill(frame, values), reply.text, used, thread, names=_names(values))
 
 
+#: Words of a link a sentence may say too ("While I think of it, I think my aunt …").
+_LINK_WORDS = re.compile(r"\b(?:think|thing|remind\w*|also|more)\b", re.IGNORECASE)
+
+
+def _link_for(li: int, sentence: str) -> int:
+    """The link drawn (index into `LINKS`) or, when the sentence says one of its words too,
+    the next link that says none of them: no rng is drawn, so every sentence gets a link
+    at the same share."""
+    said = {w.lower() for w in _LINK_WORDS.findall(sentence)}
+    for k in range(len(LINKS)):
+        j = (li + k) % len(LINKS)
+        if not said & {w.lower() for w in _LINK_WORDS.findall(LINKS[j])}:
+            return j
+    return li
+
+
 def _quick_answer(kind: str, reply: str, rng: random.Random) -> tuple[str, tuple[str, str]]:
     """A short answer to the question `reply` ends with, and the template it used."""
     form = question_form(reply)
@@ -710,9 +726,11 @@ def render_session(
         )
         used += move_used
         if i > 0 and rng.random() < LINK_SHARE:
-            li, lead = _choose(rng, LINKS, "links")
+            li, _ = _choose(rng, LINKS, "links")
+            body = without_opener(user)
+            li = _link_for(li, body)
             used.append(("frame", f"link:{li}"))
-            user = f"{lead} {_uncapital(without_opener(user), rendered.names)}"
+            user = f"{expand(LINKS[li], rng)} {_uncapital(body, rendered.names)}"
         if i == 0 and rng.random() < OPENER_SHARE:
             openers = bank.openers(plan.moment.hour)
             oi, opener = _choose(rng, openers, "openers")
@@ -778,6 +796,8 @@ def render_session(
         si, sign_off = _choose(rng, sign_offs, "sign-offs")
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
-    turns = [Turn(role=t.role, content=t.content, has_answer=t.has_answer) for t in said]
+    # Lead-ins, bridges and tails joined on may say an idea the sentence already says, or
+    # stack a filler on its own: each turn is restrained whole (`grammar.restrain`).
+    turns = [Turn(role=t.role, content=restrain(t.content), has_answer=t.has_answer) for t in said]
     news = len(set(topic_of.values()))
     return RenderedSession(turns, used, move_turns, aside_turns, status_turns, news)

@@ -156,10 +156,11 @@ QUICK_ANSWERS: dict[str, str] = {
 }
 
 #: What leads into a status that answers the assistant's question (grammar): it takes the
-#: question up without answering it, and the status says the rest.
+#: question up without answering it, and the status says the rest. None is cheerful
+#: (`Funny you should ask`, `Glad you asked`), since the status may be a retraction.
 STATUS_BRIDGES: tuple[str, ...] = (
-    "[Funny you should ask|Well, about that|Ah, about that|Now that you ask|Right, about that"
-    "|Oh, on that|Glad you asked|About that, actually][:|,]",
+    "[Well, on that|Well, about that|Ah, about that|Now that you ask|Right, about that"
+    "|Oh, on that|Ah, on that|About that, actually][:|,]",
 )
 
 

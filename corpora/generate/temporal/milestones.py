@@ -472,7 +472,7 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
             "",
         ),
         (
-            "That really helps me keep track of {clause} for {your}.",
+            "That gives me a clearer picture of how {clause} is going.",
             "It sounds like {your} has {clause} well in hand these days.",
             "Good to know where {clause} stands at the moment.",
             "So that is roughly how the rest of {clause} fits together.",

@@ -1,0 +1,180 @@
+"""Line census over corpora: the most frequent whole sentences per role, sentences that say
+one idea twice (two honesty hedges, two fairness hedges, stacked fillers) and the tails
+appended to facts (", which is nice news").
+
+    python scripts/line_census.py [CORPORA_DIR_OR_FILES ...] [--top 40]
+
+Each argument is a corpus file, a vertical directory, or a directory of vertical
+directories (default: corpora/). Names and numbers are masked before counting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
+NUM = re.compile(r"\d+(?:[.,:]\d+)*")
+CAP = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-zA-Z'\-]+)")
+
+# Families of words that say the same idea: two from one family in a sentence repeat it.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "honesty": (
+        r"\bhonestly\b",
+        r"\bto be honest\b",
+        r"\bif I'm honest\b",
+        r"\bin all honesty\b",
+        r"\bto tell the truth\b",
+        r"\btruth be told\b",
+    ),
+    "fairness": (r"\bto be fair\b", r"\bin fairness\b", r"\bfair enough\b"),
+    "apology": (
+        r"\bsorry\b",
+        r"\bI'm afraid\b",
+        r"\bmy mistake\b",
+        r"\bsilly me\b",
+        r"\bmy bad\b",
+        r"\bsilly of me\b",
+    ),
+    "hedge": (
+        r"\bI think\b",
+        r"\bI suppose\b",
+        r"\bI'm fairly sure\b",
+        r"\bI believe\b",
+        r"\bprobably\b",
+        r"\bas far as I know\b",
+        r"\bI gather\b",
+    ),
+    "really": (r"\breally\b",),
+    "actually": (r"\bactually\b", r"\bas it happens\b", r"\bfunnily enough\b", r"\bin fact\b"),
+    "opener": (
+        r"^Funny you should ask\b",
+        r"^Well, about that\b",
+        r"^Ah, about that\b",
+        r"^Now that you ask\b",
+        r"^Glad you asked\b",
+    ),
+}
+FAMILY_RE = {
+    k: [re.compile(p, re.I if k != "opener" else 0) for p in v] for k, v in FAMILIES.items()
+}
+# Fillers counted for stacking: set off by commas (or opening the sentence, or after a colon);
+# a sentence with two or more reads padded.
+FILLERS = [
+    re.compile(r"(?:^|[,:;]\s)(?:" + p.pattern + r")(?=\s*[,.;:!?]|$)", re.I)
+    for k in ("honesty", "fairness", "apology", "hedge", "really", "actually")
+    for p in FAMILY_RE[k]
+]
+
+TAIL = re.compile(r",\s+(which (?:is|was|'s|sounds|seems)[^.!?]*)[.!?]$")
+
+
+def mask(sentence: str) -> str:
+    s = NUM.sub("#", sentence)
+    return CAP.sub(
+        lambda m: m.group(1) if m.group(1) in ("I", "I'm", "I'd", "I've", "I'll") else "N", s
+    )
+
+
+def corpus_files(args: list[str]) -> dict[str, list[Path]]:
+    out: dict[str, list[Path]] = {}
+    for a in args:
+        p = Path(a)
+        if p.is_file():
+            out.setdefault(p.parent.name, []).append(p)
+            continue
+        for f in sorted(p.rglob("*.json")):
+            if f.name.endswith(".meta.json") or f.name == "index.json" or "generate" in f.parts:
+                continue
+            out.setdefault(f.parent.name, []).append(f)
+    return out
+
+
+def sessions(files: list[Path]):
+    seen: set[str] = set()
+    for f in files:
+        data = json.loads(f.read_text())
+        if not isinstance(data, list):
+            continue
+        for q in data:
+            for sid, sess in zip(q["haystack_session_ids"], q["haystack_sessions"], strict=True):
+                if sid in seen:
+                    continue
+                seen.add(sid)
+                yield sess
+
+
+def census(files: list[Path], top: int) -> dict:
+    whole = {"user": Counter(), "assistant": Counter()}
+    redundant: Counter[str] = Counter()
+    stacked: Counter[str] = Counter()
+    tails: Counter[str] = Counter()
+    n = {"user": 0, "assistant": 0}
+    for sess in sessions(files):
+        for turn in sess:
+            role = turn["role"]
+            for sent in SENT.split(turn["content"].strip()):
+                if not sent:
+                    continue
+                n[role] += 1
+                m = mask(sent)
+                whole[role][m] += 1
+                fams = []
+                for fam, pats in FAMILY_RE.items():
+                    hits = sum(len(p.findall(sent)) for p in pats)
+                    if hits >= 2:
+                        fams.append(fam)
+                if fams:
+                    redundant[f"[{'+'.join(fams)}] {m}"] += 1
+                if sum(len(p.findall(sent)) for p in FILLERS) >= 2:
+                    stacked[m] += 1
+                t = TAIL.search(sent)
+                if t:
+                    tails[t.group(1)] += 1
+    return {
+        "sentences": n,
+        "whole": {r: c.most_common(top) for r, c in whole.items()},
+        "redundant_total": sum(redundant.values()),
+        "redundant": redundant.most_common(top),
+        "stacked_total": sum(stacked.values()),
+        "stacked": stacked.most_common(top),
+        "tails_total": sum(tails.values()),
+        "tails": tails.most_common(top),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("paths", nargs="*", default=["corpora"])
+    ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--totals", action="store_true", help="only the counts per vertical")
+    a = ap.parse_args()
+    result = {v: census(fs, a.top) for v, fs in corpus_files(a.paths).items()}
+    if a.json:
+        json.dump(result, sys.stdout, indent=1)
+        return 0
+    for v, r in result.items():
+        print(
+            f"=== {v}: {r['sentences']} sentences; self-redundant {r['redundant_total']},"
+            f" stacked fillers {r['stacked_total']}, fact tails {r['tails_total']}"
+        )
+        if a.totals:
+            continue
+        for role in ("user", "assistant"):
+            print(f"--- top whole {role} sentences")
+            for s, c in r["whole"][role]:
+                print(f"{c:6d}  {s}")
+        for key in ("redundant", "stacked", "tails"):
+            print(f"--- {key}")
+            for s, c in r[key]:
+                print(f"{c:6d}  {s}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
