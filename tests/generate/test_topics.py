@@ -3,9 +3,11 @@ aside between them; links come at one share for every move; a status may come la
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import datetime
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ from corpora.generate.core.topics import (
     NEWS_TOPICS,
     SAME_FAMILY,
     SAME_PERSON,
+    joinable,
     joining,
     plain,
     shared,
@@ -37,6 +40,7 @@ from corpora.generate.core.world import (
     SessionPlan,
 )
 
+SHIPPED = Path(__file__).resolve().parents[2] / "corpora"
 LANDLORD, NEIGHBOUR, UNCLE = (Person(RELATIONS[i], g) for i, g in ((14, "m"), (11, "f"), (5, "m")))
 PIANO, CAR, GYM = FAMILIES["piano"], FAMILIES["car"], FAMILIES["gym"]
 
@@ -242,6 +246,29 @@ def test_a_cold_move_joins_a_topic_once_the_session_has_two() -> None:
     assert joined == near
     # With no option that joins, any is drawn rather than none.
     assert joining(rng, [(UNCLE, GYM)], two, plain) == (UNCLE, GYM)
+
+
+def test_a_preferred_option_is_kept_only_where_it_joins_a_topic() -> None:
+    """`joinable`: every option while the session has room for a topic, then only those that
+    join one; a caller preferring some options (Forgetting's near mentions) keeps to these."""
+    one = [Move(STATEMENT, LANDLORD, CAR, value="Corvale")]
+    two = [*one, Move(MENTION, NEIGHBOUR, PIANO)]
+    options = [(UNCLE, GYM), (UNCLE, CAR), (NEIGHBOUR, GYM)]
+    assert joinable(options, one, plain) == options
+    assert joinable(options, two, plain) == [(UNCLE, CAR), (NEIGHBOUR, GYM)]
+    assert joinable([(UNCLE, GYM)], two, plain) == []
+
+
+@pytest.mark.parametrize(
+    "sidecar", sorted(SHIPPED.glob("*/*.meta.json")), ids=lambda p: p.parent.name
+)
+def test_every_shipped_session_holds_one_to_three_topics(sidecar: Path) -> None:
+    """The generator's trace counts topics per session, asides included, over the corpus as
+    built (`pipeline.topic_line`): every shipped session keeps to `MAX_TOPICS`."""
+    trace = json.loads(sidecar.read_text(encoding="utf-8"))["generator"]["trace"]
+    line = next(x for x in trace if x.startswith("topics per session"))
+    assert line.endswith(f"(1.000) within {MAX_TOPICS}"), line
+    assert f"more than {MAX_TOPICS}: 0;" in line
 
 
 def test_words_that_carry_on_from_a_sentence_before_go_after_a_lead() -> None:

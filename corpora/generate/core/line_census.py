@@ -2,7 +2,7 @@
 one idea twice (two honesty hedges, two fairness hedges, stacked fillers) and the tails
 appended to facts (", which is nice news").
 
-    python scripts/line_census.py [CORPORA_DIR_OR_FILES ...] [--top 40]
+    python -m corpora.generate.core.line_census [CORPORA_DIR_OR_FILES ...] [--top 40]
 
 Each argument is a corpus file, a vertical directory, or a directory of vertical
 directories (default: corpora/). Names and numbers are masked before counting.
@@ -15,7 +15,9 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
 NUM = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -94,7 +96,7 @@ def corpus_files(args: list[str]) -> dict[str, list[Path]]:
     return out
 
 
-def sessions(files: list[Path]):
+def sessions(files: list[Path]) -> Iterator[list[dict[str, Any]]]:
     seen: set[str] = set()
     for f in files:
         data = json.loads(f.read_text())
@@ -108,8 +110,8 @@ def sessions(files: list[Path]):
                 yield sess
 
 
-def census(files: list[Path], top: int) -> dict:
-    whole = {"user": Counter(), "assistant": Counter()}
+def census(files: list[Path], top: int) -> dict[str, Any]:
+    whole: dict[str, Counter[str]] = {"user": Counter(), "assistant": Counter()}
     redundant: Counter[str] = Counter()
     stacked: Counter[str] = Counter()
     tails: Counter[str] = Counter()
