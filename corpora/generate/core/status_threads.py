@@ -134,7 +134,7 @@ STATUS_CLOSES: tuple[str, ...] = (
 #: comes next, a confirmation or a correction, must not contradict it); a tag question
 #: (`…, doesn't it?`) is agreed with.
 _OPEN = (
-    "[[Hard to say|Difficult to say|I couldn't tell you|I'm not certain|I honestly couldn't"
+    "[[Hard to say|Difficult to say|I couldn't tell you|I'm not certain|I couldn't"
     " say|Not a clue], [to be honest|if I'm honest|really|I'm afraid|in all honesty|to tell"
     " the truth]|[I never asked|I didn't ask|I haven't asked|I didn't think to ask], [to be"
     " honest|if I'm honest|as it happens|I'm afraid]|[No idea|I'd have to ask|Who can"

@@ -597,7 +597,7 @@ def _question(shape: str, tfam: TimedFamily, person: Person, rng: random.Random,
         ),
         ("prospective", REMINDER): (
             f"How long until I have to {ask}?",
-            f"How long have I got before I need to {ask}?",
+            f"How long do I have before I need to {ask}?",
         ),
         ("expiring-validity", EXPIRY): (f"Is {ask} still valid?", f"Can {ask} still be used?"),
         ("current", EXPIRY): (
