@@ -201,18 +201,3 @@ def test_no_rival_is_said_again_after_it_was_taken_back(haystacks: dict[int, Hay
             1 for m in plan.moves if m.kind in TWIN_KINDS and not m.stands
         ), kinds
     assert taken_back
-
-
-def test_one_person_holds_a_family_at_a_plausible_rate(haystacks: dict[int, Haystack]) -> None:
-    """A person is told with at most one value of a family (a cold pair), or two (a hot pair:
-    its own and one rival the text takes back), true and rival alike: no best friend with
-    three boats in three weeks."""
-    from corpora.generate.core.rates import SAME_HOLDER_RIVALS, holdings, per_person
-
-    for n, haystack in haystacks.items():
-        family = {m.family.key: m.family for p in haystack.plans for m in p.moves}
-        for holding in holdings(haystack.plans):
-            limit = per_person(family[holding.family]) + SAME_HOLDER_RIVALS
-            assert holding.values <= limit, (n, holding)
-        # The asked pair keeps exactly one rival of its own holder, said twice.
-        assert len({t.value for t in haystack.block.twins or ()}) == 1, n

@@ -21,7 +21,6 @@ from corpora.generate.core.topics import (
     NEWS_TOPICS,
     SAME_FAMILY,
     SAME_PERSON,
-    joinable,
     joining,
     plain,
     shared,
@@ -246,17 +245,6 @@ def test_a_cold_move_joins_a_topic_once_the_session_has_two() -> None:
     assert joined == near
     # With no option that joins, any is drawn rather than none.
     assert joining(rng, [(UNCLE, GYM)], two, plain) == (UNCLE, GYM)
-
-
-def test_a_preferred_option_is_kept_only_where_it_joins_a_topic() -> None:
-    """`joinable`: every option while the session has room for a topic, then only those that
-    join one; a caller preferring some options (Forgetting's near mentions) keeps to these."""
-    one = [Move(STATEMENT, LANDLORD, CAR, value="Corvale")]
-    two = [*one, Move(MENTION, NEIGHBOUR, PIANO)]
-    options = [(UNCLE, GYM), (UNCLE, CAR), (NEIGHBOUR, GYM)]
-    assert joinable(options, one, plain) == options
-    assert joinable(options, two, plain) == [(UNCLE, CAR), (NEIGHBOUR, GYM)]
-    assert joinable([(UNCLE, GYM)], two, plain) == []
 
 
 @pytest.mark.parametrize(

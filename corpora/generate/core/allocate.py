@@ -17,14 +17,13 @@ or event, and no count of slots, values or recurring topics can tell it apart.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from corpora.generate.core.bank import OTHER_PEOPLE
 from corpora.generate.core.echo import ColdEchoes
 from corpora.generate.core.haystack import World
-from corpora.generate.core.topics import joinable, joining, plain
+from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.world import (
     EVENT_KINDS,
     MENTION,
@@ -50,10 +49,6 @@ def slot_of(kind: str) -> str:
     if kind in TWIN_KINDS:
         return TWIN_SLOT
     return kind
-
-
-#: Cold mentions a pair of `fill_cold(near=…)` takes at most.
-NEAR_MENTIONS = 4
 
 
 class AllocationError(RuntimeError):
@@ -278,7 +273,6 @@ def fill_cold(
     events: Callable[[int, list[Fact]], None] | None = None,
     room: Callable[[Person, Family], bool] | None = None,
     told: Callable[[Move], None] | None = None,
-    near: Sequence[tuple[Person, Family]] = (),
 ) -> list[Fact]:
     """Fill every session's empty statement slots (one per statement kind in
     `statement_slots`), twin and mention slot with a cold move: a statement of a pair nobody
@@ -290,11 +284,8 @@ def fill_cold(
     comes first in every session, so the freer ones join topics (`core.topics.joining`) the
     same way whatever the session's hot move is. `room(person, family)`, when given, says
     which pairs may be told with one more value (a cold statement or a fresh cold twin), and
-    `told(move)` hears of every cold statement and twin made (`core/rates.py`). Cold mentions
-    name a pair of `near`, when given, up to `NEAR_MENTIONS` times each (rivals a hot pair
-    gave to other people come up again as a hot pair's own do), then any cold pair."""
+    `told(move)` hears of every cold statement and twin made (`core/rates.py`)."""
     stated: list[Fact] = []
-    mentioned: Counter[tuple[str, str]] = Counter()
     fits = room or (lambda p, f: True)
     hear = told or (lambda move: None)
     for s, slot in enumerate(slots):
@@ -331,12 +322,7 @@ def fill_cold(
                     echoes.add(s, slot[TWIN_SLOT])
             hear(slot[TWIN_SLOT])
         if MENTION_SLOT not in slot:
-            open_ = [pair for pair in near if mentioned[pair[0].key, pair[1].key] < NEAR_MENTIONS]
-            # A near pair only where it joins a topic there: preferring one that does not
-            # would open a fourth topic (`core.topics.joinable`).
-            open_ = joinable(open_, list(slot.values()), plain)
-            p, f = joining(rng, open_ or cold, list(slot.values()), plain)
-            mentioned[p.key, f.key] += 1
+            p, f = joining(rng, cold, list(slot.values()), plain)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
     return stated
 

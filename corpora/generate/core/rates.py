@@ -7,9 +7,13 @@ module counts, per haystack, the distinct values told for each (holder, family) 
 every value-bearing move — true statements and rivals alike — and the days between the first
 and last telling, so a test or a reader can see the rate.
 
-Run as a script to print the distributions of Prospective, Forgetting and WorkingMemory::
+Prospective spreads its rivals this way (`spread_rivals`). Forgetting does not: spread there,
+its asked pairs kept a single rival of their own holder, and a learned reranker then found every
+gold session in its top five (competent-retriever coverage 1.00 against the goal of at most 0.90),
+so its rivals stay with their holder and every one is taken back. Run as a script to print the
+distributions of every vertical (or those named)::
 
-    python -m corpora.generate.core.rates
+    python -m corpora.generate.core.rates [VERTICAL ...]
 """
 
 from __future__ import annotations
@@ -204,9 +208,6 @@ def capture(module: object) -> Iterator[dict[str, list[SessionPlan]]]:
         module.assemble_question = original  # type: ignore[attr-defined]
 
 
-VERTICALS = ("prospective", "forgetting", "workingmemory")
-
-
 def survey(vertical: str) -> dict[str, list[Holding]]:
     """Every haystack's holdings of one vertical, built at its first lever setting."""
     import importlib
@@ -236,8 +237,23 @@ def report(vertical: str) -> str:
     return "\n".join(lines)
 
 
+def surveyed() -> list[str]:
+    """Every vertical whose generator assembles its questions from session plans."""
+    import importlib
+
+    from checker.family import VERTICALS
+
+    return [
+        v.key
+        for v in VERTICALS
+        if hasattr(
+            importlib.import_module(f"corpora.generate.{v.key}.generator"), "assemble_question"
+        )
+    ]
+
+
 def main(argv: Sequence[str]) -> None:
-    for vertical in argv or VERTICALS:
+    for vertical in argv or surveyed():
         print(report(vertical), flush=True)
 
 

@@ -138,18 +138,6 @@ def joining(
     return rng.choice(options)
 
 
-def joinable(
-    options: Sequence[T], moves: Sequence[Move], pair: Callable[[T], tuple[Person, Family]]
-) -> list[T]:
-    """The options `joining` may draw for a session whose moves so far are `moves` without
-    opening a topic past `NEWS_TOPICS`: all of them while there is room, else those that join
-    a topic already there (a caller that prefers some options keeps to these, and otherwise
-    lets `joining` draw among all its options)."""
-    if len(topics(moves)) < NEWS_TOPICS:
-        return list(options)
-    return [o for o in options if any(shared(m, Move(MENTION, *pair(o))) for m in moves)]
-
-
 def _greedy(moves: Sequence[Move], topic: list[int], start: int) -> list[int]:
     told = [start]
     left = [i for i in topic if i != start]

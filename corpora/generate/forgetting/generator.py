@@ -14,9 +14,7 @@ sessions later, by what became of it, taking back both ("I've had that wrong all
 `core/echo.py`), so neither how often a value is said nor the frame it is said in marks the
 answer, and no rival is said to hold still after it was taken back. A rival said once is taken
 back in the next turn(s). Every question asks what holds now, after the last session, when
-every rival has been taken back. One person is told to hold a family at a plausible rate
-(`core/rates.py`): a hot pair keeps one rival of its own holder and its other rivals go to other
-people of the circle, so no one is told of three boats in three weeks.
+every rival has been taken back.
 
 Invalidated questions state first and invalidate 5–15 sessions later (so 4–14 sessions sit
 between, inside the published 4–15 whichever way the gap is counted). Each still-valid control
@@ -62,7 +60,6 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry
-from corpora.generate.core.rates import Tally, spread_rivals
 from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
@@ -90,7 +87,7 @@ from corpora.generate.core.world import (
 VERTICAL = "forgetting"
 ABBREV = "for"
 SEED = 20261201
-VERSION = "2.1.0"
+VERSION = "2.0.0"
 
 N_INVALIDATED, N_STILL_VALID, N_NEVER_KNOWN = 20, 15, 15
 N_QUESTIONS = N_INVALIDATED + N_STILL_VALID + N_NEVER_KNOWN
@@ -328,9 +325,6 @@ def build_question(
             # The first saying stands till the echo takes both back (`core/echo.py`): every
             # question asks what holds now, after the last session.
             stand_then_take_back(slots[kit.sessions[first]][TWIN_SLOT], echo)
-    # One person holds a family at a plausible rate, rivals included (`core/rates.py`).
-    tally = Tally(hot_pairs)
-    given = spread_rivals(kits, slots, world.people, cast, tally)
     cold = cold_pairs(world, hot_pairs)
     echoes = RetoldEchoes(layout, ECHO, (1, GAP_RANGE[1]), retell)
 
@@ -349,25 +343,14 @@ def build_question(
             fact.event = (kind, s)
             slots[s][EVENT_SLOT] = Move(kind, fact.person, fact.family, fact.value)
         else:
-            options = [(p, f) for p, f in cold if not world.taken(p, f) and tally.room(p, f)]
+            options = [(p, f) for p, f in cold if not world.taken(p, f)]
             p, f = joining(cast, options, said, plain)
             fact = world.fact(p, f)
             fact.stated_in = s
             pending.append(fact)
             slots[s][EVENT_SLOT] = Move(STATEMENT, fact.person, fact.family, fact.value)
-            tally.add(slots[s][EVENT_SLOT])
 
-    fill_cold(
-        slots,
-        cold,
-        world,
-        cast,
-        echoes=echoes,
-        events=cold_event,
-        room=tally.room,
-        told=tally.add,
-        near=given,
-    )
+    fill_cold(slots, cold, world, cast, echoes=echoes, events=cold_event)
     for source, echo in echoes.pairs:
         stand_then_take_back(source, echo)
 
