@@ -67,6 +67,11 @@ def args(
     ]
 
 
+def at(url: str, model: str, tmp: Path, *extra: str, **chosen: str) -> list[str]:
+    """`args` against an endpoint already serving `model` (no local server)."""
+    return args(tmp, "--base-url", url, "--model", model, *extra, **chosen)
+
+
 @pytest.mark.slow
 def test_reference_starts_runs_and_stops_the_server(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -103,17 +108,7 @@ def test_reference_starts_runs_and_stops_the_server(
 def test_reference_against_any_endpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with FakeServer(mode="vllm", model="big") as server:
         code = reference_run.main(
-            args(
-                tmp_path,
-                "--base-url",
-                server.url,
-                "--model",
-                "big",
-                "--runs",
-                "2",
-                verticals="semantic",
-                systems="bm25",
-            )
+            at(server.url, "big", tmp_path, "--runs", "2", verticals="semantic", systems="bm25")
         )
     out = capsys.readouterr().out
     assert code == 0, out
@@ -127,12 +122,10 @@ def test_agreement_judges_the_same_answers_with_the_served_model(
 ) -> None:
     with FakeServer(mode="llama-cpp-python", model="m", context_window=100_000) as server:
         code = reference_run.main(
-            args(
-                tmp_path,
-                "--base-url",
+            at(
                 server.url,
-                "--model",
                 "m",
+                tmp_path,
                 "--agreement",
                 "--agreement-dir",
                 str(tmp_path / "agreement"),
