@@ -18,6 +18,9 @@ With `--agreement`, each run's answers are judged a second time by the served mo
 is called), and `typedmemeval agreement` compares the two judges per shape, with n. The record
 goes to `agreement/<vertical>/<system>/<run-id>.json`, which the site shows beside the run; the
 model-judged result itself stays in the work folder (one result per run id is published).
+The answers come from the cache only within one invocation: a cache key names the endpoint, and
+the local server listens on a new port each time, so a run published earlier is run again
+(delete its file first) rather than judged from a cache it cannot reach.
 """
 
 from __future__ import annotations
@@ -305,6 +308,7 @@ def judge_agreement(
     rules = Path(options.results) / vertical / name / f"{run_id}.json"
     judged = Path(options.work) / "model-judged" / vertical / name / f"{run_id}.json"
     record = Path(options.agreement_dir) / vertical / name / f"{run_id}.json"
+    judged.unlink(missing_ok=True)  # a work file from an earlier pass: judged afresh
     judge = ("--judge", "model", "--judge-model", model)
     command = run_command(vertical, system, run_id, base_url, model, options, judged, judge)
     print(f"agreement: {vertical} / {system} / {run_id}: the model judges the same answers")
