@@ -106,20 +106,19 @@ def spread_rivals(
     people: Sequence[Person],
     rng: random.Random,
     tally: Tally,
-) -> list[tuple[Person, Family]]:
+) -> None:
     """Keep `SAME_HOLDER_RIVALS` of each hot kit's rival values with its holder, whether or
     not the kit's own value is ever stated, and give the others to other people of the cast,
     each with room for one more of the family and owning no hot kit of it: a person is told
     to hold a family at a plausible rate, and the rivals still compete on the family. A rival
     said twice (an echo) moves as one. Every kit alike, asked or not. Counts every hot move
-    into `tally` (the true statements first). Returns the pairs the rivals went to."""
+    into `tally` (the true statements first)."""
     for kit in kits:
         for s in kit.sessions:
             for move in slots[s].values():
                 if move.person == kit.person and move.family == kit.family and not _is_twin(move):
                     tally.add(move)
     owned = {(k.person.key, k.family.key) for k in kits}
-    given: list[tuple[Person, Family]] = []
     for kit in kits:
         by_value: dict[str, list[Move]] = {}
         for s in sorted(kit.sessions):
@@ -147,14 +146,12 @@ def spread_rivals(
             if not options:
                 raise AllocationError(f"no one left to hold a rival {kit.family.key}")
             holder = rng.choice(options)
-            given.append((holder, kit.family))
             other = other_for(holder, rng) if moves[0].kind == TWIN_OTHERS else None
             for move in moves:
                 move.person = holder
                 if other is not None:
                     move.other = other
                 tally.add(move)
-    return given
 
 
 def _is_twin(move: Move) -> bool:
