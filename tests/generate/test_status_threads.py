@@ -214,6 +214,7 @@ def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
         *status_threads.QUICK_ANSWERS.values(),
         *(c for cs in status_threads.QUICK_CLOSES.values() for c in cs),
         *status_threads.STATUS_BRIDGES,
+        *status_threads.STATUS_INVITES,
         *LINKS,
         *render.DEFERRED_LEADS,
         *render.DEFERRED_HOLDER_LEADS,
@@ -223,18 +224,51 @@ def test_the_talk_after_a_status_shares_no_word_with_any_question() -> None:
     assert not ours & _question_words(), sorted(ours & _question_words())
 
 
-def test_a_status_after_a_question_takes_the_question_up() -> None:
-    """A status that follows a question is led into by a bridge ("Funny you should ask: …"),
-    never by a short answer of its own that the status could contradict."""
+def _bridges() -> list[str]:
     (bridge,) = status_threads.STATUS_BRIDGES
-    leads = bridge[1 : bridge.index("][")].split("|")
-    rng = random.Random(21)
-    for _ in range(200):
+    return bridge[1 : bridge.index("][")].split("|")
+
+
+def _asked_before_status(bank: Bank, seed: int, n: int = 200) -> list[tuple[str, str]]:
+    """(reply, status) of `n` renderings of a rival whose reply was drawn asking something."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
         move = _move(TWIN_RUMOUR)
-        rendered = render_move(move, _plan(move), rng, _every_reply_asks())
-        status = rendered.thread[0][1]
-        assert "?" in rendered.reply
-        assert any(status.startswith((f"{lead}:", f"{lead},")) for lead in leads), status
+        rendered = render_move(move, _plan(move), rng, bank)
+        out.append((rendered.reply, rendered.thread[0][1]))
+    return out
+
+
+def test_a_status_after_a_question_takes_the_question_up() -> None:
+    """A status that follows a question is led into by a bridge ("Well, on that: …"), never by
+    a short answer of its own that the status could contradict."""
+    for reply, status in _asked_before_status(_every_reply_asks(), 21):
+        if "?" in reply:
+            assert any(status.startswith((f"{b}:", f"{b},")) for b in _bridges()), status
+
+
+def test_no_question_about_the_thing_is_left_for_a_status_to_answer() -> None:
+    """ "Any nerves?" "I had it from him on the phone." leaves the question unanswered: a reply
+    before a status drops a question about the thing itself, and a reply left a bare reaction
+    asks whether the news is definite (`STATUS_INVITES`), which every status answers."""
+    bank = _every_reply_asks()
+    seen = {"dropped": 0, "invited": 0}
+    for reply, _ in _asked_before_status(bank, 22):
+        assert "shop around" not in reply, reply
+        seen["invited" if "?" in reply else "dropped"] += 1
+    assert seen["invited"] > 0, seen
+    long = Bank(
+        replies={
+            k: ("Good for {obj}, that sounds a fine choice. Did {pron} shop around first?",)
+            for k in Bank().replies
+        },
+        family_replies={},
+        follow_ups={},
+        family_follow_ups={},
+    )
+    for reply, status in _asked_before_status(long, 23, 50):
+        assert "?" not in reply and not status.startswith(tuple(_bridges())), (reply, status)
 
 
 def _statuses(move: Move, seed: int, n: int = 200) -> list[tuple[str, list[str]]]:

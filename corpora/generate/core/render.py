@@ -80,6 +80,7 @@ from corpora.generate.core.status_threads import (
     STATUS_BRIDGES,
     STATUS_CLOSES,
     STATUS_FOLLOW_UPS,
+    STATUS_INVITES,
     StatusFollowUp,
     asks,
     question_form,
@@ -123,20 +124,25 @@ STATUS_THREAD_SHARE = 0.3
 #: holder (`DEFERRED_LEADS`), this often, for every kind alike and whatever the next move is
 #: about: what became of a statement, true or not, is not always said in the next turn.
 DEFER_SHARE = 0.35
-#: What leads a status told later back to its move (grammar): by the value the user said, where
-#: no question is asked by values (a holder named again would be one more session a retriever
-#: weighs for the holder's questions); by the holder when the user named no value, or when the
-#: vertical's questions name values (`Bank.defer_by_value`).
+#: What leads a status told later back to its move (grammar): by the holder and the value the
+#: user said, where no question is asked by values; by the holder's news when the user named no
+#: value, or when the vertical's questions name values (`Bank.defer_by_value`). The holder is
+#: named either way: the status says "she" and "it", and a value alone ("On Kiernan again,
+#: she sounded relieved") leaves a reader to guess who "she" is after the talk in between.
 DEFERRED_LEADS: tuple[str, ...] = (
-    "[Oh, and|And|Oh,] the {V} thing[,|:]",
-    "Back to the {V} thing for a [second|moment][,|:]",
-    "[About|On] {V} [again|from before], [by the way|actually|now I think of it][,|:]",
-    "One more thing [about|on] {V}[,|:]",
+    "[Oh, and|And|Oh,] {holder} and the {V} thing[,|:]",
+    "Back to {holder} and the {V} thing for a [second|moment][,|:]",
+    "[About|On] {holder} and {V} [again|from before], [by the way|actually|now I think of"
+    " it][,|:]",
+    "One more thing [about|on] {holder} and {V}[,|:]",
 )
+#: A lead by the holder names the news, so what the status says ("that's how she put it")
+#: has something to refer to after the talk in between.
 DEFERRED_HOLDER_LEADS: tuple[str, ...] = (
-    "[Oh,|Oh, and|And] back to {holder}[,|:]",
-    "Back to {holder} for a [second|moment][,|:]",
-    "One more thing [about|on] {holder}[,|:]",
+    "[Oh,|Oh, and|And] back to {holder}'s news[,|:]",
+    "Back to {holder}'s news for a [second|moment][,|:]",
+    "One more thing [about|on] {holder}'s news[,|:]",
+    "[About|On] {holder}'s news [from earlier|just now][,|:]",
 )
 
 #: Said after the status of a rival's second saying when its first saying stood (`Move.stands`,
@@ -511,6 +517,33 @@ def _status(
     return thread, used
 
 
+#: A reply left shorter than this many words once its question is dropped ("Fancy that.",
+#: "Thanks for passing that on.")
+#: asks instead whether the news is definite (`STATUS_INVITES`).
+INVITE_BELOW = 9
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _before_status(
+    text: str, names: frozenset[str], own: bool, values: Mapping[str, str], rng: random.Random
+) -> tuple[str, bool]:
+    """A reply that asks something, as it stands before the user's status: (text, whether it
+    still asks). No status answers a question about the thing itself ("Any nerves?" "I had it
+    from him on the phone."), so that question is dropped; a reply that would be left a bare
+    reaction asks instead whether the news is definite, which every status answers. A question
+    that names something, or a reply that puts the assistant's own value forward ("Does that
+    sound like him?"), is kept as it is: the status is led into as taking it up."""
+    sentences = _SENTENCE_END.split(text.strip())
+    questions = [s for s in sentences if "?" in s]
+    if own or any(_bare(word) in names for s in questions for word in s.split()):
+        return text, True
+    kept = _join(*(s for s in sentences if "?" not in s))
+    if len(kept.split()) >= INVITE_BELOW:
+        return kept, False
+    _, invite = _choose(rng, STATUS_INVITES, "status invites")
+    return _join(kept, fill(invite, values)), True
+
+
 def _told(frame: str, values: Mapping[str, str]) -> str:
     """The move's sentence as far as its frame and clause say (a placeholder filled only later,
     such as the reply's, left empty): what its status must fit."""
@@ -605,7 +638,14 @@ def render_move(
             ti, tail = _choose(rng, TAKE_BACK_TAILS, "take-back tails")
             thread[0] = ("user", _join(thread[0][1], fill(tail, status_values)))
             used.append((original.kind, f"take-back:{ti}"))
-        if asks(reply.text):
+        reply_text = reply.text
+        if asks(reply_text):
+            own = companion is not None
+            reply_text, answered = _before_status(
+                reply_text, _names(values), own, status_values, rng
+            )
+            used.append((move.kind, "status-invite" if answered else "status-unasked"))
+        if asks(reply_text):
             # The status answers the reply's question, introduced as doing so: a short
             # answer of its own ("couldn't say") could contradict what the status then says.
             bi, bridge = _choose(rng, STATUS_BRIDGES, "status bridges")
@@ -613,7 +653,7 @@ def render_move(
             thread[0] = ("user", f"{bridge} {status_text}")
             used.append((move.kind, f"status-bridge:{bi}"))
         return RenderedMove(
-            fill(frame, values), reply.text, used, thread, status=True, names=_names(values)
+            fill(frame, values), reply_text, used, thread, status=True, names=_names(values)
         )
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
     if reply.family_follow_up or not closes:
