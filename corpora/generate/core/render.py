@@ -132,8 +132,7 @@ DEFER_SHARE = 0.35
 DEFERRED_LEADS: tuple[str, ...] = (
     "[Oh, and|And|Oh,] {holder} and the {V} thing[,|:]",
     "Back to {holder} and the {V} thing for a [second|moment][,|:]",
-    "[About|On] {holder} and {V} [again|from before], [by the way|actually|now I think of"
-    " it][,|:]",
+    "[About|On] {holder} and {V} [again|from before], [by the way|actually|now I think of it][,|:]",
     "One more thing [about|on] {holder} and {V}[,|:]",
 )
 #: A lead by the holder names the news, so what the status says ("that's how she put it")

@@ -164,8 +164,7 @@ QUICK_ANSWERS: dict[str, str] = {
 STATUS_INVITES: tuple[str, ...] = (
     "[Is that|Is it] [definite|certain|settled|official|for certain|all fixed][ now|, then"
     "|, do you think|]?",
-    "[Has that been|Is that all|Is it all] [settled|confirmed|finalised|fixed][ now|, then"
-    "|]?",
+    "[Has that been|Is that all|Is it all] [settled|confirmed|finalised|fixed][ now|, then|]?",
     "[Is that|Was that] [straight from|direct from|from] {obj}[, or second-hand|, or via"
     " someone|]?",
     "[Is that the final word|Is that the whole story|Is that for definite][, do you think|,"
