@@ -148,6 +148,8 @@ def test_a_link_takes_the_place_of_the_frames_own_opener() -> None:
     assert without_opener("Oh, and, remind me to call.") == "remind me to call."
     assert without_opener("Right, so, my dad left.") == "my dad left."
     assert without_opener("Actually, I spoke too soon.") == "I spoke too soon."
+    assert without_opener("Bit of news: my uncle has a dentist.") == "my uncle has a dentist."
+    assert without_opener("Some news: he left.") == "he left."
 
 
 def test_a_name_keeps_its_capital_after_a_link() -> None:

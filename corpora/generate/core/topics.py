@@ -69,6 +69,8 @@ _OPENER = re.compile(
     r"|Forgot to say,|Meant to tell you,|Before I forget,|Not sure if I told you, but"
     r"|I forget whether I told you, but|By the way,|Incidentally,|Random one, but,?"
     r"|While I think of it,|That reminds me,|And another thing:|And while I'm at it,"
+    # A frame's own announcement gives way to a link ("Oh, one more thing: bit of news: …").
+    r"|(?:Small )?[Bb]it of news:|Some news:|An update:|Random update:|Guess what:"
     # Words that carry on from a sentence before: after a link, a bridge or a lead back there
     # is none ("Well, about that, except it fell through").
     r"|Mind you,|Although,?|Then again,|Though,?|Except|Or|At least,?|[Bb]ut)\s+"
