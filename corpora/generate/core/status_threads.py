@@ -118,12 +118,13 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
 }
 
 #: The assistant's close after the user's answer (grammar): an acknowledgement, nothing more,
-#: since an answer may be keen, flat or rueful.
+#: since an answer may be keen, flat or rueful ("I must have been half-listening." is not met
+#: with "I do like a catch-up.").
 STATUS_CLOSES: tuple[str, ...] = (
     "[Ah,|Oh,|Right,|Well,|Mm,] [that makes sense|fair enough|I can picture it|that seems"
     " about right|fair dos][.|!] [Thanks for [telling me|filling me in].|]",
-    "[Makes sense|Fair enough|Noted|I see|Seems about right|Right you are][.|!] [It's"
-    " good to catch up.|I do like a catch-up.|Thanks for the news.|]",
+    "[Makes sense|Fair enough|Noted|I see|Seems about right|Right you are][.|!] [I'll bear"
+    " that in mind.|Good to know.|Understood.|That's clear, then.|]",
 )
 
 
