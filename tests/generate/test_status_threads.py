@@ -260,7 +260,9 @@ def test_no_question_about_the_thing_is_left_for_a_status_to_answer() -> None:
     assert seen["invited"] > 0, seen
     long = Bank(
         replies={
-            k: ("Good for {obj}, that sounds a fine choice. Did {pron} shop around first?",)
+            k: (
+                "Good for {obj}, that sounds a fine choice and a sensible one too. Did {pron} shop around first?",
+            )
             for k in Bank().replies
         },
         family_replies={},

@@ -123,8 +123,8 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
 STATUS_CLOSES: tuple[str, ...] = (
     "[Ah,|Oh,|Right,|Well,|Mm,] [that makes sense|fair enough|I can picture it|that seems"
     " about right|fair dos][.|!] [Thanks for [telling me|filling me in].|]",
-    "[Makes sense|Fair enough|Noted|I see|Seems about right|Right you are][.|!] [I'll bear"
-    " that in mind.|Good to know.|Understood.|That's clear, then.|]",
+    "[Makes sense|Fair enough|Noted|I see|Seems about right|Right you are][.|!] [Understood"
+    ".|That's clear, then.|Thanks for saying.|All clear.|]",
 )
 
 
