@@ -123,7 +123,11 @@ def test_no_thread_without_closes() -> None:
     [
         ("Talk of fees always gets people going, doesn't it?", "tag"),
         ("Those never get settled, do they?", "tag"),
-        ("Right. Where do you stand on it yourself?", "open"),
+        ("Right. Where do you stand on it yourself?", "view"),
+        ("Ha. Who won the argument?", "view"),
+        ("Did your dad convince you?", "view"),
+        ("If it works for him, why change?", "tag"),
+        ("Was it a surprise?", "open"),
         ("Good! How is he finding it, all told?", "open"),
         ("Ouch. Did she shop around first?", "open"),
         ("Anything else for the list?", "more"),
@@ -132,6 +136,14 @@ def test_no_thread_without_closes() -> None:
 )
 def test_a_question_is_answered_in_its_own_form(reply: str, form: str) -> None:
     assert status_threads.question_form(reply) == form
+
+
+def test_the_user_gives_a_view_of_a_talk_they_were_in() -> None:
+    """ "Who won the argument?" is never met with "I didn't ask": the user was there."""
+    rng = random.Random(5)
+    for _ in range(100):
+        answer = grammar.expand(status_threads.QUICK_ANSWERS["view"], rng)
+        assert not re.search(r"\b(?:ask|asked|idea|guess|couldn't say)\b", answer), answer
 
 
 def _every_reply_asks() -> Bank:

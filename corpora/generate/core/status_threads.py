@@ -154,6 +154,13 @@ QUICK_ANSWERS: dict[str, str] = {
         "[Not for the moment|I think that covers it|No, that's the lot|That's the lot|Nothing"
         " further|That's it], [thanks|for now|I think][.|!]"
     ),
+    # A question about the user's own part in a talk ("Who won the argument?", "Where do you
+    # stand on it yourself?") is answered by the user, who was there: never "I didn't ask".
+    "view": (
+        "[We agreed to differ|We met somewhere in the middle|I can see both sides, honestly"
+        "|It's an open question, I'd say|We'll revisit it|Somewhere in between, I'd say][, [to"
+        " be honest|I think|really]|][.|!]"
+    ),
 }
 
 #: What the assistant asks in place of its own question when the user's next turn is a status
@@ -191,6 +198,12 @@ _TAG = re.compile(
 
 #: An offer to take more (`Anything else for the list?`), answered as an offer.
 _MORE = re.compile(r"^(?:Anything|Is there anything) (?:else|more)\b")
+#: A question about the user's own view of a talk they had, answered with it.
+_VIEW = re.compile(
+    r"\b(?:yourself|argument|convince you|same side|agree with|see eye to eye|conclusions?)\b"
+)
+#: A question that answers itself (`Why change what works?`), agreed with like a tag.
+_RHETORICAL = re.compile(r"(?:^|, )why change\b", re.IGNORECASE)
 
 
 def asks(text: str) -> bool:
@@ -200,15 +213,18 @@ def asks(text: str) -> bool:
 
 
 def question_form(text: str) -> str:
-    """The form of the last question a reply asks: a tag (`…, doesn't it?`), agreed with, an
-    offer to take more (`Anything else for the list?`), declined, or an open question
-    (anything else), answered without committing to anything."""
+    """The form of the last question a reply asks: a tag (`…, doesn't it?`) or a rhetorical
+    one, agreed with; an offer to take more (`Anything else for the list?`), declined; the
+    user's own view of a talk, given; or an open question (anything else), answered without
+    committing to anything."""
     questions = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.endswith("?")]
     last = questions[-1] if questions else text.strip()
-    if _TAG.search(last):
+    if _TAG.search(last) or _RHETORICAL.search(last):
         return "tag"
     if _MORE.search(last):
         return "more"
+    if _VIEW.search(last):
+        return "view"
     return "open"
 
 
@@ -230,6 +246,7 @@ QUICK_CLOSES: dict[str, tuple[str, ...]] = {
         " there.|Such is life.|You can set your watch by it.|Same old story.]",
     ),
     "open": _OPEN_CLOSES,
+    "view": _OPEN_CLOSES,
     "more": (
         "[Right you are|Good|Lovely|All right|Okay|Noted][.|!] [It's all in hand.|All"
         " sorted.|Just say if anything comes up.|That's all set, then.]",
