@@ -157,9 +157,11 @@ QUICK_ANSWERS: dict[str, str] = {
     # A question about the user's own part in a talk ("Who won the argument?", "Where do you
     # stand on it yourself?") is answered by the user, who was there: never "I didn't ask".
     "view": (
-        "[We agreed to differ|We met somewhere in the middle|I can see both sides, honestly"
-        "|It's an open question, I'd say|We'll revisit it|Somewhere in between, I'd say][, [to"
-        " be honest|I think|really]|][.|!]"
+        "[We agreed to differ|We met somewhere in the middle|I can see both sides|It's an open"
+        " question, I'd say|We'll revisit it|Somewhere in between|Neither side gave way|We"
+        " got halfway, I suppose][; it's that kind of subject|; we usually do|; there's a lot"
+        " to it|; it'll keep|; I am no expert|; it's no big deal|; both sides have their"
+        " merits|; that's fine by me|][.|!]"
     ),
 }
 
