@@ -1,6 +1,8 @@
 """Line census over corpora: the most frequent whole sentences per role, sentences that say
-one idea twice (two honesty hedges, two fairness hedges, stacked fillers) and the tails
-appended to facts (", which is nice news").
+one idea twice (two honesty hedges, two fairness hedges, stacked fillers), the tails
+appended to facts (", which is nice news"), and questions the next turn does not answer: a
+question about the thing met by a status ("Any nerves?" "Well, on that: I had it from him on
+the phone."), and a question about the user's own part in a talk met by "I didn't ask".
 
     python -m corpora.generate.core.line_census [CORPORA_DIR_OR_FILES ...] [--top 40]
 
@@ -16,6 +18,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +77,44 @@ FILLERS = [
 
 TAIL = re.compile(r",\s+(which (?:is|was|'s|sounds|seems)[^.!?]*)[.!?]$")
 
+#: A user turn that takes up the assistant's question without answering it (a status bridge).
+BRIDGED = re.compile(
+    r"^(?:Well, on that|Well, about that|Ah, about that|Now that you ask|Right, about that"
+    r"|Oh, on that|Ah, on that|About that, actually)[:,]"
+)
+#: A question every status answers: whether the news is definite, or where it came from; or
+#: one about the assistant's own suggestion, which the status about it answers ("Would that
+#: work for him?" "Well, on that: this is for his goddaughter, not him.").
+INVITE = re.compile(
+    r"\b(?:definite|certain|settled|official|fixed|confirmed|finalised|final word|whole"
+    r" story|straight from|direct from|from (?:him|her)\b|work for (?:him|her)|sound like"
+    r" (?:him|her)|keen|take it)"
+)
+#: A question about the user's own part in a talk, and an answer that says nothing of it.
+VIEW = re.compile(r"\b(?:yourself|argument|convince you|same side|agree with|conclusions?)\b")
+NON_ANSWER = re.compile(
+    r"^(?:Hard to say|Difficult to say|I couldn't tell you|I'm not certain|I couldn't say|Not a"
+    r" clue|I never asked|I didn't ask|I haven't asked|I didn't think to ask|No idea|I'd have to"
+    r" ask|Who can tell|Your guess|Search me)\b"
+)
+
+
+def last_question(text: str) -> str:
+    asked = [s for s in SENT.split(text.strip()) if s.endswith("?")]
+    return asked[-1] if asked else ""
+
+
+def unanswered(prev: str, turn: str) -> str | None:
+    """The class of an assistant question `turn` leaves unanswered, if it does."""
+    asked = last_question(prev)
+    if not asked:
+        return None
+    if BRIDGED.match(turn) and not INVITE.search(asked):
+        return "thing"
+    if VIEW.search(asked) and NON_ANSWER.match(turn):
+        return "view"
+    return None
+
 
 def mask(sentence: str) -> str:
     s = NUM.sub("#", sentence)
@@ -115,8 +156,14 @@ def census(files: list[Path], top: int) -> dict[str, Any]:
     redundant: Counter[str] = Counter()
     stacked: Counter[str] = Counter()
     tails: Counter[str] = Counter()
+    left: dict[str, Counter[str]] = {"thing": Counter(), "view": Counter()}
     n = {"user": 0, "assistant": 0}
     for sess in sessions(files):
+        for before, after in pairwise(sess):
+            if before["role"] == "assistant" and after["role"] == "user":
+                kind = unanswered(before["content"], after["content"])
+                if kind is not None:
+                    left[kind][mask(last_question(before["content"]))] += 1
         for turn in sess:
             role = turn["role"]
             for sent in SENT.split(turn["content"].strip()):
@@ -146,6 +193,10 @@ def census(files: list[Path], top: int) -> dict[str, Any]:
         "stacked": stacked.most_common(top),
         "tails_total": sum(tails.values()),
         "tails": tails.most_common(top),
+        "unanswered_thing_total": sum(left["thing"].values()),
+        "unanswered_thing": left["thing"].most_common(top),
+        "unanswered_view_total": sum(left["view"].values()),
+        "unanswered_view": left["view"].most_common(top),
     }
 
 
@@ -163,7 +214,9 @@ def main() -> int:
     for v, r in result.items():
         print(
             f"=== {v}: {r['sentences']} sentences; self-redundant {r['redundant_total']},"
-            f" stacked fillers {r['stacked_total']}, fact tails {r['tails_total']}"
+            f" stacked fillers {r['stacked_total']}, fact tails {r['tails_total']};"
+            f" questions left unanswered: about the thing {r['unanswered_thing_total']},"
+            f" about the user's view {r['unanswered_view_total']}"
         )
         if a.totals:
             continue
@@ -171,7 +224,7 @@ def main() -> int:
             print(f"--- top whole {role} sentences")
             for s, c in r["whole"][role]:
                 print(f"{c:6d}  {s}")
-        for key in ("redundant", "stacked", "tails"):
+        for key in ("redundant", "stacked", "tails", "unanswered_thing", "unanswered_view"):
             print(f"--- {key}")
             for s, c in r[key]:
                 print(f"{c:6d}  {s}")
