@@ -449,3 +449,32 @@ def test_the_asked_pair_keeps_one_rival_of_its_own_holder(corpus: Built) -> None
     for q in corpus.questions:
         twins = q.typedmemeval.twins or []
         assert len({t.value for t in twins}) <= 1, q.question_id
+
+
+def test_holidays_fly_to_towns_and_services_are_named_after_places(corpus: Built) -> None:
+    """A holiday destination is a town (never a surname: nobody flies out to `Glenn`), from a
+    pool too large to guess; rail lines, baths, libraries, depots and colleges take town names."""
+    from corpora.generate.core import names
+
+    assert names.pool_sizes()[names.DESTINATION] >= 5000
+    destinations = set(names.pools()[names.DESTINATION])
+    towns = set(names.pools()[names.TOWN])
+    seen = Counter[str]()
+    for q in corpus.questions:
+        for session in q.haystack_sessions:
+            for turn in session:
+                if turn.role != "user":
+                    continue
+                for place in re.findall(
+                    r"(?:flies out to|on holiday to|of holiday in) ([A-Z][a-z]+)", turn.content
+                ):
+                    assert place in destinations, place
+                    seen["destination"] += 1
+                for place in re.findall(
+                    r"the ([A-Z][a-z]+) (?:line|baths|library|depot)\b|([A-Z][a-z]+) college",
+                    turn.content,
+                ):
+                    name = place[0] or place[1]
+                    assert name in towns, name
+                    seen["town"] += 1
+    assert seen["destination"] >= 20 and seen["town"] >= 50, seen
