@@ -561,3 +561,24 @@ def test_holidays_fly_to_towns_and_services_are_named_after_places(corpus: Built
                     assert name in towns, name
                     seen["town"] += 1
     assert seen["destination"] >= 20 and seen["town"] >= 50, seen
+
+
+def test_stock_closing_lines_are_varied_and_often_left_off(corpus: Built) -> None:
+    """The assistant's stock closers ('Leave it with me.', 'Those dates creep up fast.') are
+    varied and often left off: no sentence of more than three words ends up in more than 3% of
+    the assistant's turns."""
+    counts = Counter[str]()
+    turns = 0
+    seen: set[tuple[str, ...]] = set()
+    for q in corpus.questions:
+        if tuple(q.haystack_session_ids) in seen:
+            continue
+        seen.add(tuple(q.haystack_session_ids))
+        for session in q.haystack_sessions:
+            for turn in session:
+                if turn.role != "assistant":
+                    continue
+                turns += 1
+                counts.update(set(re.split(r"(?<=[.?!])\s+", turn.content)))
+    common = [(s, n / turns) for s, n in counts.most_common(20) if len(s.split()) > 3]
+    assert all(share <= 0.03 for _, share in common), common[:3]
