@@ -160,9 +160,92 @@ def test_questions_are_asked_at_distances_from_the_pivot_drawn_from_bands(
         gaps.append(abs((asked - pivot).total_seconds()) / 86400)
     # (A before arm moves up to the last session when its band reaches back past it.)
     high = prospective.ARM_BANDS[-1][1]
-    assert all(0 < g <= high for g in gaps), gaps
-    assert sum(g > 1.0 for g in gaps) >= len(gaps) / 3, sorted(gaps)
-    assert sum(g <= 1.0 for g in gaps) >= len(gaps) / 6, sorted(gaps)
+    edge = prospective.EDGE.total_seconds() / 86400
+    assert all(edge <= g <= high for g in gaps), gaps
+    assert sum(g > 3.0 for g in gaps) >= len(gaps) / 3, sorted(gaps)
+    assert sum(g <= 3.0 for g in gaps) >= len(gaps) / 6, sorted(gaps)
+
+
+def _asked_and_planned(spec: prospective.Spec) -> tuple[list[Question], prospective.Haystack]:
+    """One haystack's question(s), and its plan rebuilt from the same seeds."""
+    levers = prospective.GENERATOR.levers[0]
+    built = prospective.build_spec(
+        spec,
+        seed=prospective.SEED,
+        revision=REVISION,
+        first_n=1,
+        pair_n=1 if spec.paired else None,
+        names=NameRegistry(),
+        levers=levers,
+    )
+    rng = question_rng(prospective.SEED, "prospective", spec.key)
+    layout = question_rng(prospective.SEED, "prospective", spec.key, "layout")
+    haystack, _, _ = prospective.build_haystack(spec, rng, layout, NameRegistry(), "owner", levers)
+    return [a.question for a in built], haystack
+
+
+def test_no_key_date_sits_on_a_question_date_or_a_window_edge() -> None:
+    """Gold and rival key dates lie at least two days from every question date and from the
+    edges of the window a question asks about, so none is a boundary case: the asked item and
+    its own rivals for a single target; for a due-window, every reminder (live or taken back)
+    against the last session and both arms."""
+    edge = prospective.EDGE
+    levers = prospective.GENERATOR.levers[0]
+    for spec in prospective._specs(prospective.SEED, levers):
+        questions, haystack = _asked_and_planned(spec)
+        asked: list[datetime] = []
+        for q in questions:
+            moment = parse_date(q.question_date)
+            assert moment is not None
+            asked.append(moment)
+        edges: list[datetime]
+        if spec.kind is None:
+            keys = [t for kind, t in haystack.instants.values() if kind == REMINDER]
+            edges = [haystack.end, *asked]
+        else:
+            keys = [haystack.targets[0].instant, *haystack.rivals()]
+            edges = list(asked)
+            if spec.shape == "as-of":
+                (when,) = asked
+                ago = next(
+                    d
+                    for d, words in prospective.AS_OF_AGO.items()
+                    if words in questions[0].question
+                )
+                edges.append(when - timedelta(days=ago))
+        for key in keys:
+            for e in edges:
+                assert abs(key - e) >= edge, (spec.key, spec.shape, key, e)
+
+
+_RELATIVE = re.compile(
+    r"\b(?:in (?:[a-z-]+|\d+) (?:hours?|days?|weeks?)|(?:[a-z-]+|\d+) (?:days?|weeks?) from now"
+    r"|tomorrow at [^,.?!]+|on (?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day at [^,.?!]+)"
+)
+
+
+def test_an_item_told_again_is_timed_from_its_own_session(corpus: Built) -> None:
+    """A value named in two sessions: any relative time said beside it in the later one counts
+    from that session's own date and names the item's due instant (a countdown is never
+    repeated word for word once it has gone stale)."""
+    issued = set(corpus.names.issued)
+    for q in corpus.questions:
+        told: dict[str, datetime] = {}
+        for s, session in enumerate(q.haystack_sessions):
+            moment = parse_date(q.haystack_dates[s])
+            assert moment is not None
+            for turn in session:
+                for sentence in re.split(r"(?<=[.?!])\s+", turn.content):
+                    found = _RELATIVE.search(sentence)
+                    if found is None:
+                        continue
+                    instant = resolve(found.group(0), moment)
+                    if instant is None:
+                        continue
+                    for value in issued.intersection(re.findall(r"[A-Z][a-z]+", sentence)):
+                        if value in told and abs(told[value] - instant) > timedelta(days=1):
+                            raise AssertionError((q.question_id, s, value, sentence))
+                        told.setdefault(value, instant)
 
 
 def test_the_checker_refuses_a_pivot_its_session_cannot_produce(corpus: Built) -> None:
@@ -449,3 +532,53 @@ def test_the_asked_pair_keeps_one_rival_of_its_own_holder(corpus: Built) -> None
     for q in corpus.questions:
         twins = q.typedmemeval.twins or []
         assert len({t.value for t in twins}) <= 1, q.question_id
+
+
+def test_holidays_fly_to_towns_and_services_are_named_after_places(corpus: Built) -> None:
+    """A holiday destination is a town (never a surname: nobody flies out to `Glenn`), from a
+    pool too large to guess; rail lines, baths, libraries, depots and colleges take town names."""
+    from corpora.generate.core import names
+
+    assert names.pool_sizes()[names.DESTINATION] >= 5000
+    destinations = set(names.pools()[names.DESTINATION])
+    towns = set(names.pools()[names.TOWN])
+    seen = Counter[str]()
+    for q in corpus.questions:
+        for session in q.haystack_sessions:
+            for turn in session:
+                if turn.role != "user":
+                    continue
+                for place in re.findall(
+                    r"(?:flies out to|on holiday to|of holiday in) ([A-Z][a-z]+)", turn.content
+                ):
+                    assert place in destinations, place
+                    seen["destination"] += 1
+                for place in re.findall(
+                    r"the ([A-Z][a-z]+) (?:line|baths|library|depot)\b|([A-Z][a-z]+) college",
+                    turn.content,
+                ):
+                    name = place[0] or place[1]
+                    assert name in towns, name
+                    seen["town"] += 1
+    assert seen["destination"] >= 20 and seen["town"] >= 50, seen
+
+
+def test_stock_closing_lines_are_varied_and_often_left_off(corpus: Built) -> None:
+    """The assistant's stock closers ('Leave it with me.', 'Those dates creep up fast.') are
+    varied and often left off: no sentence of more than three words ends up in more than 3% of
+    the assistant's turns."""
+    counts = Counter[str]()
+    turns = 0
+    seen: set[tuple[str, ...]] = set()
+    for q in corpus.questions:
+        if tuple(q.haystack_session_ids) in seen:
+            continue
+        seen.add(tuple(q.haystack_session_ids))
+        for session in q.haystack_sessions:
+            for turn in session:
+                if turn.role != "assistant":
+                    continue
+                turns += 1
+                counts.update(set(re.split(r"(?<=[.?!])\s+", turn.content)))
+    common = [(s, n / turns) for s, n in counts.most_common(20) if len(s.split()) > 3]
+    assert all(share <= 0.03 for _, share in common), common[:3]

@@ -69,11 +69,15 @@ STEP_LOCALES = (
 )
 #: Locales whose surnames root town names (British and Irish place names grow from these).
 TOWN_LOCALES = ("en_GB", "en_IE")
+#: Locales whose town lists (Faker's address providers) make the holiday destinations: small
+#: towns of the places people fly out to, each a place and none of note (the refusals drop
+#: every city of more than 15,000 people), so no destination is guessable or refers.
+DESTINATION_LOCALES = ("de_AT", "hr_HR", "it_IT", "pt_PT")
 
 #: Value kinds: people's given names by gender (and either), surnames (makes, firms,
 #: practices, roads, eponymous step names), towns (clubs, teams, allotments), pets (given names
 #: and short surnames, as dogs are called) and boats (women's names and surnames).
-GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP = (
+GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP, DESTINATION = (
     "given-female",
     "given-male",
     "given",
@@ -82,8 +86,9 @@ GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP = (
     "pet",
     "boat",
     "step",
+    "destination",
 )
-KINDS = (GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP)
+KINDS = (GIVEN_F, GIVEN_M, GIVEN, SURNAME, TOWN, PET, BOAT, STEP, DESTINATION)
 
 #: Endings of English place names; a town is a surname root of three to six letters with one.
 TOWN_ENDINGS = ("ton", "bury", "borough", "ford", "field", "ley", "wick", "combe", "stead", "ham")
@@ -98,6 +103,8 @@ _REFUSED_PARTS = re.compile(
     r"ass|sex|nig|fag|cum|tit|dick|cock|rape|shit|fuck|piss|slut|whor|kill|dead|hell|damn|porn|"
     r"anal|anus|poo|nazi|gay|jew|bum|butt|fart|crap|pee|wank|hore"
 )
+#: Further runs no destination may contain: real towns whose names read as English oaths.
+_REFUSED_TOWNS = re.compile(r"bastard|bugger|bloody|sod")
 _ALPHA = re.compile(r"^[A-Z][a-z]+$")
 _WORD = re.compile(r"[a-z]+")
 
@@ -269,6 +276,19 @@ def check_invented(candidate: str) -> str:
     return candidate
 
 
+def _faker_towns(locales: Iterable[str]) -> set[str]:
+    """The towns of `locales`' address lists, plain capitalised words only (no `San Vito`,
+    no accents)."""
+    found: set[str] = set()
+    for locale in locales:
+        try:
+            module = importlib.import_module(f"faker.providers.address.{locale}")
+        except ModuleNotFoundError:
+            continue
+        found |= {str(c) for c in getattr(module.Provider, "cities", ()) if _ALPHA.match(str(c))}
+    return {town for town in found if not _REFUSED_TOWNS.search(town.lower())}
+
+
 def _towns(roots: Iterable[str]) -> Iterator[str]:
     for root in roots:
         if not 3 <= len(root) <= 6:
@@ -303,6 +323,7 @@ def frames() -> dict[str, tuple[str, ...]]:
             for n in female | male | _faker_person("last_names", STEP_LOCALES)
             if not n.lower().endswith(TOWN_ENDINGS)
         },
+        DESTINATION: _faker_towns(DESTINATION_LOCALES),
     }
     return {
         kind: tuple(sorted(n for n in names if _frame_refusal(n) is None))
@@ -349,6 +370,19 @@ FAMILY_KINDS = {
 }
 
 
+#: Families whose key another vertical also uses for a different kind of value, by their exact
+#: answer wording: Prospective's holidays fly out to a town abroad, and its rail lines, swimming
+#: baths, libraries, depots and colleges are named after the town they serve, as real ones are.
+ANSWER_KINDS = {
+    "fly out to {V} on holiday": DESTINATION,
+    "{your}'s rail pass for the {V} line": TOWN,
+    "{your}'s swimming membership at the {V} baths": TOWN,
+    "return {your}'s books to the {V} library": TOWN,
+    "collect {your}'s parcel from the {V} depot": TOWN,
+    "start the pottery course at {V} college": TOWN,
+}
+
+
 def given_kind(gender: str) -> str:
     """The given-name pool for a person of `gender` (`f` or `m`): a name stays its holder's."""
     return GIVEN_F if gender == "f" else GIVEN_M
@@ -356,7 +390,10 @@ def given_kind(gender: str) -> str:
 
 def kind_of(family_key: str, answer_value: str = "") -> str:
     """The pool a family's values come from: its own entry, else a club-like answer (`the {V}
-    choir`, `{V} Town`) draws a town, else a surname."""
+    choir`, `{V} Town`) draws a town, else a surname. An answer wording of `ANSWER_KINDS` comes
+    first."""
+    if answer_value in ANSWER_KINDS:
+        return ANSWER_KINDS[answer_value]
     if family_key in FAMILY_KINDS:
         return FAMILY_KINDS[family_key]
     if answer_value.startswith("the {V} ") or answer_value.endswith(" Town"):
