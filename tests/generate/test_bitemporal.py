@@ -304,7 +304,7 @@ def test_the_bank_refuses_a_correction_naming_the_value_it_replaces(
 
 
 #: What claims a value came first.
-FIRST_CLAIM = re.compile(r"\bfirst\b|to begin with|all along", re.I)
+FIRST_CLAIM = re.compile(r"\bfirst\b|to begin with|all along|\bnews\b", re.I)
 
 
 def _with_first_given(kind: str) -> Iterator[tuple[Move, bool]]:
@@ -400,6 +400,31 @@ def test_a_correction_says_which_value_it_corrects() -> None:
             ), clause
             refer += 1
     assert refer
+
+
+#: What vouches for a value as final, which a later correction would contradict.
+VOUCHES = re.compile(
+    r"that one's right|trust that one|the right one|for sure|no doubt about|right at last|no "
+    r"more changes|that's settled|and it's right|it's \[true\|right",
+    re.I,
+)
+
+
+def test_no_status_vouches_for_a_value_a_correction_may_replace() -> None:
+    """A change's or a correction's status never says the value was checked and is right: a
+    later correction would then correct what the user had just confirmed."""
+    for kind in (*corrections.CHANGE_KINDS, corrections.CORRECTION):
+        for text in corrections.RECORD_STATUSES[kind]:
+            assert not VOUCHES.search(text), text
+
+
+def test_a_withdrawal_says_which_version_stands_unambiguously() -> None:
+    """What a withdrawn correction leaves standing is named by what it was (the one the news
+    of the change gave, the last fix), never as "the first version", which could be the value
+    before the change."""
+    for pair in corrections.STANDING.values():
+        for text in pair:
+            assert not re.search(r"\bfirst\b|to begin with", text), text
 
 
 def test_every_rival_is_told_in_the_words_of_a_true_move() -> None:

@@ -568,7 +568,7 @@ _SOON = "[later|after that|the next day|this morning|at the weekend|when I saw {
 _CHANGE_STATUSES = (
     "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj}|{pron} "
     "[confirmed it|told me so {obj}self|rang to confirm]] " + _SOON + "[, so it's [definite"
-    "|settled|official|certain]|, and it's right|, so no doubt there|].",
+    "|settled|official|certain]|, so no doubt there|].",
     "[Honestly,|Really,|Yes,|And|Oh,] {pron} [seems|sounds|looked] [really|very|quite|so] "
     "[pleased|happy|chuffed|settled|content|excited|relieved] [with it|about it|][, which is "
     "nice|, to be fair|, bless {obj}|, and why not].",
@@ -578,8 +578,8 @@ _CHANGE_STATUSES = (
     "least, that's [my understanding|how I understood it|what I took from it]][, and {pron} "
     "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, as far as "
     "I can tell|].",
-    "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
-    "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
+    "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|real"
+    "|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
     "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
     "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
     "shock].",
@@ -589,15 +589,15 @@ _CHANGE_STATUSES = (
 #: value given only where it is that (no correction has replaced the change's value yet), else
 #: as the value the user had; `{Wn}` is that value as an answer names it.
 STANDING: dict[str, tuple[str, str]] = {
-    "stood_a": ("I had it right to begin with", "I had it right already"),
-    "stood_b": ("what I first told you was right", "what I had down was right"),
-    "stood_c": ("the first version was right", "the version I had was right"),
+    "stood_a": ("I had it right with the news", "I had it right already"),
+    "stood_b": ("what I told you with the news was right", "what I had down was right"),
+    "stood_c": ("the version in my news was right", "my last fix was right"),
     "stood_d": ("{Wn} was right all along", "{Wn} was right after all"),
-    "along": ("all along", "as before"),
-    "as_told": ("as I first told you", "as I had it"),
-    "keep": ("I'll keep the first version, then.", "I'll keep the version I had, then."),
-    "kept_a": ("so it stays as you first told me", "so it stays as you had it"),
-    "kept_b": ("so the first version stands", "so the version I had stands"),
+    "along": ("all along", "as I'd put it right"),
+    "as_told": ("as I had it in the news", "as I'd put it right"),
+    "keep": ("I'll keep the one from your news, then.", "I'll keep your last fix, then."),
+    "kept_a": ("so it stays as your news had it", "so it stays as you'd put it right"),
+    "kept_b": ("so the one from your news stands", "so your last fix stands"),
 }
 
 
@@ -622,7 +622,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
         "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
-        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, so that one's right|, so you can trust that one|, so that's the right one|].",
+        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, as far as I can|, for what that's worth|].",
         "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
         "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight "
         + _SOON
@@ -631,10 +631,10 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "from memory|I'd mixed up my notes|I misread my own writing][{at_first}| earlier| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
-        "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
-        "promise|, I checked|, no doubt about it|, {pron} confirmed it|].",
+        "[That's|It's] {Vn}[, I'm told|, so {pron} says|, by {poss} account|][, unless I've "
+        "muddled it|, if I have it straight now|].",
         "I [got it from|heard it from|checked it with] {obj} [directly|" + _SOON + "|in "
-        "person][, so it's right at last|, so no more changes|, so that's settled|].",
+        "person][, for what it's worth|, so I hope that's it|].",
     ),
     PROPOSED: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
