@@ -39,6 +39,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built, question_rng
+from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS, Move
 from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
 
@@ -303,7 +304,7 @@ def test_the_bank_refuses_a_correction_naming_the_value_it_replaces(
 
 
 #: What claims a value came first.
-FIRST_CLAIM = re.compile(r"\bfirst\b|to begin with|all along", re.I)
+FIRST_CLAIM = re.compile(r"\bfirst\b|to begin with|all along|\bnews\b", re.I)
 
 
 def _with_first_given(kind: str) -> Iterator[tuple[Move, bool]]:
@@ -350,6 +351,80 @@ def test_a_true_correction_says_it_was_wrong_at_first_only_when_it_was() -> None
     assert seen[True] and seen[False], seen
     for text in corrections.RECORD_STATUSES[corrections.CORRECTION]:
         assert not FIRST_CLAIM.search(text), text
+
+
+#: What says that something told earlier was wrong.
+MISTAKE = re.compile(
+    r"\bwrong\b|mistake|muddl|slip|correct|\bfix|put right|not the one|should be|mix", re.I
+)
+
+
+def _corrections_said() -> Iterator[tuple[str, str]]:
+    """(frame, clause) for every correction frame and family clause, each expanded."""
+    frames = [f for t in corrections.RECORD_FRAMES[corrections.CORRECTION] for f in expansions(t)]
+    for rf in corrections.RECORD_FAMILIES:
+        for clause in rf.family.clauses[corrections.CORRECTION]:
+            for said in expansions(clause):
+                for frame in frames:
+                    yield frame, said
+
+
+def test_a_correction_says_its_mistake_once() -> None:
+    """A correction is one idea said once: the frame says only whom it is about and the
+    clause says once that what the record has was wrong, so no sentence says it twice ("I gave
+    you the wrong name for my niece; I gave you the wrong car, and it is really a Vespa")."""
+    seen = 0
+    for frame, clause in _corrections_said():
+        assert not MISTAKE.search(frame), frame
+        assert len(MISTAKE.findall(clause)) == 1, clause
+        seen += 1
+    assert seen
+
+
+#: A reference to the value corrected by when the user gave it, which does not say which of
+#: the values given so far (the old one, the change's, a correction's) is meant.
+GIVEN_EARLIER = re.compile(r"\bI (gave|put down|wrote down|named)\b|the one I\b", re.I)
+
+
+def test_a_correction_says_which_value_it_corrects() -> None:
+    """Where a correction refers to the value it replaces, it names it as the new one the
+    record has now (the value the user last gave as the person's own), never as "the one I gave
+    you", which could be the old value, the change's or a correction's."""
+    refer = 0
+    for frame, clause in _corrections_said():
+        said = f"{frame} {clause}"
+        assert not GIVEN_EARLIER.search(said), said
+        if "not the one" in clause or "you have" in clause or "you've" in clause:
+            assert re.search(
+                r"the (new \w+( \w+)? )?(one )?you('ve| have) (got down|down|noted)", clause
+            ), clause
+            refer += 1
+    assert refer
+
+
+#: What vouches for a value as final, which a later correction would contradict.
+VOUCHES = re.compile(
+    r"that one's right|trust that one|the right one|for sure|no doubt about|right at last|no "
+    r"more changes|that's settled|and it's right|it's \[true\|right",
+    re.I,
+)
+
+
+def test_no_status_vouches_for_a_value_a_correction_may_replace() -> None:
+    """A change's or a correction's status never says the value was checked and is right: a
+    later correction would then correct what the user had just confirmed."""
+    for kind in (*corrections.CHANGE_KINDS, corrections.CORRECTION):
+        for text in corrections.RECORD_STATUSES[kind]:
+            assert not VOUCHES.search(text), text
+
+
+def test_a_withdrawal_says_which_version_stands_unambiguously() -> None:
+    """What a withdrawn correction leaves standing is named by what it was (the one the news
+    of the change gave, the last fix), never as "the first version", which could be the value
+    before the change."""
+    for pair in corrections.STANDING.values():
+        for text in pair:
+            assert not re.search(r"\bfirst\b|to begin with", text), text
 
 
 def test_every_rival_is_told_in_the_words_of_a_true_move() -> None:

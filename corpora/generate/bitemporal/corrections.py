@@ -5,8 +5,9 @@ A session of a record-keeping conversation makes four moves, whatever it is abou
 - a *change* — someone's employer, street, gym … goes from one value to another at an instant
   the user states relative to the session, ahead of it (`change-ahead`: "is leaving W in nine
   days for a new employer, V") or behind it (`change-past`: "left W eleven days ago for …");
-- a *correction* — a value the user gave earlier was wrong ("the new employer is V, not the one
-  I gave you"), never naming which value that was;
+- a *correction* — the new value the record has was wrong ("her new employer is V, not the
+  one you have down"), never naming which value that was, and saying so once: its frame says
+  only whom it is about, its clause the mistake;
 - a value-bearing twin — another person's change (`twin-others`), a correction nearly made and
   withdrawn (`proposed`), or a choice considered and dropped (`twin-considered`), each told in
   the frames and clauses of a change or a correction about the person, with what became of it
@@ -111,20 +112,26 @@ def _record(
     return RecordFamily(family, noun, keyword, thing)
 
 
-def _corrections(new: str, thing: str, named: str) -> tuple[str, ...]:
-    """A family's correction clauses: they name the right value (`named`, a template on `{V}`)
-    and say only that the one given earlier was wrong, never which it was, so a correction
-    only ever corrects what the user said before, whatever value that was (`new`: the new
-    value's noun, `the new employer`; `thing`: what a wrong one is, `the wrong employer`)."""
+def _corrections(new: str, named: str) -> tuple[str, ...]:
+    """A family's correction clauses: each says once that what the record has was wrong and
+    names the right value (`named`, a template on `{V}`); the correction frames only say whom
+    it is about, so a frame and a clause never say the mistake twice. Which value it corrects
+    is said by what it is, never by naming it: the new one as the record has it now (`_HAVE`),
+    always the value the user last gave as the person's own, so no wording tells a first
+    correction from a second (`new`: the new value's noun, `new employer`)."""
     return (
-        f"[the|{{poss}}] {new} is {named}, not the one I [gave you|put down|wrote down]",
-        f"I [named|gave you] the wrong {thing}, and it is [really|actually] {named}",
-        f"the {thing} in question is {named}[; the one I gave you was my mistake|, and I wrote "
-        "down the wrong one by accident|, not the one I put down]",
-        f"the {new} is [really|actually] {named}[, I had it wrong|, I'd got it wrong|]",
-        f"the {new} was never the one I gave you[, my mistake|]; it is {named}",
-        f"I wrote down the wrong one for the {new}, and it is [really|actually] {named}",
+        f"{{poss}} {new} is [really|actually] {named}, not the one {_HAVE}",
+        f"the {new} {_HAVE} is [wrong|a mistake|my mistake], and it's [really|actually] {named}",
+        f"I got {{poss}} {new} wrong[, sorry|, silly me|]; it's [really|actually] {named}",
+        f"I [had|put] {{poss}} {new} down wrong, and it's [really|actually] {named}",
+        f"the {new} {_HAVE} should be {named}[, sorry|, my fault|]",
+        f"{{poss}} {new} is {named}; I [muddled it up|got it wrong|slipped up][, sorry|]",
     )
+
+
+#: How a correction names what it corrects (`_corrections`): the record's value as it stands,
+#: never "the one I gave you", which could be the old value or any given since.
+_HAVE = "[you have down|you've got down|you have noted|you've noted]"
 
 
 RECORD_FAMILIES: tuple[RecordFamily, ...] = (
@@ -148,7 +155,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "started with a new employer, {V}, {valid}, and [waved goodbye to|handed in "
             "{poss} notice at] {W}",
         ),
-        correction=_corrections("new employer", "employer", "{V}"),
+        correction=_corrections("new employer", "{V}"),
         topics=(
             "what makes a good employer",
             "an employer who expects far too much",
@@ -175,7 +182,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "[collected|picked up] a {V} {valid}, and the old car, the {W}, went back to "
             "the dealer",
         ),
-        correction=_corrections("new car", "car", "a {V}"),
+        correction=_corrections("new car", "a {V}"),
     ),
     _record(
         "gym",
@@ -196,7 +203,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} gym {valid} and joined the {V} gym",
             "started a membership at the {V} gym {valid} and [left|cancelled] the {W} gym",
         ),
-        correction=_corrections("new gym", "gym", "{V}"),
+        correction=_corrections("new gym", "{V}"),
     ),
     _record(
         "dentist",
@@ -217,7 +224,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left Dr {W} {valid} for a dentist called Dr {V}",
             "registered with a new dentist, Dr {V}, {valid}, and left Dr {W}",
         ),
-        correction=_corrections("new dentist", "dentist", "Dr {V}"),
+        correction=_corrections("new dentist", "Dr {V}"),
     ),
     _record(
         "road",
@@ -238,7 +245,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left {W} Road {valid} for a new address on {V} Road",
             "got a new address {valid}, on {V} Road, and gave up the place on {W} Road",
         ),
-        correction=_corrections("new address", "address", "on {V} Road"),
+        correction=_corrections("new address", "on {V} Road"),
         topics=(
             "how often people change address",
             "letting everyone know about a new address",
@@ -264,7 +271,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} choir {valid} and joined the {V} choir",
             "began singing with the {V} choir {valid} and waved goodbye to the {W} choir",
         ),
-        correction=_corrections("new choir", "choir", "{V}"),
+        correction=_corrections("new choir", "{V}"),
         topics=(
             "choir concerts",
             "choir rehearsals that overrun",
@@ -290,7 +297,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left {W} Bank {valid} and opened an account with {V} Bank",
             "closed the account at {W} Bank {valid} and moved everything to {V} Bank",
         ),
-        correction=_corrections("new bank", "bank", "{V} Bank"),
+        correction=_corrections("new bank", "{V} Bank"),
     ),
     _record(
         "broadband",
@@ -310,7 +317,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "dropped {W} {valid} and got broadband from {V}",
             "had {V} put the broadband in {valid} and cancelled {W}",
         ),
-        correction=_corrections("new broadband provider", "broadband provider", "{V}"),
+        correction=_corrections("new broadband provider", "{V}"),
     ),
     _record(
         "bookclub",
@@ -331,7 +338,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "left the {W} book club {valid} and joined the {V} book club",
             "began reading with the {V} book club {valid} and left the {W} book club",
         ),
-        correction=_corrections("new book club", "book club", "{V}"),
+        correction=_corrections("new book club", "{V}"),
     ),
     _record(
         "piano",
@@ -351,7 +358,7 @@ RECORD_FAMILIES: tuple[RecordFamily, ...] = (
             "stopped piano lessons with {W} {valid} and started with {V}",
             "had a piano lesson with {V} {valid} and stopped going to {W}",
         ),
-        correction=_corrections("new piano teacher", "piano teacher", "{V}"),
+        correction=_corrections("new piano teacher", "{V}"),
     ),
 )
 
@@ -391,21 +398,14 @@ def _one(frames: tuple[str, ...]) -> tuple[str, ...]:
 RECORD_FRAMES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _one(_CHANGE_FRAMES),
     CHANGE_PAST: _one(_CHANGE_FRAMES),
+    # A correction's frame only says whom it is about: its clause says the mistake, once.
     CORRECTION: _one(
         (
-            "[I need to correct|I must fix|Let me put right|I want to correct] something I "
-            "told you about {holder}: {clause}.",
-            "[Correction|A quick fix|Small correction|One correction] [about|on|for] {holder}: "
-            "{clause}.",
-            "[Sorry,|Oops,|My mistake,|Apologies,] I got something wrong about {holder}: {clause}.",
-            "[About {holder}|Going back to {holder}|On {holder} again], [I made a mistake|I "
-            "slipped up|I got a detail wrong]: {clause}.",
-            "Please [change|fix|amend|update] what you have for {holder}: {clause}.",
-            "[Oh, and|Also,|By the way,|Now,] [I got {holder} wrong|I gave you the wrong "
-            "name for {holder}|I muddled something about {holder}], [sorry|my fault|silly "
-            "me]; {clause}.",
-            "[Going back to|Thinking again about|Back to] what I told you about {holder}, "
-            "{clause}[, sorry|, my mistake|, I should have checked|].",
+            "[About|On|Going back to|Back to] {holder}[ for a moment|]: {clause}.",
+            "Please [change|amend|update] {holder}'s details: {clause}.",
+            "[Oh, and|Also,|By the way,|Now,] [one thing|something] [about|on] {holder}: {clause}.",
+            "[Thinking about|Speaking of|While we're on] {holder}, {clause}.",
+            "[Right,|Oh,|Now,] {holder}: {clause}.",
         ),
     ),
     MENTION: _timeless(FRAMES[MENTION]),
@@ -568,7 +568,7 @@ _SOON = "[later|after that|the next day|this morning|at the weekend|when I saw {
 _CHANGE_STATUSES = (
     "[And|Oh, and|Yes, and|Oh yes, and] [I [checked|double-checked] with {obj}|{pron} "
     "[confirmed it|told me so {obj}self|rang to confirm]] " + _SOON + "[, so it's [definite"
-    "|settled|official|certain]|, and it's right|, so no doubt there|].",
+    "|settled|official|certain]|, so no doubt there|].",
     "[Honestly,|Really,|Yes,|And|Oh,] {pron} [seems|sounds|looked] [really|very|quite|so] "
     "[pleased|happy|chuffed|settled|content|excited|relieved] [with it|about it|][, which is "
     "nice|, to be fair|, bless {obj}|, and why not].",
@@ -578,8 +578,8 @@ _CHANGE_STATUSES = (
     "least, that's [my understanding|how I understood it|what I took from it]][, and {pron} "
     "[seemed|sounded] [sure|certain|definite] about it|, though I'd want to check|, as far as "
     "I can tell|].",
-    "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|right"
-    "|real|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
+    "[And before you ask,|And yes,|For what it's worth,|Just so you know,] it's [true|real"
+    "|definite|properly decided], I [asked|checked with|had it from] {obj} " + _SOON + ".",
     "[It's been|It was] [a while coming|on the cards for a while|a long while coming|talked "
     "about for ages][, to be fair|, honestly|, really|, so nobody's surprised|, so it's no "
     "shock].",
@@ -589,15 +589,15 @@ _CHANGE_STATUSES = (
 #: value given only where it is that (no correction has replaced the change's value yet), else
 #: as the value the user had; `{Wn}` is that value as an answer names it.
 STANDING: dict[str, tuple[str, str]] = {
-    "stood_a": ("I had it right to begin with", "I had it right already"),
-    "stood_b": ("what I first told you was right", "what I had down was right"),
-    "stood_c": ("the first version was right", "the version I had was right"),
+    "stood_a": ("I had it right with the news", "I had it right already"),
+    "stood_b": ("what I told you with the news was right", "what I had down was right"),
+    "stood_c": ("the version in my news was right", "my last fix was right"),
     "stood_d": ("{Wn} was right all along", "{Wn} was right after all"),
-    "along": ("all along", "as before"),
-    "as_told": ("as I first told you", "as I had it"),
-    "keep": ("I'll keep the first version, then.", "I'll keep the version I had, then."),
-    "kept_a": ("so it stays as you first told me", "so it stays as you had it"),
-    "kept_b": ("so the first version stands", "so the version I had stands"),
+    "along": ("all along", "as I'd put it right"),
+    "as_told": ("as I had it in the news", "as I'd put it right"),
+    "keep": ("I'll keep the one from your news, then.", "I'll keep your last fix, then."),
+    "kept_a": ("so it stays as your news had it", "so it stays as you'd put it right"),
+    "kept_b": ("so the one from your news stands", "so your last fix stands"),
 }
 
 
@@ -622,7 +622,7 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
         "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
-        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, so that one's right|, so you can trust that one|, so that's the right one|].",
+        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, as far as I can|, for what that's worth|].",
         "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
         "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight "
         + _SOON
@@ -631,10 +631,10 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "from memory|I'd mixed up my notes|I misread my own writing][{at_first}| earlier| before|].|]",
         "[It was|That was] [my own|a silly|an easy|a daft] [slip|mistake|mix-up][, nothing "
         "more|, that's all|][; {pron} [confirmed it|put me right|set me straight] " + _SOON + "|].",
-        "[That's|It's] [definitely|certainly|really|properly] {Vn} [for sure|after all that][, I "
-        "promise|, I checked|, no doubt about it|, {pron} confirmed it|].",
+        "[That's|It's] {Vn}[, I'm told|, so {pron} says|, by {poss} account|][, unless I've "
+        "muddled it|, if I have it straight now|].",
         "I [got it from|heard it from|checked it with] {obj} [directly|" + _SOON + "|in "
-        "person][, so it's right at last|, so no more changes|, so that's settled|].",
+        "person][, for what it's worth|, so I hope that's it|].",
     ),
     PROPOSED: (
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"

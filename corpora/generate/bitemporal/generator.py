@@ -4,7 +4,7 @@ What is asked. "As of one instant, what did the record show about the state at a
 subject (my sister's employer) is recorded as a change from one value to another at an instant
 the user states relative to the stating session, ahead of it or behind it ("leaves Tarvik in
 nine days for a new employer, Korvane"; "left Tarvik eleven days ago …"); later the new value is
-corrected ("the new employer is Velmora, not the one I gave you"), and in correction-depth
+corrected ("her new employer is Velmora, not the one you have down"), and in correction-depth
 haystacks corrected again. The record axis is the sessions' timestamps; the state axis is each change's
 instant. The change's lead is drawn independently of where its session sits, so neither axis
 predicts the other.
@@ -46,7 +46,7 @@ where the value it would correct or leave cannot be named, the twin is another p
 change, or that change come back as a correction. A correction, true or a rival, replaces
 only the value the user last gave as the person's own, never one a status disowned, and only
 once something of the person's was told (before, another person's news comes as a change); its
-clause names only the right value ("the new employer is Velmora, not the one I gave you"), so
+clause names only the right value ("her new employer is Velmora, not the one you have down"), so
 the asked subject's rivals correct it even while what it holds is a value an answer names
 (LEK001), and a withdrawal says the value it leaves came first only when it did. Twin labels are weighted so the rivals are changes ahead,
 changes behind and corrections in about the shares the answers' own moves are, and
