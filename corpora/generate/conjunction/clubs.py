@@ -367,12 +367,9 @@ _CLUB_NOT_DONE_TRIAL: tuple[str, ...] = (
 _CLUB_NOT_DONE_PLAN: tuple[str, ...] = (
     "[Or so I thought|That was the plan, anyway|At least, that was the plan|That's what"
     " {pron} said at first|Well, that was the idea], but {pron} [backed out|pulled out|got"
-    " cold feet|thought better of it|went off it] [at the last minute|in the end|before"
-    " signing anything|after a day or two|once {pron} thought it over|when it came to it]"
-    "[.|!]",
-    "[Or so I thought|That was the plan, anyway|At least, that was the plan|Well, that was"
-    " the idea], but {pron} never went through with it[ in the end| when it came to it|]"
-    "[.|!]",
+    " cold feet|thought better of it|went off it|lost interest] [at the last"
+    " minute|in the end|before signing anything|after a day or two|once {pron} thought it"
+    " over|when it came to it][.|!]",
     "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I've got ahead of"
     " myself|I've told that as if it happened][:|,] {pron} [went off the idea|changed {poss}"
     " mind|decided against it|thought better of it|decided it wasn't for {obj}] before"
