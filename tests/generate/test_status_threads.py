@@ -418,6 +418,19 @@ def test_a_plan_dropped_after_a_habit_is_a_trial_not_a_plan() -> None:
         assert not any(p.search(status) for p in plan), (sentence, status)
 
 
+@pytest.mark.parametrize("family", ["car", "road", "bank", "work", "dog", "boat", "broadband"])
+def test_a_thing_one_has_or_moves_to_is_never_taken_back_as_a_trial(family: str) -> None:
+    """A car he drives, a flat he moved into, a bank, a job or a dog is not taken back as "he
+    gave it a try for a bit" or "he only went along once or twice": a rival about it is taken
+    back as a plan that fell through, which fits it."""
+    trial = _expansions(bank.CONSIDERED_TRIAL)
+    pairs = _told(TWIN_CONSIDERED, family, 400, f"settled/{family}")
+    assert pairs
+    for sentence, status in pairs:
+        assert "settled" in bank.claims(sentence), sentence
+        assert not any(p.search(status) for p in trial), (sentence, status)
+
+
 def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
     """After "I asked him earlier today" or "he told me in person", a rumour is not taken back
     as "I misheard" or "it turned out to be wrong": the status says how (someone else's news,
@@ -439,9 +452,12 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
         ("My grandad told me in person earlier today: he supports X Town.", {"firsthand"}),
         (
             "I asked my landlord earlier today and he still banks with X Bank.",
-            {"firsthand", "habit"},
+            {"firsthand", "habit", "settled"},
         ),
-        ("I heard that my dad has a dentist called Dr X now.", {"hearsay"}),
+        ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled"}),
+        ("My uncle drives a X these days, a proper family car.", {"hearsay", "settled"}),
+        ("My uncle has moved into a top-floor flat on X Road.", {"hearsay", "settled"}),
+        ("My aunt goes to the X book club once a month.", {"hearsay", "habit"}),
         ("My aunt supports X Town, her football team since childhood.", {"hearsay", "lifelong"}),
         ("So my grandad is a paid-up member of the X club, paying a fee.", {"hearsay", "habit"}),
     ],

@@ -367,7 +367,7 @@ _CLUB_NOT_DONE_TRIAL: tuple[str, ...] = (
 _CLUB_NOT_DONE_PLAN: tuple[str, ...] = (
     "[Or so I thought|That was the plan, anyway|At least, that was the plan|That's what"
     " {pron} said at first|Well, that was the idea], but {pron} [backed out|pulled out|got"
-    " cold feet|thought better of it|went off it|never went through with it] [at the last"
+    " cold feet|thought better of it|went off it|lost interest] [at the last"
     " minute|in the end|before signing anything|after a day or two|once {pron} thought it"
     " over|when it came to it][.|!]",
     "[Mind you,|Though|Then again,|Except] [I've jumped the gun|I've got ahead of"

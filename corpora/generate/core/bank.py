@@ -1317,13 +1317,18 @@ CONSIDERED_PLAN: tuple[str, ...] = (
     " time|], and [it fell through|{pron}"
     " went off it|{pron} never went ahead|it didn't happen in the end|{pron} let it drop]"
     "[, I'm afraid|, sadly|, funnily enough|].",
+    "[Hmm,|Sorry,|Well,|Oh,] [I've put that too strongly|I've run ahead of myself|that's"
+    " not quite how it went]: {pron} was only ever [looking|weighing it up|thinking it"
+    " over][, really|, to be honest|], and [it fell through|nothing was ever signed|{pron}"
+    " didn't go through with it|it came to nothing] in the end.",
     "[Sorry,|Well,|Hmm,] [I've made that sound more settled than it is|that's wishful"
     " thinking on my part|I've made that sound more definite than it is]: {pron} [talked about it for a"
     " while|was keen for a bit|had it all worked out|looked into it properly] but never"
     " [went ahead|went through with it|took the plunge|got round to it].",
 )
 #: A plan dropped after a try: these fit a sentence that says the thing goes on (the user made
-#: a trial sound like a habit), though not one that says it has for years.
+#: a trial sound like a habit), though not one that says it has for years, nor one about
+#: something a person does not try out (`settled`: a car, a house, a bank, a job, a pet).
 CONSIDERED_TRIAL: tuple[str, ...] = (
     "[Well,|Actually,|Sorry,|Hmm,|Oh,] [that's overstating it|I've made that sound like more"
     " than it was|I'm exaggerating]: {pron} only [tried it out|gave it a go|went along [once"
@@ -1337,7 +1342,8 @@ CONSIDERED_TRIAL: tuple[str, ...] = (
 
 #: What a user sentence claims, read off its words (the frame and clause it was told in):
 #: `firsthand`, the user had it from the person (else `hearsay`, see `claims`); `habit`, the
-#: thing goes on (a routine, a membership, still the case); `lifelong`, it has for years. A
+#: thing goes on (a routine, a membership, still the case); `settled`, it is a thing one has
+#: or moves to rather than tries out; `lifelong`, it has for years. A
 #: status fits a sentence when none of the claims it cannot follow (`STATUS_UNFIT`) is made
 #: there; the renderer draws a status among the fitting ones, for a true statement and a
 #: rival alike.
@@ -1359,6 +1365,14 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
         r"|whenever (?:he|she) can|paying|still\b|same as ever|stayed on"
         r"|staying with|seems settled|season ticket|paid-up|member\b|membership|belongs to)"
     ),
+    # Something one has, moves to or signs with rather than tries out: owning or driving a
+    # thing, a home or an address, a bank or provider, an employer, a pet.
+    "settled": re.compile(
+        r"\b(?:bought|buy|owns?|drives?|driving|car|boat|house|flat|home|address|Road"
+        r"|moved|moving|lives|living|stay put|Bank|banks|account|savings|mortgage|broadband"
+        r"|provider|contract|switched|dentist|Dr|job|employer|works (?:for|at)|(?:started|at)"
+        r" work|(?:office|desk|admin) work|dog|puppy|cat|kitten|pet|adopted|name|surname)\b"
+    ),
     "lifelong": re.compile(
         r"\b(?:since (?:childhood|(?:he|she) was (?:small|little|young))|all (?:his|her) life"
         r"|for (?:years|decades)|always)\b"
@@ -1371,7 +1385,7 @@ STATUS_UNFIT: dict[str, frozenset[str]] = {
     **{t: frozenset({"firsthand"}) for t in RUMOUR_VAGUE},
     **{t: frozenset({"hearsay"}) for t in RUMOUR_TOLD},
     **{t: frozenset({"habit", "lifelong"}) for t in CONSIDERED_PLAN},
-    **{t: frozenset({"lifelong"}) for t in CONSIDERED_TRIAL},
+    **{t: frozenset({"lifelong", "settled"}) for t in CONSIDERED_TRIAL},
 }
 
 
