@@ -599,7 +599,7 @@ PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
         "[Actually|Hang on|Oh, hold on|Sorry|Hmm], [scratch that|forget I said that|ignore me|I "
         "take that back][:|,] [I had it second-hand and it was wrong|{pron} put me straight "
         + _LATELY
-        + "|I'd got it [muddled|wrong|mixed up|back to front]|that was only what someone else "
+        + "|I'd got it [muddled|wrong|mixed up|all wrong]|that was only what someone else "
         "[said|claimed]][.|!]",
         "Mind you, [I've since [heard|found out|learnt]|{pron} [assured|showed] me "
         + _LATELY
