@@ -236,3 +236,46 @@ def test_chat_variety_over_five_thousand_draws_meets_the_language_targets() -> N
     assert said.most_common(1)[0][1] / total <= 0.003
     assert len(said) / total >= 0.65
     assert asked.most_common(1)[0][1] / sum(asked.values()) <= 0.003
+
+
+def _expansions(template: str) -> list[str]:
+    """Every sentence the template can give (the grammar's paths, for small templates)."""
+    from corpora.generate.core.grammar import Choice, parse, tidy
+
+    def walk(parts: tuple) -> list[str]:
+        out = [""]
+        for part in parts:
+            if isinstance(part, Choice):
+                alts = [s for option in part.options for s in walk(option)]
+            else:
+                alts = [part]
+            out = [a + b for a in out for b in alts]
+        return out
+
+    return [tidy(s) for s in walk(parse(template))]
+
+
+def _chat_lines(chat: Chat) -> list[str]:
+    lines = [*chat.mentions, *chat.reactions, *chat.closes]
+    for exchange in chat.exchanges:
+        lines += [text for text in vars(exchange).values() if isinstance(text, str)]
+    return lines
+
+
+#: A singular subject ("A simple story in the language") followed by a plural verb.
+SINGULAR_THEN_PLURAL = re.compile(
+    r"\b(?:A|An) (?:\w+ ){0,2}(?:story|book|app|podcast|film)(?: \w+){0,3} (?:are|make|have)\b"
+)
+
+
+def test_chat_lines_agree_in_number() -> None:
+    """A singular subject never gets a plural verb in any expansion of any chat line."""
+    bad = [
+        (chat.key, sentence)
+        for chat in CHATS
+        for line in _chat_lines(chat)
+        if variants(line) <= 5000
+        for sentence in _expansions(line)
+        if SINGULAR_THEN_PLURAL.search(sentence)
+    ]
+    assert not bad, bad[:5]

@@ -118,3 +118,29 @@ def test_an_expansion_never_says_an_idea_twice_or_stacks_fillers() -> None:
     for text in seen:
         assert text.count(",") <= 1, text
         assert len(re.findall("honest", text)) <= 1, text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "What nice news. Nice. Regular exercise helps.",
+            "What nice news. Regular exercise helps.",
+        ),
+        (
+            "Nice! Nice. Regular exercise is a good habit.",
+            "Nice. Regular exercise is a good habit.",
+        ),
+        ("Good to know. Good to know where it stands.", "Good to know where it stands."),
+        ("Good! It suits him, which is good to hear.", "It suits him, which is good to hear."),
+        ("Nice. Lovely weather for it.", "Nice. Lovely weather for it."),
+        ("No. No idea, sorry.", "No. No idea, sorry."),
+        ("Nice.", "Nice."),
+        ("Oh, good. The car seems a good choice.", "The car seems a good choice."),
+        ("Thanks! Thanks for the update.", "Thanks for the update."),
+        ("I see. I can see why she likes it.", "I can see why she likes it."),
+    ],
+)
+def test_restrain_drops_a_bare_reaction_the_next_sentence_echoes(text: str, kept: str) -> None:
+    """A reaction and the sentence beside it never say the same word twice ("Nice! Nice.")."""
+    assert restrain(text) == kept

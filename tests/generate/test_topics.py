@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import datetime
 from itertools import pairwise
 from pathlib import Path
@@ -308,3 +309,15 @@ def test_without_the_next_link_a_link_would_echo(monkeypatch: pytest.MonkeyPatch
     word again."""
     monkeypatch.setattr(render, "_link_for", lambda li, sentence: li)
     assert _link_echoes(random.Random(11), 400) >= 1
+
+
+def test_mention_topics_do_not_repeat_the_frames_nouns() -> None:
+    """The mention references put "arguments/chats/debates about" before a topic, so no topic
+    starts with or carries those words itself ("arguments about book club arguments about ...")."""
+    doubled = [
+        topic
+        for family in FAMILIES.values()
+        for topic in family.topics
+        if re.search(r"\b(?:arguments?|chats?|debates?|natters?) about\b", topic)
+    ]
+    assert not doubled, doubled

@@ -3052,7 +3052,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Apps are great for vocabulary|An app covers the words well], [and speaking needs its own practice|but speaking needs a different kind of practice]: [reading the lessons out loud|repeating phrases aloud] [helps a lot|makes a real difference], [and talking to yourself in the shower genuinely counts|and there are online exchange sites when you feel braver].",
-            "[Keep the streak going|Well done on the streak]. [A simple story in the language|Short stories for learners] [are a fun next stage|make great reading practice], [because you can follow them with what you already know|once the basics feel easy].",
+            "[Keep the streak going|Well done on the streak]. [A simple story in the language is a fun next stage|Short stories for learners are a fun next stage|A simple story in the language makes great reading practice|Short stories for learners make great reading practice], [because you can follow along with what you already know|once the basics feel easy].",
         ),
     ),
     # ---- screens and gadgets

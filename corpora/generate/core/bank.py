@@ -335,7 +335,7 @@ FAMILIES: dict[str, Family] = {
             (
                 "which book to read next",
                 "whether audiobooks count as reading a book",
-                "book club arguments about endings",
+                "the endings of book club books",
             ),
             considered=(
                 "went to [one meeting|a single meeting] of the {V} book club and [did not go back|never went back]",

@@ -16,7 +16,9 @@ one word of each idea (`FILLER_IDEAS`: honesty, fairness, apology, hedge, hearsa
 `actually`) and at most one filler set off by commas in each sentence, dropping the later ones
 (a filler a placeholder follows at the start of a sentence stays, so the sentence does not open
 small); `tidy` applies it to every expansion, and the renderer again to each whole turn once
-its lead-ins are joined on. It only ever removes words, alike for every sentence, true or not.
+its lead-ins are joined on. A bare reaction (`Nice.`, `Good to know.`) next to a sentence that
+says the same words is dropped (`What nice news. Nice.`). It only ever removes words, alike for
+every sentence, true or not.
 
 `variants` counts the distinct expansions a template can produce (an upper bound when two
 paths spell the same words), which is how a bank's variety is measured before a corpus is
@@ -126,12 +128,60 @@ def _restrain_sentence(sentence: str) -> str:
     return out
 
 
+#: Words a bare reaction is made of ("Nice.", "How lovely!", "Good to know."), beside the
+#: openers (`_REACTION_OPENERS`) that carry no idea of their own.
+REACTION_WORDS = frozenset(
+    "nice good great lovely brilliant wonderful excellent fab cool noted news know hear to"
+    " glad fun shame pity thanks well done see sensible satisfying".split()
+)
+_REACTION_OPENERS = frozenset("oh ah how what so that's i right".split())
+_WORD = re.compile(r"[a-z']+")
+_BARE_REACTION = re.compile(r"^[\w', ]{1,24}[.!]$")
+
+
+def _reaction_ideas(sentence: str) -> tuple[str, ...] | None:
+    """The reaction words of a bare reaction of at most three words, else None."""
+    if not _BARE_REACTION.match(sentence):
+        return None
+    words = _WORD.findall(sentence.lower())
+    ideas = tuple(w for w in words if w not in _REACTION_OPENERS)
+    if not ideas or len(words) > 3 or not set(ideas) <= REACTION_WORDS:
+        return None
+    return ideas
+
+
+def _drop_echoed_reactions(pieces: list[str]) -> list[str]:
+    """Drop a bare reaction whose words the sentence next to it says too ("What nice news.
+    Nice." or "Good to know. Good to know where it stands."): the reaction is said once."""
+    sentences = pieces[::2]
+    for i, sentence in enumerate(sentences):
+        ideas = _reaction_ideas(sentence)
+        if ideas is None:
+            continue
+        near = " ".join(sentences[j] for j in (i - 1, i + 1) if 0 <= j < len(sentences)).lower()
+        if all(re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", near) for w in ideas):
+            sentences[i] = ""
+    out: list[str] = []
+    for k, sentence in enumerate(sentences):
+        if sentence:
+            out += [sentence, pieces[2 * k + 1] if 2 * k + 1 < len(pieces) else ""]
+    if out and out[-1].isspace():
+        out[-1] = ""
+    return out
+
+
 def restrain(text: str) -> str:
     """The text with no idea said twice in a sentence and at most one filler set off by commas
-    in each (see the module docstring): the later ones are dropped."""
+    in each (see the module docstring): the later ones are dropped; a bare reaction whose
+    words the next or previous sentence says as well is dropped whole."""
+    pieces = _SENTENCE_END.split(text)
+    if len(pieces) > 1:
+        kept = _drop_echoed_reactions(pieces)
+        if kept:
+            pieces = kept
     if not _FILLER.search(text):
-        return text
-    return "".join(_restrain_sentence(s) for s in _SENTENCE_END.split(text))
+        return "".join(pieces)
+    return "".join(_restrain_sentence(s) for s in pieces)
 
 
 class GrammarError(ValueError):
