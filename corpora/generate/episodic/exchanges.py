@@ -988,8 +988,8 @@ _ITEM_TRUE_REPLY = (
     " passing it on.|Thanks for the update.|Good of {obj} to [keep you posted|tell you].|Nice"
     " that {pron} [keeps you posted|tells you these things].|I'll keep that in mind.]",
     "[Ah,|Oh,|Well,|Right,] [good to know|fair enough|thanks for [passing it on|telling me"
-    "|the detail]|I'll bear that in mind][.|!] [Sounds like {pron} [keeps busy|gets about|has"
-    " plenty on].|Nice of {obj} to [keep you posted|fill you in].|]",
+    "|the detail]|I'll bear that in mind][.|!] [Nice of {obj} to [keep you posted|fill you"
+    " in].|]",
 )
 #: An entry that was someone else's.
 _ITEM_OTHERS = (

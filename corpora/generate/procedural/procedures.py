@@ -482,6 +482,11 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
             "Handy to know, in case it ever comes up.",
             "No wonder it takes a while.",
             "[It is|That is] quite a ritual.",
+            "There's a lot to remember there.",
+            "{Pron} has it down to a fine art, it seems.",
+            "Practice makes perfect, I suppose.",
+            "It sounds like it suits {obj}.",
+            "Each to their own.",
         ),
     ),
     DEPENDENCY: _reply(
@@ -493,7 +498,15 @@ PROCEDURE_REPLIES: dict[str, tuple[str, ...]] = {
             "So {your} clearly knows what suits, then.",
             "Does {your} get cross if anyone mixes that up?",
         ),
-        ("", "Everyone has their own way of doing things.", "I suppose there is a reason."),
+        (
+            "",
+            "Everyone has their own way of doing things.",
+            "I suppose there is a reason.",
+            "There's usually a good reason for these things.",
+            "Some things only go one way round.",
+            "Habits like that tend to stick.",
+            "It probably saves a mistake or two.",
+        ),
     ),
     PRECONDITION: _reply(
         ("Sensible.", "Fair enough.", "Right.", "Makes sense.", ""),
