@@ -264,7 +264,7 @@ def test_a_status_after_a_question_takes_the_question_up() -> None:
 def test_no_question_about_the_thing_is_left_for_a_status_to_answer() -> None:
     """ "Any nerves?" "I had it from him on the phone." leaves the question unanswered: a reply
     before a status drops a question about the thing itself, and a reply left a bare reaction
-    asks whether the news is definite (`STATUS_INVITES`), which every status answers."""
+    asks whether the assistant heard it right (`STATUS_INVITES`), which every status answers."""
     bank = _every_reply_asks()
     seen = {"dropped": 0, "invited": 0}
     for reply, _ in _asked_before_status(bank, 22):

@@ -82,13 +82,14 @@ BRIDGED = re.compile(
     r"^(?:Well, on that|Well, about that|Ah, about that|Now that you ask|Right, about that"
     r"|Oh, on that|Ah, on that|About that, actually)[:,]"
 )
-#: A question every status answers: whether the news is definite, or where it came from; or
+#: A question every status answers: whether the assistant heard the news right; or
 #: one about the assistant's own suggestion, which the status about it answers ("Would that
 #: work for him?" "Well, on that: this is for his goddaughter, not him.").
 INVITE = re.compile(
-    r"\b(?:definite|certain|settled|official|fixed|confirmed|finalised|final word|whole"
-    r" story|straight from|direct from|from (?:him|her)\b|work for (?:him|her)|sound like"
-    r" (?:him|her)|keen|take it)"
+    r"(?:\b(?:is that (?:right|so)|got that right|catch that right|whole"
+    r" story|full story|more to it|work for (?:him|her)|sound like (?:him|her)|keen|take it)"
+    r"|^(?:Oh, )?(?:[Rr]eally|Honestly|[Ss]eriously)\?)",
+    re.IGNORECASE,
 )
 #: A question about the user's own part in a talk, and an answer that says nothing of it.
 VIEW = re.compile(r"\b(?:yourself|argument|convince you|same side|agree with|conclusions?)\b")

@@ -518,7 +518,7 @@ def _status(
 
 #: A reply left shorter than this many words once its question is dropped ("Fancy that.",
 #: "Thanks for passing that on.")
-#: asks instead whether the news is definite (`STATUS_INVITES`).
+#: asks instead whether the assistant heard the news right (`STATUS_INVITES`).
 INVITE_BELOW = 9
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
@@ -529,7 +529,7 @@ def _before_status(
     """A reply that asks something, as it stands before the user's status: (text, whether it
     still asks). No status answers a question about the thing itself ("Any nerves?" "I had it
     from him on the phone."), so that question is dropped; a reply that would be left a bare
-    reaction asks instead whether the news is definite, which every status answers. A question
+    reaction asks instead whether it heard the news right, which every status answers. A question
     that names something, or a reply that puts the assistant's own value forward ("Does that
     sound like him?"), is kept as it is: the status is led into as taking it up."""
     sentences = _SENTENCE_END.split(text.strip())

@@ -166,21 +166,18 @@ QUICK_ANSWERS: dict[str, str] = {
 }
 
 #: What the assistant asks in place of its own question when the user's next turn is a status
-#: (grammar): whether the news is definite, and where it came from. A confirmation, a hedge, a
-#: retraction, a plan dropped and someone else's news all answer it, so the status that
-#: follows is an answer ("Is that definite?" "Well, on that: I misheard."), where a question
-#: about the thing itself ("Any nerves?") would be left unanswered by any of them. Asked
-#: before every kind of status alike.
+#: (grammar): whether it heard the news right. Whatever the news (a plan, a past event, the
+#: user's own suggestion, someone else's report), a confirmation, a hedge, a retraction, a plan
+#: dropped and someone else's news all answer it, so the status that follows is an answer ("Is
+#: that right?" "Well, on that: I misheard."), where a question about the thing itself ("Any
+#: nerves?") would be left unanswered by any of them; "Is that settled?" would not fit a
+#: concert already sung, nor "Was that from him?" the user's own idea. Asked before every kind
+#: of status alike.
 STATUS_INVITES: tuple[str, ...] = (
-    "[Is that|Is it] [definite|certain|settled|official|for certain|all fixed][ now|, then"
-    "|, do you think|]?",
-    "[Has that been|Is that all|Is it all] [settled|confirmed|finalised|fixed][ now|, then|]?",
-    "[Is that|Was that] [straight from|direct from|from] {obj}[, or second-hand|, or via"
-    " someone|]?",
-    "[Is that the final word|Is that the whole story|Is that for definite][, do you think|,"
-    " then|]?",
-    "[Has {pron} [confirmed|settled] it|Is {pron} [certain|definite|settled] about it][,"
-    " then|, do you think| now|]?",
+    "[Oh, is that right|Is that right|Is that so|Oh, is that so][, then|]?",
+    "[Really|Oh, really|Honestly|Seriously|Oh, seriously]?",
+    "[Have I got that right|Did I catch that right][, then|]?",
+    "[Is that the whole story|Is that the full story|Is there more to it][, then|]?",
 )
 
 #: What leads into a status that answers the assistant's question (grammar): it takes the
