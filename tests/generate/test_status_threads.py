@@ -139,6 +139,35 @@ def test_a_question_is_answered_in_its_own_form(reply: str, form: str) -> None:
     assert status_threads.question_form(reply) == form
 
 
+def test_a_true_statement_with_no_status_is_asked_as_a_rival_is() -> None:
+    """In a vertical whose true statements get no status (Arithmetic's payments), a reply's
+    question about the thing is dropped, or turned into "Is that right?", for true statements
+    as for rivals: dropped only where a status follows, "Was it a surprise?" answered with "I
+    didn't ask" marked the true ones, and "Is that certain?" the rivals."""
+    asking = _every_reply_asks()
+    bank = dataclasses.replace(
+        asking, statuses={k: v for k, v in asking.statuses.items() if k != STATEMENT}
+    )
+    rng = random.Random(31)
+    asked = {"true": 0, "rival": 0}
+    for _ in range(300):
+        for kind, side in ((STATEMENT, "true"), (TWIN_RUMOUR, "rival")):
+            move = _move(kind)
+            reply = render_move(move, _plan(move), rng, bank).reply
+            assert "shop around" not in reply, (side, reply)
+            asked[side] += "?" in reply
+    assert asked["true"] > 50 and asked["rival"] > 50, asked
+
+
+def test_an_invitation_with_no_status_after_it_is_answered_as_one() -> None:
+    assert status_threads.question_form("Fancy that. Oh, is that right?") == "invite"
+    assert status_threads.question_form("Honestly?") == "invite"
+    rng = random.Random(6)
+    for _ in range(50):
+        answer = grammar.expand(status_threads.QUICK_ANSWERS["invite"], rng)
+        assert not re.search(r"\b(?:ask|asked|idea|guess|couldn't say)\b", answer), answer
+
+
 def test_the_user_gives_a_view_of_a_talk_they_were_in() -> None:
     """ "Who won the argument?" is never met with "I didn't ask": the user was there."""
     rng = random.Random(5)

@@ -87,7 +87,7 @@ BRIDGED = re.compile(
 #: work for him?" "Well, on that: this is for his goddaughter, not him.").
 INVITE = re.compile(
     r"(?:\b(?:is that (?:right|so)|got that right|catch that right|whole"
-    r" story|full story|more to it|work for (?:him|her)|sound like (?:him|her)|keen|take it)"
+    r" story|full story|work for (?:him|her)|sound like (?:him|her)|keen|take it)"
     r"|^(?:Oh, )?(?:[Rr]eally|Honestly|[Ss]eriously)\?)",
     re.IGNORECASE,
 )

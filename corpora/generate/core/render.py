@@ -662,7 +662,15 @@ def render_move(
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
         used.append((move.kind, f"thread:{move.kind}:{ki}"))
         thread = [("user", _capital(answer)), ("assistant", fill(close, values))]
-    return RenderedMove(fill(frame, values), reply.text, used, thread, names=_names(values))
+    reply_text = reply.text
+    if reply.follow_up is None and move.kind != MENTION and asks(reply_text):
+        # Asked as before a status (`_before_status`), whether a status follows or not: in a
+        # vertical whose true statements get none, a question dropped or turned into "Is that
+        # right?" only where a status follows would mark the rivals. The user answers an
+        # invitation shortly (`status_threads.QUICK_ANSWERS["invite"]`).
+        own = companion is not None
+        reply_text, _ = _before_status(reply_text, _names(values), own, values, rng)
+    return RenderedMove(fill(frame, values), reply_text, used, thread, names=_names(values))
 
 
 #: Words of a link a sentence may say too ("While I think of it, I think my aunt …").

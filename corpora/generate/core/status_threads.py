@@ -154,6 +154,13 @@ QUICK_ANSWERS: dict[str, str] = {
         "[Not for the moment|I think that covers it|No, that's the lot|That's the lot|Nothing"
         " further|That's it], [thanks|for now|I think][.|!]"
     ),
+    # An invitation to say whether the assistant heard the news right (`STATUS_INVITES`),
+    # where no status follows: the news is confirmed.
+    "invite": (
+        "[Yes, that's right|That's right|So it seems|That's what I heard|That's the story,"
+        " anyway|Yes, so it seems|Yes, honestly|Yes, really|That's it, yes|Yep, that's"
+        " the news][.|!]"
+    ),
     # A question about the user's own part in a talk ("Who won the argument?", "Where do you
     # stand on it yourself?") is answered by the user, who was there: never "I didn't ask".
     "view": (
@@ -177,7 +184,7 @@ STATUS_INVITES: tuple[str, ...] = (
     "[Oh, is that right|Is that right|Is that so|Oh, is that so][, then|]?",
     "[Really|Oh, really|Honestly|Seriously|Oh, seriously]?",
     "[Have I got that right|Did I catch that right][, then|]?",
-    "[Is that the whole story|Is that the full story|Is there more to it][, then|]?",
+    "[Is that the whole story|Is that the full story][, then|]?",
 )
 
 #: What leads into a status that answers the assistant's question (grammar): it takes the
@@ -197,6 +204,12 @@ _TAG = re.compile(
 
 #: An offer to take more (`Anything else for the list?`), answered as an offer.
 _MORE = re.compile(r"^(?:Anything|Is there anything) (?:else|more)\b")
+#: An invitation to say whether the news was heard right (`STATUS_INVITES`).
+_INVITE = re.compile(
+    r"^(?:Oh, )?(?:is that (?:right|so)|really|honestly|seriously)\b|got that right|catch"
+    r" that right|whole story|full story",
+    re.IGNORECASE,
+)
 #: A question about the user's own view of a talk they had, answered with it.
 _VIEW = re.compile(
     r"\b(?:yourself|argument|convince you|same side|agree with|see eye to eye|conclusions?)\b"
@@ -222,6 +235,8 @@ def question_form(text: str) -> str:
         return "tag"
     if _MORE.search(last):
         return "more"
+    if _INVITE.search(last):
+        return "invite"
     if _VIEW.search(last):
         return "view"
     return "open"
@@ -246,6 +261,10 @@ QUICK_CLOSES: dict[str, tuple[str, ...]] = {
     ),
     "open": _OPEN_CLOSES,
     "view": _OPEN_CLOSES,
+    "invite": (
+        "[Good|Fair enough|Right you are|Noted|Understood|Lovely|All right|Got it"
+        "|Ah, good|Okay][.|!] [Thanks for saying.|That's clear, then.|Thanks.|]",
+    ),
     "more": (
         "[Right you are|Good|Lovely|All right|Okay|Noted][.|!] [It's all in hand.|All"
         " sorted.|Just say if anything comes up.|That's all set, then.]",
