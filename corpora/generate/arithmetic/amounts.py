@@ -538,7 +538,18 @@ def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
 #: to what was said and, sometimes, a follow-up.
 AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
     PAYMENT: _reply(
-        ("That is quite a sum.", "Not cheap.", "Ouch.", "Goodness.", "Right.", "Fair enough.", ""),
+        (
+            "That is quite a sum.",
+            "Not cheap.",
+            "Ouch.",
+            "Goodness.",
+            "Right.",
+            "Fair enough.",
+            "Quite a bill.",
+            "Oof.",
+            "Steep.",
+            "",
+        ),
         (
             "Was that roughly the bill {your} was braced for?",
             "I hope {your} got a good deal, at least.",
@@ -555,7 +566,15 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
             "Was {thing} a nasty shock for {your}, price-wise?",
             "Did {your} get a fair price on {thing}, at least?",
         ),
-        ("", "These things add up.", "Prices nowadays!", "Was it a surprise?"),
+        (
+            "",
+            "These things add up.",
+            "Prices nowadays!",
+            "Was it a surprise?",
+            "It all mounts up.",
+            "Bills like that sting.",
+            "Everything costs more now.",
+        ),
     ),
     DISPATCH: _reply(
         (

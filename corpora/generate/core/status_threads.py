@@ -157,9 +157,9 @@ QUICK_ANSWERS: dict[str, str] = {
     # An invitation to say whether the assistant heard the news right (`STATUS_INVITES`),
     # where no status follows: the news is confirmed.
     "invite": (
-        "[Yes, that's right|That's right|So it seems|That's what I heard|That's the story,"
-        " anyway|Yes, so it seems|Yes, honestly|Yes, really|That's it, yes|Yep, that's"
-        " the news][.|!]"
+        "[Yes|Yep|That's right|Right|Mm-hm|Yes, really|Indeed|Quite right][, that's what I"
+        " heard|, so it seems|, that's the story|, apparently|, that's the news|, as it"
+        " happens|, more or less|][.|!]"
     ),
     # A question about the user's own part in a talk ("Who won the argument?", "Where do you
     # stand on it yourself?") is answered by the user, who was there: never "I didn't ask".
