@@ -160,92 +160,9 @@ def test_questions_are_asked_at_distances_from_the_pivot_drawn_from_bands(
         gaps.append(abs((asked - pivot).total_seconds()) / 86400)
     # (A before arm moves up to the last session when its band reaches back past it.)
     high = prospective.ARM_BANDS[-1][1]
-    edge = prospective.EDGE.total_seconds() / 86400
-    assert all(edge <= g <= high for g in gaps), gaps
-    assert sum(g > 3.0 for g in gaps) >= len(gaps) / 3, sorted(gaps)
-    assert sum(g <= 3.0 for g in gaps) >= len(gaps) / 6, sorted(gaps)
-
-
-def _asked_and_planned(spec: prospective.Spec) -> tuple[list[Question], prospective.Haystack]:
-    """One haystack's question(s), and its plan rebuilt from the same seeds."""
-    levers = prospective.GENERATOR.levers[0]
-    built = prospective.build_spec(
-        spec,
-        seed=prospective.SEED,
-        revision=REVISION,
-        first_n=1,
-        pair_n=1 if spec.paired else None,
-        names=NameRegistry(),
-        levers=levers,
-    )
-    rng = question_rng(prospective.SEED, "prospective", spec.key)
-    layout = question_rng(prospective.SEED, "prospective", spec.key, "layout")
-    haystack, _, _ = prospective.build_haystack(spec, rng, layout, NameRegistry(), "owner", levers)
-    return [a.question for a in built], haystack
-
-
-def test_no_key_date_sits_on_a_question_date_or_a_window_edge() -> None:
-    """Gold and rival key dates lie at least two days from every question date and from the
-    edges of the window a question asks about, so none is a boundary case: the asked item and
-    its own rivals for a single target; for a due-window, every reminder (live or taken back)
-    against the last session and both arms."""
-    edge = prospective.EDGE
-    levers = prospective.GENERATOR.levers[0]
-    for spec in prospective._specs(prospective.SEED, levers):
-        questions, haystack = _asked_and_planned(spec)
-        asked: list[datetime] = []
-        for q in questions:
-            moment = parse_date(q.question_date)
-            assert moment is not None
-            asked.append(moment)
-        edges: list[datetime]
-        if spec.kind is None:
-            keys = [t for kind, t in haystack.instants.values() if kind == REMINDER]
-            edges = [haystack.end, *asked]
-        else:
-            keys = [haystack.targets[0].instant, *haystack.rivals()]
-            edges = list(asked)
-            if spec.shape == "as-of":
-                (when,) = asked
-                ago = next(
-                    d
-                    for d, words in prospective.AS_OF_AGO.items()
-                    if words in questions[0].question
-                )
-                edges.append(when - timedelta(days=ago))
-        for key in keys:
-            for e in edges:
-                assert abs(key - e) >= edge, (spec.key, spec.shape, key, e)
-
-
-_RELATIVE = re.compile(
-    r"\b(?:in (?:[a-z-]+|\d+) (?:hours?|days?|weeks?)|(?:[a-z-]+|\d+) (?:days?|weeks?) from now"
-    r"|tomorrow at [^,.?!]+|on (?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day at [^,.?!]+)"
-)
-
-
-def test_an_item_told_again_is_timed_from_its_own_session(corpus: Built) -> None:
-    """A value named in two sessions: any relative time said beside it in the later one counts
-    from that session's own date and names the item's due instant (a countdown is never
-    repeated word for word once it has gone stale)."""
-    issued = set(corpus.names.issued)
-    for q in corpus.questions:
-        told: dict[str, datetime] = {}
-        for s, session in enumerate(q.haystack_sessions):
-            moment = parse_date(q.haystack_dates[s])
-            assert moment is not None
-            for turn in session:
-                for sentence in re.split(r"(?<=[.?!])\s+", turn.content):
-                    found = _RELATIVE.search(sentence)
-                    if found is None:
-                        continue
-                    instant = resolve(found.group(0), moment)
-                    if instant is None:
-                        continue
-                    for value in issued.intersection(re.findall(r"[A-Z][a-z]+", sentence)):
-                        if value in told and abs(told[value] - instant) > timedelta(days=1):
-                            raise AssertionError((q.question_id, s, value, sentence))
-                        told.setdefault(value, instant)
+    assert all(0 < g <= high for g in gaps), gaps
+    assert sum(g > 1.0 for g in gaps) >= len(gaps) / 3, sorted(gaps)
+    assert sum(g <= 1.0 for g in gaps) >= len(gaps) / 6, sorted(gaps)
 
 
 def test_the_checker_refuses_a_pivot_its_session_cannot_produce(corpus: Built) -> None:

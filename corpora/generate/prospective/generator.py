@@ -118,7 +118,7 @@ WINDOW_SIZES = (2, 3)
 #: Hot statements' instants — the asked one's and every unasked hot pair's alike — and the
 #: asked pair's twins': the last session's timestamp plus this many days, so the question's
 #: clock decides them …
-TARGET_SPREAD = (7.0, 28.0)
+TARGET_SPREAD = (2.0, 26.0)
 #: … and every other timed move's, from a wider range.
 DUE_SPREAD = (-8.0, 30.0)
 #: A timed move is never due sooner than this after its own session.
@@ -129,15 +129,11 @@ MIN_LEAD = timedelta(hours=2)
 #: the arm, and the thing asked about is not always due within a day of the question. A before
 #: arm is never asked before the last session (it moves up to it when the band reaches back
 #: that far).
-ARM_BANDS = ((2.0, 2.5), (2.5, 3.0), (3.0, 4.0))
-#: No key date, gold or rival, falls within this of a question's date or of the edges of the
-#: window it asks about (the last session, for a due-window): a reader never has to decide
-#: whether something due on the day itself counts.
-EDGE = timedelta(days=2)
+ARM_BANDS = ((0.1, 1.0), (1.0, 3.0), (3.0, 6.0))
 #: A due-window's reminders fall due within `WINDOW_SPAN` of an instant this many days after
 #: the last session; they are stated in sessions at most `WINDOW_REACH` days before it, whose
 #: expressions can name any instant of the window exactly.
-WINDOW_START = (7.0, 28.0)
+WINDOW_START = (2.0, 26.0)
 WINDOW_SPAN = timedelta(hours=36)
 WINDOW_REACH = timedelta(days=59)
 #: A hot kit's twins fall due within this many days of its statement's instant.
@@ -268,12 +264,6 @@ class Haystack:
     twins: list[tuple[str, int, str]] = field(default_factory=list)
     #: How far (days) from the pivot the question is asked (`ARM_BANDS`).
     band: tuple[float, float] = ARM_BANDS[0]
-    #: The timed kind and instant of every timed move and twin, by (session, value).
-    instants: dict[tuple[int, str], tuple[str, datetime]] = field(default_factory=dict)
-
-    def rivals(self) -> list[datetime]:
-        """The instants the asked pair's twins name (a question is asked clear of them)."""
-        return [self.instants[(s, v)][1] for _, s, v in self.twins if (s, v) in self.instants]
 
     @property
     def end(self) -> datetime:
@@ -442,16 +432,6 @@ def build_haystack(
     band = rng.choice(ARM_BANDS)
     window_end = _window_end(rng, targets, band) if window else None
     outside = _outside(end, window_end) if window_end is not None else None
-    # Where a due-window's before arm may be asked: a band's width before its first reminder
-    # (`_near`), every instant of it (by the quarter hour) an edge a rival keeps clear of.
-    before_span: list[datetime] = []
-    if window:
-        first = min(t.instant for t in targets)
-        low, high = first - timedelta(days=band[1]), first - timedelta(days=band[0])
-        before_span = [
-            low + timedelta(minutes=15 * i)
-            for i in range(int((high - low) / timedelta(minutes=15)) + 1)
-        ]
     # A hot kit's twins fall due within a few days of its statement's instant (competition
     # close in time as well as in words); hot statements are drawn first so the twins can follow.
     twin_of: dict[int, int] = {
@@ -461,7 +441,6 @@ def build_haystack(
         if kind in (TWIN_OTHERS, TWIN_RUMOUR)
     }
     anchor: dict[int, datetime] = {}
-    instants = {(t.session, t.fact.value): (t.kind, t.instant) for t in targets}
     order = sorted(
         ((s, kind) for s in range(count) for kind in (*TIMED_KINDS, TWIN_SLOT)),
         key=lambda sk: (sk not in hot_statements, sk[1] == TWIN_SLOT, sk),
@@ -478,20 +457,10 @@ def build_haystack(
         if outside is not None:
             spread = WINDOW_OTHERS_SPREAD
         accept = outside if live and outside is not None else None
-        if not live and window_end is not None and move.family.statement_kind == REMINDER:
-            accept = _clear_of((end, window_end, *before_span))
         if kind == TWIN_SLOT and s in twin_of and twin_of[s] in anchor:
             base = anchor[twin_of[s]]
             low = max(base - timedelta(days=TWIN_NEAR), moments[s] + 2 * MIN_LEAD)
             spread = _days(low - end, max(base, low) - end + timedelta(days=TWIN_NEAR))
-            if twin_of[s] == 0 and not window and spec.shape != "as-of":
-                # The asked pair's own rivals stay clear of every date the question may be
-                # asked on: at its pivot, or beyond the far end of its band.
-                near, far = (timedelta(days=d) for d in band)
-                # (A week beyond it: a statement made two months earlier names whole weeks.)
-                reach = max(base, low) - end + far + EDGE + timedelta(days=7)
-                spread = _days(low - end, reach)
-                accept = _apart(base, near - EDGE, far + EDGE)
         if (s, kind) in timed:  # the asked statement: already drawn
             anchor[
                 next(i for i, k in enumerate(kits) if (k.sessions[0], k.kinds[0]) == (s, kind))
@@ -501,7 +470,6 @@ def build_haystack(
             rng, moments[s], end, spread, accept=accept or (lambda _: True)
         )
         move.extra = {"due": expression}
-        instants[(s, move.value or "")] = (move.family.statement_kind, instant)
         if hot:
             anchor[_kit_at(kits, s, kind)] = instant
         if move.kind in TIMED_KINDS:
@@ -524,7 +492,7 @@ def build_haystack(
         plans.append(SessionPlan(moments[s], moves))
     twins = twins_of(kits[0], slots) if not window else []
     ordered = sorted(targets, key=lambda t: t.instant)
-    haystack = Haystack(plans, ordered, moments, by_key, window_end, twins, band, instants)
+    haystack = Haystack(plans, ordered, moments, by_key, window_end, twins, band)
     return haystack, world, target
 
 
@@ -555,17 +523,7 @@ def _window_end(
 def _outside(end: datetime, window_end: datetime) -> Callable[[datetime], bool]:
     """Other reminders of a due-window haystack fall due before the last session or after the
     after arm is asked, never inside the window."""
-    return lambda t: t <= end - EDGE or t > window_end + EDGE
-
-
-def _apart(pivot: datetime, inner: timedelta, outer: timedelta) -> Callable[[datetime], bool]:
-    """An instant within `inner` of `pivot` or at least `outer` from it."""
-    return lambda t: abs(t - pivot) <= inner or abs(t - pivot) >= outer
-
-
-def _clear_of(edges: Sequence[datetime]) -> Callable[[datetime], bool]:
-    """An instant at least `EDGE` from every one of `edges`."""
-    return lambda t: all(abs(t - e) >= EDGE for e in edges)
+    return lambda t: t <= end or t > window_end
 
 
 # --- questions and answers ------------------------------------------------------------------
@@ -602,21 +560,8 @@ def _near(
     if floor is not None and low < floor:
         low = floor
         if high - low < timedelta(hours=1):
-            high = pivot - EDGE
+            high = pivot
     return _between(rng, low, high)
-
-
-def _asked_clear(
-    rng: random.Random, draw: Callable[[], datetime], rivals: Sequence[datetime]
-) -> datetime:
-    """A question date from `draw`, redrawn until no rival's key date lies within `EDGE` of
-    it (the last draw when none does within 60)."""
-    moment = draw()
-    for _ in range(60):
-        if all(abs(moment - r) >= EDGE for r in rivals):
-            return moment
-        moment = draw()
-    return moment
 
 
 def _after(rng: random.Random, moment: datetime, days: tuple[float, float]) -> datetime:
@@ -771,15 +716,7 @@ def build_spec(
             for t in haystack.targets
         ]
         answer_items = [name for name, _ in items]
-        gold = {(t.session, t.fact.value) for t in haystack.targets}
-        reminders = [
-            t for key, (k, t) in haystack.instants.items() if k == REMINDER and key not in gold
-        ]
-        before = _asked_clear(
-            rng,
-            lambda: _near(rng, pivot_item.instant, haystack.band, after=False, floor=end),
-            reminders,
-        )
+        before = _near(rng, pivot_item.instant, haystack.band, after=False, floor=end)
         assert haystack.window_end is not None
         after = haystack.window_end
         question = rng.choice(DUE_WINDOW_QUESTIONS)
@@ -794,26 +731,21 @@ def build_spec(
         ago = AS_OF_AGO[ago_days]
         question = _question(spec.shape, tfam, person, rng, ago)
         moments: list[tuple[str | None, datetime]]
-        rivals = haystack.rivals()
-
-        def near(after: bool) -> datetime:
-            return _asked_clear(
-                rng, lambda: _near(rng, pivot_item.instant, band, after=after, floor=end), rivals
-            )
-
         if spec.paired:
-            moments = [("before", near(False)), ("after", near(True))]
+            moments = [
+                ("before", _near(rng, pivot_item.instant, band, after=False, floor=end)),
+                ("after", _near(rng, pivot_item.instant, band, after=True)),
+            ]
         elif spec.shape == "as-of":
             # As of `ago` before the question the pivot was still ahead; by the question it
             # has passed.
             lead = timedelta(days=ago_days)
-            low = max(pivot_item.instant, end) + EDGE
-            high = pivot_item.instant + lead - EDGE
-            moments = [(None, _asked_clear(rng, lambda: _between(rng, low, high), rivals))]
+            low = max(pivot_item.instant, end)
+            moments = [(None, _between(rng, low, pivot_item.instant + lead))]
         elif spec.variant == "passed":
-            moments = [(None, near(True))]
+            moments = [(None, _near(rng, pivot_item.instant, band, after=True))]
         else:
-            moments = [(None, near(False))]
+            moments = [(None, _near(rng, pivot_item.instant, band, after=False, floor=end))]
         for i, (arm, moment) in enumerate(moments):
             qid = question_id(ABBREV, revision, first_n + i)
             answer = _answer(spec.shape, tfam, person, pivot_item, moment, ago)
@@ -896,11 +828,10 @@ GENERATOR = VerticalGenerator(
         "19 before/after pairs (due-later-reminder 4, expiring-validity 3, not-yet-true 3, "
         "due-window 9) over shared haystacks; 12 clock-grounded questions unpaired",
         "every hot statement's instant (the asked one's and each unasked hot pair's) is drawn "
-        "at the last session plus U(7, 28) days, every other timed move's at U(-8, 30), each "
+        "at the last session plus U(2, 26) days, every other timed move's at U(-8, 30), each "
         "stated relative to its own session; both arms are asked U(band) days from the pivot, "
-        "the band drawn per haystack from (2, 2.5), (2.5, 3) and (3, 4) days (a before arm never "
-        "before the last session); no gold or rival key date lies within two days of a "
-        "question's date or of the edges of the window it asks about",
+        "the band drawn per haystack from (0.1, 1), (1, 3) and (3, 6) days (a before arm never "
+        "before the last session)",
         "a rival (a reminder not needed, a permit renewed, a start called off, someone else's "
         "permit or start) is told in the true kind's frames; what became of it comes next",
     ),
