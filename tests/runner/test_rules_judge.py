@@ -290,7 +290,7 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "Both were in spring.",
         "inconclusive",
     ),
-    ("temporal", "recency", None, "The Borroni", "The Borroni visit was the latest.", "correct"),
+    ("temporal", "recency", None, "The Loughlin", "The Loughlin visit was the latest.", "correct"),
     (
         "workingmemory",
         "fact-at-distance",
