@@ -53,7 +53,8 @@ def probe_record(ctx: CorpusContext) -> Iterator[Violation]:
     """Model-probe records are honest: `unmeasured` says why; `measured` names its model, date and
     the shipped corpus hash, and counts no more outcomes than questions.
 
-    No model is reachable from the build machines, so a measured probe must prove where it came from; an unmeasured one must say why."""
+    Only a probe run measures a probe, so a measured probe must prove where it came from; an
+    unmeasured one must say why."""
     sc = ctx.corpus.sidecar
     if sc is None:
         return

@@ -205,6 +205,7 @@ def test_shipped_sidecars_say_unmeasured_with_the_reason() -> None:
         for name in ("v1", "v2", "v3", "v6", "v8", "v9"):
             record = data["probes"][name]
             assert record["status"] == "unmeasured", (vertical, name)
-            assert "no reference model is reachable" in record["reason"]
+            assert "not yet run with the reference model" in record["reason"]
+            assert "typedmemeval probe" in record["reason"]
             assert not record["outcomes"] and record["model"] is None
     assert load_ours(shipped("forgetting")).sha256

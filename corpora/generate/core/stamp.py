@@ -31,8 +31,11 @@ from checker.separability import measure_separability
 #: Model-dependent probes a sidecar records (SPEC §6), and the one reason they are unmeasured.
 PROBES = ("v1", "v2", "v3", "v6", "v8", "v9", "paraphrase")
 UNMEASURED = (
-    "no reference model is reachable from the build machines; the probe runner is tested "
-    "against a local fake server, and a real run must stamp model, date and this corpus's hash"
+    "not yet run with the reference model: on two CPU cores SmolLM2-135M-Instruct answers tens "
+    "to about a thousand questions an hour, and a full probe pass asks every question many "
+    "times (V2 ten samples, V3 and V6 three); `typedmemeval probe CORPUS --stamp DIR` runs the "
+    "probes against any OpenAI-compatible endpoint and stamps model, date and this corpus's hash "
+    "into a copy"
 )
 STATUS = "draft"
 
