@@ -719,8 +719,8 @@ REPLIES: dict[str, tuple[str, ...]] = {
         " round|things are going well]].",
         "[It sounds like|Sounds like] {thing} [suits|should suit|is a good fit for]"
         " {obj}[, from what you say|, which is good to hear|].",
-        "{Thing} [sounds like|sounds to me like] [a good choice|a sensible choice|the right"
-        " thing for {obj}][, from what you say|, by the sound of it|].",
+        "{Thing} [strikes me as|sounds like] [a good choice|a sensible choice|the right"
+        " thing for {obj}][, from what you say|, I'd say|].",
     ),
     INVALIDATION: (
         "So that's the end of {thing} for {obj}, [one way or another|by the sound of it|then].",
@@ -1406,7 +1406,7 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
         r"\b(?:from now|remind me|tomorrow|next (?:week|month|year|\w+day)|in (?:\w+[ -])?"
         r"\w+ (?:hours?|days?|weeks?|months?)|(?:days?|weeks?|months?) (?:away|off|time)"
         r"|(?:runs|ran) out|expires?|lapses?|stops working|(?:is|are) due|due (?:on|in|for)"
-        r"|coming up|starts? (?:on|in)|on (?:\w+day|the \d+\w*)|this coming)\b"
+        r"|coming up|starts? (?:on|in)|on \w+day at|this coming)\b"
     ),
     # Something chosen (a switch, a purchase, a sign-up): `someone else went for it` fits it;
     # a bill or a parcel, told without one, is `unchosen` (see `claims`).
