@@ -509,6 +509,14 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
             "My aunt needs the form in 25 days, so remind me.",
             {"hearsay", "dated-future", "unchosen"},
         ),
+        (
+            "My boss filled me in five days ago: she has signed up with a new dentist, Dr X.",
+            {"firsthand", "settled", "done", "choice"},
+        ),
+        (
+            "My niece told me in person the day before yesterday: she goes to Dr X.",
+            {"firsthand", "settled", "unchosen"},
+        ),
     ],
 )
 def test_what_a_sentence_claims(sentence: str, said: set[str]) -> None:

@@ -1357,6 +1357,8 @@ CONSIDERED_TRIAL: tuple[str, ...] = (
     " that's that|].",
 )
 
+_WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+
 #: What a user sentence claims, read off its words (the frame and clause it was told in):
 #: `firsthand`, the user had it from the person (else `hearsay`, see `claims`); `habit`, the
 #: thing goes on (a routine, a membership, still the case); `settled`, it is a thing one has
@@ -1403,10 +1405,11 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
     ),
     # A date still to come: a reminder, an expiry or an event told for later.
     "dated-future": re.compile(
-        r"\b(?:from now|remind me|tomorrow|next (?:week|month|year|\w+day)|in (?:\w+[ -])?"
-        r"\w+ (?:hours?|days?|weeks?|months?)|(?:days?|weeks?|months?) (?:away|off|time)"
-        r"|(?:runs|ran) out|expires?|lapses?|stops working|(?:is|are) due|due (?:on|in|for)"
-        r"|coming up|starts? (?:on|in)|on \w+day at|this coming)\b"
+        r"\b(?:from now(?! on)|remind me|tomorrow|next (?:week|month|year|" + _WEEKDAY + ")"
+        r"|in (?:a|an|a few|a couple of|\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+        r"|eleven|twelve|[a-z]+teen|[a-z]+ty(?:-[a-z]+)?) (?:hours?|days?|weeks?|months?)\b"
+        r"(?! ago)|runs out|expires|stops working|(?:is|are) due|due (?:on|in|for)"
+        r"|starts? (?:on|in)|on " + _WEEKDAY + r" at|this coming)\b"
     ),
     # Something chosen (a switch, a purchase, a sign-up): `someone else went for it` fits it;
     # a bill or a parcel, told without one, is `unchosen` (see `claims`).
