@@ -710,9 +710,6 @@ _NOT_DONE = (
     " {pron} [was about to|meant to|was all set to|had it booked in], and then [changed {poss}"
     " mind|thought better of it|called it off|put it off indefinitely][, so it never"
     " happened|, so scrap that|].",
-    "[Mind you,|Though|Then again,] I misread what {pron} told me: {pron}"
-    " [only had it lined up|only meant to|was only planning to], and then [changed {poss} mind|thought"
-    " better of it|let it go][, so it never happened|, so that's that|].",
 )
 #: A payment considered cannot be taken back as the user running ahead after a sentence that
 #: says the person told the user it was done (`core.bank.CLAIM_MARKS`): only the statuses that
@@ -724,8 +721,6 @@ AMOUNT_STATUS_UNFIT: Mapping[str, frozenset[str]] = MappingProxyType(
         **STATUS_UNFIT,
         **{_NOT_DONE[i]: frozenset({"firsthand"}) for i in (0, 1)},
         **{_NOT_DONE[i]: frozenset({"firsthand", "done"}) for i in (2, 3)},
-        # "I misread what she told me" needs her to have told it.
-        _NOT_DONE[5]: frozenset({"hearsay"}),
     }
 )
 _THANKS = " [Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
