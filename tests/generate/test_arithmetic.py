@@ -505,4 +505,38 @@ def test_a_payment_the_person_told_of_is_not_taken_back_as_the_user_running_ahea
     fit = {options[i] for i in fitting_statuses(TWIN_CONSIDERED, told, amounts.AMOUNTS_BANK)}
     assert fit and not fit & {options[i] for i in (0, 1, 3)}
     heard = "I heard my aunt paid 40.00 euros at the Velmor bike shop."
-    assert len(fitting_statuses(TWIN_CONSIDERED, heard, amounts.AMOUNTS_BANK)) == len(options)
+    fit = {options[i] for i in fitting_statuses(TWIN_CONSIDERED, heard, amounts.AMOUNTS_BANK)}
+    assert fit == set(options) - {options[2], options[3]}
+
+
+def test_a_payment_told_as_done_is_not_taken_back_as_a_bare_plan() -> None:
+    """ "My aunt sent out the invitations for her party today" is not followed by "That was
+    the plan, anyway, but she thought better of it": after a sentence that says it happened
+    (`done`), a payment or batch considered says how the user came to tell it so."""
+    from corpora.generate.arithmetic import amounts
+    from corpora.generate.core.render import fitting_statuses
+    from corpora.generate.core.world import TWIN_CONSIDERED
+
+    options = amounts.AMOUNTS_BANK.statuses[TWIN_CONSIDERED]
+    for told in (
+        "I heard my aunt sent out the invitations for her party at Cowan today.",
+        "Apparently my uncle has paid the plumber 80.00 pounds.",
+    ):
+        fit = {options[i] for i in fitting_statuses(TWIN_CONSIDERED, told, amounts.AMOUNTS_BANK)}
+        assert fit and not fit & {options[2], options[3]}, told
+
+
+def test_someone_else_went_for_it_never_follows_a_bill_or_a_parcel() -> None:
+    """ "It's his brother-in-law who went for it" is a wording for a choice: never drawn after
+    a plumber's bill or a parcel that arrived, rendered as Arithmetic renders its rivals."""
+    from corpora.generate.arithmetic import amounts
+    from corpora.generate.core.render import fitting_statuses
+    from corpora.generate.core.world import TWIN_OTHERS
+
+    options = amounts.AMOUNTS_BANK.statuses[TWIN_OTHERS]
+    for told in (
+        "My aunt's parcel from Velmor arrived this morning.",
+        "The plumber's bill for my uncle came to 80.00 pounds.",
+    ):
+        fit = {options[i] for i in fitting_statuses(TWIN_OTHERS, told, amounts.AMOUNTS_BANK)}
+        assert fit and not [t for t in fit if "went for" in t], told

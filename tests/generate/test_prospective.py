@@ -499,3 +499,65 @@ def test_stock_closing_lines_are_varied_and_often_left_off(corpus: Built) -> Non
                 counts.update(set(re.split(r"(?<=[.?!])\s+", turn.content)))
     common = [(s, n / turns) for s, n in counts.most_common(20) if len(s.split()) > 3]
     assert all(share <= 0.03 for _, share in common), common[:3]
+
+
+def test_a_rumoured_expiry_says_how_the_user_got_the_date() -> None:
+    """ "It stops working thirteen days from now" is not taken back by a bare "that one ended
+    months back": every rumoured expiry's status says the user was going by an old one."""
+    from corpora.generate.core.grammar import expand
+    from corpora.generate.core.reminders import EXPIRY, twin_kind
+    from corpora.generate.core.world import TWIN_RUMOUR
+
+    rng = random.Random(11)
+    texts = {
+        expand(t, rng)
+        for t in PROSPECTIVE_BANK.statuses[twin_kind(TWIN_RUMOUR, EXPIRY)]
+        for _ in range(300)
+    }
+    assert not [t for t in texts if not re.search(r"\bold\b", t)]
+
+
+def test_a_future_date_is_not_taken_back_in_the_past() -> None:
+    """A course starting thirty days from now is not taken back as "he never went ahead" or
+    "so it never happened": a plan dropped told in the past does not follow a date still to
+    come (`dated-future`); the statuses left say it is off."""
+    from corpora.generate.core.bank import CONSIDERED_PLAN, claims
+    from corpora.generate.core.reminders import UPCOMING, twin_kind
+    from corpora.generate.core.render import fitting_statuses
+    from corpora.generate.core.world import TWIN_RUMOUR
+
+    kind = twin_kind(TWIN_RUMOUR, UPCOMING)
+    options = PROSPECTIVE_BANK.statuses[kind]
+    for told in (
+        "My aunt starts her pottery course thirty days from now.",
+        "My uncle's new job starts in 3 weeks.",
+        "My cousin is moving house on Friday at 10:30.",
+    ):
+        assert "dated-future" in claims(told), told
+        fit = {options[i] for i in fitting_statuses(kind, told, PROSPECTIVE_BANK)}
+        assert fit and not fit & set(CONSIDERED_PLAN), told
+
+
+def test_a_reminder_taken_back_says_how_the_user_found_out() -> None:
+    """ "I really need to book a table … so please remind me" is not followed by a bare "I've
+    got that wrong: someone else did it last week"."""
+    from corpora.generate.core.grammar import expand
+    from corpora.generate.core.reminders import REMINDER, twin_kind
+    from corpora.generate.core.world import TWIN_RUMOUR
+
+    rng = random.Random(13)
+    texts = {
+        expand(t, rng)
+        for t in PROSPECTIVE_BANK.statuses[twin_kind(TWIN_RUMOUR, REMINDER)]
+        for _ in range(300)
+    }
+    assert not [t for t in texts if "got that wrong" in t]
+    assert not [t for t in texts if re.search(r"someone else \w+ it[.!]", t)]
+
+
+def test_an_upcoming_reply_names_no_span() -> None:
+    """ "The weeks will fly by until then" was said of an event five days away."""
+    from corpora.generate.core.grammar import flatten
+    from corpora.generate.core.reminders import UPCOMING
+
+    assert not [r for r in PROSPECTIVE_BANK.replies[UPCOMING] if "weeks" in flatten(r)]

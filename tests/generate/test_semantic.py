@@ -365,3 +365,40 @@ def test_the_adversary_gates_pass_and_can_refuse(semantic_corpus: Built) -> None
             q.haystack_sessions[si][0].content += f" Zorbify{n} again, as ever."
     found = shared_gate_refusals(g, semantic_corpus, marked)
     assert any(r.startswith("SEP008") for r in found), found
+
+
+def test_a_replacement_status_claims_no_span_the_history_could_contradict() -> None:
+    """ "That's instead of Dr Wende, which he kept for years!" a week after Wende was first
+    reported: a replacement's status names no span of time."""
+    import random as _random
+
+    from corpora.generate.core.grammar import expand
+    from corpora.generate.semantic.replacements import REPLACEMENT_STATUSES
+
+    rng = _random.Random(5)
+    spans = re.compile(
+        r"\bfor (?:years|ages|months|a while|a good while|a long time|far too long)\b|all year|months of|after all this time"
+    )
+    texts = {expand(t, rng) for t in REPLACEMENT_STATUSES for _ in range(400)}
+    assert not [t for t in texts if spans.search(t)]
+
+
+def test_an_old_value_is_named_as_one_thing() -> None:
+    """ "The Earlborough readers is out of the picture": an old value is named in the singular,
+    as the statuses' verbs take it."""
+    from corpora.generate.semantic.replacements import OLD_NAMES
+
+    assert not [n for n in OLD_NAMES.values() if re.search(r"(?:readers|singers)$", n)]
+
+
+def test_the_assistant_does_not_say_what_it_cannot_see() -> None:
+    """ "The car looks right for her": the assistant hears of things, it cannot see them; nor
+    does it say a car just picked up "is working out well", or praise keeping a dentist after
+    a switch."""
+    from corpora.generate.core.bank import FAMILY_REPLIES, REPLIES
+    from corpora.generate.core.grammar import flatten
+    from corpora.generate.core.world import STATEMENT
+
+    texts = [flatten(t) for t in REPLIES[STATEMENT]]
+    texts += [flatten(t) for t in FAMILY_REPLIES["dentist"][STATEMENT]]
+    assert not [t for t in texts if re.search(r"\blooks\b|working out well|hanging on to", t)]

@@ -478,17 +478,45 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
 @pytest.mark.parametrize(
     ("sentence", "said"),
     [
-        ("My grandad told me in person earlier today: he supports X Town.", {"firsthand"}),
+        (
+            "My grandad told me in person earlier today: he supports X Town.",
+            {"firsthand", "unchosen"},
+        ),
         (
             "I asked my landlord earlier today and he still banks with X Bank.",
-            {"firsthand", "habit", "settled"},
+            {"firsthand", "habit", "settled", "unchosen"},
         ),
-        ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled"}),
-        ("My uncle drives a X these days, a proper family car.", {"hearsay", "settled"}),
-        ("My uncle has moved into a top-floor flat on X Road.", {"hearsay", "settled"}),
-        ("My aunt goes to the X book club once a month.", {"hearsay", "habit"}),
-        ("My aunt supports X Town, her football team since childhood.", {"hearsay", "lifelong"}),
-        ("So my grandad is a paid-up member of the X club, paying a fee.", {"hearsay", "habit"}),
+        ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled", "unchosen"}),
+        (
+            "My uncle drives a X these days, a proper family car.",
+            {"hearsay", "settled", "unchosen"},
+        ),
+        (
+            "My uncle has moved into a top-floor flat on X Road.",
+            {"hearsay", "settled", "done", "choice"},
+        ),
+        ("My aunt goes to the X book club once a month.", {"hearsay", "habit", "unchosen"}),
+        (
+            "My aunt supports X Town, her football team since childhood.",
+            {"hearsay", "lifelong", "unchosen"},
+        ),
+        (
+            "So my grandad is a paid-up member of the X club, paying a fee.",
+            {"hearsay", "habit", "unchosen"},
+        ),
+        ("I heard my aunt sent out the invitations today.", {"hearsay", "done", "unchosen"}),
+        (
+            "My aunt needs the form in 25 days, so remind me.",
+            {"hearsay", "dated-future", "unchosen"},
+        ),
+        (
+            "My boss filled me in five days ago: she has signed up with a new dentist, Dr X.",
+            {"firsthand", "settled", "done", "choice"},
+        ),
+        (
+            "My niece told me in person the day before yesterday: she goes to Dr X.",
+            {"firsthand", "settled", "unchosen"},
+        ),
     ],
 )
 def test_what_a_sentence_claims(sentence: str, said: set[str]) -> None:
@@ -577,3 +605,59 @@ def test_no_shipped_question_is_left_unanswered(corpus: Path) -> None:
     found = line_census.census([corpus], 3)
     assert found["unanswered_thing_total"] == 0, found["unanswered_thing"]
     assert found["unanswered_view_total"] == 0, found["unanswered_view"]
+
+
+def test_a_plan_dropped_after_a_first_hand_present_fact_says_how_the_user_slipped() -> None:
+    """ "He goes to Dr X, and he told me all about it when I saw him" is not followed by "it
+    was only ever the plan, and he let it drop": after a first-hand sentence a plan dropped
+    says how the user came to tell it as done (`CONSIDERED_TOLD`)."""
+    clauses = (
+        "goes to Dr {V}, a dentist on the high street, and {pron} told me all about it when I"
+        " saw {obj}",
+    )
+    options = render.SHARED_BANK.statuses[TWIN_CONSIDERED]
+    rng = random.Random("firsthand/considered")
+    person = Person(RELATIONS[2], "f")
+    fam = FAMILIES["dentist"]
+    fam = dataclasses.replace(fam, clauses={**fam.clauses, STATEMENT: clauses})
+    drawn = Counter()
+    for _ in range(300):
+        move = Move(TWIN_CONSIDERED, person, fam, value="Corvale", told_as=STATEMENT)
+        rendered = render_move(move, _plan(move), rng)
+        assert "firsthand" in bank.claims(rendered.user), rendered.user
+        keys = [k for _, k in rendered.used if k.startswith(f"status:{TWIN_CONSIDERED}:")]
+        assert keys, rendered.used
+        drawn[options[int(keys[0].rsplit(":", 1)[1])]] += 1
+    assert set(drawn) <= set(bank.CONSIDERED_TOLD), drawn
+    assert set(drawn) == set(bank.CONSIDERED_TOLD)
+
+
+def test_a_bare_plan_dropped_never_follows_a_sentence_that_says_it_happened() -> None:
+    """ "That was the plan, anyway" and "it was only ever the plan" do not follow "she sent
+    out the invitations today": they would contradict it without saying how."""
+    bare = bank.CONSIDERED_PLAN[2:4]
+    options = render.SHARED_BANK.statuses[TWIN_CONSIDERED]
+    sentence = "I heard my aunt sent out the invitations for her party today."
+    assert "done" in bank.claims(sentence)
+    fit = {
+        options[i] for i in render.fitting_statuses(TWIN_CONSIDERED, sentence, render.SHARED_BANK)
+    }
+    assert fit and not fit & set(bare)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "chosen"),
+    [
+        ("My uncle has signed up with a new dentist, Dr X.", True),
+        ("My aunt bought a X, a proper family car.", True),
+        ("My aunt's parcel from X arrived this morning.", False),
+        ("The plumber's bill for my uncle came to 80.00 pounds.", False),
+    ],
+)
+def test_someone_else_went_for_it_only_follows_a_choice(sentence: str, chosen: bool) -> None:
+    """ "It's her pal who went for it" fits a switch or a purchase, never a parcel arriving or
+    a bill."""
+    options = render.SHARED_BANK.statuses[TWIN_OTHERS]
+    fit = {options[i] for i in render.fitting_statuses(TWIN_OTHERS, sentence, render.SHARED_BANK)}
+    assert (bank.OTHERS_CHOSEN in fit) is chosen
+    assert len(fit) >= len(options) - 1

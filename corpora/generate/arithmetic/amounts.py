@@ -714,8 +714,14 @@ _NOT_DONE = (
 #: A payment considered cannot be taken back as the user running ahead after a sentence that
 #: says the person told the user it was done (`core.bank.CLAIM_MARKS`): only the statuses that
 #: say how the user misheard, or that the person said so at first, follow that.
+#: Nor can a bare "that was the plan, anyway" follow a sentence that says it happened
+#: (`done`: `sent out the invitations today`).
 AMOUNT_STATUS_UNFIT: Mapping[str, frozenset[str]] = MappingProxyType(
-    {**STATUS_UNFIT, **{_NOT_DONE[i]: frozenset({"firsthand"}) for i in (0, 1, 3)}}
+    {
+        **STATUS_UNFIT,
+        **{_NOT_DONE[i]: frozenset({"firsthand"}) for i in (0, 1)},
+        **{_NOT_DONE[i]: frozenset({"firsthand", "done"}) for i in (2, 3)},
+    }
 )
 _THANKS = " [Thanks for [putting me straight|clearing that up|the correction|letting me know].|]"
 _NOT_SO_REPLIES = (

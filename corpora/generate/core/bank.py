@@ -717,10 +717,10 @@ REPLIES: dict[str, tuple[str, ...]] = {
         " {your}[; it all sounds [very promising|really positive|like good news]|, and it all"
         " sounds [promising|positive|encouraging|cheerful]|; it sounds like [all is well|good news all"
         " round|things are going well]].",
-        "[It sounds like|Sounds like] {thing} [suits|is working out well for|is a good fit for]"
-        " {obj}[, so far at least|, which is good to hear|].",
-        "{Thing} [seems|looks] [like a good choice|like a sensible choice|right for {obj}]"
-        "[, from what you say|, by the sound of it|].",
+        "[It sounds like|Sounds like] {thing} [suits|should suit|is a good fit for]"
+        " {obj}[, from what you say|, which is good to hear|].",
+        "{Thing} [strikes me as|sounds like] [a good choice|a sensible choice|the right"
+        " thing for {obj}][, from what you say|, I'd say|].",
     ),
     INVALIDATION: (
         "So that's the end of {thing} for {obj}, [one way or another|by the sound of it|then].",
@@ -835,7 +835,7 @@ FAMILY_REPLIES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "dentist": {
         STATEMENT: (
-            "A good dentist is [worth having|hard to find|worth hanging on to]"
+            "A good dentist is [worth having|hard to find|worth the search]"
             "[, so that's good news|].",
         ),
         INVALIDATION: (
@@ -1326,6 +1326,23 @@ CONSIDERED_PLAN: tuple[str, ...] = (
     " while|was keen for a bit|had it all worked out|looked into it properly] but never"
     " [went ahead|went through with it|took the plunge|got round to it].",
 )
+#: A plan dropped, told as done: these say how the user came to tell it so (the person told
+#: it as a plan, the user took it for done), so they fit a sentence the person told the user
+#: themselves (`firsthand`), one that says it happened (`done`) too; not one the user only
+#: heard (`hearsay`), where "I misread what she said" has no saying to misread.
+CONSIDERED_TOLD: tuple[str, ...] = (
+    "[Sorry,|Hmm,|Well,|Oh,] I've [told that as if it was done|run ahead of what {pron} said"
+    "|made that sound more settled than it was]: [when {pron} told me|at the time], it was"
+    " only [the plan|an idea|on the cards], and {pron} has since [changed {poss} mind|dropped"
+    " it|thought better of it|let it go].",
+    "[Mind you,|Though|Then again,] I misread what {pron} said: {pron} was only"
+    " [thinking aloud|weighing it up|talking it over|sounding me out], and [nothing came of"
+    " it|{pron} decided against it|{pron} let it go] in the end.",
+    "[Sorry,|Hang on,|Hmm,] I [got ahead of what {pron} told me|heard more than {pron}"
+    " said|got the wrong idea]: {pron} was [about to|all set to|on the point of it], and then"
+    " [changed {poss} mind|thought better of it|called it off][, so scrap that|, so that's"
+    " that|].",
+)
 #: A plan dropped after a try: these fit a sentence that says the thing goes on (the user made
 #: a trial sound like a habit), though not one that says it has for years, nor one about
 #: something a person does not try out (`settled`: a car, a house, a bank, a job, a pet).
@@ -1339,6 +1356,8 @@ CONSIDERED_TRIAL: tuple[str, ...] = (
     " [stopped|went off it|gave up on it|decided it wasn't for {obj}][, so scrap that|, so"
     " that's that|].",
 )
+
+_WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 
 #: What a user sentence claims, read off its words (the frame and clause it was told in):
 #: `firsthand`, the user had it from the person (else `hearsay`, see `claims`); `habit`, the
@@ -1377,6 +1396,27 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
         r"\b(?:since (?:childhood|(?:he|she) was (?:small|little|young))|all (?:his|her) life"
         r"|for (?:years|decades)|always)\b"
     ),
+    # It happened: a finished act (`paid`, `sent out`, `has moved`), not the telling of it.
+    "done": re.compile(
+        r"\b(?:already|has (?:just |now |finally )?(?:\w+ed|got|paid|sent|bought|taken|gone"
+        r"|made)|paid(?!-)|sent|bought|got|came|arrived|picked up|moved|switched|signed up|joined|took"
+        r"|started|finished|settled up|cleared|returned|handed|collected|delivered|posted"
+        r"|(?:\w+ed) (?:out|off|up|back))\b"
+    ),
+    # A date still to come: a reminder, an expiry or an event told for later.
+    "dated-future": re.compile(
+        r"\b(?:from now(?! on)|remind me|tomorrow|next (?:week|month|year|" + _WEEKDAY + ")"
+        r"|in (?:a|an|a few|a couple of|\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+        r"|eleven|twelve|[a-z]+teen|[a-z]+ty(?:-[a-z]+)?) (?:hours?|days?|weeks?|months?)\b"
+        r"(?! ago)|runs out|expires|stops working|(?:is|are) due|due (?:on|in|for)"
+        r"|starts? (?:on|in)|on " + _WEEKDAY + r" at|this coming)\b"
+    ),
+    # Something chosen (a switch, a purchase, a sign-up): `someone else went for it` fits it;
+    # a bill or a parcel, told without one, is `unchosen` (see `claims`).
+    "choice": re.compile(
+        r"\b(?:chose|chosen|picked|went for|opted|signed up|signed with|switched|moved"
+        r"|joined|bought|buy|booked|enrolled|took up|taken up|started|new)\b"
+    ),
 }
 
 #: Status template → the claims (`CLAIM_MARKS`) it cannot follow. Keyed by the template
@@ -1384,8 +1424,18 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
 STATUS_UNFIT: dict[str, frozenset[str]] = {
     **{t: frozenset({"firsthand"}) for t in RUMOUR_VAGUE},
     **{t: frozenset({"hearsay"}) for t in RUMOUR_TOLD},
-    **{t: frozenset({"habit", "lifelong"}) for t in CONSIDERED_PLAN},
-    **{t: frozenset({"lifelong", "settled"}) for t in CONSIDERED_TRIAL},
+    # A plan dropped cannot undo a first-hand account without saying how the user came to
+    # tell it so (`CONSIDERED_TOLD` does), nor be told in the past of a date still to come.
+    **{t: frozenset({"habit", "lifelong", "firsthand", "dated-future"}) for t in CONSIDERED_PLAN},
+    # "That was the plan, anyway", "it was only ever the plan": bare, so not after a
+    # sentence that says it happened.
+    **{
+        t: frozenset({"habit", "lifelong", "firsthand", "dated-future", "done"})
+        for t in CONSIDERED_PLAN[2:4]
+    },
+    **{t: frozenset({"lifelong", "settled", "dated-future"}) for t in CONSIDERED_TRIAL},
+    # "I misread what she said" needs her to have said it (`firsthand`).
+    **{t: frozenset({"lifelong", "dated-future", "hearsay"}) for t in CONSIDERED_TOLD},
 }
 
 
@@ -1394,6 +1444,8 @@ def claims(sentence: str) -> frozenset[str]:
     said = {tag for tag, mark in CLAIM_MARKS.items() if mark.search(sentence)}
     if "firsthand" not in said:
         said.add("hearsay")
+    if "choice" not in said:
+        said.add("unchosen")
     return frozenset(said)
 
 
@@ -1436,7 +1488,7 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " [that|it]][ any time soon|, as far as I know|, from what I hear].",
     ),
     TWIN_RUMOUR: RUMOUR_VAGUE + RUMOUR_HOW + RUMOUR_TOLD,
-    TWIN_CONSIDERED: CONSIDERED_PLAN + CONSIDERED_TRIAL,
+    TWIN_CONSIDERED: CONSIDERED_PLAN + CONSIDERED_TRIAL + CONSIDERED_TOLD,
     TWIN_OTHERS: (
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell a lie"
         "|I've got that the wrong way round|I've got my people muddled]: [that's {poss} {other}"
@@ -1448,10 +1500,17 @@ STATUSES: dict[str, tuple[str, ...]] = {
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did that"
         "|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
         "[Oh,|Hmm,|Ah,] I've got the wrong person[ there|]: it's {poss} {other} who [did that"
-        "|has that|sorted that out|went for it], not {obj}[ at all|, I'm"
+        "|has that|sorted that out], not {obj}[ at all|, I'm"
         " fairly sure|, now I think about it|].",
+        "[Oh,|Hmm,|Ah,] I've got the wrong person[ there|]: it's {poss} {other} who [went for"
+        " it|chose that|picked that], not {obj}[ at all|, I'm fairly sure|, now I think about"
+        " it|].",
     ),
 }
+
+#: Someone else's news put right as their choice (`went for it`) only follows a choice.
+OTHERS_CHOSEN = STATUSES[TWIN_OTHERS][-1]
+STATUS_UNFIT[OTHERS_CHOSEN] = frozenset({"unchosen"})
 
 #: The claim of a rival that stands for now (`Move.stands`, `core/echo.py`): it is taken back
 #: sessions later ("I've had that wrong all along"), so no status vouches for it first ("I

@@ -628,7 +628,7 @@ PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
             "Is it all going to plan so far?",
             "Exciting times.",
             "Fingers crossed it all goes smoothly.",
-            "The weeks will fly by until then.",
+            "It will be here before you know it.",
             "Quite a change, that.",
             "Plenty to look forward to.",
         ),
@@ -679,9 +679,9 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
     ),
     twin_kind(TWIN_RUMOUR, REMINDER): (
         "[Actually|Hang on|Oh wait|Sorry|Hmm], [scratch that|forget that one|ignore me|cancel "
-        "that][:|,] [someone else [has|'s] [done|sorted|seen to] it|it's [already been done|been"
-        " sorted already|been taken care of]|I [did|sorted] it [yesterday|this morning|at the "
-        "weekend] and forgot][.|!]",
+        "that][:|,] [someone else [has|'s] [done|sorted|seen to] it, I've just [heard|found out]"
+        "|it's [already been done|been sorted already|been taken care of], it turns out|I [did"
+        "|sorted] it [yesterday|this morning|at the weekend] and forgot][.|!]",
         "Mind you, [I've just [heard|found out|realised]|I was [told|reminded] " + _LATELY + "]"
         " that [it's [already done|all sorted|been taken care of]|someone beat me to it|my "
         "other half [did|sorted] it], so [there's nothing for me to do|I can forget about it|"
@@ -690,9 +690,10 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "got there first|it had already been [sorted|done]|it was [dealt with|done|sorted] "
         "[days ago|last week|before I even asked]][, so never mind|, so skip that one|, so "
         "forget I asked|].",
-        "[No, wait|Sorry, no|Wait a moment], [I'm behind the times|I've got that wrong|that's "
-        "old news]: [it's been [done|sorted|seen to]|I [sorted|did] it myself|someone else "
-        "[did|handled] it] [already|days ago|last week|at the weekend].",
+        "[No, wait|Sorry, no|Wait a moment], [I'm behind the times|I've only just found out"
+        "|nobody told me]: [it's been [done|sorted|seen to]|someone else [did|handled] it]"
+        " [already|days ago|last week|at the weekend][, without a word to me|, so I needn't"
+        " have asked|].",
     ),
     EXPIRY: (
         "[I've seen|I checked|{Pron} showed me|{Pron} checked] the [paperwork|letter|email|small"
@@ -712,18 +713,20 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
     # left?" no answer; "given up before it started" does not fit a warranty.
     twin_kind(TWIN_RUMOUR, EXPIRY): (
         "[Actually|Hang on|Sorry|Oh wait], [scratch that|ignore that|I take that back|forget I"
-        " said that][:|,] [that's {poss} old one, and it [finished|ended|came to an end] [ages"
-        " ago|last year|months back]|{pron} let that one lapse [ages ago|last year] and never"
-        " replaced it|that one [finished|ended] [ages ago|months back], I was looking at an old"
-        " [letter|email]][.|!]",
+        " said that][:|,] [I was reading the date off {poss} old one, and that [finished|ended"
+        "|came to an end] [ages ago|last year|months back]|I had an old [letter|email] in front of"
+        " me, and {pron} let that one lapse [ages ago|last year]|that one [finished|ended] [ages"
+        " ago|months back], I was looking at an old [letter|email]][.|!]",
         "Mind you, [I've since [found out|heard|learnt]|{pron} [told|assured] me "
         + _LATELY
-        + "] that [that one [finished|ended] [months ago|last year]|it was an old one, long "
-        "[finished|over]|{pron} let it lapse [ages ago|last year]], so [there's nothing to keep"
-        " track of|that one doesn't count|{pron} has nothing to sort].",
-        "[No, wait|Sorry, no|Hmm, no], I [had that muddled|was thinking of an old one|got that "
-        "wrong][: that one [finished|ended] [ages ago|months back]|: {pron} let it lapse [last "
-        "year|ages ago] and never replaced it][, silly me|, so forget that|].",
+        + "] that the date I had was off an old [letter|one|email]: [that one [finished|ended]"
+        " [months ago|last year]|it was long [finished|over]|{pron} let it lapse [ages ago|last"
+        " year]], so [there's nothing to keep track of|that one doesn't count|{pron} has nothing"
+        " to sort].",
+        "[No, wait|Sorry, no|Hmm, no], I [was thinking of an old one|had an old letter in mind"
+        "|went by an old [email|reminder]][: that one [finished|ended] [ages ago|months back]|:"
+        " {pron} let it lapse [last year|ages ago] and never replaced it][, silly me|, so forget"
+        " that|].",
     ),
     twin_kind(TWIN_OTHERS, EXPIRY): (
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] " + _MIXED + ": [it belongs to {poss} {other}, not "
@@ -741,8 +744,17 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "came straight from {obj}], so [it's [definite|certain|really happening]|there's no "
         "doubt about it|it's all fixed].",
     ),
+    # A plan dropped told in the past ("it never happened") does not fit a date still to come
+    # (`dated-future`, `core.bank.STATUS_UNFIT`): these say it is off, for the date given.
     twin_kind(TWIN_RUMOUR, UPCOMING): (
         *CONSIDERED_PLAN,
+        "[Well,|Actually,|Sorry,|Hmm,|Oh,] [I'm getting ahead of myself|I spoke too soon|I've"
+        " jumped the gun]: {pron} was only [thinking about it|weighing it up|pencilling it in],"
+        " and [has since decided against it|has changed {poss} mind|is letting it go][, so it's"
+        " not happening|, so scrap that|].",
+        "[Mind you,|Though|Then again,] [I've told that as if it were fixed|I read that as"
+        " settled|I heard more than {pron} said]: it's [off now|not going ahead|been dropped],"
+        " {pron} [told me|let me know|said] " + _LATELY + ".",
         "[Sadly|Actually|Mind you|As it turns out], [it's been called off|the whole thing has "
         "fallen through|it isn't happening after all|that's all off now][, I heard "
         + _LATELY

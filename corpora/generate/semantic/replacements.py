@@ -115,10 +115,10 @@ OLD_NAMES: dict[str, str] = {
     "gym": "{W}",
     "dentist": "Dr {W}",
     "road": "the old place on {W}",
-    "choir": "the {W} singers",
+    "choir": "the {W} chorus",
     "bank": "{W}",
     "boat": "the {W}",
-    "bookclub": "the {W} readers",
+    "bookclub": "the {W} group",
     "piano": "{W}",
     "broadband": "{W}",
     "allotment": "the plot at {W}",
@@ -136,18 +136,17 @@ def old_name(family: Family, value: str) -> str:
 #: considered, a rumour, someone else's) are told as statements too and say in that turn what
 #: became of them, so a statement of the holder's value reads alike whatever follows it.
 REPLACEMENT_STATUSES: tuple[str, ...] = (
-    "[That's|It's] [instead of|in place of|to replace] {old}[, which {pron} [had|kept|put up"
-    " with] for [years|ages|a good while|far too long]|, after all this time|, at long last|,"
-    " finally|, as it happens|][.|!]",
+    "[That's|It's] [instead of|in place of|to replace] {old}[, in the end|, for what it's"
+    " worth|, finally|, as it happens|, if you're keeping track|][.|!]",
     "[So|And so|Which means|So yes,] {old} [is [history|a thing of the past|behind {obj}|off"
     " the list]|has gone|is out of the picture] [now|at last|for good|these days][, {pron} [says|tells me|told me]|,"
     " apparently|, and {pron} doesn't look back|, and good riddance, {pron} says|].",
     "{Pron} [finally|at last|eventually] [gave up on|said goodbye to|parted with|got shot"
     " of|saw the back of|turned {poss} back on] {old}[ to make the change| for it|][, {pron}"
-    " [told|tells] me|, after [a lot of|months of|some|endless] [dithering|thinking|grumbling"
+    " [told|tells] me|, after [a lot of|plenty of|some|endless] [dithering|thinking|grumbling"
     "|agonising]|, and not before time|].",
     "[Yes,|Oh,|And|Right,|So,] [that's the end of|that's goodbye to|no more dealing with] {old} for {obj}[, which"
-    " {pron} [had been|was] [unhappy|fed up|grumbling] about [for a while|for ages|all year]|,"
+    " {pron} [was never quite happy with|had grumbled about|had gone off]|,"
     " and {pron} [says|reckons] it's [a big improvement|much better|a relief]|, and {pron}"
     " [seems|sounds] [happier|pleased|relieved] about it|].",
     "[The|That] [switch|change|move] [away |]from {old} [went [smoothly|quicker than {pron}"
@@ -155,9 +154,8 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     " in a week|less bother than {pron} thought|easier than {pron} feared]][, {pron} [says|tells"
     " me]|, by all accounts|, from what I hear|].",
     "[Honestly,|Mind you,|To be fair,|Funnily enough,] {pron} [had been|was] [thinking about"
-    " leaving|itching to leave|meaning to move on from|talking about dropping] {old} [for"
-    " months|for ages|for a good while|for a long time][, so it's no surprise|, so nobody's"
-    " shocked|, so good for {obj}|].",
+    " leaving|itching to leave|meaning to move on from|talking about dropping] {old}[ on and"
+    " off| now and then|][, so it's no surprise|, so nobody's shocked|, so good for {obj}|].",
 )
 
 #: The assistant's reply to a replacement's status. It is drawn apart from the status, so it
