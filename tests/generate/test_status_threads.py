@@ -329,6 +329,52 @@ def test_a_short_reply_before_a_status_mostly_asks_nothing() -> None:
             assert not status.startswith(tuple(_bridges())), status
 
 
+def test_a_short_reply_left_without_its_question_adds_an_idea_it_has_not_said() -> None:
+    """ "Thanks for passing that on." before a status, its question dropped, is not left bare
+    (the commonest turn of a corpus) nor followed by "Thanks for saying." """
+    thanks = Bank(
+        replies={k: ("Thanks for passing that on. Any nerves?",) for k in Bank().replies},
+        family_replies={},
+        reactions={},
+        follow_ups={},
+        family_follow_ups={},
+    )
+    plain = [reply for reply, _ in _asked_before_status(thanks, 27, 300) if "?" not in reply]
+    assert len(plain) > 150
+    for reply in plain:
+        rest = reply.removeprefix("Thanks for passing that on.")
+        assert rest.strip() and not re.search(r"thank|cheers", rest, re.IGNORECASE), reply
+    assert len(set(plain)) > 20
+
+
+def test_a_status_after_a_reply_left_short_is_told_straight_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reply whose question was dropped before a status used to ask "Is that right?" and so
+    was never followed by the next piece of news; left a plain acknowledgement now, its status
+    is still told straight after it, so how often a status is told later does not change."""
+    monkeypatch.setattr(render, "DEFER_SHARE", 1.0)
+    short = Bank(
+        replies={k: ("Fancy that. Did {pron} shop around first?",) for k in Bank().replies},
+        family_replies={},
+        reactions={},
+        follow_ups={},
+        family_follow_ups={},
+    )
+    person = Person(RELATIONS[1], "m")
+    rng = random.Random(28)
+    later = 0
+    for _ in range(60):
+        moves = [
+            Move(STATEMENT, person, FAMILIES["car"], value="Corvale"),
+            Move(TWIN_RUMOUR, person, FAMILIES["gym"], value="Dunmere", told_as=STATEMENT),
+            Move(STATEMENT, person, FAMILIES["boat"], value="Kittering"),
+        ]
+        session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng, short)
+        later += sum(t.startswith("status-later") for _, t in session.templates)
+    assert later == 0
+
+
 def test_a_question_after_a_status_fits_the_family_and_the_reply() -> None:
     """Sticking with it fits a club or a provider, not a dog; "How did that get muddled?" does
     not follow a reply that said "Easy to get muddled." The rule reads the family and the

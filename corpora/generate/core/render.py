@@ -85,6 +85,7 @@ from corpora.generate.core.status_threads import (
     STATUS_INVITES,
     StatusFollowUp,
     asks,
+    fitting_acks,
     fitting_follow_ups,
     question_form,
 )
@@ -468,6 +469,9 @@ class RenderedMove(NamedTuple):
     status: bool = False
     #: Names the move filled in (kept capitalised after a lead-in).
     names: frozenset[str] = frozenset()
+    #: The reply's question was dropped before the status and left it short (`_before_status`):
+    #: the status is told straight after it, as it was when such a reply always asked.
+    left_short: bool = False
 
 
 #: How many times a move's sentence is drawn afresh when no status of its kind fits what it
@@ -535,35 +539,35 @@ def _status(
 #: short reply reads as a tic ("Really?" "Honestly?" after a fifth of all news).
 INVITE_BELOW = 9
 INVITE_SHARE = 0.2
-#: A reply left a bare reaction of fewer words than this ("I see.") and asking nothing adds a
-#: plain acknowledgement (`STATUS_ACKS`).
-ACK_BELOW = 4
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def _before_status(
     text: str, names: frozenset[str], own: bool, values: Mapping[str, str], rng: random.Random
-) -> tuple[str, bool]:
+) -> tuple[str, bool, bool]:
     """A reply that asks something, as it stands before the user's status: (text, whether it
-    still asks). No status answers a question about the thing itself ("Any nerves?" "I had it
-    from him on the phone."), so that question is dropped; a reply that would be left a bare
-    reaction mostly stays one, and at times (`INVITE_SHARE`) asks instead whether it heard the news
-    right, which every status answers. A question
-    that names something, or a reply that puts the assistant's own value forward ("Does that
-    sound like him?"), is kept as it is: the status is led into as taking it up."""
+    still asks, whether its question was dropped and left it short). No status answers a
+    question about the thing itself ("Any nerves?" "I had it from him on the phone."), so that
+    question is dropped; a reply that would be left short mostly adds a plain acknowledgement
+    (`STATUS_ACKS`: "I see. Duly noted.") and asks nothing, and at times (`INVITE_SHARE`) asks
+    instead whether it heard the news right, which every status answers. A question that names
+    something, or a reply that puts the assistant's own value forward ("Does that sound like
+    him?"), is kept as it is: the status is led into as taking it up."""
     invite_drawn = rng.random() < INVITE_SHARE  # drawn for every reply alike
     sentences = _SENTENCE_END.split(text.strip())
     questions = [s for s in sentences if "?" in s]
     if own or any(_bare(word) in names for s in questions for word in s.split()):
-        return text, True
+        return text, True, False
     kept = _join(*(s for s in sentences if "?" not in s))
-    if len(kept.split()) >= INVITE_BELOW or (kept and not invite_drawn):
-        if len(kept.split()) < ACK_BELOW:
-            _, ack = _choose(rng, STATUS_ACKS, "status acknowledgements")
-            kept = _join(kept, ack)
-        return kept, False
+    if len(kept.split()) >= INVITE_BELOW:
+        return kept, False, False
+    if kept and not invite_drawn:
+        # Left short with no question: a plain acknowledgement, of an idea not said yet.
+        fit = fitting_acks(kept) or tuple(range(len(STATUS_ACKS)))
+        ack = expand(STATUS_ACKS[fit[rng.randrange(len(fit))]], rng)
+        return _join(kept, ack), False, True
     _, invite = _choose(rng, STATUS_INVITES, "status invites")
-    return _join(kept, fill(invite, values)), True
+    return _join(kept, fill(invite, values)), True, True
 
 
 def _told(frame: str, values: Mapping[str, str]) -> str:
@@ -661,9 +665,10 @@ def render_move(
             thread[0] = ("user", _join(thread[0][1], fill(tail, status_values)))
             used.append((original.kind, f"take-back:{ti}"))
         reply_text = reply.text
+        short = False
         if asks(reply_text):
             own = companion is not None
-            reply_text, answered = _before_status(
+            reply_text, answered, short = _before_status(
                 reply_text, _names(values), own, status_values, rng
             )
             used.append((move.kind, "status-invite" if answered else "status-unasked"))
@@ -676,7 +681,13 @@ def render_move(
             thread[0] = ("user", f"{bridge} {status_text}")
             used.append((move.kind, f"status-bridge:{bi}"))
         return RenderedMove(
-            fill(frame, values), reply_text, used, thread, status=True, names=_names(values)
+            fill(frame, values),
+            reply_text,
+            used,
+            thread,
+            status=True,
+            names=_names(values),
+            left_short=short,
         )
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
     if reply.family_follow_up or not closes:
@@ -693,7 +704,7 @@ def render_move(
         # right?" only where a status follows would mark the rivals. The user answers an
         # invitation shortly (`status_threads.QUICK_ANSWERS["invite"]`).
         own = companion is not None
-        reply_text, _ = _before_status(reply_text, _names(values), own, values, rng)
+        reply_text, _, _ = _before_status(reply_text, _names(values), own, values, rng)
     return RenderedMove(fill(frame, values), reply_text, used, thread, names=_names(values))
 
 
@@ -828,6 +839,7 @@ def render_session(
             rendered.status
             and i + 1 < len(plan.moves)
             and not asks(reply)
+            and not rendered.left_short
             and rng.random() < DEFER_SHARE
             and clear
         )

@@ -223,15 +223,32 @@ STATUS_INVITES: tuple[str, ...] = (
     "[Is that the whole story|Is that the full story][, then|]?",
 )
 
-#: What a reply left a bare reaction ("I see.", "Fair enough.") adds in place of the question
-#: it dropped before a status, when it asks nothing (grammar): a plain acknowledgement of the
-#: news as told, which any status after it (a confirmation or a retraction) can follow. Varied,
-#: since a bare "I see." before a fifth of all statuses would be the corpus's commonest turn.
+#: What a reply left short ("I see.", "Thanks for passing that on.") adds in place of the
+#: question it dropped before a status, when it asks nothing (grammar, one template an idea): a
+#: plain acknowledgement of the news as told, which any status after it (a confirmation or a
+#: retraction) can follow. Varied, since one short reply before a fifth of all statuses would be
+#: the corpus's commonest turn; an idea the reply says already is not said twice
+#: (`fitting_acks`).
 STATUS_ACKS: tuple[str, ...] = (
-    "[[Thanks|Thank you] for [telling me|the update|passing that on|filling me in|keeping me"
-    " posted|saying]|[That's useful|Useful, that|Handy, that]|I'll make a note of it|I've made a note"
-    "|That's noted|Got that down|Duly noted|I'll keep that in my head][.|!]",
+    "[Thanks|Thank you|Cheers] for [telling me|the update|passing that on|filling me in|keeping"
+    " me posted|saying][.|!]",
+    "[I'll make a note of it|I've made a note|That's noted|Got that down|Duly noted|I've jotted"
+    " that down][.|!]",
+    "[That's useful|Useful, that|Handy, that|All useful][.|!]",
+    "[I'll keep that in my head|I'll hold on to that|I've got that][.|!]",
+    "[Fair enough|Right you are|Understood|Makes sense][.|!]",
 )
+_ACK_WORD = re.compile(r"[a-z']{5,}")
+
+
+def fitting_acks(reply: str) -> tuple[int, ...]:
+    """Indices of the acknowledgements (`STATUS_ACKS`) that share no word of five letters or
+    more with `reply` ("Thanks for passing that on." is not followed by "Thanks for saying.")."""
+    said = set(_ACK_WORD.findall(reply.lower()))
+    return tuple(
+        i for i, t in enumerate(STATUS_ACKS) if not said & set(_ACK_WORD.findall(t.lower()))
+    )
+
 
 #: What leads into a status that follows a question it does not answer directly (grammar): a
 #: short turn that takes the question up and commits to nothing, so the status says the rest.
