@@ -234,7 +234,6 @@ STATUS_ACKS: tuple[str, ...] = (
     " me posted|saying][.|!]",
     "[I'll make a note of it|I've made a note|That's noted|Got that down|Duly noted|I've jotted"
     " that down][.|!]",
-    "[That's useful|Useful, that|Handy, that|All useful][.|!]",
     "[I'll keep that in my head|I'll hold on to that|I've got that][.|!]",
     "[Fair enough|Right you are|Understood|Makes sense][.|!]",
 )
