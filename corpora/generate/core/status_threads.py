@@ -95,7 +95,7 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
     TWIN_RUMOUR: (
         (
             "[How did that [get muddled|get mixed up]|How did that slip in]?",
-            "[No idea, really|Too busy lately|I must have been half-listening"
+            "[No idea at all|Too busy lately|I must have been half-listening"
             "|I misheard something somewhere][,|;] [silly of me|my head's"
             " elsewhere|I'll listen better in future][.|!]",
         ),
@@ -104,7 +104,7 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
         (
             "[What put {obj} off|Why did {pron} go off it|Did {pron} say why]?",
             "[[The cost, mostly|The timing, I think|Too big a hassle, in the end|Second thoughts,"
-            " I suppose][,|;] [fair enough|{pron}'s careful like that|maybe another year]"
+            " I suppose][,|;] [that's fair|{pron}'s careful like that|maybe another year]"
             "|{Pron} didn't really say[,|;] [{pron} just went quiet about it|I didn't like to"
             " push]][.|!]",
         ),
