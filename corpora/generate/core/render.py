@@ -538,7 +538,7 @@ def _status(
 #: it stays a plain reaction ("Oh, lovely.") and the user goes on. A doubt asked after every
 #: short reply reads as a tic ("Really?" "Honestly?" after a fifth of all news).
 INVITE_BELOW = 9
-INVITE_SHARE = 0.2
+INVITE_SHARE = 0.4
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
