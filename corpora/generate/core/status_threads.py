@@ -74,7 +74,7 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
             " stay put once {pron}'s picked]?",
             "[[I'd think so|Knowing {obj}, yes|Probably][,|;] [{pron}'s loyal like that|{pron}"
             " doesn't chop and change|{pron} hates switching]|[Hard to say|Who knows][,|;] [we'll"
-            " see|who can say]][.|!]",
+            " see|fingers crossed]][.|!]",
         ),
     ),
     REAFFIRMATION: (
