@@ -7,7 +7,14 @@ import re
 
 import pytest
 
-from corpora.generate.core.grammar import GrammarError, expand, flatten, restrain, variants
+from corpora.generate.core.grammar import (
+    GrammarError,
+    expand,
+    expansions,
+    flatten,
+    restrain,
+    variants,
+)
 
 
 def every_expansion(template: str, draws: int = 400) -> set[str]:
@@ -84,6 +91,12 @@ def test_a_possessive_alternative_joins_the_word_before_it() -> None:
             "Now that you ask: to be fair, she didn't seem to mind, to be fair. Right, sorry.",
             "Now that you ask: to be fair, she didn't seem to mind. Right, sorry.",
         ),
+        # "For what it's worth" said by a lead and again by the status it leads into.
+        (
+            "One more thing on her, for what it's worth, I've double-checked since, for what"
+            " that's worth.",
+            "One more thing on her, for what it's worth, I've double-checked since.",
+        ),
         # A filler a placeholder follows at the start stays, and the other goes.
         ("Honestly, {pron} seems happy, to be fair.", "Honestly, {pron} seems happy."),
     ],
@@ -144,3 +157,19 @@ def test_an_expansion_never_says_an_idea_twice_or_stacks_fillers() -> None:
 def test_restrain_drops_a_bare_reaction_the_next_sentence_echoes(text: str, kept: str) -> None:
     """A reaction and the sentence beside it never say the same word twice ("Nice! Nice.")."""
     assert restrain(text) == kept
+
+
+def test_expansions_spell_every_path_once_tidied() -> None:
+    assert expansions("[Oh,|] [good|nice][.|!]") == (
+        "Oh, good.",
+        "Oh, good!",
+        "Oh, nice.",
+        "Oh, nice!",
+        "good.",
+        "good!",
+        "nice.",
+        "nice!",
+    )
+    assert expansions("plain") == ("plain",)
+    with pytest.raises(GrammarError):
+        expansions("[a|b][c|d][e|f]", limit=4)

@@ -22,6 +22,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from corpora.generate.core.grammar import expansions
+from corpora.generate.core.status_threads import _OPEN, STATUS_BRIDGES, STATUS_INVITES
+
 SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
 NUM = re.compile(r"\d+(?:[.,:]\d+)*")
 CAP = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-zA-Z'\-]+)")
@@ -56,13 +59,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     ),
     "really": (r"\breally\b",),
     "actually": (r"\bactually\b", r"\bas it happens\b", r"\bfunnily enough\b", r"\bin fact\b"),
-    "opener": (
-        r"^Funny you should ask\b",
-        r"^Well, about that\b",
-        r"^Ah, about that\b",
-        r"^Now that you ask\b",
-        r"^Glad you asked\b",
-    ),
+    "opener": (r"^Funny you should ask\b", r"^Glad you asked\b"),
 }
 FAMILY_RE = {
     k: [re.compile(p, re.I if k != "opener" else 0) for p in v] for k, v in FAMILIES.items()
@@ -77,27 +74,37 @@ FILLERS = [
 
 TAIL = re.compile(r",\s+(which (?:is|was|'s|sounds|seems)[^.!?]*)[.!?]$")
 
-#: A user turn that takes up the assistant's question without answering it (a status bridge).
-BRIDGED = re.compile(
-    r"^(?:Well, on that|Well, about that|Ah, about that|Now that you ask|Right, about that"
-    r"|Oh, on that|Ah, on that|About that, actually)[:,]"
+
+def _alternation(phrases: list[str]) -> str:
+    """A regex alternation of the phrases, longest first (so `Oh, really` wins over `Oh`)."""
+    return "|".join(re.escape(p) for p in sorted(dict.fromkeys(phrases), key=len, reverse=True))
+
+
+#: Every wording of a status bridge (`status_threads.STATUS_BRIDGES`), expanded from the
+#: grammar so the census reads what the renderer writes.
+BRIDGES: tuple[str, ...] = tuple(b for t in STATUS_BRIDGES for b in expansions(t))
+#: Every wording of an invitation to say whether the news was heard right
+#: (`status_threads.STATUS_INVITES`), its question mark left off.
+INVITES: tuple[str, ...] = tuple(i.rstrip("?") for t in STATUS_INVITES for i in expansions(t))
+#: How a non-answer to an open question opens (`status_threads._OPEN`, up to its first comma:
+#: `Hard to say`, `I never asked`, `Your guess is as good as mine`).
+NON_ANSWERS: tuple[str, ...] = tuple(
+    dict.fromkeys(a.split(",")[0].rstrip(".!") for a in expansions(_OPEN))
 )
+
+#: A user turn that takes up the assistant's question without answering it (a status bridge).
+BRIDGED = re.compile(r"^(?:" + _alternation(list(BRIDGES)) + r")(?=\s)")
 #: A question every status answers: whether the assistant heard the news right; or
 #: one about the assistant's own suggestion, which the status about it answers ("Would that
 #: work for him?" "Well, on that: this is for his goddaughter, not him.").
 INVITE = re.compile(
-    r"(?:\b(?:is that (?:right|so)|got that right|catch that right|whole"
-    r" story|full story|work for (?:him|her)|sound like (?:him|her)|keen|take it)"
-    r"|^(?:Oh, )?(?:[Rr]eally|Honestly|[Ss]eriously)\?)",
+    r"(?:^(?:" + _alternation(list(INVITES)) + r")\?$"
+    r"|\b(?:work for (?:him|her)|sound like (?:him|her)|keen|take it)\b)",
     re.IGNORECASE,
 )
 #: A question about the user's own part in a talk, and an answer that says nothing of it.
 VIEW = re.compile(r"\b(?:yourself|argument|convince you|same side|agree with|conclusions?)\b")
-NON_ANSWER = re.compile(
-    r"^(?:Hard to say|Difficult to say|I couldn't tell you|I'm not certain|I couldn't say|Not a"
-    r" clue|I never asked|I didn't ask|I haven't asked|I didn't think to ask|No idea|I'd have to"
-    r" ask|Who can tell|Your guess|Search me)\b"
-)
+NON_ANSWER = re.compile(r"^(?:" + _alternation(list(NON_ANSWERS)) + r")\b")
 
 
 def last_question(text: str) -> str:

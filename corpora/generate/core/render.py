@@ -75,14 +75,18 @@ from corpora.generate.core.clock import past_expression
 from corpora.generate.core.grammar import expand, restrain
 from corpora.generate.core.status_threads import (
     ANY_STATUS,
+    OWN_LEAD_IN,
     QUICK_ANSWERS,
     QUICK_CLOSES,
+    STATUS_ACKS,
     STATUS_BRIDGES,
     STATUS_CLOSES,
     STATUS_FOLLOW_UPS,
     STATUS_INVITES,
     StatusFollowUp,
     asks,
+    fitting_acks,
+    fitting_follow_ups,
     question_form,
 )
 from corpora.generate.core.topics import (
@@ -130,18 +134,23 @@ DEFER_SHARE = 0.35
 #: named either way: the status says "she" and "it", and a value alone ("On Kiernan again,
 #: she sounded relieved") leaves a reader to guess who "she" is after the talk in between.
 DEFERRED_LEADS: tuple[str, ...] = (
-    "[Oh, and|And|Oh,] {holder} and the {V} thing[,|:]",
-    "Back to {holder} and the {V} thing for a [second|moment][,|:]",
-    "[About|On] {holder} and {V} [again|from before], [by the way|actually|now I think of it][,|:]",
-    "One more thing [about|on] {holder} and {V}[,|:]",
+    "[Oh,|Oh, and|And] {holder}'s {V} news[:|,]",
+    "That {V} [thing|business] of {holder}'s[:|,]",
+    "To go back to {holder} and {V}[:|,]",
+    "[Oh,|And] on {holder} and {V}[:|,]",
+    "[Oh,|Right,] {holder} and {V}[, while it's in my head|, quickly|][:|,]",
+    "[Quick word on|A quick one on] {holder}'s {V} news[:|,]",
 )
 #: A lead by the holder names the news, so what the status says ("that's how she put it")
-#: has something to refer to after the talk in between.
+#: has something to refer to after the talk in between. No lead says a filler ("by the way",
+#: "for what it's worth"), which the status after it may say too.
 DEFERRED_HOLDER_LEADS: tuple[str, ...] = (
-    "[Oh,|Oh, and|And] back to {holder}'s news[,|:]",
-    "Back to {holder}'s news for a [second|moment][,|:]",
-    "One more thing [about|on] {holder}'s news[,|:]",
-    "[About|On] {holder}'s news [from earlier|just now][,|:]",
+    "[Oh,|Oh, and|And] {holder}'s news[:|,]",
+    "To go back to {holder}[:|,]",
+    "[Oh,|And] on {holder}'s news[:|,]",
+    "[Quick word on|A quick one on] {holder}'s news[:|,]",
+    "That news of {holder}'s[:|,]",
+    "[Oh,|Right,] {holder}[, while it's in my head|, quickly][:|,]",
 )
 
 #: Said after the status of a rival's second saying when its first saying stood (`Move.stands`,
@@ -460,6 +469,9 @@ class RenderedMove(NamedTuple):
     status: bool = False
     #: Names the move filled in (kept capitalised after a lead-in).
     names: frozenset[str] = frozenset()
+    #: The reply's question was dropped before the status and left it short (`_before_status`):
+    #: the status is told straight after it, as it was when such a reply always asked.
+    left_short: bool = False
 
 
 #: How many times a move's sentence is drawn afresh when no status of its kind fits what it
@@ -505,7 +517,11 @@ def _status(
     asked: list[tuple[str, str]] = []
     if bank.status_closes and not asks(reply) and rng.random() < STATUS_THREAD_SHARE:
         # The same share for every kind: only what is asked fits the kind.
-        pairs = tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups
+        pairs = fitting_follow_ups(
+            tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups,
+            f"{move.family.key} {move.family.noun}",
+            reply,
+        )
         fi = rng.randrange(len(pairs))
         question, answer = pairs[fi]
         ci, close = _choose(rng, bank.status_closes, "status closes")
@@ -517,30 +533,41 @@ def _status(
 
 
 #: A reply left shorter than this many words once its question is dropped ("Fancy that.",
-#: "Thanks for passing that on.")
-#: asks instead whether the assistant heard the news right (`STATUS_INVITES`).
+#: "Thanks for passing that on.") at times asks instead whether the assistant heard the news
+#: right (`STATUS_INVITES`): `INVITE_SHARE` of the time, drawn for every move alike; otherwise
+#: it stays a plain reaction ("Oh, lovely.") and the user goes on. A doubt asked after every
+#: short reply reads as a tic ("Really?" "Honestly?" after a fifth of all news).
 INVITE_BELOW = 9
+INVITE_SHARE = 0.4
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def _before_status(
     text: str, names: frozenset[str], own: bool, values: Mapping[str, str], rng: random.Random
-) -> tuple[str, bool]:
+) -> tuple[str, bool, bool]:
     """A reply that asks something, as it stands before the user's status: (text, whether it
-    still asks). No status answers a question about the thing itself ("Any nerves?" "I had it
-    from him on the phone."), so that question is dropped; a reply that would be left a bare
-    reaction asks instead whether it heard the news right, which every status answers. A question
-    that names something, or a reply that puts the assistant's own value forward ("Does that
-    sound like him?"), is kept as it is: the status is led into as taking it up."""
+    still asks, whether its question was dropped and left it short). No status answers a
+    question about the thing itself ("Any nerves?" "I had it from him on the phone."), so that
+    question is dropped; a reply that would be left short mostly adds a plain acknowledgement
+    (`STATUS_ACKS`: "I see. Duly noted.") and asks nothing, and at times (`INVITE_SHARE`) asks
+    instead whether it heard the news right, which every status answers. A question that names
+    something, or a reply that puts the assistant's own value forward ("Does that sound like
+    him?"), is kept as it is: the status is led into as taking it up."""
+    invite_drawn = rng.random() < INVITE_SHARE  # drawn for every reply alike
     sentences = _SENTENCE_END.split(text.strip())
     questions = [s for s in sentences if "?" in s]
     if own or any(_bare(word) in names for s in questions for word in s.split()):
-        return text, True
+        return text, True, False
     kept = _join(*(s for s in sentences if "?" not in s))
     if len(kept.split()) >= INVITE_BELOW:
-        return kept, False
+        return kept, False, False
+    if kept and not invite_drawn:
+        # Left short with no question: a plain acknowledgement, of an idea not said yet.
+        fit = fitting_acks(kept) or tuple(range(len(STATUS_ACKS)))
+        ack = expand(STATUS_ACKS[fit[rng.randrange(len(fit))]], rng)
+        return _join(kept, ack), False, True
     _, invite = _choose(rng, STATUS_INVITES, "status invites")
-    return _join(kept, fill(invite, values)), True
+    return _join(kept, fill(invite, values)), True, True
 
 
 def _told(frame: str, values: Mapping[str, str]) -> str:
@@ -638,21 +665,29 @@ def render_move(
             thread[0] = ("user", _join(thread[0][1], fill(tail, status_values)))
             used.append((original.kind, f"take-back:{ti}"))
         reply_text = reply.text
+        short = False
         if asks(reply_text):
             own = companion is not None
-            reply_text, answered = _before_status(
+            reply_text, answered, short = _before_status(
                 reply_text, _names(values), own, status_values, rng
             )
             used.append((move.kind, "status-invite" if answered else "status-unasked"))
-        if asks(reply_text):
+        if asks(reply_text) and not OWN_LEAD_IN.match(without_opener(thread[0][1])):
             # The status answers the reply's question, introduced as doing so: a short
             # answer of its own ("couldn't say") could contradict what the status then says.
+            # A status with a lead-in of its own ("Sorry, no, …") takes the question up itself.
             bi, bridge = _choose(rng, STATUS_BRIDGES, "status bridges")
             status_text = _uncapital(without_opener(thread[0][1]), _names(values))
             thread[0] = ("user", f"{bridge} {status_text}")
             used.append((move.kind, f"status-bridge:{bi}"))
         return RenderedMove(
-            fill(frame, values), reply_text, used, thread, status=True, names=_names(values)
+            fill(frame, values),
+            reply_text,
+            used,
+            thread,
+            status=True,
+            names=_names(values),
+            left_short=short,
         )
     closes = tuple(bank.thread_closes.get(_key(bank.thread_closes, move), ()))
     if reply.family_follow_up or not closes:
@@ -669,7 +704,7 @@ def render_move(
         # right?" only where a status follows would mark the rivals. The user answers an
         # invitation shortly (`status_threads.QUICK_ANSWERS["invite"]`).
         own = companion is not None
-        reply_text, _ = _before_status(reply_text, _names(values), own, values, rng)
+        reply_text, _, _ = _before_status(reply_text, _names(values), own, values, rng)
     return RenderedMove(fill(frame, values), reply_text, used, thread, names=_names(values))
 
 
@@ -804,6 +839,7 @@ def render_session(
             rendered.status
             and i + 1 < len(plan.moves)
             and not asks(reply)
+            and not rendered.left_short
             and rng.random() < DEFER_SHARE
             and clear
         )

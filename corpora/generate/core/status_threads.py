@@ -70,9 +70,11 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
             " over]][.|!]",
         ),
         (
-            "[Is {pron} the loyal type|Will {pron} stick with it, do you think]?",
+            "[Is {pron} the loyal type|Will {pron} stick with it, do you think|Does {pron} tend to"
+            " stay put once {pron}'s picked]?",
             "[[I'd think so|Knowing {obj}, yes|Probably][,|;] [{pron}'s loyal like that|{pron}"
-            " doesn't chop and change]|[Hard to say|Who knows][,|;] [we'll see|who can say]][.|!]",
+            " doesn't chop and change|{pron} hates switching]|[Hard to say|Who knows][,|;] [we'll"
+            " see|fingers crossed]][.|!]",
         ),
     ),
     REAFFIRMATION: (
@@ -93,7 +95,7 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
     TWIN_RUMOUR: (
         (
             "[How did that [get muddled|get mixed up]|How did that slip in]?",
-            "[No idea, really|Too busy lately|I must have been half-listening"
+            "[No idea at all|Too busy lately|I must have been half-listening"
             "|I misheard something somewhere][,|;] [silly of me|my head's"
             " elsewhere|I'll listen better in future][.|!]",
         ),
@@ -102,7 +104,7 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
         (
             "[What put {obj} off|Why did {pron} go off it|Did {pron} say why]?",
             "[[The cost, mostly|The timing, I think|Too big a hassle, in the end|Second thoughts,"
-            " I suppose][,|;] [fair enough|{pron}'s careful like that|maybe another year]"
+            " I suppose][,|;] [that's fair|{pron}'s careful like that|maybe another year]"
             "|{Pron} didn't really say[,|;] [{pron} just went quiet about it|I didn't like to"
             " push]][.|!]",
         ),
@@ -116,6 +118,40 @@ STATUS_FOLLOW_UPS: dict[str, tuple[StatusFollowUp, ...]] = {
         ),
     ),
 }
+
+#: A question that fits some families only: sticking with a thing, or being loyal to it, fits
+#: a choice one can leave (a club, a provider, an employer), not a dog or a car bought. The key
+#: is the question's template; the pattern is matched against the family's key and noun, so the
+#: rule is the same for a true statement and a rival of one family.
+FOLLOW_UP_FAMILIES: dict[str, re.Pattern[str]] = {
+    STATUS_FOLLOW_UPS[STATEMENT][1][0]: re.compile(
+        r"\b(?:club|gym|provider|bank|dentist|employer|work|teacher|piano|team|choir|bookclub"
+        r"|surgery|practice|insurer|supplier|society|class|group|membership|allotment|school"
+        r"|library|broadband|energy|phone|mobile|garage|vet|gp|doctor|hairdresser|barber)\b",
+        re.IGNORECASE,
+    ),
+}
+#: A question that is unfit after a reply that already says what it asks about: "How did that
+#: get muddled?" after "Easy to get muddled." (matched against the assistant's reply).
+FOLLOW_UP_SAID: dict[str, re.Pattern[str]] = {
+    STATUS_FOLLOW_UPS[TWIN_RUMOUR][0][0]: re.compile(
+        r"\b(?:muddl\w*|mix(?:ed)?[ -]?ups?|mixed|slip\w*|misheard|mishear\w*)\b", re.IGNORECASE
+    ),
+}
+
+
+def fitting_follow_ups(
+    pairs: tuple[StatusFollowUp, ...], family: str, reply: str
+) -> tuple[StatusFollowUp, ...]:
+    """The questions of `pairs` that fit the family (`family`: its key and noun) and that the
+    assistant's `reply` has not already answered (`FOLLOW_UP_FAMILIES`, `FOLLOW_UP_SAID`)."""
+    return tuple(
+        (q, a)
+        for q, a in pairs
+        if (q not in FOLLOW_UP_FAMILIES or FOLLOW_UP_FAMILIES[q].search(family))
+        and not (q in FOLLOW_UP_SAID and FOLLOW_UP_SAID[q].search(reply))
+    )
+
 
 #: The assistant's close after the user's answer (grammar): an acknowledgement, nothing more,
 #: since an answer may be keen, flat or rueful ("I must have been half-listening." is not met
@@ -187,13 +223,44 @@ STATUS_INVITES: tuple[str, ...] = (
     "[Is that the whole story|Is that the full story][, then|]?",
 )
 
-#: What leads into a status that answers the assistant's question (grammar): it takes the
-#: question up without answering it, and the status says the rest. None is cheerful
-#: (`Funny you should ask`, `Glad you asked`), since the status may be a retraction.
-STATUS_BRIDGES: tuple[str, ...] = (
-    "[Well, on that|Well, about that|Ah, about that|Now that you ask|Right, about that"
-    "|Oh, on that|Ah, on that|About that, actually][:|,]",
+#: What a reply left short ("I see.", "Thanks for passing that on.") adds in place of the
+#: question it dropped before a status, when it asks nothing (grammar, one template an idea): a
+#: plain acknowledgement of the news as told, which any status after it (a confirmation or a
+#: retraction) can follow. Varied, since one short reply before a fifth of all statuses would be
+#: the corpus's commonest turn; an idea the reply says already is not said twice
+#: (`fitting_acks`).
+STATUS_ACKS: tuple[str, ...] = (
+    "[Thanks|Thank you|Cheers] for [telling me|the update|passing that on|filling me in|keeping"
+    " me posted|saying][.|!]",
+    "[I'll make a note of it|I've made a note|That's noted|Got that down|Duly noted|I've jotted"
+    " that down][.|!]",
+    "[I'll keep that in my head|I'll hold on to that|I've got that][.|!]",
+    "[Fair enough|Right you are|Understood|Makes sense][.|!]",
 )
+_ACK_WORD = re.compile(r"[a-z']{5,}")
+
+
+def fitting_acks(reply: str) -> tuple[int, ...]:
+    """Indices of the acknowledgements (`STATUS_ACKS`) that share no word of five letters or
+    more with `reply` ("Thanks for passing that on." is not followed by "Thanks for saying.")."""
+    said = set(_ACK_WORD.findall(reply.lower()))
+    return tuple(
+        i for i, t in enumerate(STATUS_ACKS) if not said & set(_ACK_WORD.findall(t.lower()))
+    )
+
+
+#: What leads into a status that follows a question it does not answer directly (grammar): a
+#: short turn that takes the question up and commits to nothing, so the status says the rest.
+#: None is cheerful (`Funny you should ask`, `Glad you asked`), since the status may be a
+#: retraction. A status that opens with a lead-in of its own (`Sorry, no,`, `To be fair,`,
+#: `OWN_LEAD_IN`) takes the question up itself and gets none.
+STATUS_BRIDGES: tuple[str, ...] = (
+    "[Hmm, so,|Thing is,|Ah, well,|Right, well,|Mm, well,|Hmm, well,]",
+)
+
+#: A status that opens with a short lead-in of its own, up to a comma or a colon (`Yes,`,
+#: `Sorry, no,`, `Hang on,`, `For the record,`, `Oh dear,`): no bridge goes before it.
+OWN_LEAD_IN = re.compile(r"^[A-Za-z']+(?: [A-Za-z']+){0,4}[,:] ")
 
 
 _TAG = re.compile(
