@@ -305,3 +305,12 @@ def test_a_month_draws_what_any_month_would_unless_the_unit_is_out_of_season() -
         else:
             assert chosen is not first and chosen.fits_moment(moment)
     assert kept >= 350
+
+
+@pytest.mark.parametrize("unit", ASIDES, ids=lambda u: u.key)
+def test_an_aside_never_leaves_a_bare_verb_after_keep(unit: asides.Aside) -> None:
+    """ "my pancakes keep stick to the pan": after "keep" comes a verb in -ing."""
+    bare = re.compile(r"\bkeep (stick|tear|burn|fall|go|come|get|break|crack)\b", re.I)
+    for template in _templates(unit):
+        for text in expansions(template, draws=60):
+            assert not bare.search(text), (unit.key, text)

@@ -51,6 +51,7 @@ from corpora.generate.core.bank import (
     BankError,
 )
 from corpora.generate.core.grammar import flatten
+from corpora.generate.core.names import TOWN
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, has_any, never, one_of, plain
 from corpora.generate.core.world import MENTION, Family
@@ -128,6 +129,9 @@ class EpisodicFamily(Family):
 
     suggestion: str = ""
     listed: str | None = None
+    #: The pool a list entry's value comes from when it is not the suggestion's (`TOWN` for
+    #: a place the car was driven to: a car make or a boat's name is no place).
+    item_kind: str | None = None
 
     def clause_key(self, kind: str) -> str:
         if kind == PROPOSAL_AGREED:
@@ -158,6 +162,7 @@ def _episodic(
     agreed: tuple[str, ...],
     listed: str | None = None,
     item: tuple[str, ...] = (),
+    item_kind: str | None = None,
 ) -> EpisodicFamily:
     base = FAMILIES[key]
     clauses = dict(base.clauses)
@@ -183,6 +188,7 @@ def _episodic(
         topics=base.topics,
         suggestion=suggestion,
         listed=listed,
+        item_kind=item_kind,
     )
 
 
@@ -211,7 +217,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "the {V} would be a [sensible|good|safe] car for {obj}",
                 "{pron} [should|could|might] test-drive the {V}, a [very reliable|"
                 "cheap to run|comfortable] car",
-                "I would point {obj} to the {V}, [a lovely little car|a solid car|"
+                "I would point {obj} to the {V}, [a lovely car to drive|a solid car|"
                 "a car that keeps its value]",
             ),
             proposal=(
@@ -225,6 +231,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would [point {obj} to|steer {obj} towards] the {V} as a car myself",
             ),
             listed="each place {holder} drove the car to",
+            item_kind=TOWN,
             item=(
                 "drove the car [to|out to|over to|down to] {V} for the day and came home "
                 "[tired but happy|worn out|in a good mood]",
@@ -316,11 +323,11 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "needs a road [near the shops|close to the station|near a good school] to live on",
             ),
             request_reply=(
-                "{V} Road would be a quiet road for {obj}, close to [the shops and the "
-                "station|the park]",
+                "{V} Road would be a quiet road for {obj}, [with most things close by|"
+                "handy for everything|in a good spot]",
                 "{pron} should look at places on {V} Road, a [lovely|friendly|tidy] road",
-                "I would point {obj} to {V} Road, a calm road [near the park|by the canal|"
-                "off the high street]",
+                "I would point {obj} to {V} Road, a calm road [with friendly neighbours|"
+                "where people look out for each other|that is well kept]",
             ),
             proposal=(
                 "should look for a place on {V} Road",
@@ -384,7 +391,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             request=(
                 "wants to join a book club and has no idea where to look",
                 "is after a book club that meets in the evenings near home",
-                "would like a [small|quiet|lively] book club to join",
+                "would like a [small|quiet|friendly] book club to join",
             ),
             request_reply=(
                 "the {V} book club would suit {obj}, it is very relaxed",
@@ -472,6 +479,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "the {V} would be my choice of name for the boat [too|as well]",
             ),
             listed="each place {holder} sailed the boat to",
+            item_kind=TOWN,
             item=(
                 "sailed the boat to {V} for the day and had lunch on the quay",
                 "sailed the boat round to {V} in a strong wind and loved every minute",
@@ -504,6 +512,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "{V} would be my choice of name for the dog [too|as well]",
             ),
             listed="each common where {holder} walked the dog",
+            item_kind=TOWN,
             item=(
                 "walked the dog at {V} Common, which was thick with mud and puddles",
                 "walked the dog round {V} Common and met half the neighbourhood there",
@@ -535,13 +544,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would send {obj} to the allotment site at {V} as well",
                 "the site at {V} would be my choice of allotment for {obj} [too|as well]",
             ),
-            # Grown, not planted: a planting is tied to its season, and the session's date is
-            # not this bank's to choose.
-            listed="each variety {holder} grew on the allotment",
+            # Chosen, not grown: growing is tied to its season, and the session's date is not
+            # this bank's to choose; seed is chosen all year round.
+            listed="each variety {holder} chose for the allotment",
             item=(
-                "grew a variety called {V} on the allotment, in a sunny corner by the shed",
-                "grew a bean variety called {V} on the allotment, up a row of canes",
-                "[grew|tried] a tomato variety called {V} on the allotment and was pleased with it",
+                "chose a variety called {V} for the allotment, for the sunny corner by the shed",
+                "settled on a bean variety called {V} for the allotment, to go up a row of canes",
+                "[chose|ordered seed of] a tomato variety called {V} for the allotment "
+                "[from a seed catalogue|on a friend's say-so]",
             ),
         ),
         _episodic(
@@ -647,8 +657,8 @@ _PROPOSAL_FRAMES = (
     "dithering|was asking me about it] [the other day|at the weekend|this week|], and "
     "[I said|I told {obj}|my answer was that|I made the point that] {pron} {clause}.",
     "[I spoke to|I had a word with|I rang|I was chatting to|I saw|I bumped into] {holder} "
-    "[today|this morning|at the weekend|last night|], and [I said|I told {obj}|my view is "
-    "that|I put it to {obj} that] {pron} {clause}.",
+    "[today|this morning|at the weekend|last night|], and [I said|I told {obj}|I said to "
+    "{obj}|I put it to {obj} that] {pron} {clause}.",
     "[Oh,|So,|Well,|] [my view, for what it is worth, is that|I have decided|I am fairly sure|"
     "I have always felt] {holder} {clause}.",
 )
