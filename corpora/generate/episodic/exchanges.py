@@ -548,10 +548,11 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             # this bank's to choose; seed is chosen all year round.
             listed="each variety {holder} chose for the allotment",
             item=(
-                "chose a variety called {V} for the allotment, for the sunny corner by the shed",
-                "settled on a bean variety called {V} for the allotment, to go up a row of canes",
-                "[chose|ordered seed of] a tomato variety called {V} for the allotment "
-                "[from a seed catalogue|on a friend's say-so]",
+                "chose a variety called {V} to go in the sunny corner of the allotment by the "
+                "shed",
+                "settled on {V}, a bean variety, to go up a row of canes on the allotment",
+                "[chose|ordered seed of] a tomato variety called {V}, [straight from a seed "
+                "catalogue|on a friend's say-so], to try on the allotment",
             ),
         ),
         _episodic(
