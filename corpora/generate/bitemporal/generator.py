@@ -577,6 +577,10 @@ def build_haystack(
                         twins.append((TWIN_RECORDED[TWIN_RUMOUR], s, move.value or ""))
                     continue
                 source = None
+            if source is not None and source[0] == TWIN_RUMOUR:
+                # A correction nearly made and taken back is not made a second time (no churn
+                # of the same value corrected to and back): a fresh twin instead.
+                source = None
             label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
             # What the user last gave as the subject's own value (None before the change is
             # told), the only value a correction of the person's may replace (its clause names
@@ -830,6 +834,9 @@ def _fill_cold(
             return _others_correcting(move, record.value)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
+        if move.kind == PROPOSED and move.told_as == CORRECTION:
+            # A correction nearly made and taken back is not made a second time.
+            return None
         if record is None:
             # A plan called off is not announced as new a second time (nor a correction made
             # of a subject the record was never told).
