@@ -19,7 +19,7 @@ is a property of the conversation, not of the wording of the question.
 Value-bearing twins are told in the very frames and clauses of the move they rival
 (`Move.told_as`), and what makes them rivals comes in the user's next turn, a status that names
 no word of any question (`STATUSES`): an entry of someone else's, a rumour that was wrong or a
-plan that fell through is told as an entry ("my dad walked the dog on Hollins Common …" —
+plan that fell through is told as an entry ("my dad tried a class called Hollins at the gym …" —
 "Sorry, I'm mixing people up: that was his neighbour"); a suggestion the user made to someone
 else, or someone else's suggestion, is told as the user's proposal; a request for someone else
 is told as a request, answered by the assistant with a value. The true moves get a status
@@ -51,7 +51,6 @@ from corpora.generate.core.bank import (
     BankError,
 )
 from corpora.generate.core.grammar import flatten
-from corpora.generate.core.names import TOWN
 from corpora.generate.core.render import Bank
 from corpora.generate.core.wording import always, compose, has_any, never, one_of, plain
 from corpora.generate.core.world import MENTION, Family
@@ -129,9 +128,6 @@ class EpisodicFamily(Family):
 
     suggestion: str = ""
     listed: str | None = None
-    #: The pool a list entry's value comes from when it is not the suggestion's (`TOWN` for
-    #: a place the car was driven to: a car make or a boat's name is no place).
-    item_kind: str | None = None
 
     def clause_key(self, kind: str) -> str:
         if kind == PROPOSAL_AGREED:
@@ -162,7 +158,6 @@ def _episodic(
     agreed: tuple[str, ...],
     listed: str | None = None,
     item: tuple[str, ...] = (),
-    item_kind: str | None = None,
 ) -> EpisodicFamily:
     base = FAMILIES[key]
     clauses = dict(base.clauses)
@@ -188,7 +183,6 @@ def _episodic(
         topics=base.topics,
         suggestion=suggestion,
         listed=listed,
-        item_kind=item_kind,
     )
 
 
@@ -230,15 +224,16 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "a {V} would be my [choice of car|pick of car] for {obj} [as well|too]",
                 "I would [point {obj} to|steer {obj} towards] the {V} as a car myself",
             ),
-            listed="each place {holder} drove the car to",
-            item_kind=TOWN,
+            # A car's values are surnames, read as makes; its list is of people too (a
+            # surname is no place to drive to).
+            listed="each mechanic {holder} used for the car",
             item=(
-                "drove the car [to|out to|over to|down to] {V} for the day and came home "
-                "[tired but happy|worn out|in a good mood]",
-                "drove the car [out|over] to {V} to [look round the market|have a wander] "
-                "and [have lunch|grab a bite]",
-                "took the car [over|up] to {V} to see friends and [stayed for supper|"
-                "stopped the night]",
+                "took the car to a mechanic called {V} and came home [with a big bill|"
+                "pleasantly surprised|none the wiser]",
+                "took the car [in|round] to a mechanic called {V} about a [rattle|squeak|"
+                "warning light]",
+                "had a mechanic called {V} look the car over, [who found nothing wrong|who "
+                "sorted it in an hour|and got a cup of tea for it]",
             ),
         ),
         _episodic(
@@ -478,12 +473,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would call the boat the {V} as well",
                 "the {V} would be my choice of name for the boat [too|as well]",
             ),
-            listed="each place {holder} sailed the boat to",
-            item_kind=TOWN,
+            listed="each boatbuilder {holder} used for the boat",
             item=(
-                "sailed the boat to {V} for the day and had lunch on the quay",
-                "sailed the boat round to {V} in a strong wind and loved every minute",
-                "[sailed|took] the boat over to {V} and moored there for the night",
+                "took the boat to a boatbuilder called {V} to [fix a leak|patch the hull|look "
+                "at the engine]",
+                "had a boatbuilder called {V} [go over|check|repaint] the boat and [was pleased "
+                "with the work|paid far too much for it]",
+                "[took|sailed] the boat round to a boatbuilder called {V}, who [sorted the "
+                "engine|patched the hull] in a day",
             ),
         ),
         _episodic(
@@ -511,12 +508,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would call the dog {V} as well",
                 "{V} would be my choice of name for the dog [too|as well]",
             ),
-            listed="each common where {holder} walked the dog",
-            item_kind=TOWN,
+            listed="each dog walker {holder} tried with the dog",
             item=(
-                "walked the dog at {V} Common, which was thick with mud and puddles",
-                "walked the dog round {V} Common and met half the neighbourhood there",
-                "[walked|took] the dog on {V} Common, off the lead for a good long run",
+                "tried a dog walker called {V}, who [took the dog out for a whole hour|returned "
+                "the dog covered in mud]",
+                "[tried|had a go with] a dog walker called {V} [for a week|on work days], and "
+                "the dog [loved it|came home worn out]",
+                "tried a dog walker called {V}, who took the dog [round the park|out for the "
+                "day] as a trial",
             ),
         ),
         _episodic(
@@ -548,8 +547,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             # this bank's to choose; seed is chosen all year round.
             listed="each variety {holder} chose for the allotment",
             item=(
-                "chose a variety called {V} to go in the sunny corner of the allotment by the "
-                "shed",
+                "chose a variety called {V} to go in the sunny corner of the allotment by the shed",
                 "settled on {V}, a bean variety, to go up a row of canes on the allotment",
                 "[chose|ordered seed of] a tomato variety called {V}, [straight from a seed "
                 "catalogue|on a friend's say-so], to try on the allotment",
@@ -848,13 +846,12 @@ def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     "car": (
         _item_reply(
-            ("What a nice outing.", "Sounds like a good day out.", "A day out, lovely.", ""),
+            ("Car trouble is never fun.", "Garages, eh.", "Poor car.", ""),
             (
-                "Was it a long drive for {obj} there and back?",
-                "How was the traffic?",
-                "Did {pron} find somewhere to park?",
+                "Was the bill a fair one for {obj}?",
+                "Is the car running better now?",
+                "Did {pron} trust the mechanic?",
                 "Is the car behaving itself?",
-                _ENJOY,
             ),
         ),
     ),
@@ -927,29 +924,28 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "boat": (
         _item_reply(
-            ("Sounds glorious.", "Lovely.", "What an adventure.", ""),
+            ("Boats always need something.", "Ah, boat jobs.", "Sounds sensible.", ""),
             (
-                "Was it calm on the water for {obj} out there?",
-                "How was the wind?",
-                "Did {pron} go alone, or with a crew?",
+                "Was the work worth the money for {obj}?",
                 "Is the boat holding up?",
-                _ENJOY,
+                "Will {pron} be out on the water soon?",
+                "Did {pron} like the boatbuilder?",
             ),
         ),
     ),
     "dog": (
         _item_reply(
-            ("The dog must have loved every minute of that.", "Lucky dog.", "Muddy paws, I bet."),
-            ("How is the dog doing?", "Was it a long walk?", "Did {pron} get soaked?", _ENJOY),
+            ("Lucky dog.", "A good walker is worth a lot.", "The dog must have had fun."),
+            ("How is the dog doing?", "Did the dog take to the walker?", "Will {pron} keep it up?"),
         ),
     ),
     "allotment": (
         _item_reply(
             ("Lovely.", "Sounds like a good plot.", "Green fingers.", ""),
             (
-                "Was it a good crop?",
-                "What else does {pron} grow on the allotment?",
-                "Did the slugs leave it alone?",
+                "Does {pron} have high hopes for it?",
+                "What else is going on the allotment?",
+                "Will the slugs leave it alone, do you think?",
             ),
         ),
     ),

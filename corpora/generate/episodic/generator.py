@@ -336,13 +336,7 @@ def _move(
     """One move about a pair: a fresh value unless one is given; mentions carry none."""
     if kind == MENTION:
         return Move(MENTION, person, family)
-    if value is not None:
-        said = value
-    elif kind in (ITEM, *ITEM_TWINS) and isinstance(family, EpisodicFamily) and family.item_kind:
-        # A list entry that is a place comes from the towns, whatever the suggestions name.
-        said = world.names.issue(rng, world.owner, kind=family.item_kind)
-    else:
-        said = world.value(family, rng)
+    said = value if value is not None else world.value(family, rng)
     other = _other(rng, person) if kind in OTHER_TWINS else None
     roles = SPEAKERS.get(TOLD_AS.get(kind, kind), ("user",))
     # A twin is told as the move it rivals (its status, in the next turn, says what it was).
