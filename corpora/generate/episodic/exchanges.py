@@ -232,8 +232,8 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "pleasantly surprised|none the wiser]",
                 "took the car [in|round] to a mechanic called {V} about a [rattle|squeak|"
                 "warning light]",
-                "had a mechanic called {V} look the car over, [who found nothing wrong|who "
-                "sorted it in an hour|and got a cup of tea for it]",
+                "had a mechanic called {V} look the car over [and got it sorted in an hour|"
+                "about a funny noise|to be on the safe side]",
             ),
         ),
         _episodic(
