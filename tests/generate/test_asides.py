@@ -259,7 +259,11 @@ def test_the_season_screen_knows_a_season_from_a_name() -> None:
     assert not out_of_season("She opened an account with Frost Bank.", 7)
     assert not out_of_season("Water draws birds in, above all in dry or frosty weather.", 7)
     assert out_of_season("He planted a tomato variety on the allotment.", 1)
-    assert not out_of_season("He grew a tomato variety on the allotment.", 1)
+    # Growing takes the growing months: a crop grown in January is out of season; a variety
+    # chosen for the plot is not.
+    assert out_of_season("He grew a tomato variety on the allotment.", 1)
+    assert not out_of_season("He grew a tomato variety on the allotment.", 7)
+    assert not out_of_season("He chose a tomato variety for the allotment.", 1)
 
 
 def _filled(template: str, rng: random.Random) -> str:
