@@ -691,3 +691,16 @@ def test_meeting_someone_is_followed_by_what_was_said_to_them() -> None:
         if meeting.match(said) and re.search(r", and (my view|I reckon|I think)", said)
     ]
     assert found == []
+
+
+def test_an_entry_told_as_a_question_ends_with_a_question_mark() -> None:
+    """ "Did I tell you that my cousin tried a class called Waterston at the gym." reads as a
+    question with a full stop: an entry's frame that opens as a question ends with one."""
+    asking = re.compile(r"^(Did|Have|Has|Can|Could|Do|Does) ")
+    found = [
+        said
+        for t in EPISODIC_FRAMES[ITEM]
+        for said in expansions(t)
+        if asking.match(said) and not said.rstrip().endswith("?")
+    ]
+    assert found == []

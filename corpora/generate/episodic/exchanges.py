@@ -690,7 +690,7 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "{When} {holder} {clause}[.|, apparently.|, so {pron} tells me.|, by all accounts.]",
         "[{Holder} told me|{Holder} was saying|{Holder} rang to say|{Holder} let slip that|"
         "I gather from {holder} that] {pron} {clause}[.|, which sounds about right for {obj}.]",
-        "[Did I tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
+        "[I meant to tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
         "{holder} {clause}.",
     ),
 }
