@@ -513,7 +513,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "tried a dog walker called {V}, who [took the dog out for a whole hour|returned "
                 "the dog covered in mud]",
                 "[tried|had a go with] a dog walker called {V} [for a week|on work days], and "
-                "the dog [loved it|came home worn out]",
+                "it [worked out nicely|was a great help|saved a lot of fuss]",
                 "tried a dog walker called {V}, who took the dog [round the park|out for the "
                 "day] as a trial",
             ),
@@ -936,7 +936,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     "dog": (
         _item_reply(
             ("Lucky dog.", "A good walker is worth a lot.", "The dog must have had fun."),
-            ("How is the dog doing?", "Did the dog take to the walker?", "Will {pron} keep it up?"),
+            ("How is the dog doing?", "Did the dog take to them?", "Will {pron} keep it up?"),
         ),
     ),
     "allotment": (
