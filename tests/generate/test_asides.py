@@ -259,7 +259,11 @@ def test_the_season_screen_knows_a_season_from_a_name() -> None:
     assert not out_of_season("She opened an account with Frost Bank.", 7)
     assert not out_of_season("Water draws birds in, above all in dry or frosty weather.", 7)
     assert out_of_season("He planted a tomato variety on the allotment.", 1)
-    assert not out_of_season("He grew a tomato variety on the allotment.", 1)
+    # Growing takes the growing months: a crop grown in January is out of season; a variety
+    # chosen for the plot is not.
+    assert out_of_season("He grew a tomato variety on the allotment.", 1)
+    assert not out_of_season("He grew a tomato variety on the allotment.", 7)
+    assert not out_of_season("He chose a tomato variety for the allotment.", 1)
 
 
 def _filled(template: str, rng: random.Random) -> str:
@@ -305,3 +309,12 @@ def test_a_month_draws_what_any_month_would_unless_the_unit_is_out_of_season() -
         else:
             assert chosen is not first and chosen.fits_moment(moment)
     assert kept >= 350
+
+
+@pytest.mark.parametrize("unit", ASIDES, ids=lambda u: u.key)
+def test_an_aside_never_leaves_a_bare_verb_after_keep(unit: asides.Aside) -> None:
+    """ "my pancakes keep stick to the pan": after "keep" comes a verb in -ing."""
+    bare = re.compile(r"\bkeep (stick|tear|burn|fall|go|come|get|break|crack)\b", re.I)
+    for template in _templates(unit):
+        for text in expansions(template, draws=60):
+            assert not bare.search(text), (unit.key, text)

@@ -532,3 +532,39 @@ def test_the_bank_checks_every_alternative_of_a_grammar_template(
     monkeypatch.setattr(corrections, "RECORD_FAMILIES", families)
     with pytest.raises(BankError, match="does not name 'gym'"):
         corrections.check_record_bank()
+
+
+def test_a_plan_is_announced_once_and_never_with_a_stale_countdown() -> None:
+    """ "leaves the Bowenfield book club in twenty-three days" is not said again nine days
+    later with the same countdown, nor at all once it was called off: every change (a true
+    one, or a rival told as one) of a subject to a value is told once; a choice considered
+    and said again comes back as a correction nearly made, never as the plan afresh."""
+    told: Counter[tuple[str, str, str]] = Counter()
+    again = 0
+    for haystack in _haystacks():
+        considered: set[tuple[str, str, str]] = set()
+        for plan in haystack.plans:
+            for move in plan.moves:
+                key = (move.person.key, move.family.key, move.value or "")
+                if (move.told_as or move.kind) in corrections.CHANGE_KINDS:
+                    told[key] += 1
+                if move.kind == TWIN_CONSIDERED:
+                    considered.add(key)
+                elif move.kind == corrections.PROPOSED and key in considered:
+                    again += 1
+    assert {k: n for k, n in told.items() if n > 1} == {}
+    assert again > 0
+
+
+def test_a_correction_nearly_made_is_not_made_a_second_time() -> None:
+    """No churn (Pettersen, Scheibe, back to Pettersen, Scheibe again, back again): a value
+    put forward as a correction and taken back by its status is not put forward as a
+    correction nearly made of the same subject a second time, hot or cold."""
+    put: Counter[tuple[int, str, str, str]] = Counter()
+    for h, haystack in enumerate(_haystacks()):
+        for plan in haystack.plans:
+            for move in plan.moves:
+                if move.kind == corrections.PROPOSED:
+                    put[(h, move.person.key, move.family.key, move.value or "")] += 1
+    assert sum(put.values()) > 10
+    assert {k: n for k, n in put.items() if n > 1} == {}

@@ -23,7 +23,7 @@ from checker.retrieval.strips import is_keyword_sentence
 from checker.rules.leaks import PRODUCTION_WORDS
 from checker.text import bm25_tokens, raw_tokens, sentences
 from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS, BankError
-from corpora.generate.core.names import refusal
+from corpora.generate.core.names import TOWN, kind_of, refusal
 from corpora.generate.core.pipeline import generate
 from corpora.generate.core.render import RenderedSession, fill, speaker_person
 from corpora.generate.core.seasons import out_of_season
@@ -614,3 +614,93 @@ def test_no_opening_marks_who_put_a_value_forward() -> None:
         common = [o for o, _ in mine.most_common(3)]
         assert any(o in others for o in common), (common, others.most_common(5))
     assert len(set(asking) & set(proposing)) >= 5
+
+
+# --- what the lines say ----------------------------------------------------------------------
+
+
+def test_growing_on_the_allotment_is_held_to_the_growing_months() -> None:
+    """A crop grown on a plot is told in the growing months only, and an allotment entry
+    (a variety chosen, which is done all year) reads in every month."""
+    quoted = (
+        "Earlier today my grandad grew a bean variety called Dawsonham on the allotment, up a "
+        "row of canes."
+    )
+    assert out_of_season(quoted, 1) and not out_of_season(quoted, 7)
+    for text in EPISODIC_FAMILIES["allotment"].clauses[ITEM]:
+        for said in expansions(text):
+            for month in range(1, 13):
+                assert out_of_season(f"My aunt {said}.", month) == [], (month, said)
+
+
+def test_a_list_entry_is_a_place_only_where_its_values_are_places() -> None:
+    """ "drove the car over to Devin": a family whose values are surnames, a boat's or a pet's
+    names keeps a list of people (a mechanic, a boatbuilder, a dog walker), never of places;
+    only a family drawing towns puts its value where a place goes."""
+    place = re.compile(r"\b(?:to|at|on|round|from|in) \{V\}")
+    found = []
+    for key, family in EPISODIC_FAMILIES.items():
+        if kind_of(key, family.answer_value) == TOWN:
+            continue
+        found += [
+            (key, said)
+            for t in family.clauses.get(ITEM, ())
+            for said in expansions(t)
+            if place.search(said)
+        ]
+    assert found == []
+
+
+#: (a wish a request can voice, a reason the reply must then not give), per family: the reply
+#: to a request is drawn apart from the request, so no reply may give a reason that goes
+#: against any wish of its family's requests.
+CLASHES = {
+    "bookclub": (("lively", "relaxed"), ("lively", "quiet"), ("quiet", "lively")),
+    "road": (("school", "shops"), ("school", "station"), ("station", "park"), ("shops", "park")),
+    "car": (("whole family", "little"), ("dog", "little"), ("grandchildren", "little")),
+    "choir": (("small", "big"),),
+    "gym": (("pool", "no pool"),),
+}
+
+
+def test_a_reply_never_gives_a_reason_against_what_the_request_asked_for() -> None:
+    """ "He would like a lively book club" is not answered with "it is very relaxed", nor "near
+    a good school" with "close to the shops and the station"."""
+    found = []
+    for key, clashes in CLASHES.items():
+        family = EPISODIC_FAMILIES[key]
+        asked = " | ".join(s for t in family.clauses[REQUEST] for s in expansions(t))
+        for t in family.clauses[exchanges.REQUEST_REPLY]:
+            for said in expansions(t):
+                found += [
+                    (key, wish, said)
+                    for wish, reason in clashes
+                    if re.search(rf"\b{wish}\b", asked) and re.search(rf"\b{reason}\b", said)
+                ]
+    assert found == []
+
+
+def test_meeting_someone_is_followed_by_what_was_said_to_them() -> None:
+    """ "I saw my colleague this morning, and my view is that he would love …" does not follow:
+    a proposal told as a meeting goes on to what the user said to the person."""
+    meeting = re.compile(r"^(I spoke to|I had a word with|I rang|I was chatting to|I saw|I bumped)")
+    found = [
+        said
+        for t in EPISODIC_FRAMES[PROPOSAL]
+        for said in expansions(t)
+        if meeting.match(said) and re.search(r", and (my view|I reckon|I think)", said)
+    ]
+    assert found == []
+
+
+def test_an_entry_told_as_a_question_ends_with_a_question_mark() -> None:
+    """ "Did I tell you that my cousin tried a class called Waterston at the gym." reads as a
+    question with a full stop: an entry's frame that opens as a question ends with one."""
+    asking = re.compile(r"^(Did|Have|Has|Can|Could|Do|Does) ")
+    found = [
+        said
+        for t in EPISODIC_FRAMES[ITEM]
+        for said in expansions(t)
+        if asking.match(said) and not said.rstrip().endswith("?")
+    ]
+    assert found == []

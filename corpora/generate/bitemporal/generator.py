@@ -564,6 +564,23 @@ def build_haystack(
                 slots[s][MENTION_SLOT] = Move(MENTION, kit.person, kit.family)
                 continue
             source = made.get(echoes[i]) if i in echoes else None
+            if source is not None and source[0] == TWIN_CONSIDERED:
+                # A plan called off is not announced as new a second time: its value comes
+                # back as a correction nearly made of what the record holds, where it holds a
+                # value that may be named; else the echo is dropped for a fresh twin.
+                held = subject.recorded(s) if s > subject.sessions[0] else None
+                if held is not None and held not in blocked:
+                    move = _considered_again(source[1], subject.rf, held, held == subject.values[1])
+                    made[i] = (TWIN_RUMOUR, move)
+                    slots[s][TWIN_SLOT] = move
+                    if ki == 0:
+                        twins.append((TWIN_RECORDED[TWIN_RUMOUR], s, move.value or ""))
+                    continue
+                source = None
+            if source is not None and source[0] == TWIN_RUMOUR:
+                # A correction nearly made and taken back is not made a second time (no churn
+                # of the same value corrected to and back): a fresh twin instead.
+                source = None
             label, current = _fit_label(source[0] if source else kind, s, subject, moments, blocked)
             # What the user last gave as the subject's own value (None before the change is
             # told), the only value a correction of the person's may replace (its clause names
@@ -661,6 +678,21 @@ def _others_correcting(told: Move, own: str) -> Move:
         value,
         extra=_corrects(BY_KEY[told.family.key], value, own),
         other=told.other,
+        told_as=CORRECTION,
+    )
+
+
+def _considered_again(told: Move, rf: RecordFamily, held: str, first: bool) -> Move:
+    """A choice considered and dropped (`told`) said again (`core/echo.py`): not the plan
+    announced afresh with its old countdown, but its value put forward as a correction of what
+    the record holds (`held`), nearly made and taken back, as any correction nearly made is."""
+    value = told.value or ""
+    return Move(
+        PROPOSED,
+        told.person,
+        told.family,
+        value,
+        extra=_withdrawn(rf, value, held, first),
         told_as=CORRECTION,
     )
 
@@ -802,10 +834,17 @@ def _fill_cold(
             return _others_correcting(move, record.value)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
+        if move.kind == PROPOSED and move.told_as == CORRECTION:
+            # A correction nearly made and taken back is not made a second time.
+            return None
         if record is None:
-            return move
+            # A plan called off is not announced as new a second time (nor a correction made
+            # of a subject the record was never told).
+            return None if move.kind == TWIN_CONSIDERED else move
         if record.last == s:
             return None
+        if move.kind == TWIN_CONSIDERED:
+            return _considered_again(move, record.rf, record.value, record.corrections == 0)
         first = record.corrections == 0
         move.extra.update(_withdrawn(record.rf, move.value or "", record.value, first))
         return move

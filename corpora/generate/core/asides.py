@@ -1001,7 +1001,7 @@ ASIDES: tuple[Aside, ...] = (
         "pancake pancakes pan",
         (
             "how do I make [thin|proper thin|crêpe-style] pancakes that don't [tear|stick|fall apart]?",
-            "my pancakes [always|keep] [stick|sticking] to the pan[, so|,|;] [what's the trick|how do I stop it]?",
+            "my pancakes [always stick|keep sticking] to the pan[, so|,|;] [what's the trick|how do I stop it]?",
         ),
         (
             "Rest the batter for [half an hour|twenty minutes], get the pan properly hot, and wipe it with [just a little|a thin layer of] oil. Pour in [just enough batter|a small ladle of batter] to coat the base, [swirl it|tilt the pan] and leave it until the edges lift before you flip the pancake.",

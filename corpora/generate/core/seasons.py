@@ -66,6 +66,14 @@ SEASONAL: dict[str, frozenset[int]] = {
     r"(?: \w+){0,4} (?:plant(?:ed|s)?|sown|growing|ripen(?:ing|ed)?|cropp(?:ing|ed))": _span(3, 9),
     r"(?:tomato|strawberry) (?:plants?|crop|seedlings)": _span(3, 9),
     r"planted out|planting out|plant(?:ed|ing)? them out": _span(4, 7),
+    # A crop grown, sown or lifted on a date: it takes the growing months ("grew a bean
+    # variety on the allotment" in January). Only the telling of a crop as done, not "still
+    # growing beans", which other banks word as a standing fact.
+    r"(?:grew|sowed|harvested)(?: \w+){0,5} (?:variety|varieties|beans?|peas|potatoes|onions|"
+    r"lettuces?|marrows?|pumpkins?|veg|vegetables)|(?:grew|sowed|harvested)(?: [\w,]+){0,6} "
+    r"(?:on|at|in) (?:the|an|her|his|their|my) (?:allotment|plot|veg patch|greenhouse)": _span(
+        4, 9
+    ),
     r"mow(?:ing|ed)? the lawn|lawn ?mower|cut the grass": _span(3, 10),
 }
 

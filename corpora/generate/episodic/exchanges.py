@@ -19,7 +19,7 @@ is a property of the conversation, not of the wording of the question.
 Value-bearing twins are told in the very frames and clauses of the move they rival
 (`Move.told_as`), and what makes them rivals comes in the user's next turn, a status that names
 no word of any question (`STATUSES`): an entry of someone else's, a rumour that was wrong or a
-plan that fell through is told as an entry ("my dad walked the dog on Hollins Common …" —
+plan that fell through is told as an entry ("my dad tried a class called Hollins at the gym …" —
 "Sorry, I'm mixing people up: that was his neighbour"); a suggestion the user made to someone
 else, or someone else's suggestion, is told as the user's proposal; a request for someone else
 is told as a request, answered by the assistant with a value. The true moves get a status
@@ -211,7 +211,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "the {V} would be a [sensible|good|safe] car for {obj}",
                 "{pron} [should|could|might] test-drive the {V}, a [very reliable|"
                 "cheap to run|comfortable] car",
-                "I would point {obj} to the {V}, [a lovely little car|a solid car|"
+                "I would point {obj} to the {V}, [a lovely car to drive|a solid car|"
                 "a car that keeps its value]",
             ),
             proposal=(
@@ -224,14 +224,16 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "a {V} would be my [choice of car|pick of car] for {obj} [as well|too]",
                 "I would [point {obj} to|steer {obj} towards] the {V} as a car myself",
             ),
-            listed="each place {holder} drove the car to",
+            # A car's values are surnames, read as makes; its list is of people too (a
+            # surname is no place to drive to).
+            listed="each mechanic {holder} used for the car",
             item=(
-                "drove the car [to|out to|over to|down to] {V} for the day and came home "
-                "[tired but happy|worn out|in a good mood]",
-                "drove the car [out|over] to {V} to [look round the market|have a wander] "
-                "and [have lunch|grab a bite]",
-                "took the car [over|up] to {V} to see friends and [stayed for supper|"
-                "stopped the night]",
+                "took the car to a mechanic called {V} and came home [with a big bill|"
+                "pleasantly surprised|none the wiser]",
+                "took the car [in|round] to a mechanic called {V} about a [rattle|squeak|"
+                "warning light]",
+                "had a mechanic called {V} look the car over [and got it sorted in an hour|"
+                "about a funny noise|to be on the safe side]",
             ),
         ),
         _episodic(
@@ -316,11 +318,11 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "needs a road [near the shops|close to the station|near a good school] to live on",
             ),
             request_reply=(
-                "{V} Road would be a quiet road for {obj}, close to [the shops and the "
-                "station|the park]",
+                "{V} Road would be a quiet road for {obj}, [with most things close by|"
+                "handy for everything|in a good spot]",
                 "{pron} should look at places on {V} Road, a [lovely|friendly|tidy] road",
-                "I would point {obj} to {V} Road, a calm road [near the park|by the canal|"
-                "off the high street]",
+                "I would point {obj} to {V} Road, a calm road [with friendly neighbours|"
+                "where people look out for each other|that is well kept]",
             ),
             proposal=(
                 "should look for a place on {V} Road",
@@ -384,7 +386,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             request=(
                 "wants to join a book club and has no idea where to look",
                 "is after a book club that meets in the evenings near home",
-                "would like a [small|quiet|lively] book club to join",
+                "would like a [small|quiet|friendly] book club to join",
             ),
             request_reply=(
                 "the {V} book club would suit {obj}, it is very relaxed",
@@ -471,11 +473,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would call the boat the {V} as well",
                 "the {V} would be my choice of name for the boat [too|as well]",
             ),
-            listed="each place {holder} sailed the boat to",
+            listed="each boatbuilder {holder} used for the boat",
             item=(
-                "sailed the boat to {V} for the day and had lunch on the quay",
-                "sailed the boat round to {V} in a strong wind and loved every minute",
-                "[sailed|took] the boat over to {V} and moored there for the night",
+                "took the boat to a boatbuilder called {V} to [fix a leak|patch the hull|look "
+                "at the engine]",
+                "had a boatbuilder called {V} [go over|check|repaint] the boat and [was pleased "
+                "with the work|paid far too much for it]",
+                "[took|sailed] the boat round to a boatbuilder called {V}, who [sorted the "
+                "engine|patched the hull] in a day",
             ),
         ),
         _episodic(
@@ -503,11 +508,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would call the dog {V} as well",
                 "{V} would be my choice of name for the dog [too|as well]",
             ),
-            listed="each common where {holder} walked the dog",
+            listed="each dog walker {holder} tried with the dog",
             item=(
-                "walked the dog at {V} Common, which was thick with mud and puddles",
-                "walked the dog round {V} Common and met half the neighbourhood there",
-                "[walked|took] the dog on {V} Common, off the lead for a good long run",
+                "tried a dog walker called {V}, who [took the dog out for a whole hour|returned "
+                "the dog covered in mud]",
+                "[tried|had a go with] a dog walker called {V} [for a week|on work days], and "
+                "it [worked out nicely|was a great help|saved a lot of fuss]",
+                "tried a dog walker called {V}, who took the dog [round the park|out for the "
+                "day] as a trial",
             ),
         ),
         _episodic(
@@ -535,13 +543,14 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
                 "I would send {obj} to the allotment site at {V} as well",
                 "the site at {V} would be my choice of allotment for {obj} [too|as well]",
             ),
-            # Grown, not planted: a planting is tied to its season, and the session's date is
-            # not this bank's to choose.
-            listed="each variety {holder} grew on the allotment",
+            # Chosen, not grown: growing is tied to its season, and the session's date is not
+            # this bank's to choose; seed is chosen all year round.
+            listed="each variety {holder} chose for the allotment",
             item=(
-                "grew a variety called {V} on the allotment, in a sunny corner by the shed",
-                "grew a bean variety called {V} on the allotment, up a row of canes",
-                "[grew|tried] a tomato variety called {V} on the allotment and was pleased with it",
+                "chose a variety called {V} to go in the sunny corner of the allotment by the shed",
+                "settled on {V}, a bean variety, to go up a row of canes on the allotment",
+                "[chose|ordered seed of] a tomato variety called {V}, [straight from a seed "
+                "catalogue|on a friend's say-so], to try on the allotment",
             ),
         ),
         _episodic(
@@ -647,8 +656,8 @@ _PROPOSAL_FRAMES = (
     "dithering|was asking me about it] [the other day|at the weekend|this week|], and "
     "[I said|I told {obj}|my answer was that|I made the point that] {pron} {clause}.",
     "[I spoke to|I had a word with|I rang|I was chatting to|I saw|I bumped into] {holder} "
-    "[today|this morning|at the weekend|last night|], and [I said|I told {obj}|my view is "
-    "that|I put it to {obj} that] {pron} {clause}.",
+    "[today|this morning|at the weekend|last night|], and [I said|I told {obj}|I said to "
+    "{obj}|I put it to {obj} that] {pron} {clause}.",
     "[Oh,|So,|Well,|] [my view, for what it is worth, is that|I have decided|I am fairly sure|"
     "I have always felt] {holder} {clause}.",
 )
@@ -681,7 +690,7 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "{When} {holder} {clause}[.|, apparently.|, so {pron} tells me.|, by all accounts.]",
         "[{Holder} told me|{Holder} was saying|{Holder} rang to say|{Holder} let slip that|"
         "I gather from {holder} that] {pron} {clause}[.|, which sounds about right for {obj}.]",
-        "[Did I tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
+        "[I meant to tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
         "{holder} {clause}.",
     ),
 }
@@ -837,13 +846,12 @@ def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     "car": (
         _item_reply(
-            ("What a nice outing.", "Sounds like a good day out.", "A day out, lovely.", ""),
+            ("Car trouble is never fun.", "Garages, eh.", "Poor car.", ""),
             (
-                "Was it a long drive for {obj} there and back?",
-                "How was the traffic?",
-                "Did {pron} find somewhere to park?",
+                "Was the bill a fair one for {obj}?",
+                "Is the car running better now?",
+                "Did {pron} trust the mechanic?",
                 "Is the car behaving itself?",
-                _ENJOY,
             ),
         ),
     ),
@@ -916,29 +924,28 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "boat": (
         _item_reply(
-            ("Sounds glorious.", "Lovely.", "What an adventure.", ""),
+            ("Boats always need something.", "Ah, boat jobs.", "Sounds sensible.", ""),
             (
-                "Was it calm on the water for {obj} out there?",
-                "How was the wind?",
-                "Did {pron} go alone, or with a crew?",
+                "Was the work worth the money for {obj}?",
                 "Is the boat holding up?",
-                _ENJOY,
+                "Will {pron} be out on the water soon?",
+                "Did {pron} like the boatbuilder?",
             ),
         ),
     ),
     "dog": (
         _item_reply(
-            ("The dog must have loved every minute of that.", "Lucky dog.", "Muddy paws, I bet."),
-            ("How is the dog doing?", "Was it a long walk?", "Did {pron} get soaked?", _ENJOY),
+            ("Lucky dog.", "A good walker is worth a lot.", "The dog must have had fun."),
+            ("How is the dog doing?", "Did the dog take to them?", "Will {pron} keep it up?"),
         ),
     ),
     "allotment": (
         _item_reply(
             ("Lovely.", "Sounds like a good plot.", "Green fingers.", ""),
             (
-                "Was it a good crop?",
-                "What else does {pron} grow on the allotment?",
-                "Did the slugs leave it alone?",
+                "Does {pron} have high hopes for it?",
+                "What else is going on the allotment?",
+                "Will the slugs leave it alone, do you think?",
             ),
         ),
     ),
