@@ -10,7 +10,6 @@ import pytest
 from corpora.generate.core.grammar import (
     GrammarError,
     expand,
-    expansions,
     flatten,
     restrain,
     variants,
@@ -157,19 +156,3 @@ def test_an_expansion_never_says_an_idea_twice_or_stacks_fillers() -> None:
 def test_restrain_drops_a_bare_reaction_the_next_sentence_echoes(text: str, kept: str) -> None:
     """A reaction and the sentence beside it never say the same word twice ("Nice! Nice.")."""
     assert restrain(text) == kept
-
-
-def test_expansions_spell_every_path_once_tidied() -> None:
-    assert expansions("[Oh,|] [good|nice][.|!]") == (
-        "Oh, good.",
-        "Oh, good!",
-        "Oh, nice.",
-        "Oh, nice!",
-        "good.",
-        "good!",
-        "nice.",
-        "nice!",
-    )
-    assert expansions("plain") == ("plain",)
-    with pytest.raises(GrammarError):
-        expansions("[a|b][c|d][e|f]", limit=4)

@@ -20,7 +20,7 @@ from checker.text import raw_tokens
 from corpora.generate.core import bank, grammar, render, status_threads
 from corpora.generate.core.asides import family_words, inflections
 from corpora.generate.core.bank import ANSWER_WORDS, FAMILIES, RELATIONS, VOUCHING
-from corpora.generate.core.grammar import flatten, restrain
+from corpora.generate.core.grammar import GrammarError, flatten, restrain
 from corpora.generate.core.render import Bank, render_move, render_session
 from corpora.generate.core.topics import LINKS
 from corpora.generate.core.world import (
@@ -432,14 +432,17 @@ def test_the_census_reads_every_wording_the_grammar_draws() -> None:
     from corpora.generate.core import line_census
 
     for template in status_threads.STATUS_BRIDGES:
-        for bridge in grammar.expansions(template):
+        for bridge in line_census.every_wording(template):
             assert line_census.BRIDGED.match(f"{bridge} she wasn't thrilled."), bridge
     for template in status_threads.STATUS_INVITES:
-        for invite in grammar.expansions(template):
+        for invite in line_census.every_wording(template):
             assert line_census.INVITE.search(line_census.last_question(f"Oh. {invite}")), invite
-    for answer in grammar.expansions(status_threads._OPEN):
+    for answer in line_census.every_wording(status_threads._OPEN):
         assert line_census.NON_ANSWER.match(answer), answer
     assert not line_census.INVITE.search("Is it really the full price?")
+    # A grammar too large to read whole is refused, never sampled.
+    with pytest.raises(GrammarError):
+        line_census.every_wording("[a|b]" * 15)
 
 
 def test_no_question_about_the_thing_is_left_for_a_status_to_answer() -> None:

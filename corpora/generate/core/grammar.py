@@ -287,22 +287,3 @@ def flatten(template: str) -> str:
     writing rules, which hold for each word wherever it is drawn)."""
     parse(template)  # refuses unbalanced brackets
     return re.sub(r"[\[\]|]", " ", template)
-
-
-def _spell(parts: tuple[Part, ...]) -> list[str]:
-    out = [""]
-    for part in parts:
-        if isinstance(part, str):
-            out = [o + part for o in out]
-        else:
-            out = [o + tail for o in out for option in part.options for tail in _spell(option)]
-    return out
-
-
-def expansions(template: str, limit: int = 20000) -> tuple[str, ...]:
-    """Every distinct sentence the template can expand to, tidied as `expand` tidies it, in
-    the order the alternatives are written (for a reader that must recognise any wording a
-    bank draws, such as the line census). Refuses a template of more than `limit` paths."""
-    if variants(template) > limit:
-        raise GrammarError(f"{template!r} has more than {limit} expansions")
-    return tuple(dict.fromkeys(tidy(text) for text in _spell(parse(template))))

@@ -22,8 +22,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from corpora.generate.core.grammar import expansions
+from corpora.generate.core.grammar import GrammarError, variants
 from corpora.generate.core.status_threads import _OPEN, STATUS_BRIDGES, STATUS_INVITES
+from corpora.generate.core.wording import expansions
 
 SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
 NUM = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -80,16 +81,28 @@ def _alternation(phrases: list[str]) -> str:
     return "|".join(re.escape(p) for p in sorted(dict.fromkeys(phrases), key=len, reverse=True))
 
 
+#: The most wordings a grammar the census reads may have: it reads every one, never a sample.
+EVERY = 20000
+
+
+def every_wording(template: str) -> list[str]:
+    """Every sentence `template` expands to (`wording.expansions`), refusing a grammar too
+    large to read whole rather than reading a sample of it."""
+    if variants(template) > EVERY:
+        raise GrammarError(f"{template!r} has more than {EVERY} wordings")
+    return expansions(template, EVERY)
+
+
 #: Every wording of a status bridge (`status_threads.STATUS_BRIDGES`), expanded from the
 #: grammar so the census reads what the renderer writes.
-BRIDGES: tuple[str, ...] = tuple(b for t in STATUS_BRIDGES for b in expansions(t))
+BRIDGES: tuple[str, ...] = tuple(b for t in STATUS_BRIDGES for b in every_wording(t))
 #: Every wording of an invitation to say whether the news was heard right
 #: (`status_threads.STATUS_INVITES`), its question mark left off.
-INVITES: tuple[str, ...] = tuple(i.rstrip("?") for t in STATUS_INVITES for i in expansions(t))
+INVITES: tuple[str, ...] = tuple(i.rstrip("?") for t in STATUS_INVITES for i in every_wording(t))
 #: How a non-answer to an open question opens (`status_threads._OPEN`, up to its first comma:
 #: `Hard to say`, `I never asked`, `Your guess is as good as mine`).
 NON_ANSWERS: tuple[str, ...] = tuple(
-    dict.fromkeys(a.split(",")[0].rstrip(".!") for a in expansions(_OPEN))
+    dict.fromkeys(a.split(",")[0].rstrip(".!") for a in every_wording(_OPEN))
 )
 
 #: A user turn that takes up the assistant's question without answering it (a status bridge).
