@@ -310,16 +310,21 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def test_a_short_reply_before_a_status_mostly_asks_nothing() -> None:
-    """ "Fancy that." then the status: a reply left short asks whether it heard the news right
-    only at `INVITE_SHARE`, not after every piece of news."""
-    short = Bank(
-        replies={k: ("Fancy that. Did {pron} shop around first?",) for k in Bank().replies},
+def _replying(reply: str) -> Bank:
+    """A bank whose every reply is `reply`, with no reaction or follow-up of its own."""
+    return Bank(
+        replies={k: (reply,) for k in Bank().replies},
         family_replies={},
         reactions={},
         follow_ups={},
         family_follow_ups={},
     )
+
+
+def test_a_short_reply_before_a_status_mostly_asks_nothing() -> None:
+    """ "Fancy that." then the status: a reply left short asks whether it heard the news right
+    only at `INVITE_SHARE`, not after every piece of news."""
+    short = _replying("Fancy that. Did {pron} shop around first?")
     pairs = _asked_before_status(short, 25, 600)
     invited = sum("?" in reply for reply, _ in pairs)
     assert abs(invited / len(pairs) - render.INVITE_SHARE) < 0.06, invited
@@ -332,13 +337,7 @@ def test_a_short_reply_before_a_status_mostly_asks_nothing() -> None:
 def test_a_short_reply_left_without_its_question_adds_an_idea_it_has_not_said() -> None:
     """ "Thanks for passing that on." before a status, its question dropped, is not left bare
     (the commonest turn of a corpus) nor followed by "Thanks for saying." """
-    thanks = Bank(
-        replies={k: ("Thanks for passing that on. Any nerves?",) for k in Bank().replies},
-        family_replies={},
-        reactions={},
-        follow_ups={},
-        family_follow_ups={},
-    )
+    thanks = _replying("Thanks for passing that on. Any nerves?")
     plain = [reply for reply, _ in _asked_before_status(thanks, 27, 300) if "?" not in reply]
     assert len(plain) > 150
     for reply in plain:
@@ -354,13 +353,7 @@ def test_a_status_after_a_reply_left_short_is_told_straight_after_it(
     was never followed by the next piece of news; left a plain acknowledgement now, its status
     is still told straight after it, so how often a status is told later does not change."""
     monkeypatch.setattr(render, "DEFER_SHARE", 1.0)
-    short = Bank(
-        replies={k: ("Fancy that. Did {pron} shop around first?",) for k in Bank().replies},
-        family_replies={},
-        reactions={},
-        follow_ups={},
-        family_follow_ups={},
-    )
+    short = _replying("Fancy that. Did {pron} shop around first?")
     person = Person(RELATIONS[1], "m")
     rng = random.Random(28)
     later = 0
