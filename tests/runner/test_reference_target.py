@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import socket
 import stat
 import sys
 from pathlib import Path
@@ -177,3 +178,41 @@ def test_the_pinned_identity_is_the_bundled_file() -> None:
     identity = reference_run.model_identity(gguf, "smollm2-135m-instruct")
     assert identity["sha256"] == SMOLLM2_135M.sha256 and identity["bytes"] == SMOLLM2_135M.bytes
     assert identity["quantisation"] == "Q4_1" and gguf.name == SMOLLM2_135M.gguf
+
+
+def test_the_same_port_resumes_from_the_cache(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """With `--port`, the same command asks the model nothing it was asked before: a cache key
+    names the endpoint, and the endpoint is the same."""
+    port = reference_run.free_port()
+    command = args(
+        tmp_path,
+        "--server-python",
+        str(stand_in(tmp_path)),
+        "--model",
+        "stand-in",
+        "--port",
+        str(port),
+        verticals="forgetting",
+        systems="no-memory",
+    )
+    assert reference_run.main(command) == 0
+    first = capfd.readouterr().out
+    assert f"server ready at http://127.0.0.1:{port}/v1" in first
+    assert "served from the cache" not in first
+    for written in (tmp_path / "results").rglob("*.json"):
+        written.unlink()  # a published run is run again only once its file is gone
+    assert reference_run.main(command) == 0
+    second = capfd.readouterr().out
+    assert "over 0 call(s); 3 call(s) served from the cache" in second, second
+
+
+def test_a_port_in_use_is_refused() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit, match=f"port {port} on 127.0.0.1 is in use"):
+            reference_run.chosen_port(port)
+    assert reference_run.chosen_port(0) > 0
