@@ -147,8 +147,10 @@ def test_an_upcoming_start_is_nothing_to_go_along_to() -> None:
 
 def test_an_entry_is_only_asked_about_as_a_treat_where_every_entry_is_one() -> None:
     """`Did she enjoy it?` fits an outing or a concert, never a filling, a viewing or a book
-    someone hated, so it is asked only in the families whose every entry is a treat."""
-    treats = {"car", "choir", "boat", "dog"}
+    someone hated, so it is asked only in the families whose every entry is a treat (the car,
+    boat and dog entries are a mechanic's, a boatbuilder's and a dog walker's work, which are
+    not)."""
+    treats = {"choir"}
     for key, replies in exchanges.ITEM_REPLIES.items():
         asks = any("enjoy it, on the whole" in flatten(r) for r in replies)
         assert asks == (key in treats), key
