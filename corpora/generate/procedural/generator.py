@@ -33,7 +33,12 @@ Competition that survives reading: the listing competes with the asked procedure
 each told as a listing of four steps of its own (someone else's way, a wrong account, a way
 tried and dropped), what it was coming in the user's next turn, and with near-miss mentions; a
 second hop competes with the rivals' hops, which carry the same person and the same cue word
-(`order`, `wait … ready`, `steps`). An amendment also competes with twins told as one: an
+(`order`, `wait … ready`, `steps`). Every listing says `order` and `steps`, the asked
+procedure's, its rivals' and its twins' alike, so the asked person's rival procedures are said
+under an order or steps question's key words in their listings as the asked one is, not in
+their hops alone: told without them, the asked steps were the most said in the question's
+sentences (listing and hops against hops alone), and the first said in an edited procedure's.
+An amendment also competes with twins told as one: an
 amendment the person considered and dropped (the person, `steps`, a step that never was one,
 one that never came in and, as every amendment does about half the time, a step beside it), a
 twin kind every procedure draws alike, hot or cold, asked or not. Without it the question's one

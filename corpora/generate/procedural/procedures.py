@@ -35,7 +35,8 @@ template; no word of `bank.ANSWER_WORDS`; every clause and topic names a keyword
 family's task; each task's keywords belong to that family alone; the question templates' own
 words appear in no conversation template except the one cue each link kind shares with the
 question that asks about it (`order` for dependencies, `wait` and `ready` for preconditions,
-`steps` for amendments and retirements, and for the amendment twin told like one); and no
+`steps` for amendments and retirements, and for the amendment twin told like one), and the
+two cues every listing carries (`order` and `steps`, `LISTING_CUES`); and no
 sentence a template can produce is made mostly of a question's words (the generic scaffolding
 strip's test).
 """
@@ -383,28 +384,34 @@ PROCEDURES: dict[str, Family] = {
 # sweep`); `{V}` and `{W}` are one step or condition name each; `{rel}` is an order word and
 # `{side}` a side word between them; an amendment's `{X}` is the step beside the one it replaces.
 
-#: How a listing says its steps are not in their true sequence (it never says `order`, the
-#: dependencies' cue).
+#: How a listing says its steps are not in their true order. Every listing says `order` and
+#: `steps`, the cues of the questions that ask about it (`LISTING_CUES`), whoever's procedure it
+#: is: a listing then carries the question's words for the asked procedure, its rivals and its
+#: twins alike, so each of the person's step sets is said under those words as often as the
+#: asked one (its listing and its hops), and counting them says nothing of which is asked.
 _JUMBLED = (
-    "[in no particular sequence|though not in that sequence|not in the right sequence, mind|in "
-    "whatever sequence they came to mind|all jumbled up|though {pron} gave them out of sequence]"
+    "[in no particular order|though not in that order|not in the right order, mind|in "
+    "whatever order they came to mind|all out of order|though {pron} gave them out of order]"
 )
 #: Step names are the holder's own (invented) names for the parts of a task, so the frames say
 #: so at times: people who do a job often name its parts.
 LISTING_FRAMES = (
-    "{Holder} talked me through {clause}[ {when}| the other day|], and there is {steps}, "
+    "{Holder} talked me through the steps of {clause}[ {when}| the other day|], and there is "
+    "{steps}, " + _JUMBLED + ".",
+    "I asked {holder} what steps {clause} involves, and it comes down to {steps}, [rattled off|"
+    "reeled off|listed] [in no particular order|out of order|in any old order].",
+    "{Holder} [finally|at last] explained the steps of {clause} to me[ in detail|]: {steps}, "
     + _JUMBLED
     + ".",
-    "I asked {holder} what {clause} involves, and it comes down to {steps}, [rattled off|"
-    "reeled off|listed] [in no particular sequence|out of sequence|in a jumble].",
-    "{Holder} [finally|at last] explained {clause} to me[ in detail|]: {steps}, " + _JUMBLED + ".",
-    "{Holder} has a name for every bit of {clause}, which is so like {obj}: {steps}, "
+    "{Holder} has a name for each of the steps of {clause}, which is so like {obj}: {steps}, "
     + _JUMBLED
     + ".",
-    "{Holder} jotted down {clause} for me in case I ever help out: {steps}, " + _JUMBLED + ".",
-    "[Out of curiosity I asked {holder} about|{Holder} went over] {clause}, and it [involves|"
-    "takes] {steps}[, jumbled up anyhow|, in no particular sequence].",
-    "According to {holder}, {clause} [really|basically] comes to four jobs, which {pron} calls "
+    "{Holder} jotted down the steps of {clause} for me in case I ever help out: {steps}, "
+    + _JUMBLED
+    + ".",
+    "[Out of curiosity I asked {holder} about|{Holder} went over] the steps of {clause}, and "
+    "[they are|there is] {steps}[, jumbled up in any old order|, in no particular order].",
+    "According to {holder}, {clause} [really|basically] comes to four steps, which {pron} calls "
     "{steps}, " + _JUMBLED + ".",
 )
 
@@ -715,6 +722,8 @@ LINK_CUES: dict[str, frozenset[str]] = {
     AMENDMENT: frozenset({"steps"}),
     RETIREMENT: frozenset({"steps"}),
 }
+#: The cues every listing carries: those of the questions about the order and the steps.
+LISTING_CUES = frozenset({"order", "steps"})
 
 #: The bank every Procedural session is rendered from: the shared mention frames and replies,
 #: and the procedure and twin kinds above.
@@ -824,17 +833,21 @@ def _check_cues() -> None:
         words = set(bm25_tokens(_bare(template)))
         kind = where.split(" ", 1)[1]
         kind = LINK_TWINS.get(kind, kind)
-        allowed = LINK_CUES.get(kind, frozenset()) if where.startswith("frame") else frozenset()
+        cue = LINK_CUES.get(kind, LISTING_CUES if kind == LISTING else frozenset())
+        allowed = cue if where.startswith("frame") else frozenset()
         stray = (words & asked) - allowed
         if stray:
             raise ProcedureBankError(
                 f"{where} template {template!r} uses question words {sorted(stray)}"
             )
-        cue = LINK_CUES.get(kind, frozenset())
         carried = always(template, has_any(cue, bm25_tokens))
         if where.startswith("frame") and kind in LINK_CUES and not carried:
             raise ProcedureBankError(f"{where} template {template!r} lacks its cue")
-        if where.startswith("frame") and kind not in LINK_CUES and words & cues:
+        if where.startswith("frame") and kind == LISTING:
+            missing = [c for c in sorted(cue) if not always(template, has_any({c}, bm25_tokens))]
+            if missing:
+                raise ProcedureBankError(f"{where} template {template!r} lacks cues {missing}")
+        if where.startswith("frame") and kind not in (*LINK_CUES, LISTING) and words & cues:
             raise ProcedureBankError(f"{where} template {template!r} uses a link cue")
     for family in PROCEDURES.values():
         for text in (*family.topics, *family.clauses[LISTING]):
