@@ -8,6 +8,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from datetime import datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from checker.formats.corpus import Question
 from checker.registry import get_rule
 from checker.text import raw_tokens
 from checker.verticals.semantic.rules import names
+from corpora.generate.core.allocate import AllocationError
 from corpora.generate.core.bank import BankError
 from corpora.generate.core.haystack import World
 from corpora.generate.core.names import NameRegistry
@@ -30,6 +33,7 @@ from corpora.generate.core.stamp import (
 )
 from corpora.generate.core.vertical import Built, question_rng
 from corpora.generate.core.wording import never
+from corpora.generate.core.world import STATEMENT
 from corpora.generate.semantic import generator as semantic
 from corpora.generate.semantic.aliases import ALIAS_REPLIES
 from corpora.generate.semantic.replacements import (
@@ -402,3 +406,83 @@ def test_the_assistant_does_not_say_what_it_cannot_see() -> None:
     texts = [flatten(t) for t in REPLIES[STATEMENT]]
     texts += [flatten(t) for t in FAMILY_REPLIES["dentist"][STATEMENT]]
     assert not [t for t in texts if re.search(r"\blooks\b|working out well|hanging on to", t)]
+
+
+# --- pace ------------------------------------------------------------------------------------
+
+
+def test_an_asked_history_changes_at_the_pace_lives_do(semantic_corpus: Built) -> None:
+    """ "The uncle moves four times in fifteen days": every asked chain holds no more values
+    than its family's pace allows, and each real change comes at least its family's days after
+    the one before; no two changes of one person's thing within a fortnight."""
+    from corpora.generate.semantic.churn import figures
+
+    for q in _by_shape(semantic_corpus, CV):
+        family = q.typedmemeval.fact_family or ""
+        most, days = semantic.PACE[family]
+        gold = _gold(q)
+        assert len(gold) <= most, (q.question_id, family, len(gold))
+        dates = [semantic_dates(q)[s] for s in gold]
+        gaps = [(b - a).total_seconds() / 86400 for a, b in pairwise(dates)]
+        assert min(gaps) >= days, (q.question_id, family, gaps)
+    assert all(c.changes_in_window <= 2 for c in figures(semantic_corpus.questions))
+
+
+def semantic_dates(q: Question) -> list[datetime]:
+    return [datetime.strptime(d[:10] + d[-6:], "%Y/%m/%d %H:%M") for d in q.haystack_dates]
+
+
+def test_every_replacement_keeps_its_familys_pace() -> None:
+    """Unasked chains and cold replacements too: a replacement comes at least its family's days
+    after the value it replaces was said, so the haystack around the asked chain moves at the
+    same pace (a rival chain of changes a week apart would read as churn too)."""
+    g = semantic.GENERATOR
+    levers = g.levers[0]
+    checked = 0
+    for spec in semantic._specs(g.seed, levers)[:12]:
+        layout = question_rng(0, "pace", spec.n, "layout")
+        cast = question_rng(0, "pace", spec.n, "cast")
+        people, fams = semantic._cast(cast, spec)
+        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
+        count = spec.h + spec.length
+        moments = semantic.schedule(cast, count)
+        try:
+            hay = semantic.build_haystack(spec, world, count, layout, cast, levers, moments)
+        except AllocationError:
+            continue
+        said: dict[tuple[str, str], int] = {}
+        for s, slot in enumerate(hay.slots):
+            for kind in (STATEMENT, semantic.CHANGE_SLOT):
+                move = slot[kind]
+                if move.kind not in (STATEMENT, REPLACEMENT):
+                    continue
+                key = (move.person.key, move.family.key)
+                if move.kind == REPLACEMENT:
+                    days = (moments[s] - moments[said[key]]).total_seconds() / 86400
+                    assert days >= semantic.PACE[key[1]][1], (spec.n, key, days)
+                    checked += 1
+                said[key] = s
+        for h in hay.kits:
+            if h.kind == semantic.CHAIN:
+                assert len(h.values) <= semantic.PACE[h.kit.family.key][0]
+    assert checked > 20
+
+
+def test_spaced_sessions_keep_their_distance_or_say_there_is_no_room() -> None:
+    import random as _random
+
+    start = datetime(2026, 1, 1)
+    moments = [start + timedelta(days=3 * i) for i in range(20)]
+    rng = _random.Random(4)
+    for _ in range(50):
+        got = semantic._spaced(rng, range(20), moments, 4, 12, True)
+        assert got is not None and got == sorted(got) and got[-1] < 19
+        assert all((moments[b] - moments[a]).days >= 12 for a, b in pairwise(got))
+    assert semantic._spaced(rng, range(20), moments, 4, 20, False) is None
+
+
+def test_long_chains_are_asked_only_of_things_people_change_often() -> None:
+    g = semantic.GENERATOR
+    for spec in semantic._specs(g.seed, g.levers[0]):
+        if spec.shape == CV:
+            assert spec.length <= semantic.PACE[spec.family][0], spec
