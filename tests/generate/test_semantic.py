@@ -264,11 +264,19 @@ def test_every_asked_chain_has_a_rival_chain_beside_it() -> None:
     for spec in semantic._specs(g.seed, levers):
         if spec.shape != CV or spec.n > 6:
             continue
-        layout = question_rng(0, "test", spec.n, "layout")
-        cast = question_rng(0, "test", spec.n, "cast")
-        people, fams = semantic._cast(cast, spec)
-        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
-        hay = semantic.build_haystack(spec, world, spec.h + spec.length, layout, cast, levers)
+        # Redrawn when the kits cannot be placed at their pace, as the generator redraws.
+        for attempt in range(semantic.TRIES):
+            layout = question_rng(0, "test", spec.n, f"layout/{attempt}")
+            cast = question_rng(0, "test", spec.n, f"cast/{attempt}")
+            people, fams = semantic._cast(cast, spec)
+            world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
+            try:
+                hay = semantic.build_haystack(
+                    spec, world, spec.h + spec.length, layout, cast, levers
+                )
+            except AllocationError:
+                continue
+            break
         asked, rival = hay.kits[0], hay.kits[1]
         assert rival.kind == asked.kind == semantic.CHAIN
         assert (rival.kit.person.key, rival.kit.family.key) != (
