@@ -494,3 +494,43 @@ def test_long_chains_are_asked_only_of_things_people_change_often() -> None:
     for spec in semantic._specs(g.seed, g.levers[0]):
         if spec.shape == CV:
             assert spec.length <= semantic.PACE[spec.family][0], spec
+
+
+def _close_told_pairs(rival_days: int) -> tuple[int, int]:
+    """(close, all) consecutive pairs of values told as one kit holder's, over a few
+    haystacks: close when under `semantic.RIVAL_DAYS` apart."""
+    g = semantic.GENERATOR
+    levers = g.levers[0]
+    close = total = 0
+    for spec in semantic._specs(g.seed, levers)[:10]:
+        layout = question_rng(0, "apart", spec.n, "layout")
+        cast = question_rng(0, "apart", spec.n, "cast")
+        people, fams = semantic._cast(cast, spec)
+        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
+        count = spec.h + spec.length
+        moments = semantic.schedule(cast, count)
+        try:
+            hay = semantic.build_haystack(spec, world, count, layout, cast, levers, moments)
+        except AllocationError:
+            continue
+        for h in hay.kits:
+            told = sorted(
+                s
+                for kind, s in zip(h.kit.kinds, h.kit.sessions, strict=True)
+                if kind in (STATEMENT, REPLACEMENT)
+                or (kind in semantic.TWIN_KINDS and kind != semantic.ECHO)
+            )
+            for a, b in pairwise(told):
+                total += 1
+                close += (moments[b] - moments[a]).total_seconds() / 86400 < rival_days
+    return close, total
+
+
+def test_values_told_as_one_holders_are_spread_over_the_haystack() -> None:
+    """ "The sister changes piano teacher six times in five weeks": a kit's statement,
+    replacements and the rivals told as its holder's value sit apart where the haystack has
+    room, not in sessions a day or two apart (drawn at random, about one pair in four was under
+    ten days apart)."""
+    close, total = _close_told_pairs(semantic.RIVAL_DAYS)
+    assert total > 100
+    assert close / total < 0.15, (close, total)

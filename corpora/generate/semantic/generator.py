@@ -180,6 +180,10 @@ SEMANTIC_GAPS = (
 #: or a broadband deal more often. Asked and unasked chains alike; cold replacements keep the
 #: same spacing from the value they replace.
 SLOW, STEADY, QUICK = (3, 50), (4, 30), (5, 18)
+#: The fewest days, where the haystack has room, between two values told as one holder's (a
+#: statement, a replacement or a rival told as one): a sister's piano teacher is not named six
+#: times in five weeks.
+RIVAL_DAYS = 10
 PACE: dict[str, tuple[int, int]] = {
     "road": SLOW,
     "work": SLOW,
@@ -450,6 +454,22 @@ def _spaced(
     return out
 
 
+def _apart(
+    rng: random.Random, free: Sequence[int], near: Sequence[int], moments: Sequence[datetime]
+) -> int:
+    """A free session at least `RIVAL_DAYS` from every session in `near`, drawn at random; with
+    none, one as far from them as any."""
+
+    def gap(s: int) -> float:
+        return min((abs(_days(moments, t, s)) for t in near), default=float("inf"))
+
+    fitting = [s for s in free if gap(s) >= RIVAL_DAYS]
+    if not fitting:
+        best = max(gap(s) for s in free)
+        fitting = [s for s in free if gap(s) == best]
+    return rng.choice(fitting)
+
+
 def _place(
     rng: random.Random, kits: Sequence[HotKit], sessions: int, moments: Sequence[datetime]
 ) -> None:
@@ -458,8 +478,10 @@ def _place(
     (`PACE`), so no one moves house a week after the last move or swaps a car the day after
     buying one. In most chains, asked or not, a switch considered or a rumour of the holder's
     own comes after the last link: the latest thing said of the holder is then not the current
-    value, and only following the replacements finds it. Everything else goes at random.
-    Fills `Kit.sessions`; AllocationError when no placement is found."""
+    value, and only following the replacements finds it. Then every other value told as a
+    kit holder's (a statement, a rival told as one) goes where it is at least `RIVAL_DAYS` from
+    the kit's others, or where there is no such session as far from them as it can; the rest
+    at random. Fills `Kit.sessions`; AllocationError when no placement is found."""
     for _ in range(TRIES):
         free = set(range(sessions))
         placed: dict[tuple[int, int], int] = {}
@@ -487,6 +509,20 @@ def _place(
                 placed[(ki, late)] = s
                 free.discard(s)
         else:
+            told = [
+                (ki, mi)
+                for ki, h in enumerate(kits)
+                for mi, kind in enumerate(h.kit.kinds)
+                if (ki, mi) not in placed
+                and (kind == STATEMENT or (kind in TWIN_KINDS and kind != ECHO))
+            ]
+            rng.shuffle(told)
+            for ki, mi in told:
+                s = _apart(
+                    rng, sorted(free), [t for (kj, _), t in placed.items() if kj == ki], moments
+                )
+                placed[(ki, mi)] = s
+                free.discard(s)
             rest = [
                 (ki, mi)
                 for ki, h in enumerate(kits)
