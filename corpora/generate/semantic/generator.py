@@ -148,9 +148,11 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
-#: Chains (asked or not) with a considered switch or rumour of their own after the last link.
+#: Chains (asked or not) with a rival told as the holder's value after the last link.
 #: At one half, the latest value said of the holder was the current one in 40% of current-value
-#: questions against a chance of 11% (issue 24); at nine in ten it is at chance.
+#: questions against a chance of 11% (issue 24); at nine in ten it is at chance. (Any rival
+#: told as the holder's may come last, not only a switch considered or a rumour: with the
+#: rivals spread over the haystack, fewer chains had one of those two kinds left to put last.)
 LATE_TWIN_SHARE = 0.9
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
@@ -476,9 +478,9 @@ def _place(
     """Give every kit move its own session, one hot move per session. A chain's statement and
     replacements come first to last, each at least its family's days after the one before
     (`PACE`), so no one moves house a week after the last move or swaps a car the day after
-    buying one. In most chains, asked or not, a switch considered or a rumour of the holder's
-    own comes after the last link: the latest thing said of the holder is then not the current
-    value, and only following the replacements finds it. Then every other value told as a
+    buying one. In most chains, asked or not, a rival told as the holder's value comes after
+    the last link: the latest thing said of the holder is then not the current value, and only
+    following the replacements finds it. Then every other value told as a
     kit holder's (a statement, a rival told as one) goes where it is at least `RIVAL_DAYS` from
     the kit's others, or where there is no such session as far from them as it can; the rest
     at random. Fills `Kit.sessions`; AllocationError when no placement is found."""
@@ -493,7 +495,7 @@ def _place(
             own = [
                 i
                 for i, kind in enumerate(h.kit.kinds)
-                if kind in (TWIN_CONSIDERED, TWIN_RUMOUR) and i >= k
+                if kind in TWIN_KINDS and kind != ECHO and i >= k
             ]
             late = rng.choice(own) if own and rng.random() < LATE_TWIN_SHARE else None
             links = _spaced(
