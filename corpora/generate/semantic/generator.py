@@ -154,6 +154,8 @@ COLD_ALIAS_SHARE = 0.25
 #: told as the holder's may come last, not only a switch considered or a rumour: with the
 #: rivals spread over the haystack, fewer chains had one of those two kinds left to put last.)
 LATE_TWIN_SHARE = 0.9
+#: The rivals that may come after a chain's last link: every kind told as the holder's value.
+LATE_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH)
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
 #: Days from one session to the next, with weights: about a week, now and then a few days in a
@@ -492,11 +494,7 @@ def _place(
         for ki in order:
             h = kits[ki]
             k = len(h.values)
-            own = [
-                i
-                for i, kind in enumerate(h.kit.kinds)
-                if kind in TWIN_KINDS and kind != ECHO and i >= k
-            ]
+            own = [i for i, kind in enumerate(h.kit.kinds) if kind in LATE_KINDS and i >= k]
             late = rng.choice(own) if own and rng.random() < LATE_TWIN_SHARE else None
             links = _spaced(
                 rng, sorted(free), moments, k, PACE[h.kit.family.key][1], late is not None
