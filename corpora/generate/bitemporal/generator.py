@@ -182,8 +182,8 @@ LEADS = (
 #: said … would be 2 weeks from now" leaves open whose now, the asker's or the vantage's, so
 #: these say the later instant counts from the asker's present, never from the vantage.
 AHEAD_LEADS = (
-    "{A}, what would you have said {holder}'s {noun} would be {B}, counting from now, not from "
-    "then?",
+    "{A}, what would you have said {holder}'s {noun} would be {B}? Counting from now, that "
+    "is, not from then.",
     "Based on what you knew {a}, what would you have said {holder}'s {noun} would be {B}, "
     "counting from now and not from then?",
     "Cast your mind to {a}: what would you have said {holder}'s {noun} would be {B}? That's "
