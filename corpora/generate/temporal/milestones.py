@@ -188,15 +188,15 @@ PROJECTS: dict[str, Family] = {
         ),
         _project(
             "reunion",
-            "school reunion",
+            "reunion",
             (
-                "{poss} school reunion",
-                "the school reunion {pron} is organising",
-                "the reunion {pron} is putting together for {poss} old class",
+                "{poss} reunion",
+                "the reunion {pron} is organising",
+                "the reunion {pron} is putting together for {poss} old classmates",
             ),
             (
                 "tracking people down for a reunion",
-                "whether a school reunion is ever much fun",
+                "whether a reunion is ever much fun",
                 "reunion venues and their deposits",
             ),
         ),
