@@ -43,7 +43,9 @@ comes in the user's next turn, a status naming no attribute word, which true cha
 corrections get at times too (`corrections.RECORD_STATUSES`). A twin names only values the
 conversation gave its subject, and the asked subject's twins none an answer names (LEK001):
 where the value it would correct or leave cannot be named, the twin is another person's
-change, or that change come back as a correction. A correction, true or a rival, replaces
+change, or that change come back as a correction nearly made and taken back (the user's own
+slip, never someone else's news, and naming the value it leaves as "the one you have down"
+where an answer names it). A correction, true or a rival, replaces
 only the value the user last gave as the person's own, never one a status disowned, and only
 once something of the person's was told (before, another person's news comes as a change); its
 clause names only the right value ("her new employer is Velmora, not the one you have down"), so
