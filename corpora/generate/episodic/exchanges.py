@@ -1159,8 +1159,9 @@ _REQUEST_OTHERS = (
     "[Lovely|Perfect|Great|Thanks], that [should do nicely|sounds about right|is just the "
     "sort of thing]; I'll [send it|pass it] to {poss} {other}, [since|as] [it's really {poss} "
     "{other} who wants it|{poss} {other} is the one looking], not {obj}.",
-    "[That seems promising|That looks handy|That's useful][, thanks|]. [I said {obj} there, "
-    "but|Although I said {obj},|I put it as {obj}, but] it's {poss} {other} who [needs it|is "
+    "[That seems promising|That looks handy|That's useful][, thanks|]. [I made it sound as "
+    "if it was for {obj}, but|I said it was for {obj}, but|I put it as if it were for {obj}, "
+    "but] it's {poss} {other} who [needs it|is "
     "after it|will be using it][, to be honest|, really|].",
     "I'll forward that to {poss} {other}[, actually|, in fact]: {pron} [only passed it on|was "
     "asking on {poss} {other}'s behalf][, I should have said|, sorry|].",
