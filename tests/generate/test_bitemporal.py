@@ -568,3 +568,67 @@ def test_a_correction_nearly_made_is_not_made_a_second_time() -> None:
                     put[(h, move.person.key, move.family.key, move.value or "")] += 1
     assert sum(put.values()) > 10
     assert {k: n for k, n in put.items() if n > 1} == {}
+
+
+def test_a_correction_of_what_the_record_holds_is_never_someone_else_s_news() -> None:
+    """ "The new gym you've got down should be Dunnbury, sorry" then "that's her friend, not
+    her": a correction of what the assistant noted is the user's own slip, so every move told
+    as a correction that is not one is taken back as a correction nearly made ("forget it, I
+    had it right"), never as another person's news."""
+    told = 0
+    for haystack in _haystacks():
+        for plan in haystack.plans:
+            for move in plan.moves:
+                if move.told_as == corrections.CORRECTION:
+                    told += 1
+                    assert move.kind == corrections.PROPOSED, move
+    assert told > 10
+
+
+def test_someone_else_s_news_never_says_the_person_is_staying_put() -> None:
+    """ "So he is staying put himself" while he had a switch of his own under way: taking back
+    another person's news says whose it was, and nothing of what the person does."""
+    for bank in (corrections.RECORD_STATUSES, corrections.RECORD_STATUS_REPLIES):
+        for template in bank[TWIN_OTHERS]:
+            for text in expansions(template, limit=2000, seed=4):
+                assert not re.search(r"staying put|nothing has changed|staying as", text), text
+
+
+def test_a_reply_to_a_correction_is_not_smug_and_thanks_once() -> None:
+    """ "Oh, right. I have the right one down for your aunt." and "Thanks, good to know.
+    Thanks, I have altered the entry for your brother."."""
+    for template in corrections.RECORD_REPLIES[corrections.CORRECTION]:
+        for text in expansions(template, limit=4000, seed=5):
+            assert "right one down" not in text, text
+            assert text.count("Thanks") + text.count("thanks") <= 1, text
+
+
+def test_a_withdrawal_s_reply_names_what_stands_as_the_user_did() -> None:
+    """ "forget I mentioned it, I had it right already!" was answered "I'll keep your last fix,
+    then": the reply names what stands as what the assistant has, never a fix the user did
+    not speak of."""
+    for key in ("keep", "kept_b"):
+        assert "fix" not in corrections.STANDING[key][1]
+
+
+def test_a_correction_s_status_does_not_trail_off_after_an_apology() -> None:
+    """ "A quick one on my colleague's Rodenham news: my fault for rushing, anyway!"."""
+    for template in corrections.RECORD_STATUSES[corrections.CORRECTION]:
+        for text in expansions(template, limit=4000, seed=6):
+            assert ", anyway" not in text and ", by the way" not in text, text
+
+
+def test_a_question_about_a_later_instant_counts_it_from_now() -> None:
+    """ "5 weeks ago, what would you have said her employer would be 2 weeks from now?" leaves
+    open whose now: a state instant ahead of the question date says it counts from now."""
+    import random
+
+    subject = _haystacks()[0].asked
+    for weeks in (1, 2, 3):
+        at = bitemporal.weeks_from_now(weeks)
+        asking = bitemporal.Asking("5 weeks ago", at, True, ())  # type: ignore[arg-type]
+        for seed in range(12):
+            text = bitemporal._question(random.Random(seed), subject, asking)
+            assert at in text and "ounting from now" in text and "not from then" in text, text
+    asking = bitemporal.Asking("5 weeks ago", "6 weeks ago", False, ())  # type: ignore[arg-type]
+    assert "counting" not in bitemporal._question(random.Random(1), subject, asking)

@@ -19,6 +19,7 @@ from corpora.generate.core.clock import (
     format_date,
     future_expression,
     past_expression,
+    question_moment,
     varied_schedule,
 )
 
@@ -83,3 +84,15 @@ def test_a_schedule_has_a_person_s_rhythm() -> None:
     assert set(parts) == set(DAY_PARTS)
     weekend = [m for m in many if m.weekday() >= 5]
     assert weekend and all(m.hour <= 21 for m in weekend)
+
+
+@settings(max_examples=300, deadline=None)
+@given(session=sessions, seed=st.integers(0, 10_000))
+def test_a_question_is_asked_in_waking_hours_a_day_or_more_after_the_last_session(
+    session: datetime, seed: int
+) -> None:
+    """A late session plus a day or three and up to nine hours asked at 02:15 or 04:45."""
+    asked = question_moment(random.Random(seed), session)
+    assert 9 <= asked.hour <= 20 and asked.minute % 15 == 0
+    assert 1 <= (asked.date() - session.date()).days <= 3
+    assert asked > session

@@ -52,6 +52,7 @@ from corpora.generate.episodic.exchanges import (
     ORDER_WORDS,
     PROPOSAL,
     REQUEST,
+    REQUEST_OTHERS,
     EpisodicFamily,
     check_exchanges,
 )
@@ -704,3 +705,55 @@ def test_an_entry_told_as_a_question_ends_with_a_question_mark() -> None:
         if asking.match(said) and not said.rstrip().endswith("?")
     ]
     assert found == []
+
+
+def _planned_slots(n: int) -> list[list[dict[str, Move]]]:
+    """The moves of the first `n` questions' haystacks, as `build_question` plans them."""
+    from corpora.generate.core.allocate import AllocationError
+    from corpora.generate.core.haystack import World
+    from corpora.generate.core.names import NameRegistry
+    from corpora.generate.core.vertical import question_rng
+
+    seed, levers = episodic.SEED, episodic.GENERATOR.levers[0]
+    out = []
+    for plan in episodic._plans(seed, levers)[:n]:
+        rng = question_rng(seed, episodic.VERTICAL, plan.n)
+        layout = question_rng(seed, episodic.VERTICAL, plan.n, "layout")
+        people, fams = episodic._cast(rng, plan)
+        world = World(rng, NameRegistry(), f"q{plan.n}", people, fams)
+        count = plan.h + (plan.length if plan.shape == episodic.LO else 1)
+        for _ in range(20):
+            try:
+                kits = episodic._kits(plan, world, people, fams, layout, rng, levers, count)
+                break
+            except AllocationError:
+                continue
+        hot = {(k.person.key, k.family.key) for k in kits}
+        cold = [(p, f) for p in people for f in fams if (p.key, f.key) not in hot]
+        slots = episodic.hot_moves(kits, count, world, rng)
+        episodic.fill_cold(slots, cold, world, rng, layout)
+        out.append(slots)
+    return out
+
+
+def test_one_person_s_requests_are_redirected_a_few_times_at_most() -> None:
+    """ "I've muddled who I'm asking for: her brother-in-law, not her" came five or six times
+    for one person in a haystack: no person has more than `MAX_REDIRECTS` requests said to
+    be for someone else, and the redirects are said in many wordings, answered in many."""
+    most = 0
+    for slots in _planned_slots(16):
+        per: Counter[str] = Counter(
+            m.person.key for slot in slots for m in slot.values() if m.kind == REQUEST_OTHERS
+        )
+        most = max(most, *per.values())
+    assert 2 <= most <= episodic.MAX_REDIRECTS <= 3
+    statuses = exchanges.EPISODIC_STATUSES[REQUEST_OTHERS]
+    replies = exchanges.EPISODIC_STATUS_REPLIES[REQUEST_OTHERS]
+    assert len(statuses) >= 8 and len(replies) >= 4
+
+
+def test_a_reply_to_how_a_proposal_went_fits_a_keen_and_a_doubtful_person_alike() -> None:
+    """ "He seemed really interested" was answered "Well, he will come round or he won't!"."""
+    for template in exchanges.EPISODIC_STATUS_REPLIES[PROPOSAL]:
+        for text in expansions(template, limit=400, seed=2):
+            assert "come round" not in text and "listens" not in text, text

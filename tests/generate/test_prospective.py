@@ -561,3 +561,21 @@ def test_an_upcoming_reply_names_no_span() -> None:
     from corpora.generate.core.reminders import UPCOMING
 
     assert not [r for r in PROSPECTIVE_BANK.replies[UPCOMING] if "weeks" in flatten(r)]
+
+
+def test_no_question_turns_on_the_hour_of_a_day_level_due_date(corpus: Built) -> None:
+    """ "In nine days" said at 19:00 falls due at 19:00 nine days on, so a question asked at
+    10:00 that day would turn on an hour nobody counts on: no question is asked on the day a
+    pivot stated by a day with no clock time falls due."""
+    checked = 0
+    for q in corpus.questions:
+        pivot = q.typedmemeval.pivot
+        if pivot is None or not prospective.day_level(pivot.expression):
+            continue
+        asked, due = parse_date(q.question_date), parse_date(pivot.instant)
+        assert asked is not None and due is not None
+        assert asked.date() != due.date(), (q.question_id, pivot.expression, q.question_date)
+        checked += 1
+    assert checked >= 10
+    assert prospective.day_level("in nine days") and prospective.day_level("three weeks from now")
+    assert not prospective.day_level("tomorrow at 3pm") and not prospective.day_level("in 4 hours")

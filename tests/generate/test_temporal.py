@@ -517,3 +517,34 @@ def test_a_link_reply_is_not_one_stock_line_about_keeping_track() -> None:
     assert not [t for t in texts if "keep track" in t]
     tied = {t.split(". ")[-1] for t in texts if "{clause}" in t}
     assert len(tied) >= 8
+
+
+def test_a_link_taken_back_says_which_of_its_two_milestones_never_went_ahead() -> None:
+    """A bare "that one never went ahead" after "the A call was held before the B visit" could
+    mean either milestone: every status that takes a link back by saying how names which one
+    (the one named to begin with) and says the other did go ahead."""
+    from corpora.generate.temporal import milestones
+
+    for template in milestones._NOT_SO_HOW:
+        for text in expansions(template, limit=400, seed=1):
+            assert "that one never" not in text, text
+            assert "the one I named" in text, text
+            assert "the other one did" in text, text
+
+
+def test_every_project_fits_any_adult_of_the_cast() -> None:
+    """A gran finishing a thesis or a mum making an album with the band read oddly: every
+    project is one any adult, of any age, may have on."""
+    assert not {"thesis", "album"} & set(PROJECTS)
+    for family in PROJECTS.values():
+        texts = [c for cs in family.clauses.values() for c in cs]
+        assert not [t for t in texts if re.search(r"\b(thesis|album|band)\b", t)], family.key
+
+
+def test_every_question_is_asked_in_waking_hours(corpus: Built) -> None:
+    """Questions were asked at 02:15 or 04:45 (a late session plus up to nine hours)."""
+    from checker.load import parse_date
+
+    for q in corpus.questions:
+        asked = parse_date(q.question_date)
+        assert asked is not None and 9 <= asked.hour <= 20, q.question_date

@@ -468,11 +468,11 @@ _REFER_ANY = {
         "I have changed what I had for {your}.",
         "Names like that are easy to mix up, so no harm done for {your}.",
         "I have fixed the details for {your}.",
-        "I have the right one down for {your}.",
+        "I have the corrected one down for {your}.",
         "Noted, and changed for {your}.",
         "I have swapped that over for {your}.",
         "I have made the change for {your}, then.",
-        "Thanks, I have altered the entry for {your}.",
+        "I have altered the entry for {your}.",
     ),
 }
 _REFER_THING = {
@@ -507,7 +507,7 @@ _FOLLOW = {
     ),
     CORRECTION: (
         "Anything else?",
-        "Thanks for checking.",
+        "Good to have it right.",
         "Easily done.",
         "Good catch.",
         "Anything else to fix?",
@@ -595,9 +595,9 @@ STANDING: dict[str, tuple[str, str]] = {
     "stood_d": ("{Wn} was right all along", "{Wn} was right after all"),
     "along": ("all along", "as I'd put it right"),
     "as_told": ("as I had it in the news", "as I'd put it right"),
-    "keep": ("I'll keep the one from your news, then.", "I'll keep your last fix, then."),
+    "keep": ("I'll keep the one from your news, then.", "I'll leave it as I have it, then."),
     "kept_a": ("so it stays as your news had it", "so it stays as you'd put it right"),
-    "kept_b": ("so the one from your news stands", "so your last fix stands"),
+    "kept_b": ("so the one from your news stands", "so what I have down stands"),
 }
 
 
@@ -623,8 +623,8 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CORRECTION: (
         "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
         "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, as far as I can|, for what that's worth|].",
-        "[Sorry about the muddle|Sorry for the mix-up|Apologies for the confusion|My fault "
-        "for rushing][, by the way|, anyway|][.|!] [{Pron} put me straight "
+        "[The muddle was mine|That mix-up was my own doing|It was my fault for rushing|I'd "
+        "got in a muddle over it][, sorry|, I'm afraid|][.|!] [{Pron} put me straight "
         + _SOON
         + ".|[I'd [written|"
         "jotted|noted] it down wrong|I must have [misheard|misunderstood] {obj}|I was going "
@@ -684,8 +684,8 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "[No, hold on,|Sorry, no,|Wait, no,] it's {poss} {other} [I'm thinking of|who did "
         "that|whose news that was|I mean][, not {obj}|, silly me|, my mistake].",
         "[Oh,|Hmm,|Ah,] [I've just realised|I should say|I ought to say] [that was|that's] "
-        "[really|actually] {poss} {other}[, not {obj}|], so [{pron} hasn't changed a thing "
-        "{obj}self|nothing has changed for {obj}|{pron} is staying put {obj}self].",
+        "[really|actually] {poss} {other}[, not {obj}|], so [it has nothing to do with {obj}|"
+        "it isn't {poss} news at all|{pron} wasn't the one I meant].",
     ),
 }
 #: The assistant's reply to a status, per kind (grammar; `_THANKS` brings its own space).
@@ -733,11 +733,11 @@ RECORD_STATUS_REPLIES: dict[str, tuple[str, ...]] = {
         "sense][, {poss} {other} then|][.|!] [I'll keep them straight.|Easy to muddle them.|]",
         "[Understood|Noted|No problem|Easily done|Ha|Oh, I see|Right][.|!] [Thanks for "
         "[clarifying|putting me straight|sorting that out].|I'll keep them straight.|It's hard "
-        "to keep everyone straight.|Easy to muddle them.|So nothing has changed for {your}.|"
+        "to keep everyone straight.|Easy to muddle them.|So that wasn't about {your} at all.|"
         "Then I'll leave {your} out of it.]",
         "[Ah|Oh|Right|I see], [so that was {poss} {other}'s news|so it's {poss} {other} "
-        "making the change|so nothing has changed for {your}|so {your} is staying as "
-        "{pron} was][.|!] [Got it.|Thanks for saying.|Good to know.|]",
+        "making the change|so it wasn't {your} after all|so {your} wasn't part of "
+        "it][.|!] [Got it.|Thanks for saying.|Good to know.|]",
     ),
 }
 
@@ -758,7 +758,7 @@ RECORD_BANK = Bank(
 ANSWER_WORDS = frozenset("record showed".split())
 #: Words the questions use to frame their instants (beyond time expressions), kept out of the
 #: conversations so that a retriever is not led to any one construction.
-QUESTION_WORDS = frozenset("said based knew cast mind".split())
+QUESTION_WORDS = frozenset("said based knew cast mind counting".split())
 
 _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 

@@ -43,7 +43,9 @@ comes in the user's next turn, a status naming no attribute word, which true cha
 corrections get at times too (`corrections.RECORD_STATUSES`). A twin names only values the
 conversation gave its subject, and the asked subject's twins none an answer names (LEK001):
 where the value it would correct or leave cannot be named, the twin is another person's
-change, or that change come back as a correction. A correction, true or a rival, replaces
+change, or that change come back as a correction nearly made and taken back (the user's own
+slip, never someone else's news, and naming the value it leaves as "the one you have down"
+where an answer names it). A correction, true or a rival, replaces
 only the value the user last gave as the person's own, never one a status disowned, and only
 once something of the person's was told (before, another person's news comes as a change); its
 clause names only the right value ("her new employer is Velmora, not the one you have down"), so
@@ -177,6 +179,17 @@ LEADS = (
     "{A}, what would you have said {holder}'s {noun} {be} {B}?",
     "Based on what you knew {a}, what would you have said {holder}'s {noun} {be} {B}?",
     "Cast your mind to {a}: what would you have said {holder}'s {noun} {be} {B}?",
+)
+#: Leads for a state instant after the question date (`2 weeks from now`): "what would you have
+#: said … would be 2 weeks from now" leaves open whose now, the asker's or the vantage's, so
+#: these say the later instant counts from the asker's present, never from the vantage.
+AHEAD_LEADS = (
+    "{A}, what would you have said {holder}'s {noun} would be {B}? Counting from now, that "
+    "is, not from then.",
+    "Based on what you knew {a}, what would you have said {holder}'s {noun} would be {B}, "
+    "counting from now and not from then?",
+    "Cast your mind to {a}: what would you have said {holder}'s {noun} would be {B}? That's "
+    "counting from now, not from then.",
 )
 _NUMBER_NAMES = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "zero")}
 
@@ -358,11 +371,21 @@ def _corrects(rf: RecordFamily, value: str, wrong: str) -> dict[str, str]:
     return {"W": wrong, "Vn": rf.named(value), "Wn": rf.named(wrong)}
 
 
-def _withdrawn(rf: RecordFamily, value: str, wrong: str, first: bool) -> dict[str, str]:
+#: How a withdrawn correction's status names the value left standing where that value is one an
+#: answer names (LEK001 keeps answer values out of every other session).
+UNNAMED_STANDING = "the one you have down"
+
+
+def _withdrawn(
+    rf: RecordFamily, value: str, wrong: str, first: bool, hidden: bool = False
+) -> dict[str, str]:
     """A correction nearly made and taken back: `_corrects`, and what its status says of the
     value left standing, as the first one given only when it is (`first`: no correction has
-    replaced the change's value yet)."""
-    return {**_corrects(rf, value, wrong), **left_standing(first, rf.named(wrong))}
+    replaced the change's value yet); `hidden`: that value is never named."""
+    named = _corrects(rf, value, wrong)
+    if hidden:
+        named["Wn"] = UNNAMED_STANDING
+    return {**named, **left_standing(first, named["Wn"])}
 
 
 def _other(rng: random.Random, person: Person) -> tuple[str, Gender]:
@@ -417,9 +440,10 @@ def _twin_move(
 #: Share of another person's changes told as behind their session (a choice considered is
 #: always ahead of it), so the rivals' changes lie ahead and behind as often as the answers'.
 OTHERS_PAST = 0.7
-#: Most moves one other person's story makes (their change and its returns); a rival past it
-#: is told as another person's change.
-STORY_MOVES = 3
+#: Most moves one other person's story makes: their change and its one return, as a
+#: correction nearly made and taken back (a value put forward and taken back is not put
+#: forward again); a rival past it is told as another person's change.
+STORY_MOVES = 2
 #: Twin labels a kit draws (a withdrawn correction travels under the rumour label). With the
 #: echoes of another person's change coming back as corrections of it, the rivals are changes
 #: ahead, changes behind and corrections in about the shares the answers' own moves are.
@@ -599,7 +623,9 @@ def build_haystack(
             if story is not None and own is not None:
                 # Of what the person holds, never of a value a status disowned; before anything
                 # of the person's was told, no correction (a fresh change someone else made).
-                move = _others_correcting(stories[story][-1], own)
+                move = _others_correcting(
+                    stories[story][-1], own, own == subject.values[1], own in blocked
+                )
                 stories[story].append(move)
                 story_of[id(move)] = story
             elif source is not None and source[0] == label != TWIN_OTHERS:
@@ -664,19 +690,22 @@ def _fit_label(
     return label, None
 
 
-def _others_correcting(told: Move, own: str) -> Move:
+def _others_correcting(told: Move, own: str, first: bool, hidden: bool = False) -> Move:
     """Another person's change told earlier (`told`) said again (`core/echo.py`) as a
     correction of what the person holds (`own`: the value the user last gave as the person's
     own, never one a status disowned, and never named: a correction's clause names only the
-    right value): the other person's value named once more, as the right one, and who it was
-    comes out in the status, as it did the first time."""
+    right value): the other person's value named once more, as the right one, and then taken
+    back as any correction nearly made is ("forget it, you had it right"). A correction of
+    what the record holds is the user's own slip, never someone else's news, so its status
+    never says whose the value was (`first`: `own` is the first value the change gave;
+    `hidden`: `own` is a value an answer names, which the status then does not name)."""
     value = told.value or ""
     return Move(
-        TWIN_OTHERS,
+        PROPOSED,
         told.person,
         told.family,
         value,
-        extra=_corrects(BY_KEY[told.family.key], value, own),
+        extra=_withdrawn(BY_KEY[told.family.key], value, own, first, hidden),
         other=told.other,
         told_as=CORRECTION,
     )
@@ -831,7 +860,7 @@ def _fill_cold(
             # change someone else made, so the subject comes back as an echo's does.
             if record is None or record.last >= s:
                 return _twin_move(TWIN_OTHERS, move.person, BY_KEY[move.family.key], world, rng)
-            return _others_correcting(move, record.value)
+            return _others_correcting(move, record.value, record.corrections == 0)
         if move.kind not in (PROPOSED, TWIN_CONSIDERED):
             return move
         if move.kind == PROPOSED and move.told_as == CORRECTION:
@@ -1099,7 +1128,8 @@ def gold_value(subject: Subject, moments: Sequence[datetime], at: Instants) -> s
 
 
 def _question(rng: random.Random, subject: Subject, asking: Asking) -> str:
-    lead = rng.choice(LEADS)
+    ahead = asking.future and asking.valid_at != "now"
+    lead = rng.choice(AHEAD_LEADS if ahead else LEADS)
     text = lead.format(
         A=capitalise(asking.as_of),
         a=asking.as_of,

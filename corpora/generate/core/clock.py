@@ -97,6 +97,19 @@ def varied_schedule(
     return out
 
 
+#: Hours a question may be asked in (first and last), so no question comes at 02:15.
+QUESTION_HOURS = (9, 20)
+
+
+def question_moment(rng: random.Random, last: datetime, days: tuple[int, int] = (1, 3)) -> datetime:
+    """When a question is asked: a waking hour (`QUESTION_HOURS`, at a quarter hour) on a day
+    `days` (inclusive) after the session at `last`. An earlier rule, `last` plus a day or
+    three and one to nine hours, asked after a late session in the small hours."""
+    day = last.replace(hour=0, minute=0, second=0, microsecond=0)
+    day += timedelta(days=rng.randint(*days))
+    return day + timedelta(hours=rng.randint(*QUESTION_HOURS), minutes=15 * rng.randint(0, 3))
+
+
 def start_date(rng: random.Random, first_year: int = 2025, years: int = 2) -> datetime:
     """A midnight start date drawn uniformly from `years` years starting at `first_year`."""
     base = datetime(first_year, 1, 1)

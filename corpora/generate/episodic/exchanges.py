@@ -1087,8 +1087,8 @@ _PROPOSAL_TRUE_REPLY = (
     "own mind.|It's {poss} call in the end.|Let's see what {pron} does.|You can only say "
     "it.|Give {obj} time.]",
     "[Well,|Ah,|Oh,|Hmm,] [you've done your bit|that's all you can do|it's worth saying|"
-    "{pron} will come round or {pron} won't][.|!] [Let me know how {pron} gets on.|Fingers "
-    "crossed.|I hope {pron} listens.]",
+    "it's {poss} decision now][.|!] [Let me know how {pron} gets on.|Fingers "
+    "crossed.|Let's see where {pron} takes it.]",
 )
 #: A suggestion the user made to someone else than the person.
 _PROPOSAL_OTHERS = (
@@ -1155,6 +1155,19 @@ _REQUEST_OTHERS = (
     "[I'll pass that on|I'll let them know|That should help], though [strictly|to be fair|in"
     " fact] it's {poss} {other} [who asked|who's looking|who wanted to know], not {obj}[, I "
     "should have said|].",
+    # Folded into what the user makes of the answer, as a true request's follow-up is.
+    "[Lovely|Perfect|Great|Thanks], that [should do nicely|sounds about right|is just the "
+    "sort of thing]; I'll [send it|pass it] to {poss} {other}, [since|as] [it's really {poss} "
+    "{other} who wants it|{poss} {other} is the one looking], not {obj}.",
+    "[That seems promising|That looks handy|That's useful][, thanks|]. [I made it sound as "
+    "if it was for {obj}, but|I said it was for {obj}, but|I put it as if it were for {obj}, "
+    "but] it's {poss} {other} who [needs it|is "
+    "after it|will be using it][, to be honest|, really|].",
+    "I'll forward that to {poss} {other}[, actually|, in fact]: {pron} [only passed it on|was "
+    "asking on {poss} {other}'s behalf][, I should have said|, sorry|].",
+    "[Oh, one thing|Something I left out|I should own up][:|,] [the one asking is|the one who "
+    "wants it is] {poss} {other}, not {obj}[, though {pron} asked me to look into it|, {pron} "
+    "only passed it on|].",
 )
 _REQUEST_OTHERS_REPLY = (
     "[Ah,|Oh,|Right,|Fair enough,|Okay,] [{poss} {other} then|so it's for {poss} {other}]"
@@ -1162,6 +1175,12 @@ _REQUEST_OTHERS_REPLY = (
     "them just as well, I think.|Nothing changes, I'd say.|I hope it helps them.]",
     "[No problem|Noted|Got it|Understood][.|!] [For {poss} {other}, then.|The advice is "
     "the same either way.|I'd say the same for them.|Easily done.|Let me know how they get on.]",
+    "[Ah,|Oh,|I see,] [{poss} {other} it is|it's for {poss} {other}, then][.|!] [Happy to "
+    "help either of them.|It should suit them too.|The same ideas should hold.|Tell them I "
+    "hope it helps.|]",
+    "[Of course|Makes sense|No trouble|Ah, okay][.|!] [It fits {poss} {other} just as well, "
+    "I'd think.|Shout if {poss} {other} wants something different.|Let me know if {poss} "
+    "{other} needs anything else.|I'd point {poss} {other} the same way.]",
 )
 
 #: Move kind → what became of it (the user's turn after the reply).

@@ -48,7 +48,7 @@ from corpora.generate.core.allocate import (
     place_hot,
 )
 from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS
-from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.clock import question_moment, start_date, varied_schedule
 from corpora.generate.core.haystack import AssembledQuestion, World, assemble_question, capitalise
 from corpora.generate.core.haystack import moment_since as _moment_since
 from corpora.generate.core.names import NameRegistry
@@ -123,6 +123,10 @@ TWIN_CHOICES = (*SUGGESTION_TWINS, *(REQUEST_OTHERS,) * 5)
 #: rival proposal, is the one such value), and picking a value the assistant said is little
 #: better than picking any (issue 24: +0.12 to +0.18 over chance with user-told twins).
 AS_TWIN_CHOICES = (REQUEST_OTHERS,)
+#: Most requests of one person's that a haystack says were for someone else: past it, a
+#: person's every request read as followed by the same redirect. An assistant-stated kit keeps
+#: fewer twins; another kit's or a cold twin is drawn among the suggestion twins instead.
+MAX_REDIRECTS = 3
 #: Share of cold proposals the assistant takes up as its own pick.
 AGREED_SHARE = 0.5
 #: The cast: relations of one word, so the asked person weighs as much in every question's
@@ -311,6 +315,24 @@ def _kit(
     return EpisodicKit(person, family, None, kinds, shape=shape)
 
 
+def _cap_redirects(kit: EpisodicKit, used: dict[str, int], layout: random.Random) -> None:
+    """Keep the requests for someone else of `kit`'s person within `MAX_REDIRECTS` over the
+    haystack (`used`: per person, so far): an assistant-stated kit drops the excess, whose
+    twins are all such requests; any other kit draws a suggestion twin in its place."""
+    key = kit.person.key
+    kinds: list[str] = []
+    for kind in kit.kinds:
+        if kind == REQUEST_OTHERS:
+            if used.get(key, 0) >= MAX_REDIRECTS:
+                if kit.shape == AS:
+                    continue
+                kind = layout.choice(SUGGESTION_TWINS)
+            else:
+                used[key] = used.get(key, 0) + 1
+        kinds.append(kind)
+    kit.kinds = kinds
+
+
 def _cores(kit: EpisodicKit) -> int:
     return sum(1 for k in kit.kinds if not removable(k))
 
@@ -386,6 +408,10 @@ def fill_cold(
     """Every empty slot gets a cold move about a pair no hot kit owns: a request, a proposal
     (taken up or not), an entry, a twin of each kind, or a mention."""
     listing = [(p, f) for p, f in cold if f.keeps_list]
+    used: dict[str, int] = {}
+    for move in (m for slot in slots for m in slot.values()):
+        if move.kind == REQUEST_OTHERS:
+            used[move.person.key] = used.get(move.person.key, 0) + 1
     for slot in slots:
         for name in RECIPE:
             if name in slot:
@@ -396,6 +422,10 @@ def fill_cold(
                 kind = PROPOSAL_AGREED if layout.random() < AGREED_SHARE else PROPOSAL
             elif name == TWIN_SLOT:
                 kind = rng.choice(TWIN_CHOICES)
+                if kind == REQUEST_OTHERS and used.get(p.key, 0) >= MAX_REDIRECTS:
+                    kind = rng.choice(SUGGESTION_TWINS)
+                elif kind == REQUEST_OTHERS:
+                    used[p.key] = used.get(p.key, 0) + 1
             elif name == ITEM_TWIN_SLOT:
                 kind = rng.choice(ITEM_TWINS)
             else:
@@ -430,6 +460,8 @@ def _kits(
     drawn from the corpus's mix of shapes until every session has its hot move."""
     person, family = people[0], families[0]
     kits = [_kit(layout, plan.shape, person, family, levers, arm=plan.arm, length=plan.length)]
+    used: dict[str, int] = {}
+    _cap_redirects(kits[0], used, layout)
     hot = {(person.key, family.key)}
     if plan.shape == LO:
         rival = rng.choice(people[1:])
@@ -444,6 +476,7 @@ def _kits(
         kit = _kit(layout, shape, p, f, levers)
         if sum(_cores(k) for k in kits) + _cores(kit) > count:
             kit = _kit(layout, AS, p, f, levers)
+        _cap_redirects(kit, used, layout)
         hot.add((p.key, f.key))
         kits.append(kit)
     fit_kits(layout, kits, count, removable=removable)
@@ -492,7 +525,7 @@ def _schedule(seed: int, plan: Plan, count: int) -> tuple[list[datetime], dateti
     clock = question_rng(seed, VERTICAL, plan.clock_key, "clock")
     shift = timedelta(weeks=plan.clock_weeks)
     moments = [m + shift for m in varied_schedule(clock, start_date(clock), count)]
-    asked = moments[-1] + timedelta(days=clock.randint(1, 3), hours=clock.randint(1, 9))
+    asked = question_moment(clock, moments[-1])
     return moments, asked
 
 

@@ -44,9 +44,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from checker.formats.corpus import Pivot, Twin, TypedMemEvalBlock
 from checker.formats.ids import pair_id, question_id
@@ -517,7 +518,27 @@ def _window_end(
     rng: random.Random, targets: Sequence[Timed], band: tuple[float, float]
 ) -> datetime:
     """The due-window after arm's query time: some time after the last reminder of the set."""
-    return _near(rng, max(t.instant for t in targets), band, after=True)
+    last = max(t.instant for t in targets)
+    return _near(rng, last, band, after=True, avoid=_day_level(targets))
+
+
+#: A due expression that names a day and no clock time ("in nine days", "three weeks from
+#: now"): it falls due at its session's own hour, which nobody reading it would count on.
+_DAY_LEVEL = re.compile(r"\b(?:days?|weeks?|fortnight)\b")
+_CLOCK = re.compile(r"\bat \d|\bhours?\b")
+
+
+def day_level(expression: str) -> bool:
+    """Whether `expression` names a day but no clock time."""
+    return bool(_DAY_LEVEL.search(expression)) and not _CLOCK.search(expression)
+
+
+def _day_level(items: Sequence[Timed]) -> frozenset[date]:
+    """The calendar days on which items stated by a day with no clock time fall due: a
+    question asked on one of them would turn on the hour of the session that stated it
+    ("due by now?" at 10:00 of the day something is due "in nine days" from a 19:00 session),
+    so no question is asked on such a day."""
+    return frozenset(t.instant.date() for t in items if day_level(t.expression))
 
 
 def _outside(end: datetime, window_end: datetime) -> Callable[[datetime], bool]:
@@ -529,14 +550,18 @@ def _outside(end: datetime, window_end: datetime) -> Callable[[datetime], bool]:
 # --- questions and answers ------------------------------------------------------------------
 
 
-def _between(rng: random.Random, low: datetime, high: datetime) -> datetime:
-    """A quarter-hour instant strictly between `low` and `high` (at least 15 minutes apart)."""
+def _between(
+    rng: random.Random, low: datetime, high: datetime, avoid: frozenset[date] = frozenset()
+) -> datetime:
+    """A quarter-hour instant strictly between `low` and `high` (at least 15 minutes apart),
+    on none of the days in `avoid` where the span allows."""
     steps = int((high - low).total_seconds() // 900)
     if steps < 2:
         raise ClockError(f"no quarter hour strictly between {low} and {high}")
     start = _quarter(low) + timedelta(minutes=15)
     choices = [start + timedelta(minutes=15 * i) for i in range(steps)]
     inside = [c for c in choices if low < c < high]
+    inside = [c for c in inside if c.date() not in avoid] or inside
     waking = [c for c in inside if WAKING[0] <= c.hour <= WAKING[1]]
     return rng.choice(waking or inside)
 
@@ -548,6 +573,7 @@ def _near(
     *,
     after: bool,
     floor: datetime | None = None,
+    avoid: frozenset[date] = frozenset(),
 ) -> datetime:
     """A quarter-hour instant `U(band)` days before or after `pivot` (waking hours when the
     span allows): the same distance distribution on either side. An instant before `pivot`
@@ -555,13 +581,13 @@ def _near(
     its near end to the pivot when that leaves less than an hour."""
     near, far = (timedelta(days=d) for d in band)
     if after:
-        return _between(rng, pivot + near, pivot + far)
+        return _between(rng, pivot + near, pivot + far, avoid)
     low, high = pivot - far, pivot - near
     if floor is not None and low < floor:
         low = floor
         if high - low < timedelta(hours=1):
             high = pivot
-    return _between(rng, low, high)
+    return _between(rng, low, high, avoid)
 
 
 def _after(rng: random.Random, moment: datetime, days: tuple[float, float]) -> datetime:
@@ -716,7 +742,8 @@ def build_spec(
             for t in haystack.targets
         ]
         answer_items = [name for name, _ in items]
-        before = _near(rng, pivot_item.instant, haystack.band, after=False, floor=end)
+        avoid = _day_level(haystack.targets)
+        before = _near(rng, pivot_item.instant, haystack.band, after=False, floor=end, avoid=avoid)
         assert haystack.window_end is not None
         after = haystack.window_end
         question = rng.choice(DUE_WINDOW_QUESTIONS)
@@ -727,25 +754,31 @@ def build_spec(
     else:
         person, tfam = target
         band = haystack.band
+        avoid = _day_level([pivot_item])
         ago_days = rng.choice(sorted(AS_OF_AGO))
         ago = AS_OF_AGO[ago_days]
         question = _question(spec.shape, tfam, person, rng, ago)
         moments: list[tuple[str | None, datetime]]
         if spec.paired:
             moments = [
-                ("before", _near(rng, pivot_item.instant, band, after=False, floor=end)),
-                ("after", _near(rng, pivot_item.instant, band, after=True)),
+                (
+                    "before",
+                    _near(rng, pivot_item.instant, band, after=False, floor=end, avoid=avoid),
+                ),
+                ("after", _near(rng, pivot_item.instant, band, after=True, avoid=avoid)),
             ]
         elif spec.shape == "as-of":
             # As of `ago` before the question the pivot was still ahead; by the question it
             # has passed.
             lead = timedelta(days=ago_days)
             low = max(pivot_item.instant, end)
-            moments = [(None, _between(rng, low, pivot_item.instant + lead))]
+            moments = [(None, _between(rng, low, pivot_item.instant + lead, avoid))]
         elif spec.variant == "passed":
-            moments = [(None, _near(rng, pivot_item.instant, band, after=True))]
+            moments = [(None, _near(rng, pivot_item.instant, band, after=True, avoid=avoid))]
         else:
-            moments = [(None, _near(rng, pivot_item.instant, band, after=False, floor=end))]
+            moments = [
+                (None, _near(rng, pivot_item.instant, band, after=False, floor=end, avoid=avoid))
+            ]
         for i, (arm, moment) in enumerate(moments):
             qid = question_id(ABBREV, revision, first_n + i)
             answer = _answer(spec.shape, tfam, person, pivot_item, moment, ago)

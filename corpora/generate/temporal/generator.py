@@ -40,13 +40,12 @@ import hashlib
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
 
 from checker.formats.corpus import Event, Relation, Twin, TypedMemEvalBlock
 from checker.formats.ids import question_id
 from corpora.generate.core.allocate import MENTION_SLOT, TWIN_SLOT, AllocationError
 from corpora.generate.core.bank import OTHER_PEOPLE, RELATIONS
-from corpora.generate.core.clock import start_date, varied_schedule
+from corpora.generate.core.clock import question_moment, start_date, varied_schedule
 from corpora.generate.core.echo import stand_then_take_back
 from corpora.generate.core.haystack import (
     AssembledQuestion,
@@ -643,7 +642,7 @@ def build_question(
             slot[MENTION_SLOT] = Move(MENTION, p, f)
 
     moments = varied_schedule(rng, start_date(rng), count)
-    asked = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+    asked = question_moment(rng, moments[-1])
     plans = []
     for s in range(count):
         moves = [slots[s][slot] for slot in RECIPE]

@@ -187,17 +187,17 @@ PROJECTS: dict[str, Family] = {
             ),
         ),
         _project(
-            "album",
-            "album recording",
+            "reunion",
+            "reunion",
             (
-                "{poss} album recording",
-                "the recording of {poss} band's album",
-                "the album {pron} is making with the band",
+                "{poss} reunion",
+                "the reunion {pron} is organising",
+                "the reunion {pron} is putting together for {poss} old classmates",
             ),
             (
-                "whether anyone buys an album any more",
-                "recording studios that charge by the hour",
-                "cover art for an album",
+                "tracking people down for a reunion",
+                "whether a reunion is ever much fun",
+                "reunion venues and their deposits",
             ),
         ),
         _project(
@@ -229,17 +229,17 @@ PROJECTS: dict[str, Family] = {
             ),
         ),
         _project(
-            "thesis",
-            "thesis",
+            "history",
+            "history book",
             (
-                "{poss} thesis",
-                "the write-up of {poss} thesis",
-                "the thesis {pron} is finishing",
+                "{poss} history book",
+                "the book on the village's past {pron} is writing",
+                "the history of the village {pron} is putting together",
             ),
             (
-                "how long a thesis really takes",
-                "thesis supervisors who never reply",
-                "printing and binding a thesis",
+                "whether anyone reads local history any more",
+                "old photographs in a history book",
+                "finding a printer for a small local history book",
             ),
         ),
         _project(
@@ -339,17 +339,19 @@ _NOT_SO_VAGUE: tuple[str, ...] = (
     " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
     " mistake|, I misheard].",
 )
-#: A link taken back by saying how the user went wrong: it fits any sentence.
+#: A link taken back by saying how the user went wrong: it fits any sentence. The link names
+#: the milestone taken back first (`the {V} … before the {W}`), so each says which of the two
+#: never happened and that the other did: a bare "that one never went ahead" could be either.
 _NOT_SO_HOW: tuple[str, ...] = (
     "[Sorry,|Hang on,|Hmm,|Wait,] I've [mixed up|muddled|run together] two of {poss}"
-    " [updates|messages|chats][ there|]: that one never went ahead at all[, {pron} says|, as"
-    " far as I know|].",
+    " [updates|messages|chats][ there|]: the one I named to begin with never took place at"
+    " all, only the other one did[, {pron} says|, as far as I know|].",
     "No, wait, I'm [mixing it up with|confusing it with] [something else|someone else's"
-    " news|a different update][, sorry|, silly me|]: that one never went ahead[, I'm fairly"
-    " sure|, as far as I know|].",
+    " news|a different update][, sorry|, silly me|]: the one I named ahead of the other never"
+    " went ahead, only the other one did[, I'm fairly sure|, as far as I know|].",
     "[Oh,|Hmm,|Ah,] I [misheard|got the wrong end of it|read it wrongly]: {pron} was telling"
-    " me that one [never went ahead|was only talk|didn't go ahead], not that it had[, my"
-    " mistake|, so scrap that|].",
+    " me the one I named to begin with [never went ahead|was only talk|didn't go ahead], not"
+    " that it had[, my mistake|, so scrap that|]; the other one did go ahead.",
 )
 _SURE = "[sure|certain|definite|clear]"
 MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
