@@ -220,6 +220,20 @@ def test_every_count_candidate_is_recorded_and_only_gold_matches(corpus: Built) 
             assert recorded[si] == named, (q.question_id, si)
 
 
+def test_a_batch_comes_back_within_weeks_not_months(corpus: Built) -> None:
+    """A batch's returns sit within a few sessions of it (`BATCH_SLACK`), so a parcel arrives,
+    an invitation is answered or a seed comes up days or a couple of weeks later (placed
+    anywhere in the haystack, one took two months)."""
+    for q in corpus.questions:
+        d = q.typedmemeval.derivation
+        assert d is not None
+        if d.operation != "duration":
+            continue
+        gold = sorted(_gold(q))
+        assert gold[-1] - gold[0] < len(gold) + arithmetic.BATCH_SLACK, q.question_id
+        assert max(i.value for i in d.inputs) <= 45, (q.question_id, [i.value for i in d.inputs])
+
+
 def test_durations_count_calendar_days_from_the_dispatch(corpus: Built) -> None:
     for q in corpus.questions:
         d = q.typedmemeval.derivation
