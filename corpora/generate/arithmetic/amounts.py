@@ -882,10 +882,10 @@ def check_amounts_bank() -> None:
                     )
     for kind in (DISPATCH, RETURN):
         for template in AMOUNTS_BANK.replies[kind]:
-            named = EVENT_WORDS & set(raw_tokens(plain(template)))
-            if named:
+            ends = set(EVENT_WORDS) & set(raw_tokens(plain(template)))
+            if ends:
                 raise AmountsBankError(
-                    f"reply {kind} {template!r} names how only some families end: {sorted(named)}"
+                    f"reply {kind} {template!r} names how only some families end: {sorted(ends)}"
                 )
     for where, text in _bank_texts():
         if _PLAIN.search(flatten(text)):
