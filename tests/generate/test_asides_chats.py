@@ -294,7 +294,7 @@ PRESUMED = {
     r"on the streak|a streak is|keep the streak": r"streak",
     r"whole song": r"whole song",
     r"sore fingertips": r"fingertips|sore",
-    r"reading before sleep|for reading in bed|reading in bed": r"reading|bed",
+    r"reading before sleep|for reading in bed|reading in bed": r"reading",
     r"perfect for recipes": r"recipes",
     r"months of dithering": r"dithering",
     r"faster is": r"faster",

@@ -3140,7 +3140,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[A new gadget is always fun|Setting up something new is half the fun], [<dithering>especially after months of dithering|<faster>and faster is such a relief after an old one|<recipes>and a tablet is perfect for recipes|and there's always something new to find].",
-            "[That sounds like a good buy|A tablet is really handy], [<reading/bed>for reading in bed as much as anything|and it's nice to have something quick and new].",
+            "[That sounds like a good buy|A tablet is really handy], [<reading>for reading in bed as much as anything|and it's nice to have something quick and new].",
         ),
         (
             "[What will you|What are you going to] use it for [mostly|most]?",
@@ -3149,8 +3149,8 @@ CHATS: tuple[Chat, ...] = (
             "[Mostly|Pretty easy], [apart from remembering a hundred passwords|it copied most things over by itself|though it took an hour of updates][, but fine|].",
         ),
         (
-            "[A password manager|Saving your passwords in a password manager] [will make the next setup painless|saves that headache for good], [and a decent case|and a simple case] [is worth it before the first drop|protects the screen]. [Turn on night mode|Switch on the warm evening light] [<reading/bed>for reading in bed|if you use it at night].",
-            "[Enjoy it|Have fun with it]. [A night mode cuts the blue light|A warm night mode is easier on the eyes], [<reading/bed>and that's lovely for reading before sleep|and worth switching on in the evenings].",
+            "[A password manager|Saving your passwords in a password manager] [will make the next setup painless|saves that headache for good], [and a decent case|and a simple case] [is worth it before the first drop|protects the screen]. [Turn on night mode|Switch on the warm evening light] [<reading>for reading in bed|if you use it at night].",
+            "[Enjoy it|Have fun with it]. [A night mode cuts the blue light|A warm night mode is easier on the eyes], [<reading>and that's lovely for reading before sleep|and worth switching on in the evenings].",
         ),
     ),
     _chat(
