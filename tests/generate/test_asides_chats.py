@@ -324,6 +324,16 @@ PRESUMED = {
     r"seeing the floor": r"floor",
     r"wonky bits": r"wonky",
     r"wearable": r"wearable",
+    r"late evenings": r"late evenings",
+    r"frazzled": r"frazzled",
+    r"especially the first time": r"first",
+    r"five minutes is": r"five minutes",
+    r"first loaf": r"first",
+    r"spendy": r"spendy",
+    r"saved elsewhere": r"saved elsewhere",
+    r"sit down": r"sit down",
+    r"long week": r"long week",
+    r"only a few people": r"few people|handful",
 }
 
 
@@ -348,13 +358,18 @@ def test_a_reply_picks_up_only_details_the_user_gave() -> None:
     assert not wrong, wrong[:5]
 
 
+#: What the user said, and what no later turn may then say ("I stood the whole way" and "Did
+#: you at least get a seat?"; "one piece missing" and "the last piece must have felt great").
+CONTRADICTED = {r"whole way": r"seat", r"piece missing": r"last piece"}
+
+
 def test_no_question_or_answer_contradicts_what_the_user_said() -> None:
-    """("I stood the whole way" is never followed by "Did you at least get a seat?")."""
     for chat in CHATS:
         for turns in draws(chat, n=300):
             first = turns[0][1].lower()
-            if "whole way" in first:
-                assert not any("seat" in t.lower() for _, t in turns[1:]), turns
+            for said, wrong in CONTRADICTED.items():
+                if re.search(said, first):
+                    assert not any(re.search(wrong, t.lower()) for _, t in turns[1:]), turns
 
 
 def test_a_close_never_says_the_same_sentence_twice() -> None:

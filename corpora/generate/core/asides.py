@@ -2453,7 +2453,7 @@ CHATS: tuple[Chat, ...] = (
             "[it's been|this week has been] [nothing but|all] late evenings and [deadlines|one deadline after another][, I'm on fumes|, and I'm shattered|, I barely know what day it is].",
         ),
         (
-            "[That sounds exhausting|That's a lot to carry at once|That's a horrible squeeze], [and no wonder you're frazzled|especially with late evenings on top|and it's hard to think straight like that].",
+            "[That sounds exhausting|That's a lot to carry at once|That's a horrible squeeze], [<frazzled>and no wonder you're frazzled|<late evenings>especially with late evenings on top|and it's hard to think straight like that].",
             "[A pile of deadlines like that|A crunch like that] [wears anyone down|is draining|takes it out of you], [however organised you are|even when you're on top of things].",
         ),
         (
@@ -2549,7 +2549,7 @@ CHATS: tuple[Chat, ...] = (
             "[my first|my] [homemade|from-scratch] curry [was a success|came out really well|turned out better than the takeaway][, if I say so myself|, honestly|].",
         ),
         (
-            "[There's nothing like|Nothing beats] [getting a dish right from scratch|a curry you made yourself], [especially the first time|and the whole place smelling of spices]. [Toasting|Frying] the spices [properly|yourself] [makes all the difference|is where the flavour comes from].",
+            "[There's nothing like|Nothing beats] [getting a dish right from scratch|a curry you made yourself], [<first>especially the first time|<spices>and the whole place smelling of spices|and it sounds like it paid off]. [Toasting|Frying] the spices [properly|yourself] [makes all the difference|is where the flavour comes from].",
             "[<jar>From scratch is a big leap up from a jar|Making it from scratch is a proper achievement], [and it sounds like it paid off|and the flavour is usually so much better].",
         ),
         (
@@ -2574,7 +2574,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[<smoke alarm>Oh, the smoke alarm is the worst bit|<smell>That smell lingers for ages|A ruined dinner is so deflating], [and it's so easy to do|and it happens to everyone|especially when something else grabs your attention].",
-            "[Five minutes is all it takes|It happens in no time at all], [and there's nothing worse than scraping a ruined dinner into the bin|and it's deflating after all that effort].",
+            "[<five minutes>Five minutes is all it takes|It happens in no time at all], [and there's nothing worse than scraping a ruined dinner into the bin|and it's deflating after all that effort].",
         ),
         (
             "[Did you manage to|Were you able to] [salvage any of it|rescue anything|eat something in the end]?",
@@ -2597,7 +2597,7 @@ CHATS: tuple[Chat, ...] = (
             "[my first homemade bread|my first loaf] [came out of the oven|was a success][, crusty and everything|, and it sounds hollow when you tap it|, and it's nearly half gone already].",
         ),
         (
-            "[A first loaf that rises is a real achievement|Getting a good rise first time is impressive], [since plenty of first loaves come out like bricks|and the smell alone makes it worth it].",
+            "[<first>A first loaf that turns out well is a real achievement|<rose>Getting a good rise is impressive|A loaf that turns out well is a real achievement], [since plenty of first loaves come out like bricks|and the smell alone makes it worth it].",
             "[There's nothing like the smell of fresh bread|Fresh bread from your own oven is hard to beat], [and it's a lovely skill to pick up|especially warm with butter].",
         ),
         (
@@ -2885,7 +2885,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Good for you|That takes discipline], [because the little treats add up without you noticing|and getting back on track feels good once it sticks|and the first couple of weeks are the hardest].",
-            "[A budget month is a great reset|That's a sensible thing to do], [especially after a spendy stretch|and it often shows where the leaks are|even if it feels dull at first].",
+            "[A budget month is a great reset|That's a sensible thing to do], [<spendy>especially after a spendy stretch|and it often shows where the leaks are|even if it feels dull at first].",
         ),
         (
             "[What's the hardest thing|What treat is the hardest] to give up?",
@@ -3023,8 +3023,8 @@ CHATS: tuple[Chat, ...] = (
             "[the enormous jigsaw is done|jigsaw finished][, all that sky and sea|, after weeks of squinting|, and the last piece went in perfectly][, very satisfying|, pure joy|].",
         ),
         (
-            "[Putting in the last piece is such a good feeling|There's nothing like finishing a big jigsaw], [<sky>especially after weeks of sky|<sky>and a whole sky section is a real test of patience|and it's such a calm way to spend the evenings].",
-            "[A huge jigsaw is a proper commitment|Weeks on one jigsaw takes patience], [so that's a real finish|and the last piece must have felt great].",
+            "[<!missing>Putting in the last piece is such a good feeling|There's nothing like finishing a big jigsaw], [<sky>especially after weeks of sky|<sky>and a whole sky section is a real test of patience|and it's such a calm way to spend the evenings].",
+            "[A huge jigsaw is a proper commitment|Weeks on one jigsaw takes patience], [so that's a real finish|<!missing>and the last piece must have felt great].",
         ),
         (
             "[Will you|Are you going to] [keep it|frame it] or [break it up|give it away]?",
@@ -3116,7 +3116,7 @@ CHATS: tuple[Chat, ...] = (
             "[disaster|bad news][: my|, my] laptop [won't start|has died on me|just shows a black screen][, and I'm trying not to panic|, and I'm lost without it|][, naturally|].",
         ),
         (
-            "[That's horrible|What a sinking feeling], [especially when you're not sure what's saved elsewhere|because so much is kept on a laptop|and it always happens mid-task].",
+            "[That's horrible|What a sinking feeling], [<saved elsewhere>especially when you're not sure what's saved elsewhere|because so much is kept on a laptop|<middle of something>and it always happens mid-task].",
             "[A dead laptop throws everything out|Losing your laptop suddenly is so stressful], [and the not-knowing is the worst part|even before you think about the cost].",
         ),
         (
@@ -3220,7 +3220,7 @@ CHATS: tuple[Chat, ...] = (
             "[Just a couple of things|Only one or two], [and they can wait until the weekend|I'll do them online instead|nothing urgent][, thankfully|].",
         ),
         (
-            "[Doing what you can online|Taking a few errands online] [saves a lot of queuing|takes the sting out of it], [and grouping the rest by area|and planning a loop so you don't double back] [makes the next errand day shorter|cuts the legwork]. [Enjoy the sit down|Put your feet up].",
+            "[Doing what you can online|Taking a few errands online] [saves a lot of queuing|takes the sting out of it], [and grouping the rest by area|and planning a loop so you don't double back] [makes the next errand day shorter|cuts the legwork]. [<sit down>Enjoy the sit down|Put your feet up].",
             "[Well done for getting through most of it|A good morning's effort, all things considered]. [Going early or mid-afternoon|Avoiding lunchtime] [usually means shorter queues|is a good trick for next time].",
         ),
         hours=AFTERNOON,
@@ -3354,7 +3354,7 @@ CHATS: tuple[Chat, ...] = (
             "[tonight is|the plan for tonight is] [an early night|bed by nine][, I can barely keep my eyes open|, with a hot drink and a pile of pillows|][, and I can't wait|, no arguments].",
         ),
         (
-            "[An early night sounds like exactly the right call|That sounds very sensible], [after a long week|when you're that tired|and there's nothing like catching up on sleep].",
+            "[An early night sounds like exactly the right call|That sounds very sensible], [<long week>after a long week|<shattered>when you're that tired|and there's nothing like catching up on sleep].",
             "[Bed early is the finest medicine|Sometimes an early night beats everything else], [especially after a tiring stretch|and you'll feel so much better for it].",
         ),
         (
@@ -3402,7 +3402,7 @@ CHATS: tuple[Chat, ...] = (
             "[if the sun stays out|if the weather is kind], I'm going to [have|fire up] a barbecue [at the weekend|soon][, for a handful of people|, a relaxed one|][, and I'm already planning the food|, and I'm looking forward to it].",
         ),
         (
-            "[A barbecue is perfect for this time of year|Long light evenings are made for a barbecue], [especially with only a few people|and it's such a relaxed way to get together|as long as the weather stays dry].",
+            "[A barbecue is perfect for this time of year|Long light evenings are made for a barbecue], [<few people/handful>especially with only a few people|and it's such a relaxed way to get together|as long as the weather stays dry].",
             "[That sounds lovely|That sounds like a great evening], [with the light lasting so long|and a small one is always the most fun].",
         ),
         (
