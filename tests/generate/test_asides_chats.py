@@ -334,6 +334,9 @@ PRESUMED = {
     r"sit down": r"sit down",
     r"long week": r"long week",
     r"only a few people": r"few people|handful",
+    r"sorting it straight away": r"straight away",
+    r"the lesson most": r"two places|cloud|new drive",
+    r"the cloud folder": r"cloud",
 }
 
 
@@ -360,7 +363,11 @@ def test_a_reply_picks_up_only_details_the_user_gave() -> None:
 
 #: What the user said, and what no later turn may then say ("I stood the whole way" and "Did
 #: you at least get a seat?"; "one piece missing" and "the last piece must have felt great").
-CONTRADICTED = {r"whole way": r"seat", r"piece missing": r"last piece"}
+CONTRADICTED = {
+    r"whole way": r"seat",
+    r"piece missing": r"last piece",
+    r"(?:late|delayed|stuck).* this morning": r"getting home|heading back",
+}
 
 
 def test_no_question_or_answer_contradicts_what_the_user_said() -> None:

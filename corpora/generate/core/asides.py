@@ -2702,7 +2702,7 @@ CHATS: tuple[Chat, ...] = (
             "<!whole way>[Did you at least get|Could you at least find] a seat [in the end|for part of the way]?",
             "[Eventually|For the last bit], [after about half an hour of standing|once half the carriage got off|wedged next to the door][, so small mercies|, and that helped a bit|].",
             "[Were you|Was it] on the way [to something important|somewhere with a fixed time]?",
-            "[Just getting home, luckily|Only heading back, thank goodness], [so nothing missed apart from my evening|so it was annoying rather than a disaster|though I was watching every minute].",
+            "[<!morning>[Just getting home, luckily|Only heading back, thank goodness], [so nothing missed apart from my evening|so it was annoying rather than a disaster|though I was watching every minute]|[Nothing fixed, luckily|Nothing with a set time, thank goodness], [so it was annoying rather than a disaster|though I was watching every minute]].",
         ),
         (
             "[Do check whether you can claim some of the train fare back|A delay that long usually means you can claim part of the fare]: [most operators have a short online form|it often takes a couple of minutes online], [and it's worth it on principle|and it softens the blow a bit].",
@@ -3197,7 +3197,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "<two places/cloud/new drive>[Two copies in different places|A copy at home and one in the cloud] is exactly right, [and a third on a drive kept elsewhere|and a drive you keep somewhere else] [makes it bulletproof|is the safest setup].",
-            "[Good, that's the lesson most people only learn the hard way|Well done for sorting it straight away]. [An automatic backup|Setting the cloud folder to sync by itself] [means you never have to remember|takes the effort out of it].",
+            "[<two places/cloud/new drive>Good, that's the lesson most people only learn the hard way|<straight away>Well done for sorting it straight away|What a relief it ended well]. [An automatic backup|<cloud>Setting the cloud folder to sync by itself] [means you never have to remember|takes the effort out of it].",
         ),
     ),
     # ---- errands and jobs around the place
