@@ -220,6 +220,20 @@ def test_every_count_candidate_is_recorded_and_only_gold_matches(corpus: Built) 
             assert recorded[si] == named, (q.question_id, si)
 
 
+def test_a_batch_comes_back_within_weeks_not_months(corpus: Built) -> None:
+    """A batch's returns sit within a few sessions of it (`BATCH_SLACK`), so a parcel arrives,
+    an invitation is answered or a seed comes up days or a couple of weeks later (placed
+    anywhere in the haystack, one took two months)."""
+    for q in corpus.questions:
+        d = q.typedmemeval.derivation
+        assert d is not None
+        if d.operation != "duration":
+            continue
+        gold = sorted(_gold(q))
+        assert gold[-1] - gold[0] < len(gold) + arithmetic.BATCH_SLACK, q.question_id
+        assert max(i.value for i in d.inputs) <= 45, (q.question_id, [i.value for i in d.inputs])
+
+
 def test_durations_count_calendar_days_from_the_dispatch(corpus: Built) -> None:
     for q in corpus.questions:
         d = q.typedmemeval.derivation
@@ -540,3 +554,24 @@ def test_someone_else_went_for_it_never_follows_a_bill_or_a_parcel() -> None:
     ):
         fit = {options[i] for i in fitting_statuses(TWIN_OTHERS, told, amounts.AMOUNTS_BANK)}
         assert fit and not [t for t in fit if "went for" in t], told
+
+
+def test_a_reply_to_a_batch_or_a_return_fits_every_family_of_its_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One reply serves parcels, invitations, applications and seeds alike, so none says
+    "heard back" or "a quick reply" (seeds come up; nobody replies to a parcel)."""
+    from types import MappingProxyType
+
+    from corpora.generate.core.wording import plain
+
+    for kind in (amounts.DISPATCH, amounts.RETURN):
+        for template in amounts.AMOUNTS_BANK.replies[kind]:
+            words = set(raw_tokens(plain(template)))
+            assert not words & amounts.EVENT_WORDS, (kind, sorted(words & amounts.EVENT_WORDS))
+    replies = dict(amounts.AMOUNTS_BANK.replies)
+    replies[amounts.RETURN] = ("So {your} has finally heard something back, then.",)
+    bank = dataclasses.replace(amounts.AMOUNTS_BANK, replies=MappingProxyType(replies))
+    monkeypatch.setattr(amounts, "AMOUNTS_BANK", bank)
+    with pytest.raises(amounts.AmountsBankError):
+        amounts.check_amounts_bank()

@@ -25,6 +25,7 @@ from corpora.generate.core.asides import (
     draw_aside,
     render_chat,
 )
+from corpora.generate.core.grammar import expand as grammar_expand
 from corpora.generate.core.grammar import flatten, variants
 from tests.generate.test_asides import AVOIDED
 
@@ -279,3 +280,159 @@ def test_chat_lines_agree_in_number() -> None:
         if SINGULAR_THEN_PLURAL.search(sentence)
     ]
     assert not bad, bad[:5]
+
+
+#: Details only some of a chat's user wordings name, as the assistant picks them up (pattern in
+#: an assistant turn), and what the user must have said for it to fit (pattern in an earlier
+#: user turn of the same chat).
+PRESUMED = {
+    r"old cables|for the cables": r"cables",
+    r"two copies in|a copy at home": r"two places|cloud",
+    r"dating each page": r"dating|dated",
+    r"phantom jam|a jam warning": r"there isn't|jam when",
+    r"standing": r"stood|standing|feet",
+    r"on the streak|a streak is|keep the streak": r"streak",
+    r"whole song": r"whole song",
+    r"sore fingertips": r"fingertips|sore",
+    r"reading before sleep|for reading in bed|reading in bed": r"reading",
+    r"perfect for recipes": r"recipes",
+    r"months of dithering": r"dithering",
+    r"faster is": r"faster",
+    r"no explanation": r"no explanation",
+    r"for an hour": r"hour",
+    r"smoke alarm": r"smoke alarm",
+    r"cheese on toast": r"cheese on toast",
+    r"forty minutes": r"forty minutes",
+    r"locksmiths|in the rain": r"locksmith|rain",
+    r"numb fingers": r"numb",
+    r"jumpers only": r"jumpers",
+    r"grim beige": r"beige",
+    r"the holes give": r"holes",
+    r"the tester patches": r"tester",
+    r"whole sky|weeks of sky": r"sky",
+    r"the headache": r"head",
+    r"from a jar": r"jar",
+    r"being hooked": r"hooked",
+    r"in the shower": r"shower",
+    r"that cafe": r"cafe",
+    r"basil": r"basil",
+    r"half an hour to a printer": r"half an hour",
+    r"for one page": r"one page",
+    r"the copy place": r"copy place",
+    r"keeping them all is": r"keeping them all|all of them",
+    r"little pad": r"pocket|little",
+    r"seeing the floor": r"floor",
+    r"wonky bits": r"wonky",
+    r"wearable": r"wearable",
+    r"late evenings": r"late evenings",
+    r"frazzled": r"frazzled",
+    r"especially the first time": r"first",
+    r"five minutes is": r"five minutes",
+    r"first loaf": r"first",
+    r"spendy": r"spendy",
+    r"saved elsewhere": r"saved elsewhere",
+    r"sit down": r"sit down",
+    r"long week": r"long week",
+    r"only a few people": r"few people|handful",
+    r"sorting it straight away": r"straight away",
+    r"the lesson most": r"two places|cloud|new drive",
+    r"the cloud folder": r"cloud",
+}
+
+
+def test_a_reply_picks_up_only_details_the_user_gave() -> None:
+    """Every detail an assistant turn picks up ("With the old cables", "Getting through a whole
+    song is huge") was named in an earlier user turn of the same chat: replies are drawn among
+    the wordings whose cue fits what was said."""
+    wrong = []
+    for chat in CHATS:
+        for turns in draws(chat, n=300):
+            said = ""
+            for role, text in turns:
+                low = text.lower()
+                if role == "user":
+                    said += " " + low
+                    continue
+                # (a question may ask about anything: "Are you reading before sleep?")
+                told = " ".join(s for s in re.split(r"(?<=[.!?])\s+", low) if not s.endswith("?"))
+                for picked, needed in PRESUMED.items():
+                    if re.search(picked, told) and not re.search(needed, said):
+                        wrong.append((chat.key, picked, text))
+    assert not wrong, wrong[:5]
+
+
+#: What the user said, and what no later turn may then say ("I stood the whole way" and "Did
+#: you at least get a seat?"; "one piece missing" and "the last piece must have felt great").
+CONTRADICTED = {
+    r"whole way": r"seat",
+    r"piece missing": r"last piece",
+    r"(?:late|delayed|stuck).* this morning": r"getting home|heading back",
+}
+
+
+def test_no_question_or_answer_contradicts_what_the_user_said() -> None:
+    for chat in CHATS:
+        for turns in draws(chat, n=300):
+            first = turns[0][1].lower()
+            for said, wrong in CONTRADICTED.items():
+                if re.search(said, first):
+                    assert not any(re.search(wrong, t.lower()) for _, t in turns[1:]), turns
+
+
+def test_a_close_never_says_the_same_sentence_twice() -> None:
+    for chat in CHATS:
+        for turns in draws(chat, n=300):
+            for _, text in turns:
+                said = [s.strip().lower() for s in re.split(r"(?<=[.!?])\s+", text) if s]
+                assert len(said) == len(set(said)), text
+
+
+def test_cues_keep_a_wording_for_every_telling_and_name_words_the_user_can_say() -> None:
+    """Every bracket with a cued alternative keeps one without a cue, and every cue word is in
+    some user wording of its chat (a cue nobody can meet would be dead text)."""
+    for chat in CHATS:
+        user = " ".join(flatten(asides.body(t)) for t in (*chat.mentions,))
+        user += " " + " ".join(flatten(asides.body(e.answer)) for e in chat.exchanges)
+        user = user.lower()
+        for template in (
+            *chat.reactions,
+            *chat.closes,
+            *(e.ask for e in chat.exchanges),
+            *(e.answer for e in chat.exchanges),
+        ):
+            for group in re.findall(r"\[([^\[\]]*)\]", template):
+                alts = group.split("|")
+                if any(a.startswith("<") for a in alts):
+                    assert any(not a.startswith("<") for a in alts), (chat.key, group)
+            for words in re.findall(r"<!?([^<>]+)>", template):
+                for word in words.split("/"):
+                    assert word.strip().lower() in user, (chat.key, word)
+
+
+def test_fitted_keeps_only_the_alternatives_whose_cue_fits() -> None:
+    template = "[<song>Getting through a whole song is huge|That's a big milestone], [a|<!stood>b]"
+    assert asides.fitted(template, "I can play a song") == (
+        "[Getting through a whole song is huge|That's a big milestone], [a|b]"
+    )
+    assert asides.fitted(template, "I stood the whole way") == "[That's a big milestone], [a]"
+    assert asides.cue_fits("<!whole way>Did you get a seat?", "I stood the whole way") is False
+
+
+#: Subject-verb slips that independent brackets can put together ("why does my printer keeps",
+#: "before other things gets in the way", "Blocking draughts under doors help", "Being stuck
+#: on a train for an hour drive"): a verb's form must be drawn with its own subject.
+SLIPS = re.compile(
+    r"\b(?:does|do|did) (?:my|your|the|it|this|that)(?: \w+){0,2} (?:keeps|always dies|wilts"
+    r"|always sinks|stays|gets|goes|comes)\b|\bhow come my(?: \w+){1,2} (?:keep|always die"
+    r"|wilt|always sink|stay|not rise)\b|\bother things (?:gets|crowds)\b|\bthe day (?:get|crowd)"
+    r" \b|\bdoors (?:help|make) \b|\bhour (?:drive|can drives)\b",
+    re.I,
+)
+
+
+def test_no_subject_verb_slip_across_the_brackets() -> None:
+    rng = random.Random(3)
+    for where, template in asides.templates():
+        for _ in range(200):
+            text = grammar_expand(asides.body(template), rng)
+            assert not SLIPS.search(text), (where, text)

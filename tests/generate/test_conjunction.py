@@ -294,3 +294,11 @@ def test_a_club_considered_after_a_membership_that_goes_on_is_a_try() -> None:
     vague = {rumours.index(t) for t in clubs._CLUB_NOT_SO_VAGUE}
     fit = fitting_statuses(TWIN_RUMOUR, told, clubs.CLUB_BANK)
     assert fit and not vague & set(fit)
+
+
+def test_no_mention_frame_ends_on_a_time_phrase_after_its_topic() -> None:
+    """("Got talking to my dad about how long one game of chess can drag on five days ago")"""
+    from corpora.generate.conjunction.clubs import CLUB_MENTION_FRAMES
+
+    assert not any(f.endswith("{topic} {when}.") for f in CLUB_MENTION_FRAMES)
+    assert any(f.startswith("{When} I [got|ended up] talking") for f in CLUB_MENTION_FRAMES)

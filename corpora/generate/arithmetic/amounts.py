@@ -528,6 +528,14 @@ MENTION_REPLIES: tuple[str, ...] = (
 )
 
 
+#: Words that name how only some dispatch families end (an answer, a reply, an arrival, a
+#: sprouting): no reply to a batch sent off or to a return uses one.
+EVENT_WORDS = frozenset(
+    "reply replies replied answer answered answers heard hear hearing back arrive arrived"
+    " arrival delivered delivery sprout sprouted sprouting come grew grow".split()
+)
+
+
 def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
     return (compose(*slots),)
 
@@ -535,7 +543,9 @@ def _reply(*slots: tuple[str, ...]) -> tuple[str, ...]:
 #: Assistant replies per move kind, the same for every family (a twin, told as a payment, a
 #: return or a batch sent off, gets that kind's reply); each names whom the turn was about and
 #: answers what it did, never restating an amount. Each is a reaction, a reference
-#: to what was said and, sometimes, a follow-up.
+#: to what was said and, sometimes, a follow-up. Since one reply serves every family of its
+#: kind, none names what only some families do (`EVENT_WORDS`: a reply "heard back" fits an
+#: application but not seeds come up, "a quick reply" an invitation but not parcels).
 AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
     PAYMENT: _reply(
         (
@@ -590,7 +600,7 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
             "I hope it all goes smoothly for {your}.",
             "Now it is just a matter of waiting patiently for {your}.",
             "That was very well organised of {your}, getting it all done.",
-            "Fingers crossed for {your}, and for a quick reply.",
+            "Fingers crossed it all works out for {your}.",
             "That is a good job done for {your}.",
             "{Your} has earned a proper sit down after that.",
         ),
@@ -600,7 +610,7 @@ AMOUNT_REPLIES: dict[str, tuple[str, ...]] = {
         ("At last.", "Ah, finally.", "Oh, good.", "Right.", "Well, there we are.", "Ah.", ""),
         (
             "That is one less thing for {your} to wait on.",
-            "So {your} has finally heard something back, then.",
+            "So {your} finally has some news after all that waiting, then.",
             "{Your} must be glad the waiting is over.",
             "That is another thing settled for {your}.",
             "Good that {your} is not left wondering any more.",
@@ -870,6 +880,13 @@ def check_amounts_bank() -> None:
                         f"reply {kind} {text!r}: the sentence {sentence!r} is mostly the person "
                         "it names, which the generic scaffolding strip would read as keywords"
                     )
+    for kind in (DISPATCH, RETURN):
+        for template in AMOUNTS_BANK.replies[kind]:
+            ends = set(EVENT_WORDS) & set(raw_tokens(plain(template)))
+            if ends:
+                raise AmountsBankError(
+                    f"reply {kind} {template!r} names how only some families end: {sorted(ends)}"
+                )
     for where, text in _bank_texts():
         if _PLAIN.search(flatten(text)):
             raise AmountsBankError(f"{where} template {text!r} has a digit, bracket or em dash")

@@ -251,6 +251,46 @@ def _dispatch_first(kit: Kit) -> None:
         kit.kinds[i] = RETURN
 
 
+#: A batch and its returns sit within this many sessions more than they number, so a parcel
+#: arrives, an invitation is answered or a seed comes up days or a couple of weeks after the
+#: batch went off (placed anywhere in a haystack, one took two months).
+BATCH_SLACK = 2
+
+
+def _batches_close(rng: random.Random, kits: Sequence[Kit], count: int) -> None:
+    """Every dispatch kit's batch and returns moved into a window of consecutive sessions
+    (`BATCH_SLACK`), each by swapping sessions with whatever hot move sat there; every
+    batch, the asked one and every other alike, and no two batches share a session. The set
+    of sessions each kit fills changes, never how many moves a session holds."""
+    owner = {s: (ki, mi) for ki, kit in enumerate(kits) for mi, s in enumerate(kit.sessions)}
+    taken: set[int] = set()
+    for ki, kit in enumerate(kits):
+        if kit.family.statement_kind != DISPATCH:
+            continue
+        idx = [i for i, k in enumerate(kit.kinds) if k in (DISPATCH, RETURN)]
+        width = min(count, len(idx) + BATCH_SLACK)
+        starts = [
+            a
+            for a in range(count - width + 1)
+            if sum(s not in taken for s in range(a, a + width)) >= len(idx)
+        ]
+        if not starts:
+            raise AllocationError(f"no window of {width} sessions for a batch and its returns")
+        start = rng.choice(starts)
+        free = [s for s in range(start, start + width) if s not in taken]
+        for i, target in zip(idx, sorted(rng.sample(free, len(idx))), strict=True):
+            here = kit.sessions[i]
+            if target in owner:
+                other, move = owner[target]
+                kits[other].sessions[move] = here
+                owner[here] = (other, move)
+            else:
+                del owner[here]
+            kit.sessions[i] = target
+            owner[target] = (ki, i)
+            taken.add(target)
+
+
 # --- the haystack -------------------------------------------------------------------------
 
 
@@ -382,6 +422,7 @@ def build_haystack(
     kits = [k for g in groups for k in g.kits]
     fit_kits(layout, kits, count)
     place_hot(layout, kits, count)
+    _batches_close(layout, kits, count)
     for kit in kits:
         if kit.family.statement_kind == DISPATCH:
             _dispatch_first(kit)

@@ -433,7 +433,14 @@ _TALKED = (
     "[, and we [went back and forth on it|talked it over|argued it out] [that evening|later on|on"
     " the phone]|, and we ended up talking it over]"
 )
-CLUB_MENTION_FRAMES: tuple[str, ...] = tuple(FRAMES[MENTION])
+#: A time phrase after a long topic trails off the end of the sentence ("Got talking to my dad
+#: about how long one game of chess can drag on five days ago"): in the mention frames it comes
+#: first instead ("Five days ago I got talking to my dad about ...").
+_TRAILING_WHEN = re.compile(r"^\[Got\|Ended up\] talking to \{holder\} about \{topic\} \{when\}\.$")
+CLUB_MENTION_FRAMES: tuple[str, ...] = tuple(
+    _TRAILING_WHEN.sub("{When} I [got|ended up] talking to {holder} about {topic}.", f)
+    for f in FRAMES[MENTION]
+)
 
 #: The bank every Conjunction session is rendered from: the shared frames and replies of the
 #: kinds a session can carry, the order kinds, replies naming each kind of club, and the

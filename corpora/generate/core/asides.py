@@ -35,6 +35,7 @@ six turns, user first and assistant last. The same generator state always gives 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -665,7 +666,7 @@ ASIDES: tuple[Aside, ...] = (
         "printer",
         (
             "my printer keeps [saying it's offline|showing as offline][, so|,|;] how do I [fix|sort] it?",
-            "[why does|how come] my printer [keep dropping off|keeps disappearing from] the wireless?",
+            "[why does my printer [keep dropping off|keep disappearing from]|how come my printer [keeps dropping off|keeps disappearing from]] the wireless?",
         ),
         (
             "Turn the printer and the [laptop|computer] off and on again, then check the printer is on the same wireless network. If it still shows offline, remove the printer [from the computer's settings|from your devices] and add it again.",
@@ -758,6 +759,7 @@ ASIDES: tuple[Aside, ...] = (
             "Condensation is [moist|damp] air hitting cold glass, so [ventilate|air the rooms] and keep the heating [steady|at a low, even level]. A dehumidifier [helps a lot|makes a big difference] if the windows are [streaming|wet] every day.",
         ),
         "[I hope the windows stay clear|Good luck with the damp].",
+        months=COLD_MONTHS,
     ),
     _aside(
         "squeaky-hinge",
@@ -816,7 +818,7 @@ ASIDES: tuple[Aside, ...] = (
         "basil",
         "basil",
         (
-            "[why does|how come] my basil [always dies|keeps dying|wilts] [so fast|within a week]?",
+            "[why does my basil [always die|keep dying|wilt]|how come my basil [always dies|keeps dying|wilts]] [so fast|within a week]?",
             "how do I keep a [supermarket|pot of] basil alive?",
         ),
         (
@@ -1056,7 +1058,7 @@ ASIDES: tuple[Aside, ...] = (
         "sunken-cake",
         "cake cakes",
         (
-            "[why does|how come] my cake [keep sinking|always sinks] in the middle?",
+            "[why does my cake [keep sinking|always sink]|how come my cake [keeps sinking|always sinks]] in the middle?",
             "my sponge cake [sank|collapsed] in the middle [again|]; what [went wrong|causes that]?",
         ),
         (
@@ -1144,7 +1146,7 @@ ASIDES: tuple[Aside, ...] = (
         "dough yeast bread",
         (
             "my bread dough [didn't rise|isn't rising|barely rose][, so|,|;] what [went wrong|have I done wrong]?",
-            "[why does|how come] my [bread|] dough [not rise|stay so dense]?",
+            "[why does my [bread|] dough [not rise|stay so dense]|how come my [bread|] dough [never rises|stays so dense]]?",
         ),
         (
             "[The usual culprits are|Most often it's] old yeast, water that was too hot, or a cold room. [Check the date on the yeast|Test the yeast in warm water with a pinch of sugar]; the water should feel [just warm|barely warm] on your wrist, and dough in a cool room simply [takes more time|needs an extra hour or so] to rise.",
@@ -2134,7 +2136,7 @@ ASIDES: tuple[Aside, ...] = (
             "[any|got any] tricks for [beating|getting past] procrastination?",
         ),
         (
-            "[Make the start tiny|Shrink the start right down]: [commit to|promise yourself] just five minutes on the task, [with a timer|timer on]. Starting is the hard part of procrastination, and [once you're going|once you've begun] you'll often [carry on|keep going]. [Do it first thing|Tackle it early], before [other things|the day] [crowd it out|gets in the way].",
+            "[Make the start tiny|Shrink the start right down]: [commit to|promise yourself] just five minutes on the task, [with a timer|timer on]. Starting is the hard part of procrastination, and [once you're going|once you've begun] you'll often [carry on|keep going]. [Do it first thing|Tackle it early], before [other things [crowd it out|get in the way]|the day [crowds it out|gets in the way]].",
             "[Break the task into|Split the task into] pieces so small they feel [silly|almost too easy], and write down only the very next one. [Procrastinating|Putting things off] is often about [dreading|avoiding] a feeling rather than the task itself, so [spotting what you're dreading|noticing what feels hard] [helps|takes some of the sting out].",
         ),
         "[Good luck getting started|You'll feel better once it's done].",
@@ -2273,6 +2275,55 @@ Mood = Literal["good", "bad", "plan", "calm", "mixed"]
 #: A question the assistant asks about the user's news, and the user's answer to it.
 Exchange = FollowUp
 
+#: A chat template, or any alternative inside its brackets, may open with a cue, `<words>` or
+#: `<!words>` (alternatives split by `/`): it is drawn only when the user's turns so far say one
+#: of the words (or, with `!`, none of them). A reply that picks up a detail only some of the
+#: user's wordings give ("Getting through a whole song is huge", "With the old cables, ...")
+#: carries the detail as its cue, so the assistant never answers something the user did not
+#: say; a question or an answer that would contradict a wording ("Did you get a seat?" after "I
+#: stood the whole way") carries it with `!`. Every bracket keeps an alternative without a cue,
+#: so some wording always fits. Cues read only the chat's own turns, the same in every session.
+_CUE = re.compile(r"^<(!?)([^<>]+)>\s*")
+_CUES = re.compile(r"<!?[^<>]+>\s*")
+_INNER = re.compile(r"\[([^\[\]]*)\]")
+
+
+def cue(template: str) -> tuple[bool, tuple[str, ...], str]:
+    """(negated, words, rest): the cue a template or an alternative opens with, if any."""
+    found = _CUE.match(template)
+    if not found:
+        return False, (), template
+    words = tuple(w.strip().lower() for w in found.group(2).split("/"))
+    return found.group(1) == "!", words, template[found.end() :]
+
+
+def cue_fits(template: str, said: str) -> bool:
+    """Whether the template (by the cue it opens with) may be drawn after the user's `said`."""
+    negated, words, _ = cue(template)
+    if not words:
+        return True
+    low = said.lower()
+    return any(re.search(rf"\b{re.escape(w)}", low) for w in words) != negated
+
+
+def body(template: str) -> str:
+    """The template with every cue left out (for the writing rules, which hold for every word)."""
+    return _CUES.sub("", template)
+
+
+def fitted(template: str, said: str) -> str:
+    """The template without its cue and without the alternatives whose cue does not fit what
+    the user has said (`said`), ready to expand."""
+    template = cue(template)[2]
+    groups: list[str] = []
+    while found := _INNER.search(template):
+        kept = [cue(a)[2] for a in found.group(1).split("|") if cue_fits(a, said)]
+        groups.append("[" + "|".join(kept or [""]) + "]")
+        template = f"{template[: found.start()]}\x00{len(groups) - 1}\x00{template[found.end() :]}"
+    while "\x00" in template:
+        template = re.sub("\x00(\\d+)\x00", lambda m: groups[int(m.group(1))], template)
+    return template
+
 
 @dataclass(frozen=True)
 class Chat:
@@ -2402,7 +2453,7 @@ CHATS: tuple[Chat, ...] = (
             "[it's been|this week has been] [nothing but|all] late evenings and [deadlines|one deadline after another][, I'm on fumes|, and I'm shattered|, I barely know what day it is].",
         ),
         (
-            "[That sounds exhausting|That's a lot to carry at once|That's a horrible squeeze], [and no wonder you're frazzled|especially with late evenings on top|and it's hard to think straight like that].",
+            "[That sounds exhausting|That's a lot to carry at once|That's a horrible squeeze], [<frazzled>and no wonder you're frazzled|<late evenings>especially with late evenings on top|and it's hard to think straight like that].",
             "[A pile of deadlines like that|A crunch like that] [wears anyone down|is draining|takes it out of you], [however organised you are|even when you're on top of things].",
         ),
         (
@@ -2450,7 +2501,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[That's the worst part of time off|Coming back to that undoes the whole break|It's cruel how fast an inbox fills up], [and wading through it is draining|and it's hard to know where to start|just when you're meant to feel rested].",
-            "[An overflowing inbox is such a grind|That pile-up after a break is grim], [especially when every message wants something|because it all looks urgent at first|and it never feels finished].",
+            "[<inbox>An overflowing inbox is such a grind|That pile-up after a break is grim], [especially when every message wants something|because it all looks urgent at first|and it never feels finished].",
         ),
         (
             "[Is most of it|How much of it is] actually [urgent|needing a reply], or [mostly noise|mostly copies and updates]?",
@@ -2474,7 +2525,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Days like that are draining|A day of back-to-back calls is exhausting|That's a properly tiring sort of day], [even when each call is short|because you're switched on the whole time|and it leaves no room to do anything].",
-            "[Video calls take more out of you than people expect|Being on camera all day is surprisingly tiring], [so no wonder you're fried|and the headache makes sense|especially with no gaps in between].",
+            "[<video>Video calls take more out of you than people expect|Being on calls all day is surprisingly tiring|Calls all day take more out of you than people expect], [<fried>so no wonder you're fried|<head>and the headache makes sense|<gap/minute in between>especially with no gaps in between|and they leave no room to think].",
         ),
         (
             "[Were any of them actually useful|Were they worth it, at least], or could most have been an email?",
@@ -2484,7 +2535,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Well done blocking out time|Guarding a morning like that is smart]. [Shorter calls|Calls of fifty minutes rather than an hour] [leave a few minutes to stand up and breathe|give you a gap to stretch], [and that helps more than it sounds|and it adds up over a day].",
-            "[I hope the evening is quiet|Get some quiet this evening if you can]. [Looking at something far away for a minute|Getting away from screens for a while] [rests your eyes|helps the headache] [more than scrolling does|better than another screen].",
+            "[I hope the evening is quiet|Get some quiet this evening if you can]. [Looking at something far away for a minute|Getting away from screens for a while] [rests your eyes|<head>helps the headache] [more than scrolling does|better than another screen].",
         ),
         hours=(15, 24),
     ),
@@ -2498,8 +2549,8 @@ CHATS: tuple[Chat, ...] = (
             "[my first|my] [homemade|from-scratch] curry [was a success|came out really well|turned out better than the takeaway][, if I say so myself|, honestly|].",
         ),
         (
-            "[There's nothing like|Nothing beats] [getting a dish right from scratch|a curry you made yourself], [especially the first time|and the whole place smelling of spices]. [Toasting|Frying] the spices [properly|yourself] [makes all the difference|is where the flavour comes from].",
-            "[From scratch is a big leap up from a jar|Making it from scratch is a proper achievement], [and it sounds like it paid off|and the flavour is usually so much better].",
+            "[There's nothing like|Nothing beats] [getting a dish right from scratch|a curry you made yourself], [<first>especially the first time|<spices>and the whole place smelling of spices|and it sounds like it paid off]. [Toasting|Frying] the spices [properly|yourself] [makes all the difference|is where the flavour comes from].",
+            "[<jar>From scratch is a big leap up from a jar|Making it from scratch is a proper achievement], [and it sounds like it paid off|and the flavour is usually so much better].",
         ),
         (
             "[What kind did you make|What sort of curry was it]?",
@@ -2522,8 +2573,8 @@ CHATS: tuple[Chat, ...] = (
             "[dinner was a disaster|tonight's dinner went badly wrong][, I got distracted and burnt it|, I turned my back for five minutes and it caught|, the pan boiled dry][, and the smell is everywhere|, and the smoke alarm went off|].",
         ),
         (
-            "[Oh, the smoke alarm is the worst bit|That smell lingers for ages], [and it's so easy to do|and it happens to everyone|especially when something else grabs your attention].",
-            "[Five minutes is all it takes|It happens in no time at all], [and there's nothing worse than scraping a ruined dinner into the bin|and it's deflating after all that effort].",
+            "[<smoke alarm>Oh, the smoke alarm is the worst bit|<smell>That smell lingers for ages|A ruined dinner is so deflating], [and it's so easy to do|and it happens to everyone|especially when something else grabs your attention].",
+            "[<five minutes>Five minutes is all it takes|It happens in no time at all], [and there's nothing worse than scraping a ruined dinner into the bin|and it's deflating after all that effort].",
         ),
         (
             "[Did you manage to|Were you able to] [salvage any of it|rescue anything|eat something in the end]?",
@@ -2533,7 +2584,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[For the pan|If the pan is black], [fill it with water and a spoonful of bicarbonate of soda and simmer it|soak it overnight with a dishwasher tablet and hot water]; [the burnt layer usually lifts right off|the worst of it comes away with a wooden spoon].",
-            "[At least you ate something|Cheese on toast has rescued many an evening]. [A timer|A timer on your wrist], [even for things that don't need one|set for every stage], [saves a lot of dinners|is the easiest fix].",
+            "[<ate/cereal/toast>At least you ate something|<cheese on toast>Cheese on toast has rescued many an evening|At least nobody got hurt]. [A timer|A timer on your wrist], [even for things that don't need one|set for every stage], [saves a lot of dinners|is the easiest fix].",
         ),
         hours=(19, 24),
     ),
@@ -2546,7 +2597,7 @@ CHATS: tuple[Chat, ...] = (
             "[my first homemade bread|my first loaf] [came out of the oven|was a success][, crusty and everything|, and it sounds hollow when you tap it|, and it's nearly half gone already].",
         ),
         (
-            "[A first loaf that rises is a real achievement|Getting a good rise first time is impressive], [since plenty of first loaves come out like bricks|and the smell alone makes it worth it].",
+            "[<first>A first loaf that turns out well is a real achievement|<rose>Getting a good rise is impressive|A loaf that turns out well is a real achievement], [since plenty of first loaves come out like bricks|and the smell alone makes it worth it].",
             "[There's nothing like the smell of fresh bread|Fresh bread from your own oven is hard to beat], [and it's a lovely skill to pick up|especially warm with butter].",
         ),
         (
@@ -2644,14 +2695,14 @@ CHATS: tuple[Chat, ...] = (
             "[the trains were a mess today|getting anywhere today was a nightmare][, over an hour late|, cancellations everywhere|, I stood the whole way][, and I'm so fed up|, and I'm wiped out|].",
         ),
         (
-            "[That's so frustrating|What a miserable journey], [especially with no explanation|when you're just trying to get somewhere|and standing for it makes it worse].",
-            "[Being stuck on a train for an hour|Delays like that] [can ruin a whole day|drive anyone up the wall], [because there's nothing you can do but wait|and you can't even plan around them].",
+            "[That's so frustrating|What a miserable journey], [<no explanation>especially with no explanation|when you're just trying to get somewhere|<stood>and standing for it makes it worse].",
+            "[<hour>Being stuck on a train for an hour|A delay like that] [can ruin a whole day|drives anyone up the wall], [because there's nothing you can do but wait|and you can't even plan around them].",
         ),
         (
-            "[Did you at least get|Could you at least find] a seat [in the end|for part of the way]?",
+            "<!whole way>[Did you at least get|Could you at least find] a seat [in the end|for part of the way]?",
             "[Eventually|For the last bit], [after about half an hour of standing|once half the carriage got off|wedged next to the door][, so small mercies|, and that helped a bit|].",
             "[Were you|Was it] on the way [to something important|somewhere with a fixed time]?",
-            "[Just getting home, luckily|Only heading back, thank goodness], [so nothing missed apart from my evening|so it was annoying rather than a disaster|though I was watching every minute].",
+            "[<!morning>[Just getting home, luckily|Only heading back, thank goodness], [so nothing missed apart from my evening|so it was annoying rather than a disaster|though I was watching every minute]|[Nothing fixed, luckily|Nothing with a set time, thank goodness], [so it was annoying rather than a disaster|though I was watching every minute]].",
         ),
         (
             "[Do check whether you can claim some of the train fare back|A delay that long usually means you can claim part of the fare]: [most operators have a short online form|it often takes a couple of minutes online], [and it's worth it on principle|and it softens the blow a bit].",
@@ -2669,7 +2720,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[That sounds lovely|Oh, that sounds like a good break], [and tired but happy is the ideal way to come back|especially with lots of wandering about|and a change of scene does a lot of good].",
-            "[A city break is such a good reset|A couple of days somewhere else can feel like much more], [when you walk everywhere|with good food along the way].",
+            "[A city break is such a good reset|A couple of days somewhere else can feel like much more], [<walked/wandering>when you walk everywhere|<food/ate>with good food along the way|and it's nice to come home to].",
         ),
         (
             "[What was the highlight|What was the nicest bit]?",
@@ -2678,7 +2729,7 @@ CHATS: tuple[Chat, ...] = (
             "[Mostly|Better than expected], [one wet afternoon, so I ducked into a museum|a bit grey but dry|sunny for wandering about, and that was lucky][, so no complaints|].",
         ),
         (
-            "[Ease yourself back gently|Give yourself an easy day to land], [if you can|before everything starts up again], [because tired legs and a full inbox are a rough mix|so the good feeling lasts]. [Writing down the cafe's street|Saving that cafe on a map] [means you'll find it again|is worth doing while you remember].",
+            "[Ease yourself back gently|Give yourself an easy day to land], [if you can|before everything starts up again], [because tired legs and a full inbox are a rough mix|so the good feeling lasts]. [<cafe>[Writing down the cafe's street|Saving that cafe on a map]|Jotting down the places you liked] [means you'll find them again|is worth doing while you remember].",
             "[Glad it was such a good one|That sounds like a proper treat]. [Sort the photos soon|Put the photos somewhere safe] [while you still remember where each was taken|before they get lost in the pile].",
         ),
         hours=AFTERNOON,
@@ -2808,8 +2859,8 @@ CHATS: tuple[Chat, ...] = (
             "[my eyes are aching|my head is pounding|my eyes are sore] [by mid-afternoon|every evening] [lately|this week][, too much screen, I reckon|, from staring at a monitor all day|].",
         ),
         (
-            "[Screen headaches are miserable|That sounds really wearing], [and they creep up on you over the day|especially if they come back every day|and they make the evenings hard to enjoy].",
-            "[A headache every day is no fun|Aching eyes every evening is grim], [and screens are a common culprit|and long stretches of screen time often cause it].",
+            "[<headache>Screen headaches are miserable|That sounds really wearing], [and they creep up on you over the day|especially if they come back every day|and they make the evenings hard to enjoy].",
+            "[<headache>A headache every day is no fun|<eyes>Aching eyes every evening is grim|Feeling like that every day is no fun], [and screens are a common culprit|and long stretches of screen time often cause it].",
         ),
         (
             "[Is your screen|Is the monitor] [at a comfortable height|set up properly], [do you think|would you say]?",
@@ -2819,7 +2870,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Try the twenty-twenty rule|A simple habit]: every twenty minutes, look at something far away for twenty seconds. [Raise the screen to eye level|Put the laptop on a stand] and [turn the brightness down|match the brightness to the room], [and that often eases it within days|and drink water through the day].",
-            "[Small changes usually help a lot|A few tweaks should ease it]: [screen at eye level|the top of the screen at eye level], [regular glances into the distance|short breaks to rest your eyes], and water. [If they persist|If the headaches keep coming], [an eye test is worth arranging|it's worth having your eyes tested].",
+            "[Small changes usually help a lot|A few tweaks should ease it]: [screen at eye level|the top of the screen at eye level], [regular glances into the distance|short breaks to rest your eyes], and water. [If it keeps up|<headache>If the headaches keep coming], [an eye test is worth arranging|it's worth having your eyes tested].",
         ),
         hours=AFTERNOON,
     ),
@@ -2834,7 +2885,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Good for you|That takes discipline], [because the little treats add up without you noticing|and getting back on track feels good once it sticks|and the first couple of weeks are the hardest].",
-            "[A budget month is a great reset|That's a sensible thing to do], [especially after a spendy stretch|and it often shows where the leaks are|even if it feels dull at first].",
+            "[A budget month is a great reset|That's a sensible thing to do], [<spendy>especially after a spendy stretch|and it often shows where the leaks are|even if it feels dull at first].",
         ),
         (
             "[What's the hardest thing|What treat is the hardest] to give up?",
@@ -2926,7 +2977,7 @@ CHATS: tuple[Chat, ...] = (
             "[guitar update|quick guitar update][: my|, my] fingertips are [sore|killing me|covered in dents] but I can [finally|at last] [switch between chords|strum a proper song] [without stopping|most of the time][, slowly|, just about|].",
         ),
         (
-            "[That's a big milestone|Getting through a whole song is huge], [because the first weeks of guitar are the hardest|and sore fingertips mean you're putting the hours in|and it only gets more fun from here].",
+            "[That's a big milestone|<whole song>Getting through a whole song is huge|<chords>Getting the chords to flow is huge], [because the first weeks of guitar are the hardest|<fingertips>and sore fingertips mean you're putting the hours in|and it only gets more fun from here].",
             "[Chord changes are the first real hurdle|Switching chords smoothly takes everyone a while], [so that's real progress|and you're clearly past the worst bit].",
         ),
         (
@@ -2949,8 +3000,8 @@ CHATS: tuple[Chat, ...] = (
             "[my first knitting project is done|the scarf I've been knitting is finished][, it only took about two months|, a few dropped stitches, but it's done|, and it's actually wearable].",
         ),
         (
-            "[A first finished knit is a lovely thing|Finishing your first scarf is a real achievement], [wonky bits and all|and the holes give it character|because lots of people give up halfway].",
-            "[Finishing is the hard part with knitting|Getting to the end of a first project is the real test], [so that's brilliant|and wearable is a big bonus].",
+            "[A first finished knit is a lovely thing|Finishing your first scarf is a real achievement], [<wonky>wonky bits and all|<holes>and the holes give it character|because lots of people give up halfway].",
+            "[Finishing is the hard part with knitting|Getting to the end of a first project is the real test], [so that's brilliant|<wearable>and wearable is a big bonus|and it only gets easier from here].",
         ),
         (
             "[What colour did you go for|What yarn did you use]?",
@@ -2972,8 +3023,8 @@ CHATS: tuple[Chat, ...] = (
             "[the enormous jigsaw is done|jigsaw finished][, all that sky and sea|, after weeks of squinting|, and the last piece went in perfectly][, very satisfying|, pure joy|].",
         ),
         (
-            "[Putting in the last piece is such a good feeling|There's nothing like finishing a big jigsaw], [especially after weeks of sky|and a whole sky section is a real test of patience|and it's such a calm way to spend the evenings].",
-            "[A huge jigsaw is a proper commitment|Weeks on one jigsaw takes patience], [so that's a real finish|and the last piece must have felt great].",
+            "[<!missing>Putting in the last piece is such a good feeling|There's nothing like finishing a big jigsaw], [<sky>especially after weeks of sky|<sky>and a whole sky section is a real test of patience|and it's such a calm way to spend the evenings].",
+            "[A huge jigsaw is a proper commitment|Weeks on one jigsaw takes patience], [so that's a real finish|<!missing>and the last piece must have felt great].",
         ),
         (
             "[Will you|Are you going to] [keep it|frame it] or [break it up|give it away]?",
@@ -2995,7 +3046,7 @@ CHATS: tuple[Chat, ...] = (
             "I bought a [little|pocket] sketchbook and I'm [trying to draw|drawing] something [every day|most days][, even if it's terrible|, just whatever's in front of me|, to get back into it].",
         ),
         (
-            "[That's a lovely habit|What a nice thing to take up], [because it makes you really look at things|and a little pad goes anywhere|and every day is how you get better].",
+            "[That's a lovely habit|What a nice thing to take up], [because it makes you really look at things|<little/pocket>and a little pad goes anywhere|<every day>and every day is how you get better].",
             "[Drawing every day is a great way back in|Sketching regularly is the surest practice there is], [terrible drawings and all|whatever the results at first].",
         ),
         (
@@ -3005,7 +3056,7 @@ CHATS: tuple[Chat, ...] = (
             "[Keeping them all|All of them, even the bad ones], [it's nice to flick back and see progress|but nobody else gets to see them|for my eyes only][, for the moment|].",
         ),
         (
-            "[Keeping them all|Dating each page] is a great idea: [flicking back after a few months|looking back later] [shows progress you can't see day to day|is very encouraging]. [Short timed sketches of five minutes|Quick five-minute sketches] [loosen you up|are great for confidence].",
+            "[<keeping them all/all of them>Keeping them all is a great idea|Keeping even the bad ones is worth it|Holding on to every page is worth it]: [flicking back after a few months|looking back later] [shows progress you can't see day to day|is very encouraging]. [Short timed sketches of five minutes|Quick five-minute sketches] [loosen you up|are great for confidence].",
             "[Everyday objects make ideal subjects|Drawing what's around you is ideal]. [Squinting at the subject|Half-closing your eyes] [shows you the light and dark shapes|helps you see the shading], [and that's a nice trick to try|and it's surprisingly effective].",
         ),
     ),
@@ -3015,7 +3066,7 @@ CHATS: tuple[Chat, ...] = (
         "bad",
         (
             "I've [killed|managed to kill] [another|my third] pot of basil[, it just wilts and gives up|, I'm clearly cursed|, I don't understand what I'm doing wrong].",
-            "my houseplants [keep dying|are not thriving|hate me][, the basil has given up|, the latest casualty is the basil|][, again|, despite all my efforts].",
+            "my houseplants [keep dying|are not thriving|hate me][, the basil has given up|, the latest casualty is the basil][, again|, despite all my efforts|].",
         ),
         (
             "[Basil is notoriously fussy|Supermarket basil is famously hard to keep], [so it's not just you|so don't be too hard on yourself|and lots of people struggle with it].",
@@ -3041,7 +3092,7 @@ CHATS: tuple[Chat, ...] = (
             "[I'm|so I'm] [trying to learn|learning] a language [again|from scratch] [with one of those apps|a few minutes a day][, and the streak is keeping me honest|, although speaking it is another matter|].",
         ),
         (
-            "[A few minutes a day really adds up|Little and often is the surest way to learn a language], [and a streak is a great motivator|and being hooked is half the battle|so you're doing it right].",
+            "[<few minutes>A few minutes a day really adds up|Little and often is the surest way to learn a language], [<streak>and a streak is a great motivator|<hooked>and being hooked is half the battle|so you're doing it right].",
             "[Learning a language is so rewarding|That's a lovely thing to be doing], [even in small daily doses|and apps make the start much easier].",
         ),
         (
@@ -3051,8 +3102,8 @@ CHATS: tuple[Chat, ...] = (
             "[Terrible|Slow], [I can read far more than I can say|I freeze the moment I try out loud|I mostly talk to myself in the shower][, but it's early days|].",
         ),
         (
-            "[Apps are great for vocabulary|An app covers the words well], [and speaking needs its own practice|but speaking needs a different kind of practice]: [reading the lessons out loud|repeating phrases aloud] [helps a lot|makes a real difference], [and talking to yourself in the shower genuinely counts|and there are online exchange sites when you feel braver].",
-            "[Keep the streak going|Well done on the streak]. [A simple story in the language is a fun next stage|Short stories for learners are a fun next stage|A simple story in the language makes great reading practice|Short stories for learners make great reading practice], [because you can follow along with what you already know|once the basics feel easy].",
+            "[Apps are great for vocabulary|An app covers the words well], [and speaking needs its own practice|but speaking needs a different kind of practice]: [reading the lessons out loud|repeating phrases aloud] [helps a lot|makes a real difference], [<shower>and talking to yourself in the shower genuinely counts|and there are online exchange sites when you feel braver].",
+            "[<streak>Keep the streak going|<streak>Well done on the streak|Keep at it|Good for you for keeping at it]. [A simple story in the language is a fun next stage|Short stories for learners are a fun next stage|A simple story in the language makes great reading practice|Short stories for learners make great reading practice], [because you can follow along with what you already know|once the basics feel easy].",
         ),
     ),
     # ---- screens and gadgets
@@ -3065,7 +3116,7 @@ CHATS: tuple[Chat, ...] = (
             "[disaster|bad news][: my|, my] laptop [won't start|has died on me|just shows a black screen][, and I'm trying not to panic|, and I'm lost without it|][, naturally|].",
         ),
         (
-            "[That's horrible|What a sinking feeling], [especially when you're not sure what's saved elsewhere|because so much is kept on a laptop|and it always happens mid-task].",
+            "[That's horrible|What a sinking feeling], [<saved elsewhere>especially when you're not sure what's saved elsewhere|because so much is kept on a laptop|<middle of something>and it always happens mid-task].",
             "[A dead laptop throws everything out|Losing your laptop suddenly is so stressful], [and the not-knowing is the worst part|even before you think about the cost].",
         ),
         (
@@ -3088,8 +3139,8 @@ CHATS: tuple[Chat, ...] = (
             "[new gadget|new toy][: I|, I] bought a tablet [at last|after months of dithering][, and it's lovely|, and I've barely put it down|, and I'm still figuring it out].",
         ),
         (
-            "[A new gadget is always fun|Setting up something new is half the fun], [especially after months of dithering|and faster is such a relief after an old one|and a tablet is perfect for recipes].",
-            "[That sounds like a good buy|A tablet is really handy], [for reading in bed as much as anything|and it's nice to have something quick and new].",
+            "[A new gadget is always fun|Setting up something new is half the fun], [<dithering>especially after months of dithering|<faster>and faster is such a relief after an old one|<recipes>and a tablet is perfect for recipes|and there's always something new to find].",
+            "[That sounds like a good buy|A tablet is really handy], [<reading>for reading in bed as much as anything|and it's nice to have something quick and new].",
         ),
         (
             "[What will you|What are you going to] use it for [mostly|most]?",
@@ -3098,8 +3149,8 @@ CHATS: tuple[Chat, ...] = (
             "[Mostly|Pretty easy], [apart from remembering a hundred passwords|it copied most things over by itself|though it took an hour of updates][, but fine|].",
         ),
         (
-            "[A password manager|Saving your passwords in a password manager] [will make the next setup painless|saves that headache for good], [and a decent case|and a simple case] [is worth it before the first drop|protects the screen]. [Turn on night mode|Switch on the warm evening light] [for reading in bed|if you read at night].",
-            "[Enjoy it|Have fun with it]. [A reading mode cuts the blue light|A reading mode is easier on the eyes], [and that's lovely for reading before sleep|and worth switching on].",
+            "[A password manager|Saving your passwords in a password manager] [will make the next setup painless|saves that headache for good], [and a decent case|and a simple case] [is worth it before the first drop|protects the screen]. [Turn on night mode|Switch on the warm evening light] [<reading>for reading in bed|if you use it at night].",
+            "[Enjoy it|Have fun with it]. [A night mode cuts the blue light|A warm night mode is easier on the eyes], [<reading>and that's lovely for reading before sleep|and worth switching on in the evenings].",
         ),
     ),
     _chat(
@@ -3111,8 +3162,8 @@ CHATS: tuple[Chat, ...] = (
             "I lost [half an hour|most of the morning|far too long] to the printer [today|earlier][, paper jams, then no ink, then it wouldn't connect|, it kept saying there's a jam when there isn't|][, and all for one page|, infuriating].",
         ),
         (
-            "[Printers are uniquely infuriating|Nothing tests patience like a printer], [and they always fail when you need them most|and a phantom jam is the worst kind|especially for one page].",
-            "[Losing half an hour to a printer is maddening|That sounds like a classic printer day], [because it's one page, it should be simple|and there's no reasoning with them].",
+            "[Printers are uniquely infuriating|Nothing tests patience like a printer], [and they always fail when you need them most|<there isn't>and a phantom jam is the worst kind|<one page>especially for one page].",
+            "[<half an hour>Losing half an hour to a printer is maddening|That sounds like a classic printer day], [<one page>because it's one page, it should be simple|and there's no reasoning with them].",
         ),
         (
             "[Did you|Did you manage to] get it [printed|going] in the end?",
@@ -3121,8 +3172,8 @@ CHATS: tuple[Chat, ...] = (
             "[Hardly ever|Once a month at most], [and that's probably why the ink dries up|so it's always a surprise what goes wrong|mostly forms and labels][, to be fair|].",
         ),
         (
-            "[A phantom jam|A jam warning with no paper stuck] is often a scrap [hiding by the rollers|caught near the back], and [a torch|a quick look with a light] [usually finds it|helps]. [For a printer used rarely|If you print only every so often], [a laser is far more reliable than inkjet|a cheap laser never dries up], [since there's no ink to dry out|and that could save you these days].",
-            "[Printing a test page every couple of weeks|A quick print every so often] [keeps the ink from drying|stops the nozzles clogging]. [And the copy place|Honestly, the copy place] [is a perfectly good backup|is a fine answer for the rare page].",
+            "[<there isn't>[A phantom jam|A jam warning with no paper stuck] is often|<jam>A jam is often|A printer that keeps stopping often has] a scrap [hiding by the rollers|caught near the back], and [a torch|a quick look with a light] [usually finds it|helps]. [For a printer used rarely|If you print only every so often], [a laser is far more reliable than inkjet|a cheap laser never dries up], [since there's no ink to dry out|and that could save you these days].",
+            "[Printing a test page every couple of weeks|A quick print every so often] [keeps the ink from drying|stops the nozzles clogging]. [<copy place>[And the copy place|Honestly, the copy place]|[And a print counter in town|Honestly, printing in town]] [is a perfectly good backup|is a fine answer for the rare page].",
         ),
         hours=(11, 24),
     ),
@@ -3145,8 +3196,8 @@ CHATS: tuple[Chat, ...] = (
             "[Yes, in two places|On a cloud folder and a new drive], [I'm not taking that chance again|lesson learned|I did it straight away][, believe me|].",
         ),
         (
-            "[Two copies in different places|A copy at home and one in the cloud] is exactly right, [and a third on a drive kept elsewhere|and a drive you keep somewhere else] [makes it bulletproof|is the safest setup].",
-            "[Good, that's the lesson most people only learn the hard way|Well done for sorting it straight away]. [An automatic backup|Setting the cloud folder to sync by itself] [means you never have to remember|takes the effort out of it].",
+            "<two places/cloud/new drive>[Two copies in different places|A copy at home and one in the cloud] is exactly right, [and a third on a drive kept elsewhere|and a drive you keep somewhere else] [makes it bulletproof|is the safest setup].",
+            "[<two places/cloud/new drive>Good, that's the lesson most people only learn the hard way|<straight away>Well done for sorting it straight away|What a relief it ended well]. [An automatic backup|<cloud>Setting the cloud folder to sync by itself] [means you never have to remember|takes the effort out of it].",
         ),
     ),
     # ---- errands and jobs around the place
@@ -3169,7 +3220,7 @@ CHATS: tuple[Chat, ...] = (
             "[Just a couple of things|Only one or two], [and they can wait until the weekend|I'll do them online instead|nothing urgent][, thankfully|].",
         ),
         (
-            "[Doing what you can online|Taking a few errands online] [saves a lot of queuing|takes the sting out of it], [and grouping the rest by area|and planning a loop so you don't double back] [makes the next errand day shorter|cuts the legwork]. [Enjoy the sit down|Put your feet up].",
+            "[Doing what you can online|Taking a few errands online] [saves a lot of queuing|takes the sting out of it], [and grouping the rest by area|and planning a loop so you don't double back] [makes the next errand day shorter|cuts the legwork]. [<sit down>Enjoy the sit down|Put your feet up].",
             "[Well done for getting through most of it|A good morning's effort, all things considered]. [Going early or mid-afternoon|Avoiding lunchtime] [usually means shorter queues|is a good trick for next time].",
         ),
         hours=AFTERNOON,
@@ -3183,8 +3234,8 @@ CHATS: tuple[Chat, ...] = (
             "[sending one little package|posting a single envelope] [took forever|ate up my lunch break|turned into an ordeal][, the queue was out of the door|, one counter open for the whole town|].",
         ),
         (
-            "[Long queues for one small thing are maddening|That's such a frustrating wait], [especially with one counter open|when you only needed a minute at the front|and standing that long is tiring].",
-            "[Forty minutes for one package is painful|That sounds like a test of patience], [and it always happens when you're in a rush|and the one-counter thing is infuriating].",
+            "[Long queues for one small thing are maddening|That's such a frustrating wait], [<one counter>especially with one counter open|when you only needed a minute at the front|<feet>and standing that long is tiring].",
+            "[<forty minutes>Forty minutes for one package is painful|That sounds like a test of patience], [and it always happens when you're in a rush|<one counter>and the one-counter thing is infuriating].",
         ),
         (
             "[Did it at least get sent|Did it go off all right] in the end?",
@@ -3207,7 +3258,7 @@ CHATS: tuple[Chat, ...] = (
             "[big clear-out today|I had a huge clear-out][: the|, the] [cupboard under the stairs|big cupboard|junk cupboard] is [empty and tidy|sorted at last][, and it feels amazing|, and so much went out|].",
         ),
         (
-            "[There's nothing like a good clear-out|What a satisfying thing to get done], [and finding forgotten things is half the fun|and seeing the floor again is a great feeling|especially a cupboard everyone dreads].",
+            "[There's nothing like a good clear-out|What a satisfying thing to get done], [<forgot>and finding forgotten things is half the fun|<floor>and seeing the floor again is a great feeling|especially a cupboard everyone dreads].",
             "[Clearing that kind of cupboard is a big task|That cupboard is always the worst], [so that's a real win|and the relief when it's done is lovely].",
         ),
         (
@@ -3218,7 +3269,7 @@ CHATS: tuple[Chat, ...] = (
         ),
         (
             "[Getting the bags out of the door quickly|Taking the bags away straight away] [stops things creeping back in|is the key]. [Clear boxes with labels|Labelled boxes] [make it easy to keep tidy|help the order survive], and [a quick tidy every few months|a short sort twice a year] [keeps it from getting that bad again|saves another big day].",
-            "[Well done|Lovely]. [For the cables|With the old cables], [anything you can't match to a device can almost always go|a quick test then out is the rule], [since nobody ever needs them again|and local recycling points take them].",
+            "[Well done|Lovely]. [<cables>[For the cables|With the old cables], [anything you can't match to a device can almost always go|a quick test then out is the rule], [since nobody ever needs them again|and local recycling points take them]|[Anything you haven't missed in a year|Whatever you haven't touched in a year] [can almost always go|is safe to let go], [and plenty of it can be given away|since you clearly managed without it]].",
         ),
         hours=AFTERNOON,
     ),
@@ -3231,8 +3282,8 @@ CHATS: tuple[Chat, ...] = (
             "[bit of a disaster|classic me][: I|, I] shut the door behind me with the keys still inside[, and sat an hour on the doorstep|, and had to call a locksmith|][, and that was expensive|, in the rain, naturally|].",
         ),
         (
-            "[Being locked out is horrible|That sinking feeling when the door clicks shut is awful], [especially in the rain|and waiting around is so frustrating|and locksmiths are never cheap].",
-            "[Everyone does it at least once|That's such an easy mistake], [but it's miserable while it lasts|and an hour on a doorstep is no fun].",
+            "[Being locked out is horrible|That sinking feeling when the door clicks shut is awful], [<rain>especially in the rain|and waiting around is so frustrating|<locksmith>and locksmiths are never cheap].",
+            "[Everyone does it at least once|That's such an easy mistake], [but it's miserable while it lasts|<doorstep>and an hour on a doorstep is no fun].",
         ),
         (
             "[How did you|How did you manage to] get back in [in the end|eventually]?",
@@ -3303,7 +3354,7 @@ CHATS: tuple[Chat, ...] = (
             "[tonight is|the plan for tonight is] [an early night|bed by nine][, I can barely keep my eyes open|, with a hot drink and a pile of pillows|][, and I can't wait|, no arguments].",
         ),
         (
-            "[An early night sounds like exactly the right call|That sounds very sensible], [after a long week|when you're that tired|and there's nothing like catching up on sleep].",
+            "[An early night sounds like exactly the right call|That sounds very sensible], [<long week>after a long week|<shattered>when you're that tired|and there's nothing like catching up on sleep].",
             "[Bed early is the finest medicine|Sometimes an early night beats everything else], [especially after a tiring stretch|and you'll feel so much better for it].",
         ),
         (
@@ -3327,7 +3378,7 @@ CHATS: tuple[Chat, ...] = (
             "[the spare room is getting|I'm giving the spare room] a fresh coat of paint [soon|this weekend][, I've got the tester pots up on the wall|, I can't decide between two colours|, and I'm oddly excited][, wish me luck|].",
         ),
         (
-            "[A fresh coat of paint changes a room completely|Painting a room is so satisfying], [especially after grim beige|and choosing colours is the fun part|even if the prep is the boring bit].",
+            "[A fresh coat of paint changes a room completely|Painting a room is so satisfying], [<beige>especially after grim beige|and choosing colours is the fun part|even if the prep is the boring bit].",
             "[That sounds like a nice project|What a good way to freshen a room], [and it's very doable yourself|and you'll see the difference straight away].",
         ),
         (
@@ -3337,7 +3388,7 @@ CHATS: tuple[Chat, ...] = (
             "[A weekend, I hope|Two days at most], [if the ceiling doesn't need doing too|depending on how much filling the walls need|if I don't get distracted][, fingers crossed|].",
         ),
         (
-            "[Look at the tester patches at different times of day|Check the tester patches morning and evening], [because light changes colour a lot|since some colours turn grey in the evening]. [Most of the effort is prep|Good prep is most of it]: [fill the holes, sand, wash the walls, tape the edges|fill and sand first and tape the edges], [and two thin coats beat one thick one|then two thin coats].",
+            "[<tester>[Look at the tester patches at different times of day|Check the tester patches morning and evening]|Look at a tester patch on two walls, morning and evening], [because light changes colour a lot|since some colours turn grey in the evening]. [Most of the effort is prep|Good prep is most of it]: [fill the holes, sand, wash the walls, tape the edges|fill and sand first and tape the edges], [and two thin coats beat one thick one|then two thin coats].",
             "[It'll look lovely|Sounds like a good plan]. [Wrap the brushes and roller in cling wrap between coats|Keep the roller in a plastic bag between coats] [so you needn't wash them|and save a lot of cleaning], [and open a window|and keep the room aired] while it dries.",
         ),
         weekdays=BEFORE_WEEKEND,
@@ -3351,7 +3402,7 @@ CHATS: tuple[Chat, ...] = (
             "[if the sun stays out|if the weather is kind], I'm going to [have|fire up] a barbecue [at the weekend|soon][, for a handful of people|, a relaxed one|][, and I'm already planning the food|, and I'm looking forward to it].",
         ),
         (
-            "[A barbecue is perfect for this time of year|Long light evenings are made for a barbecue], [especially with only a few people|and it's such a relaxed way to get together|as long as the weather stays dry].",
+            "[A barbecue is perfect for this time of year|Long light evenings are made for a barbecue], [<few people/handful>especially with only a few people|and it's such a relaxed way to get together|as long as the weather stays dry].",
             "[That sounds lovely|That sounds like a great evening], [with the light lasting so long|and a small one is always the most fun].",
         ),
         (
@@ -3377,8 +3428,8 @@ CHATS: tuple[Chat, ...] = (
             "[it's turned properly cold|the cold has arrived][: the|, the] heating went on [today|this week] [for the first time|at last][, after weeks of jumpers|, and I'm not proud of holding out so long|].",
         ),
         (
-            "[That first day with the heating on is a turning point|The first switch-on is a proper seasonal moment], [and numb fingers are a good sign it's time|and holding out is almost a sport|though it's nice to be warm].",
-            "[It really has turned cold|The cold snap has been sharp], [so no shame in giving in|and jumpers only go so far].",
+            "[That first day with the heating on is a turning point|The first switch-on is a proper seasonal moment], [<numb>and numb fingers are a good sign it's time|<held out/holding out>and holding out is almost a sport|though it's nice to be warm].",
+            "[It really has turned cold|The cold snap has been sharp], [so no shame in giving in|<jumpers>and jumpers only go so far].",
         ),
         (
             "[Is the place warming up|Is the place feeling better] [yet|at last]?",
@@ -3387,7 +3438,7 @@ CHATS: tuple[Chat, ...] = (
             "[A simple timer, yes|Morning and evening, more or less], [I don't like it on all day|to keep the cost down|and a jumper in between][, as usual|].",
         ),
         (
-            "[Draught excluders and thick curtains|Blocking draughts under doors] [make a surprising difference|help a lot], [and a heater that's cold at the top|and a cold patch at the top of a heater] [usually just has air in it|often just needs the air let out]. [A degree lower|Turning it down a degree] [saves a good chunk|barely changes the comfort].",
+            "[Draught excluders and thick curtains [make a surprising difference|help a lot]|Blocking draughts under doors [makes a surprising difference|helps a lot]], [and a heater that's cold at the top|and a cold patch at the top of a heater] [usually just has air in it|often just needs the air let out]. [A degree lower|Turning it down a degree] [saves a good chunk|barely changes the comfort].",
             "[Cosy season begins|Enjoy the warmth]. [Closing curtains at dusk|Shutting curtains as soon as it's dark] [keeps a lot of heat in|helps more than people think], [along with a rug on a bare floor|and so does a thick rug].",
         ),
         months=(10, 11, 12),
@@ -3480,11 +3531,11 @@ def templates() -> list[tuple[str, str]]:
     out += [(f"opener {m}", t) for m, t in MOOD_OPENERS.items()]
     out += [(f"chat tail {m}", t) for m, t in CHAT_TAILS.items()]
     for chat in CHATS:
-        out += [(f"{chat.key} mention", t) for t in chat.mentions]
-        out += [(f"{chat.key} reaction", t) for t in chat.reactions]
+        out += [(f"{chat.key} mention", body(t)) for t in chat.mentions]
+        out += [(f"{chat.key} reaction", body(t)) for t in chat.reactions]
         for e in chat.exchanges:
-            out += [(f"{chat.key} question", e.ask), (f"{chat.key} reply", e.answer)]
-        out += [(f"{chat.key} close", t) for t in chat.closes]
+            out += [(f"{chat.key} question", body(e.ask)), (f"{chat.key} reply", body(e.answer))]
+        out += [(f"{chat.key} close", body(t)) for t in chat.closes]
     return out
 
 
@@ -3564,7 +3615,7 @@ def chat_variants() -> int:
 
 def _mention(chat: Chat, rng: random.Random) -> str:
     lead = expand(CHAT_LEADS, rng)
-    said = expand(rng.choice(chat.mentions), rng)
+    said = expand(body(rng.choice(chat.mentions)), rng)
     if lead.endswith(":") and ":" in said:
         lead = ""  # ("Random update: small win: I've ..." otherwise)
     return _cap(_join(lead, said))
@@ -3576,24 +3627,42 @@ def choose_chat(rng: random.Random, moment: datetime) -> Chat:
     return chats[rng.randrange(len(chats))]
 
 
+def _pick(templates: tuple[str, ...], said: str, rng: random.Random) -> str:
+    """One of the templates whose cue fits what the user has said, expanded (see `cue`)."""
+    fit = [t for t in templates if cue_fits(t, said)]
+    return expand(fitted(fit[rng.randrange(len(fit))], said), rng)
+
+
+def _without_repeat(close: str, tail: str) -> str:
+    """The close and its tail, the tail left out when the close already says it ("Enjoy it.
+    ... Enjoy it.")."""
+    if tail and tail.strip().rstrip(".!").lower() in close.lower():
+        return close
+    return _join(close, tail)
+
+
 def render_chat(chat: Chat, rng: random.Random) -> list[tuple[str, str]]:
     """The chat as (role, text) pairs, user first and assistant last: the user's news, the
     assistant's response and question, the user's answer; half the time a second question and
-    answer; then the assistant's close."""
-    first, second = rng.sample(range(len(chat.exchanges)), 2)
+    answer; then the assistant's close. Each reply, question and close is drawn among those
+    whose cue fits what the user has said so far (`cue`)."""
+    mention = _mention(chat, rng)
+    said = mention
+    open_asks = [i for i, e in enumerate(chat.exchanges) if cue_fits(e.ask, said)]
+    first, second = rng.sample(open_asks, 2) if len(open_asks) > 1 else (open_asks[0], None)
     asks = [chat.exchanges[first]]
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and second is not None:
         asks.append(chat.exchanges[second])
-    turns = [("user", _mention(chat, rng))]
-    reaction = _join(
-        expand(MOOD_OPENERS[chat.mood], rng), _cap(expand(rng.choice(chat.reactions), rng))
-    )
+    turns = [("user", mention)]
+    reaction = _join(expand(MOOD_OPENERS[chat.mood], rng), _cap(_pick(chat.reactions, said, rng)))
     for i, exchange in enumerate(asks):
         lead = reaction if i == 0 else expand(BRIDGES, rng)
-        turns.append(("assistant", _join(lead, _cap(expand(exchange.ask, rng)))))
-        turns.append(("user", _cap(expand(exchange.answer, rng))))
-    close = _cap(expand(rng.choice(chat.closes), rng))
-    turns.append(("assistant", _join(close, expand(CHAT_TAILS[chat.mood], rng))))
+        turns.append(("assistant", _join(lead, _cap(expand(fitted(exchange.ask, said), rng)))))
+        answer = _cap(expand(fitted(exchange.answer, said), rng))
+        turns.append(("user", answer))
+        said = f"{said} {answer}"
+    close = _cap(_pick(chat.closes, said, rng))
+    turns.append(("assistant", _without_repeat(close, expand(CHAT_TAILS[chat.mood], rng))))
     return turns
 
 

@@ -55,6 +55,10 @@ SEASONAL: dict[str, frozenset[int]] = {
     r"christmas|xmas|advent calendar": frozenset({11, 12}),
     r"bonfire night|fireworks night": frozenset({10, 11}),
     r"heating on|put the heating|turn(?:ed)? the heating|switch(?:ed)? the heating": COLD,
+    # Advice about the heating or damp windows is the cold months' ("keep the heating steady",
+    # "condensation on the windows every morning" in May reads wrong).
+    r"condensation|(?:keep|leave|keeping|leaving) the heating|spend on heating"
+    r"|draught excluders?|the heating went on": COLD,
     r"daffodils?|bluebells?|blossom": _span(2, 5),
     r"conkers?": _span(9, 10),
     r"pumpkin carving|trick or treat(?:ing|ers)?|halloween": frozenset({10}),
