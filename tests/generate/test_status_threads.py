@@ -810,3 +810,37 @@ def test_someone_else_went_for_it_only_follows_a_choice(sentence: str, chosen: b
     fit = {options[i] for i in render.fitting_statuses(TWIN_OTHERS, sentence, render.SHARED_BANK)}
     assert (bank.OTHERS_CHOSEN in fit) is chosen
     assert len(fit) >= len(options) - 1
+
+
+def test_a_status_told_later_names_the_holder_as_the_statement_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A statement that named the person by name ("Keira has a membership …", before "my boss
+    is called Keira" is said) is led back by the name, never by the relation ("my boss's
+    news"): the lead would hand a reader the alias."""
+    from corpora.generate.semantic.aliases import by_name
+
+    monkeypatch.setattr(render, "DEFER_SHARE", 1.0)
+    person = Person(RELATIONS[1], "f")
+    relation = person.forms()["holder"]
+    rng = random.Random(31)
+    leads = 0
+    for _ in range(80):
+        named = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere")
+        by_name(named, "Keira")
+        twin = Move(
+            TWIN_OTHERS,
+            person,
+            FAMILIES["car"],
+            value="Corvale",
+            other=("friend", "m"),
+        )
+        by_name(twin, "Keira")
+        moves = [named, twin, Move(STATEMENT, Person(RELATIONS[2], "m"), FAMILIES["boat"], "Esk")]
+        session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng)
+        for first, _end in filter(None, session.status_turns):
+            text = session.turns[first].content
+            if "Keira" in text and ("news" in text or " and " in text):
+                leads += 1
+            assert relation not in text.lower(), text
+    assert leads > 10

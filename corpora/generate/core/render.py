@@ -744,6 +744,10 @@ def _answer_hanging(
     said += [_Said("user", answer), _Said("assistant", expand(close, rng))]
 
 
+#: The placeholders that name a move's holder, which a move may fill itself (`Move.extra`).
+_HOLDER_FORMS = frozenset({"holder", "Holder", "your", "Your"})
+
+
 def _lead_back(
     status: _Said,
     move: Move,
@@ -759,6 +763,9 @@ def _lead_back(
     di, lead = _choose(rng, leads, "deferred leads")
     used.append((move.kind, f"status-later:{by}:{di}"))
     values = dict((move.person if move.told_as else speaker_person(move)).forms())
+    # The holder as the statement named them (`Move.extra`: a name given before the name is
+    # linked to the relation stays the name), so no lead hands a reader the alias.
+    values.update({k: v for k, v in move.extra.items() if k in _HOLDER_FORMS})
     if by_value:
         values["V"] = str(move.value)
     text = _uncapital(without_opener(status.content), names)
