@@ -844,3 +844,48 @@ def test_a_status_told_later_names_the_holder_as_the_statement_did(
                 leads += 1
             assert relation not in text.lower(), text
     assert leads > 10
+
+
+def test_no_bare_doubt_question_is_asked_after_an_acknowledgement() -> None:
+    """ "Sensible. Honestly?" reads as sarcasm: an invitation to say whether the news was heard
+    right says what it asks about, and is still answered as an invitation."""
+    bare = re.compile(r"^(?:Oh, )?(?:Really|Honestly|Seriously)\?$")
+    from corpora.generate.core import line_census
+
+    for template in status_threads.STATUS_INVITES:
+        for invite in line_census.every_wording(template):
+            assert not bare.match(invite), invite
+            assert status_threads.question_form(invite) == "invite", invite
+
+
+def test_a_rumour_taken_back_is_one_grammatical_sentence() -> None:
+    """No "Although that was my understanding, but I'd muddled it up.": "although" and "but"
+    are not spliced into one sentence."""
+    for template in bank.STATUSES[TWIN_RUMOUR]:
+        for status in _sample(template, 400):
+            assert not re.search(r"^Although\b.*\bbut\b", status), status
+
+
+def _sample(template: str, n: int) -> set[str]:
+    rng = random.Random(5)
+    return {grammar.expand(template, rng) for _ in range(n)}
+
+
+@pytest.mark.parametrize("kind", [TWIN_RUMOUR, TWIN_OTHERS, TWIN_CONSIDERED])
+def test_a_correction_is_not_followed_by_a_question_about_sharing_news(kind: str) -> None:
+    """ "Do you two keep in touch often?" and "Is she one for sharing news?" fit a piece of
+    news, not a correction that takes the fact away from the person; a true statement's
+    status is still followed by them."""
+    news = re.compile(
+        r"keep in touch|speak to (?:him|her)|see (?:him|her)|sharing news|keeping you"
+        r" posted|share (?:his|her) news|tell you (?:his|her) news|Do you two"
+    )
+    rng = random.Random(41)
+    asked = {kind: 0, STATEMENT: 0}
+    for k in (kind, STATEMENT):
+        for _ in range(500):
+            move = _move(k)
+            thread = render_move(move, _plan(move), rng).thread
+            if len(thread) == 4 and news.search(thread[1][1]):
+                asked[k] += 1
+    assert asked[kind] == 0 and asked[STATEMENT] > 10, asked

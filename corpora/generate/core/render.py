@@ -521,6 +521,7 @@ def _status(
             tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups,
             f"{move.family.key} {move.family.noun}",
             reply,
+            move.kind,
         )
         fi = rng.randrange(len(pairs))
         question, answer = pairs[fi]
