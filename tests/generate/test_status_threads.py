@@ -628,11 +628,11 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
     [
         (
             "My grandad told me in person earlier today: he supports X Town.",
-            {"firsthand", "unchosen"},
+            {"firsthand", "unchosen", "same-day", "allegiance"},
         ),
         (
             "I asked my landlord earlier today and he still banks with X Bank.",
-            {"firsthand", "habit", "settled", "unchosen"},
+            {"firsthand", "habit", "settled", "unchosen", "same-day"},
         ),
         ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled", "unchosen"}),
         (
@@ -646,13 +646,16 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
         ("My aunt goes to the X book club once a month.", {"hearsay", "habit", "unchosen"}),
         (
             "My aunt supports X Town, her football team since childhood.",
-            {"hearsay", "lifelong", "unchosen"},
+            {"hearsay", "lifelong", "unchosen", "allegiance"},
         ),
         (
             "So my grandad is a paid-up member of the X club, paying a fee.",
             {"hearsay", "habit", "unchosen"},
         ),
-        ("I heard my aunt sent out the invitations today.", {"hearsay", "done", "unchosen"}),
+        (
+            "I heard my aunt sent out the invitations today.",
+            {"hearsay", "done", "unchosen", "same-day"},
+        ),
         (
             "My aunt needs the form in 25 days, so remind me.",
             {"hearsay", "dated-future", "unchosen"},
@@ -889,3 +892,40 @@ def test_a_correction_is_not_followed_by_a_question_about_sharing_news(kind: str
             if len(thread) == 4 and news.search(thread[1][1]):
                 asked[k] += 1
     assert asked[kind] == 0 and asked[STATEMENT] > 10, asked
+
+
+def _fit(kind: str, sentence: str) -> set[str]:
+    options = render.SHARED_BANK.statuses[kind]
+    return {options[i] for i in render.fitting_statuses(kind, sentence, render.SHARED_BANK)}
+
+
+def test_a_plan_dropped_follows_only_what_could_have_been_a_decision() -> None:
+    """ "He supports Creedbury Town" is not taken back as "he just weighed it up and didn't go
+    ahead" (supporting a side is not gone ahead with), only as a try that went no further;
+    "he owns a boat now" is not taken back as "he came very close and then decided against
+    it", though "he was only ever looking" still may."""
+    sentence = "As far as I know, my landlord supports Creedbury Town, his football team."
+    fit = _fit(TWIN_CONSIDERED, sentence)
+    assert fit and fit <= set(bank.CONSIDERED_TRIAL), fit
+    owned = _fit(TWIN_CONSIDERED, "I'm told my nephew owns a boat now, the Romiti.")
+    assert owned and not owned & set(bank.CONSIDERED_PLAN[:2]), owned
+    assert owned & set(bank.CONSIDERED_PLAN[2:])
+
+
+def test_news_sent_specially_is_not_heard_the_wrong_way_round() -> None:
+    """ "He texted me specially" is not taken back as "he was telling me there's nothing in
+    it, and I heard the opposite"; a joke at the user's expense still fits."""
+    sentence = "My colleague has a share in a boat called the Romiti, and he texted me specially."
+    fit = _fit(TWIN_RUMOUR, sentence)
+    assert bank.RUMOUR_TOLD[0] not in fit and bank.RUMOUR_TOLD[1] in fit, fit
+    assert bank.RUMOUR_TOLD[0] in _fit(TWIN_RUMOUR, "My colleague told me in person: he has X.")
+
+
+def test_same_day_news_is_not_a_plan_since_dropped() -> None:
+    """ "She told me in person earlier today" is not followed by "at the time, it was only the
+    plan, and she has since changed her mind"."""
+    today = "My boss told me in person earlier today: she has signed up at the Moanton gym."
+    fit = _fit(TWIN_CONSIDERED, today)
+    assert fit and bank.CONSIDERED_TOLD[0] not in fit, fit
+    earlier = today.replace("earlier today", "last week")
+    assert bank.CONSIDERED_TOLD[0] in _fit(TWIN_CONSIDERED, earlier)
