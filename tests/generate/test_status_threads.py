@@ -929,3 +929,24 @@ def test_same_day_news_is_not_a_plan_since_dropped() -> None:
     assert fit and bank.CONSIDERED_TOLD[0] not in fit, fit
     earlier = today.replace("earlier today", "last week")
     assert bank.CONSIDERED_TOLD[0] in _fit(TWIN_CONSIDERED, earlier)
+
+
+def test_the_assistant_does_not_guess_the_gender_of_someone_elses_holder() -> None:
+    """ "My mum's friend opened an account" is not answered "good for him": a holder whose
+    noun says no gender is "them" or named in full; a sister-in-law is still "her"."""
+    gendered = re.compile(r"\b(?:he|him|his|she|her|hers|himself|herself)\b", re.IGNORECASE)
+    rng = random.Random(43)
+    person = Person(RELATIONS[1], "f")
+    replies = []
+    for noun, gender in (("friend", "m"), ("colleague", "f")):
+        for _ in range(200):
+            move = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere", other=(noun, gender))
+            rendered = render_move(move, _plan(move), rng)
+            replies.append(rendered.reply)
+            replies += [t for role, t in rendered.thread if role == "assistant"]
+    assert len(replies) > 400
+    for reply in replies:
+        assert not gendered.search(reply), reply
+    sister = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere", other=("sister-in-law", "f"))
+    said = render.unguessed(sister, {"pron": "she", "your": "your mum's sister-in-law"})
+    assert said["pron"] == "she"

@@ -60,6 +60,7 @@ from corpora.generate.core.bank import (
     FOLLOW_UPS,
     FRAMES,
     NEUTRAL_CLOSES,
+    OTHER_PEOPLE,
     REACTIONS,
     REPLIES,
     STANDS,
@@ -349,6 +350,28 @@ def _of_forms(move: Move) -> dict[str, str]:
     return forms
 
 
+#: Someone else's holder whose noun says no gender (`friend`, `colleague`; not `sister-in-law`).
+_UNGENDERED = frozenset(noun for noun, fixed in OTHER_PEOPLE if fixed is None)
+
+
+def unguessed(move: Move, values: Mapping[str, str]) -> dict[str, str]:
+    """The placeholders the assistant fills about the move's holder: for someone else's
+    (`my mum's friend opened an account`) whose noun says no gender, the assistant does not
+    guess one: `they`, `them`, `their`, and the holder phrase where a sentence opens with the
+    person (`Your mum's friend sounds pleased`); anyone else's as they are."""
+    if move.other is None or move.other[0] not in _UNGENDERED:
+        return dict(values)
+    your = values.get("your", "")
+    return {
+        **values,
+        "pron": your,
+        "Pron": _capital(your),
+        "obj": "them",
+        "poss": "their",
+        "Poss": "Their",
+    }
+
+
 def move_values(move: Move, plan: SessionPlan, rng: random.Random | None = None) -> dict[str, str]:
     """Every placeholder value for one move, before its clause is chosen (with `rng`, someone
     else's holder is at times worded `a friend of my dad's`)."""
@@ -499,6 +522,7 @@ def _status(
     bank: Bank,
     sentence: str | None = None,
     stands: bool = False,
+    replying: Mapping[str, str] | None = None,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The status exchange of a move: the user's status turn and the assistant's reply (the
     status drawn among those that fit `sentence`, the move as told, when given)."""
@@ -513,7 +537,9 @@ def _status(
         rng, tuple(bank.status_replies.get(move.kind, ())), f"{move.kind} status replies"
     )
     used = [(move.kind, f"status:{move.kind}:{si}"), (move.kind, f"status-reply:{move.kind}:{ri}")]
-    reply = fill(reply, values, rng)
+    # The assistant's placeholders (`replying`, see `unguessed`), the user's own otherwise.
+    mine = values if replying is None else replying
+    reply = fill(reply, mine, rng)
     asked: list[tuple[str, str]] = []
     if bank.status_closes and not asks(reply) and rng.random() < STATUS_THREAD_SHARE:
         # The same share for every kind: only what is asked fits the kind.
@@ -527,8 +553,8 @@ def _status(
         question, answer = pairs[fi]
         ci, close = _choose(rng, bank.status_closes, "status closes")
         used += [(move.kind, f"status-ask:{move.kind}:{fi}"), (move.kind, f"status-close:{ci}")]
-        reply = _join(reply, fill(question, values, rng))
-        asked = [("user", _capital(fill(answer, values, rng))), ("assistant", fill(close, values))]
+        reply = _join(reply, fill(question, mine, rng))
+        asked = [("user", _capital(fill(answer, values, rng))), ("assistant", fill(close, mine))]
     thread = [("user", _capital(fill(status, values, rng))), ("assistant", reply), *asked]
     return thread, used
 
@@ -653,12 +679,16 @@ def render_move(
     thing = _thing(move, values, rng, bank)
     values["thing"] = thing
     values["Thing"] = _capital(thing)
-    reply = compose_reply(move, values, rng, bank, ask=not with_status)
+    # (The assistant never guesses the gender of someone else the user has not given one.)
+    said = unguessed(move, values)
+    reply = compose_reply(move, said, rng, bank, ask=not with_status)
     used += reply.used
     thread: list[tuple[str, str]] = []
     if with_status:
         told_text = _told(frame, values)
-        thread, status_used = _status(says, status_values, rng, bank, told_text, stands)
+        thread, status_used = _status(
+            says, status_values, rng, bank, told_text, stands, unguessed(move, status_values)
+        )
         used += status_used
         if original.takes_back and not stands:
             # The status takes back the first saying too, which stood till now (`core/echo.py`).
@@ -697,7 +727,7 @@ def render_move(
         answer = fill(reply.follow_up[1], values, rng)
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
         used.append((move.kind, f"thread:{move.kind}:{ki}"))
-        thread = [("user", _capital(answer)), ("assistant", fill(close, values))]
+        thread = [("user", _capital(answer)), ("assistant", fill(close, said))]
     reply_text = reply.text
     if reply.follow_up is None and move.kind != MENTION and asks(reply_text):
         # Asked as before a status (`_before_status`), whether a status follows or not: in a
