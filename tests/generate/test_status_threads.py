@@ -950,3 +950,50 @@ def test_the_assistant_does_not_guess_the_gender_of_someone_elses_holder() -> No
     sister = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere", other=("sister-in-law", "f"))
     said = render.unguessed(sister, {"pron": "she", "your": "your mum's sister-in-law"})
     assert said["pron"] == "she"
+
+
+@pytest.mark.parametrize(
+    ("turn", "kept"),
+    [
+        ("Ah, easy to mix up. Easy to muddle them.", "Easy to muddle them."),
+        (
+            "Thanks, good to know. Thanks, I have altered the entry for your aunt.",
+            "Thanks, I have altered the entry for your aunt.",
+        ),
+        ("Enjoy it. Have a lovely time and enjoy it!", "Have a lovely time and enjoy it!"),
+        (
+            "A car makes such a difference. Having a car makes such a difference to getting about.",
+            "Having a car makes such a difference to getting about.",
+        ),
+    ],
+)
+def test_no_turn_says_one_idea_in_two_sentences(turn: str, kept: str) -> None:
+    assert render.say_once(turn) == kept
+
+
+def test_a_sentence_said_twice_is_kept_when_it_names_or_asks_something() -> None:
+    """What is dropped names nothing (no value, no name) and asks nothing; sentences that
+    share only a short common run ("is a good") both stay."""
+    names = frozenset({"Dunmere"})
+    both = "Dunmere sounds like a lovely dog. Dunmere sounds like a sensible choice."
+    assert render.say_once(both, names) == both
+    asked = "Thanks! Thanks, is that confirmed?"
+    assert render.say_once(asked) == "Thanks, is that confirmed?"
+    plain = "Regular exercise is a good habit. The gym is a good fit for her."
+    assert render.say_once(plain) == plain
+
+
+def test_a_rendered_reply_says_no_idea_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard runs over every assistant turn a session renders."""
+    doubled = Bank(
+        replies={k: ("Easy to mix up, {your}.",) for k in Bank().replies},
+        reactions={k: ("Easy to muddle those.",) for k in Bank().reactions},
+    )
+    monkeypatch.setattr(render, "REACTION_SHARE", 1.0)
+    rng = random.Random(44)
+    person = Person(RELATIONS[1], "f")
+    move = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere")
+    for _ in range(20):
+        session = render_session(_plan(move), rng, doubled)
+        reply = session.turns[1].content
+        assert not ("muddle" in reply and "mix up" in reply), reply

@@ -803,6 +803,73 @@ def _lead_back(
     status.content = f"{_capital(fill(lead, values))} {text}"
 
 
+#: Words that say one idea whatever their form: two sentences of a turn that both say one
+#: ("Thanks, good to know. Thanks, I have altered it.", "Easy to mix up. Easy to muddle them.")
+#: say it twice.
+_IDEAS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("thanks", re.compile(r"\b(?:thanks?|thank you|cheers)\b", re.IGNORECASE)),
+    ("enjoy", re.compile(r"\benjoy\w*", re.IGNORECASE)),
+    ("muddle", re.compile(r"\b(?:muddl\w*|mix(?:ed)?[ -]up|mixed|confus\w*)", re.IGNORECASE)),
+    ("difference", re.compile(r"\bdifferen\w*", re.IGNORECASE)),
+)
+_WORDS = re.compile(r"[a-z']+")
+
+
+#: A remark short enough to be dropped for saying an idea of `_IDEAS` a sentence beside it
+#: says too ("Enjoy it.", "Thanks, good to know."), in words.
+SHORT_REMARK = 6
+
+
+def _ideas(sentence: str) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The ideas a sentence says (`_IDEAS`) and its runs of three words that hold a word of
+    six letters or more ("such a difference", not "is a good")."""
+    ideas = frozenset(idea for idea, mark in _IDEAS if mark.search(sentence))
+    words = _WORDS.findall(sentence.lower())
+    runs = zip(words, words[1:], words[2:], strict=False)
+    return ideas, frozenset(r for r in runs if any(len(w) >= 6 for w in r))
+
+
+def _droppable(sentence: str, names: frozenset[str]) -> bool:
+    """A sentence that asks nothing and names nothing (none of `names`, no other capitalised
+    word after its first, no figure)."""
+    words = sentence.split()
+    return (
+        "?" not in sentence
+        and not re.search(r"\d", sentence)
+        and not any(_bare(w) in names for w in words)
+        and not any(w[:1].isupper() and _bare(w) != "I" for w in words[1:])
+    )
+
+
+def say_once(text: str, names: frozenset[str] = frozenset(), runs: bool = True) -> str:
+    """The turn with no idea said by two of its sentences: of two sentences that share one
+    (`_IDEAS`, the shorter a remark of `SHORT_REMARK` words at most) or, with `runs`, a run
+    of three words ("makes such a difference"), the shorter is dropped when it asks and names
+    nothing (`_droppable`; else the longer), so what the longer one adds stays. The same for
+    every turn, true or not."""
+    sentences = _SENTENCE_END.split(text.strip())
+    if len(sentences) < 2:
+        return text
+    said = [_ideas(s) for s in sentences]
+    gone: set[int] = set()
+    for j in range(1, len(sentences)):
+        for i in range(j):
+            if i in gone or j in gone:
+                continue
+            (a_ideas, a_runs), (b_ideas, b_runs) = said[i], said[j]
+            shorter, longer = (i, j) if len(sentences[i]) <= len(sentences[j]) else (j, i)
+            short = len(sentences[shorter].split()) <= SHORT_REMARK
+            if not ((short and a_ideas & b_ideas) or (runs and a_runs & b_runs)):
+                continue
+            for k in (shorter, longer):
+                if _droppable(sentences[k], names):
+                    gone.add(k)
+                    break
+    if not gone:
+        return text
+    return " ".join(s for k, s in enumerate(sentences) if k not in gone)
+
+
 def render_session(
     plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
 ) -> RenderedSession:
@@ -815,6 +882,8 @@ def render_session(
     status_turns: list[tuple[int, int] | None] = []
     #: A status told after the next move: (move index, its turns).
     held: tuple[int, list[_Said]] | None = None
+    #: Names the moves filled in, which no sentence said twice is dropped for (`say_once`).
+    names: frozenset[str] = frozenset()
     # An aside is a topic too: one may come between two topics or after the last, while the
     # session has fewer than `MAX_TOPICS`; never within a topic (`core.topics`).
     topic_of = {i: t for t, topic in enumerate(topics(plan.moves)) for i in topic}
@@ -845,6 +914,7 @@ def render_session(
             rendered.thread,
         )
         used += move_used
+        names |= rendered.names
         if i > 0 and rng.random() < LINK_SHARE:
             li, _ = _choose(rng, LINKS, "links")
             body = without_opener(user)
@@ -919,6 +989,20 @@ def render_session(
         said[-1].content = _join(said[-1].content, sign_off)
     # Lead-ins, bridges and tails joined on may say an idea the sentence already says, or
     # stack a filler on its own: each turn is restrained whole (`grammar.restrain`).
-    turns = [Turn(role=t.role, content=restrain(t.content), has_answer=t.has_answer) for t in said]
+    # An assistant turn composed of slots drawn apart says no idea twice (`say_once`); an
+    # aside's help (steps of one task, which may share words) only no idea of `_IDEAS`.
+    in_aside = {k for first, end in aside_turns for k in range(first, end)}
+    turns = [
+        Turn(
+            role=t.role,
+            content=restrain(
+                say_once(t.content, names, runs=k not in in_aside)
+                if t.role == "assistant"
+                else t.content
+            ),
+            has_answer=t.has_answer,
+        )
+        for k, t in enumerate(said)
+    ]
     news = len(set(topic_of.values()))
     return RenderedSession(turns, used, move_turns, aside_turns, status_turns, news)
