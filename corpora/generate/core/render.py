@@ -680,8 +680,8 @@ def render_move(
     values["thing"] = thing
     values["Thing"] = _capital(thing)
     # (The assistant never guesses the gender of someone else the user has not given one.)
-    said = unguessed(move, values)
-    reply = compose_reply(move, said, rng, bank, ask=not with_status)
+    replying = unguessed(move, values)
+    reply = compose_reply(move, replying, rng, bank, ask=not with_status)
     used += reply.used
     thread: list[tuple[str, str]] = []
     if with_status:
@@ -727,7 +727,7 @@ def render_move(
         answer = fill(reply.follow_up[1], values, rng)
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
         used.append((move.kind, f"thread:{move.kind}:{ki}"))
-        thread = [("user", _capital(answer)), ("assistant", fill(close, said))]
+        thread = [("user", _capital(answer)), ("assistant", fill(close, replying))]
     reply_text = reply.text
     if reply.follow_up is None and move.kind != MENTION and asks(reply_text):
         # Asked as before a status (`_before_status`), whether a status follows or not: in a
