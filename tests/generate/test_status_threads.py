@@ -981,6 +981,8 @@ def test_a_sentence_said_twice_is_kept_when_it_names_or_asks_something() -> None
     assert render.say_once(asked) == "Thanks, is that confirmed?"
     plain = "Regular exercise is a good habit. The gym is a good fit for her."
     assert render.say_once(plain) == plain
+    valued = "Thanks, the pottery class it is. Thanks, I have altered the entry for your aunt."
+    assert render.say_once(valued, frozenset({"pottery class"})) == valued
 
 
 def test_a_rendered_reply_says_no_idea_twice(monkeypatch: pytest.MonkeyPatch) -> None:

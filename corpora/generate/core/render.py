@@ -837,6 +837,7 @@ def _droppable(sentence: str, names: frozenset[str]) -> bool:
         "?" not in sentence
         and not re.search(r"\d", sentence)
         and not any(_bare(w) in names for w in words)
+        and not any(" " in n and n in sentence for n in names)
         and not any(w[:1].isupper() and _bare(w) != "I" for w in words[1:])
     )
 
@@ -882,7 +883,8 @@ def render_session(
     status_turns: list[tuple[int, int] | None] = []
     #: A status told after the next move: (move index, its turns).
     held: tuple[int, list[_Said]] | None = None
-    #: Names the moves filled in, which no sentence said twice is dropped for (`say_once`).
+    #: Names and values the moves filled in, which no sentence said twice is dropped for
+    #: (`say_once`).
     names: frozenset[str] = frozenset()
     # An aside is a topic too: one may come between two topics or after the last, while the
     # session has fewer than `MAX_TOPICS`; never within a topic (`core.topics`).
@@ -914,7 +916,7 @@ def render_session(
             rendered.thread,
         )
         used += move_used
-        names |= rendered.names
+        names |= rendered.names | ({str(move.value)} if move.value else set())
         if i > 0 and rng.random() < LINK_SHARE:
             li, _ = _choose(rng, LINKS, "links")
             body = without_opener(user)
