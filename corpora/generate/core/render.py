@@ -846,8 +846,8 @@ def say_once(text: str, names: frozenset[str] = frozenset(), runs: bool = True) 
     """The turn with no idea said by two of its sentences: of two sentences that share one
     (`_IDEAS`, the shorter a remark of `SHORT_REMARK` words at most) or, with `runs`, a run
     of three words ("makes such a difference"), the shorter is dropped when it asks and names
-    nothing (`_droppable`; else the longer), so what the longer one adds stays. The same for
-    every turn, true or not."""
+    nothing (`_droppable`; for a shared run, else the longer), so what the longer one adds
+    stays. The same for every turn, true or not."""
     sentences = _SENTENCE_END.split(text.strip())
     if len(sentences) < 2:
         return text
@@ -860,9 +860,11 @@ def say_once(text: str, names: frozenset[str] = frozenset(), runs: bool = True) 
             (a_ideas, a_runs), (b_ideas, b_runs) = said[i], said[j]
             shorter, longer = (i, j) if len(sentences[i]) <= len(sentences[j]) else (j, i)
             short = len(sentences[shorter].split()) <= SHORT_REMARK
-            if not ((short and a_ideas & b_ideas) or (runs and a_runs & b_runs)):
+            run = runs and bool(a_runs & b_runs)
+            if not ((short and a_ideas & b_ideas) or run):
                 continue
-            for k in (shorter, longer):
+            # (A remark said twice goes, never the longer sentence it repeats.)
+            for k in (shorter, longer) if run else (shorter,):
                 if _droppable(sentences[k], names):
                     gone.add(k)
                     break
