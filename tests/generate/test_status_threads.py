@@ -999,3 +999,15 @@ def test_a_rendered_reply_says_no_idea_twice(monkeypatch: pytest.MonkeyPatch) ->
         session = render_session(_plan(move), rng, doubled)
         reply = session.turns[1].content
         assert not ("muddle" in reply and "mix up" in reply), reply
+
+
+def test_a_closer_or_sign_off_says_no_idea_its_turn_says() -> None:
+    """ "Thanks, I'll pass that on. Thanks for listening!": a closer or sign-off that says an
+    idea of the turn it joins is passed over for one that does not."""
+    rng = random.Random(45)
+    closers = ("Thanks for listening.", "Right, I'd better go.")
+    for _ in range(50):
+        _, remark = render._remark(rng, closers, "closers", "Thanks, I'll pass that on.")
+        assert remark == "Right, I'd better go."
+    drawn = {render._remark(rng, closers, "closers", "I'll pass that on.")[1] for _ in range(50)}
+    assert drawn == set(closers)

@@ -811,6 +811,7 @@ _IDEAS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("enjoy", re.compile(r"\benjoy\w*", re.IGNORECASE)),
     ("muddle", re.compile(r"\b(?:muddl\w*|mix(?:ed)?[ -]up|mixed|confus\w*)", re.IGNORECASE)),
     ("difference", re.compile(r"\bdifferen\w*", re.IGNORECASE)),
+    ("chat", re.compile(r"\bchat(?:s|ting|ted)?\b|\bcatch(?:ing)?[ -]up\b", re.IGNORECASE)),
 )
 _WORDS = re.compile(r"[a-z']+")
 
@@ -871,6 +872,20 @@ def say_once(text: str, names: frozenset[str] = frozenset(), runs: bool = True) 
     if not gone:
         return text
     return " ".join(s for k, s in enumerate(sentences) if k not in gone)
+
+
+def _remark(rng: random.Random, options: tuple[str, ...], label: str, turn: str) -> tuple[int, str]:
+    """A closer or sign-off for `turn` (drawn uniformly) that says no idea of `_IDEAS` the
+    turn says ("Thanks, I'll pass that on. Thanks for listening!"): else the next one that
+    says none, or the one drawn when every one does."""
+    i, remark = _choose(rng, options, label)
+    said = _ideas(turn)[0]
+    for k in range(len(options)):
+        j = (i + k) % len(options)
+        candidate = remark if k == 0 else expand(options[j], rng)
+        if not _ideas(candidate)[0] & said:
+            return j, candidate
+    return i, remark
 
 
 def render_session(
@@ -982,13 +997,13 @@ def render_session(
         i for i, t in enumerate(said) if t.role == "user" and i not in move_turns and i > last_move
     ]
     if rng.random() < CLOSER_SHARE and others:
-        ci, closer = _choose(rng, bank.closers, "closers")
+        ci, closer = _remark(rng, bank.closers, "closers", said[others[-1]].content)
         used.append(("frame", f"closer:{ci}"))
         said[others[-1]].content = _join(said[others[-1]].content, closer)
     if rng.random() < SIGN_OFF_SHARE and not said[-1].content.endswith("?"):
         # (A question the user has not answered is not signed off.)
         sign_offs = bank.sign_offs(plan.moment.hour)
-        si, sign_off = _choose(rng, sign_offs, "sign-offs")
+        si, sign_off = _remark(rng, sign_offs, "sign-offs", said[-1].content)
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
     # Lead-ins, bridges and tails joined on may say an idea the sentence already says, or
