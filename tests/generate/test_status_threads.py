@@ -1011,3 +1011,12 @@ def test_a_closer_or_sign_off_says_no_idea_its_turn_says() -> None:
         assert remark == "Right, I'd better go."
     drawn = {render._remark(rng, closers, "closers", "I'll pass that on.")[1] for _ in range(50)}
     assert drawn == set(closers)
+
+
+def test_no_rival_kind_of_any_vertical_is_followed_by_a_question_about_sharing_news() -> None:
+    """A vertical's own rival kinds ("twin-others-switch") are corrections too."""
+    pairs = status_threads.ANY_STATUS
+    for kind in ("twin-others-switch", "twin-request-others", TWIN_OTHERS):
+        fit = status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", kind)
+        assert not set(fit) & {p for p in pairs if p[0] in status_threads.NEWS_ONLY}, kind
+    assert len(status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", STATEMENT)) == 3

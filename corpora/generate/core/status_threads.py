@@ -142,26 +142,27 @@ FOLLOW_UP_SAID: dict[str, re.Pattern[str]] = {
 
 #: Questions that fit a piece of news, not a correction that takes the fact away from the
 #: person ("Do you two keep in touch often?" after "that was her friend's news, not hers"):
-#: the kinds of status they are not asked after.
-_CORRECTIONS = frozenset({TWIN_RUMOUR, TWIN_OTHERS, TWIN_CONSIDERED})
-FOLLOW_UP_KINDS_UNFIT: dict[str, frozenset[str]] = {
-    ANY_STATUS[1][0]: _CORRECTIONS,
-    ANY_STATUS[2][0]: _CORRECTIONS,
-}
+#: not asked after the status of a rival (any `twin-` kind: a rumour, a plan dropped, someone
+#: else's news or switch, a vertical's own).
+NEWS_ONLY: frozenset[str] = frozenset({ANY_STATUS[1][0], ANY_STATUS[2][0]})
+
+
+def _correction(kind: str) -> bool:
+    return kind.startswith("twin")
 
 
 def fitting_follow_ups(
     pairs: tuple[StatusFollowUp, ...], family: str, reply: str, kind: str = ""
 ) -> tuple[StatusFollowUp, ...]:
     """The questions of `pairs` that fit the family (`family`: its key and noun) and the kind
-    of status (`kind`, `FOLLOW_UP_KINDS_UNFIT`), and that the assistant's `reply` has not
+    of status (`kind`: `NEWS_ONLY` after no rival's), and that the assistant's `reply` has not
     already answered (`FOLLOW_UP_FAMILIES`, `FOLLOW_UP_SAID`)."""
     return tuple(
         (q, a)
         for q, a in pairs
         if (q not in FOLLOW_UP_FAMILIES or FOLLOW_UP_FAMILIES[q].search(family))
         and not (q in FOLLOW_UP_SAID and FOLLOW_UP_SAID[q].search(reply))
-        and kind not in FOLLOW_UP_KINDS_UNFIT.get(q, frozenset())
+        and not (q in NEWS_ONLY and _correction(kind))
     )
 
 
