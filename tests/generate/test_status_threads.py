@@ -628,11 +628,11 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
     [
         (
             "My grandad told me in person earlier today: he supports X Town.",
-            {"firsthand", "unchosen"},
+            {"firsthand", "unchosen", "same-day", "allegiance"},
         ),
         (
             "I asked my landlord earlier today and he still banks with X Bank.",
-            {"firsthand", "habit", "settled", "unchosen"},
+            {"firsthand", "habit", "settled", "unchosen", "same-day"},
         ),
         ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled", "unchosen"}),
         (
@@ -646,13 +646,16 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
         ("My aunt goes to the X book club once a month.", {"hearsay", "habit", "unchosen"}),
         (
             "My aunt supports X Town, her football team since childhood.",
-            {"hearsay", "lifelong", "unchosen"},
+            {"hearsay", "lifelong", "unchosen", "allegiance"},
         ),
         (
             "So my grandad is a paid-up member of the X club, paying a fee.",
             {"hearsay", "habit", "unchosen"},
         ),
-        ("I heard my aunt sent out the invitations today.", {"hearsay", "done", "unchosen"}),
+        (
+            "I heard my aunt sent out the invitations today.",
+            {"hearsay", "done", "unchosen", "same-day"},
+        ),
         (
             "My aunt needs the form in 25 days, so remind me.",
             {"hearsay", "dated-future", "unchosen"},
@@ -810,3 +813,210 @@ def test_someone_else_went_for_it_only_follows_a_choice(sentence: str, chosen: b
     fit = {options[i] for i in render.fitting_statuses(TWIN_OTHERS, sentence, render.SHARED_BANK)}
     assert (bank.OTHERS_CHOSEN in fit) is chosen
     assert len(fit) >= len(options) - 1
+
+
+def test_a_status_told_later_names_the_holder_as_the_statement_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A statement that named the person by name ("Keira has a membership …", before "my boss
+    is called Keira" is said) is led back by the name, never by the relation ("my boss's
+    news"): the lead would hand a reader the alias."""
+    from corpora.generate.semantic.aliases import by_name
+
+    monkeypatch.setattr(render, "DEFER_SHARE", 1.0)
+    person = Person(RELATIONS[1], "f")
+    relation = person.forms()["holder"]
+    rng = random.Random(31)
+    leads = 0
+    for _ in range(80):
+        named = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere")
+        by_name(named, "Keira")
+        twin = Move(
+            TWIN_OTHERS,
+            person,
+            FAMILIES["car"],
+            value="Corvale",
+            other=("friend", "m"),
+        )
+        by_name(twin, "Keira")
+        moves = [named, twin, Move(STATEMENT, Person(RELATIONS[2], "m"), FAMILIES["boat"], "Esk")]
+        session = render_session(SessionPlan(datetime(2026, 3, 4, 19, 30), moves), rng)
+        for first, _end in filter(None, session.status_turns):
+            text = session.turns[first].content
+            if "Keira" in text and ("news" in text or " and " in text):
+                leads += 1
+            assert relation not in text.lower(), text
+    assert leads > 10
+
+
+def test_no_bare_doubt_question_is_asked_after_an_acknowledgement() -> None:
+    """ "Sensible. Honestly?" reads as sarcasm: an invitation to say whether the news was heard
+    right says what it asks about, and is still answered as an invitation."""
+    bare = re.compile(r"^(?:Oh, )?(?:Really|Honestly|Seriously)\?$")
+    from corpora.generate.core import line_census
+
+    for template in status_threads.STATUS_INVITES:
+        for invite in line_census.every_wording(template):
+            assert not bare.match(invite), invite
+            assert status_threads.question_form(invite) == "invite", invite
+
+
+def test_a_rumour_taken_back_is_one_grammatical_sentence() -> None:
+    """No "Although that was my understanding, but I'd muddled it up.": "although" and "but"
+    are not spliced into one sentence."""
+    for template in bank.STATUSES[TWIN_RUMOUR]:
+        for status in _sample(template, 400):
+            assert not re.search(r"^Although\b.*\bbut\b", status), status
+
+
+def _sample(template: str, n: int) -> set[str]:
+    rng = random.Random(5)
+    return {grammar.expand(template, rng) for _ in range(n)}
+
+
+@pytest.mark.parametrize("kind", [TWIN_RUMOUR, TWIN_OTHERS, TWIN_CONSIDERED])
+def test_a_correction_is_not_followed_by_a_question_about_sharing_news(kind: str) -> None:
+    """ "Do you two keep in touch often?" and "Is she one for sharing news?" fit a piece of
+    news, not a correction that takes the fact away from the person; a true statement's
+    status is still followed by them."""
+    news = re.compile(
+        r"keep in touch|speak to (?:him|her)|see (?:him|her)|sharing news|keeping you"
+        r" posted|share (?:his|her) news|tell you (?:his|her) news|Do you two"
+    )
+    rng = random.Random(41)
+    asked = {kind: 0, STATEMENT: 0}
+    for k in (kind, STATEMENT):
+        for _ in range(500):
+            move = _move(k)
+            thread = render_move(move, _plan(move), rng).thread
+            if len(thread) == 4 and news.search(thread[1][1]):
+                asked[k] += 1
+    assert asked[kind] == 0 and asked[STATEMENT] > 10, asked
+
+
+def _fit(kind: str, sentence: str) -> set[str]:
+    options = render.SHARED_BANK.statuses[kind]
+    return {options[i] for i in render.fitting_statuses(kind, sentence, render.SHARED_BANK)}
+
+
+def test_a_plan_dropped_follows_only_what_could_have_been_a_decision() -> None:
+    """ "He supports Creedbury Town" is not taken back as "he just weighed it up and didn't go
+    ahead" (supporting a side is not gone ahead with), only as a try that went no further;
+    "he owns a boat now" is not taken back as "he came very close and then decided against
+    it", though "he was only ever looking" still may."""
+    sentence = "As far as I know, my landlord supports Creedbury Town, his football team."
+    fit = _fit(TWIN_CONSIDERED, sentence)
+    assert fit and fit <= set(bank.CONSIDERED_TRIAL), fit
+    owned = _fit(TWIN_CONSIDERED, "I'm told my nephew owns a boat now, the Romiti.")
+    assert owned and not owned & set(bank.CONSIDERED_PLAN[:2]), owned
+    assert owned & set(bank.CONSIDERED_PLAN[2:])
+
+
+def test_news_sent_specially_is_not_heard_the_wrong_way_round() -> None:
+    """ "He texted me specially" is not taken back as "he was telling me there's nothing in
+    it, and I heard the opposite"; a joke at the user's expense still fits."""
+    sentence = "My colleague has a share in a boat called the Romiti, and he texted me specially."
+    fit = _fit(TWIN_RUMOUR, sentence)
+    assert bank.RUMOUR_TOLD[0] not in fit and bank.RUMOUR_TOLD[1] in fit, fit
+    assert bank.RUMOUR_TOLD[0] in _fit(TWIN_RUMOUR, "My colleague told me in person: he has X.")
+
+
+def test_same_day_news_is_not_a_plan_since_dropped() -> None:
+    """ "She told me in person earlier today" is not followed by "at the time, it was only the
+    plan, and she has since changed her mind"."""
+    today = "My boss told me in person earlier today: she has signed up at the Moanton gym."
+    fit = _fit(TWIN_CONSIDERED, today)
+    assert fit and bank.CONSIDERED_TOLD[0] not in fit, fit
+    earlier = today.replace("earlier today", "last week")
+    assert bank.CONSIDERED_TOLD[0] in _fit(TWIN_CONSIDERED, earlier)
+
+
+def test_the_assistant_does_not_guess_the_gender_of_someone_elses_holder() -> None:
+    """ "My mum's friend opened an account" is not answered "good for him": a holder whose
+    noun says no gender is "them" or named in full; a sister-in-law is still "her"."""
+    gendered = re.compile(r"\b(?:he|him|his|she|her|hers|himself|herself)\b", re.IGNORECASE)
+    rng = random.Random(43)
+    person = Person(RELATIONS[1], "f")
+    replies = []
+    for noun, gender in (("friend", "m"), ("colleague", "f")):
+        for _ in range(200):
+            move = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere", other=(noun, gender))
+            rendered = render_move(move, _plan(move), rng)
+            replies.append(rendered.reply)
+            replies += [t for role, t in rendered.thread if role == "assistant"]
+    assert len(replies) > 400
+    for reply in replies:
+        assert not gendered.search(reply), reply
+    sister = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere", other=("sister-in-law", "f"))
+    said = render.unguessed(sister, {"pron": "she", "your": "your mum's sister-in-law"})
+    assert said["pron"] == "she"
+
+
+@pytest.mark.parametrize(
+    ("turn", "kept"),
+    [
+        ("Ah, easy to mix up. Easy to muddle them.", "Easy to muddle them."),
+        (
+            "Thanks, good to know. Thanks, I have altered the entry for your aunt.",
+            "Thanks, I have altered the entry for your aunt.",
+        ),
+        ("Enjoy it. Have a lovely time and enjoy it!", "Have a lovely time and enjoy it!"),
+        (
+            "A car makes such a difference. Having a car makes such a difference to getting about.",
+            "Having a car makes such a difference to getting about.",
+        ),
+    ],
+)
+def test_no_turn_says_one_idea_in_two_sentences(turn: str, kept: str) -> None:
+    assert render.say_once(turn) == kept
+
+
+def test_a_sentence_said_twice_is_kept_when_it_names_or_asks_something() -> None:
+    """What is dropped names nothing (no value, no name) and asks nothing; sentences that
+    share only a short common run ("is a good") both stay."""
+    names = frozenset({"Dunmere"})
+    both = "Dunmere sounds like a lovely dog. Dunmere sounds like a sensible choice."
+    assert render.say_once(both, names) == both
+    asked = "Thanks! Thanks, is that confirmed?"
+    assert render.say_once(asked) == "Thanks, is that confirmed?"
+    plain = "Regular exercise is a good habit. The gym is a good fit for her."
+    assert render.say_once(plain) == plain
+    valued = "Thanks, the pottery class it is. Thanks, I have altered the entry for your aunt."
+    assert render.say_once(valued, frozenset({"pottery class"})) == valued
+
+
+def test_a_rendered_reply_says_no_idea_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard runs over every assistant turn a session renders."""
+    doubled = Bank(
+        replies={k: ("Easy to mix up, {your}.",) for k in Bank().replies},
+        reactions={k: ("Easy to muddle those.",) for k in Bank().reactions},
+    )
+    monkeypatch.setattr(render, "REACTION_SHARE", 1.0)
+    rng = random.Random(44)
+    person = Person(RELATIONS[1], "f")
+    move = Move(STATEMENT, person, FAMILIES["gym"], value="Dunmere")
+    for _ in range(20):
+        session = render_session(_plan(move), rng, doubled)
+        reply = session.turns[1].content
+        assert not ("muddle" in reply and "mix up" in reply), reply
+
+
+def test_a_closer_or_sign_off_says_no_idea_its_turn_says() -> None:
+    """ "Thanks, I'll pass that on. Thanks for listening!": a closer or sign-off that says an
+    idea of the turn it joins is passed over for one that does not."""
+    rng = random.Random(45)
+    closers = ("Thanks for listening.", "Right, I'd better go.")
+    for _ in range(50):
+        _, remark = render._remark(rng, closers, "closers", "Thanks, I'll pass that on.")
+        assert remark == "Right, I'd better go."
+    drawn = {render._remark(rng, closers, "closers", "I'll pass that on.")[1] for _ in range(50)}
+    assert drawn == set(closers)
+
+
+def test_no_rival_kind_of_any_vertical_is_followed_by_a_question_about_sharing_news() -> None:
+    """A vertical's own rival kinds ("twin-others-switch") are corrections too."""
+    pairs = status_threads.ANY_STATUS
+    for kind in ("twin-others-switch", "twin-request-others", TWIN_OTHERS):
+        fit = status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", kind)
+        assert not set(fit) & {p for p in pairs if p[0] in status_threads.NEWS_ONLY}, kind
+    assert len(status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", STATEMENT)) == 3

@@ -1263,7 +1263,7 @@ RUMOUR_VAGUE: tuple[str, ...] = (
     "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
     "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
     "|, silly me|].",
-    "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my head]"
+    "[Well,|That said,|Then again,] [that's what I [thought I heard|had in my head]"
     "|that was my understanding], but [it turned out [not to be so|to be a mix-up|to be"
     " wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
     "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
@@ -1417,6 +1417,19 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
         r"\b(?:chose|chosen|picked|went for|opted|signed up|signed with|switched|moved"
         r"|joined|bought|buy|booked|enrolled|took up|taken up|started|new)\b"
     ),
+    # Told by a message sent to announce it (`texted me specially`): not one the user could
+    # have heard the wrong way round.
+    "announced": re.compile(
+        r"\b(?:specially|to say so|gave me the news|(?:rang|called|phoned|texted|messaged"
+        r"|wrote) to (?:say|tell me))\b"
+    ),
+    # Something one is rather than decides on: a side one supports or follows.
+    "allegiance": re.compile(r"\b(?:supports?|follows|fan of)\b"),
+    # A thing said to be owned (not bought: the buying was a decision).
+    "owned": re.compile(r"\bowns?\b"),
+    # Told the same day: no time since for a plan to be dropped ("she has since changed her
+    # mind" after "she told me earlier today").
+    "same-day": re.compile(r"\b(?:today|this (?:morning|afternoon|evening)|tonight|just now)\b"),
 }
 
 #: Status template → the claims (`CLAIM_MARKS`) it cannot follow. Keyed by the template
@@ -1436,7 +1449,20 @@ STATUS_UNFIT: dict[str, frozenset[str]] = {
     **{t: frozenset({"lifelong", "settled", "dated-future"}) for t in CONSIDERED_TRIAL},
     # "I misread what she said" needs her to have said it (`firsthand`).
     **{t: frozenset({"lifelong", "dated-future", "hearsay"}) for t in CONSIDERED_TOLD},
+    # "He was telling me it isn't so, and I heard the opposite": not after a message sent to
+    # announce it.
+    RUMOUR_TOLD[0]: frozenset({"hearsay", "announced"}),
+    # "At the time it was only the plan, and she has since changed her mind": not the same day.
+    CONSIDERED_TOLD[0]: frozenset({"lifelong", "dated-future", "hearsay", "same-day"}),
 }
+# A plan dropped ("he weighed it up and didn't go ahead") only follows a sentence that could
+# have been a decision in progress: not an allegiance ("supports Creedbury Town"), which is
+# taken back as a try that went no further (`CONSIDERED_TRIAL`), nor, for "came very close and
+# then decided against it", a thing owned ("owns a boat now").
+for _t in CONSIDERED_PLAN + CONSIDERED_TOLD:
+    STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"allegiance"}
+for _t in CONSIDERED_PLAN[:2]:
+    STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"owned"}
 
 
 def claims(sentence: str) -> frozenset[str]:

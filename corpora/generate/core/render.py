@@ -60,6 +60,7 @@ from corpora.generate.core.bank import (
     FOLLOW_UPS,
     FRAMES,
     NEUTRAL_CLOSES,
+    OTHER_PEOPLE,
     REACTIONS,
     REPLIES,
     STANDS,
@@ -349,6 +350,28 @@ def _of_forms(move: Move) -> dict[str, str]:
     return forms
 
 
+#: Someone else's holder whose noun says no gender (`friend`, `colleague`; not `sister-in-law`).
+_UNGENDERED = frozenset(noun for noun, fixed in OTHER_PEOPLE if fixed is None)
+
+
+def unguessed(move: Move, values: Mapping[str, str]) -> dict[str, str]:
+    """The placeholders the assistant fills about the move's holder: for someone else's
+    (`my mum's friend opened an account`) whose noun says no gender, the assistant does not
+    guess one: `they`, `them`, `their`, and the holder phrase where a sentence opens with the
+    person (`Your mum's friend sounds pleased`); anyone else's as they are."""
+    if move.other is None or move.other[0] not in _UNGENDERED:
+        return dict(values)
+    your = values.get("your", "")
+    return {
+        **values,
+        "pron": your,
+        "Pron": _capital(your),
+        "obj": "them",
+        "poss": "their",
+        "Poss": "Their",
+    }
+
+
 def move_values(move: Move, plan: SessionPlan, rng: random.Random | None = None) -> dict[str, str]:
     """Every placeholder value for one move, before its clause is chosen (with `rng`, someone
     else's holder is at times worded `a friend of my dad's`)."""
@@ -499,6 +522,7 @@ def _status(
     bank: Bank,
     sentence: str | None = None,
     stands: bool = False,
+    replying: Mapping[str, str] | None = None,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The status exchange of a move: the user's status turn and the assistant's reply (the
     status drawn among those that fit `sentence`, the move as told, when given)."""
@@ -513,7 +537,9 @@ def _status(
         rng, tuple(bank.status_replies.get(move.kind, ())), f"{move.kind} status replies"
     )
     used = [(move.kind, f"status:{move.kind}:{si}"), (move.kind, f"status-reply:{move.kind}:{ri}")]
-    reply = fill(reply, values, rng)
+    # The assistant's placeholders (`replying`, see `unguessed`), the user's own otherwise.
+    mine = values if replying is None else replying
+    reply = fill(reply, mine, rng)
     asked: list[tuple[str, str]] = []
     if bank.status_closes and not asks(reply) and rng.random() < STATUS_THREAD_SHARE:
         # The same share for every kind: only what is asked fits the kind.
@@ -521,13 +547,14 @@ def _status(
             tuple(bank.status_follow_ups.get(move.kind, ())) + bank.any_status_follow_ups,
             f"{move.family.key} {move.family.noun}",
             reply,
+            move.kind,
         )
         fi = rng.randrange(len(pairs))
         question, answer = pairs[fi]
         ci, close = _choose(rng, bank.status_closes, "status closes")
         used += [(move.kind, f"status-ask:{move.kind}:{fi}"), (move.kind, f"status-close:{ci}")]
-        reply = _join(reply, fill(question, values, rng))
-        asked = [("user", _capital(fill(answer, values, rng))), ("assistant", fill(close, values))]
+        reply = _join(reply, fill(question, mine, rng))
+        asked = [("user", _capital(fill(answer, values, rng))), ("assistant", fill(close, mine))]
     thread = [("user", _capital(fill(status, values, rng))), ("assistant", reply), *asked]
     return thread, used
 
@@ -652,12 +679,16 @@ def render_move(
     thing = _thing(move, values, rng, bank)
     values["thing"] = thing
     values["Thing"] = _capital(thing)
-    reply = compose_reply(move, values, rng, bank, ask=not with_status)
+    # (The assistant never guesses the gender of someone else the user has not given one.)
+    replying = unguessed(move, values)
+    reply = compose_reply(move, replying, rng, bank, ask=not with_status)
     used += reply.used
     thread: list[tuple[str, str]] = []
     if with_status:
         told_text = _told(frame, values)
-        thread, status_used = _status(says, status_values, rng, bank, told_text, stands)
+        thread, status_used = _status(
+            says, status_values, rng, bank, told_text, stands, unguessed(move, status_values)
+        )
         used += status_used
         if original.takes_back and not stands:
             # The status takes back the first saying too, which stood till now (`core/echo.py`).
@@ -696,7 +727,7 @@ def render_move(
         answer = fill(reply.follow_up[1], values, rng)
         ki, close = _choose(rng, closes, f"{move.kind} thread closes")
         used.append((move.kind, f"thread:{move.kind}:{ki}"))
-        thread = [("user", _capital(answer)), ("assistant", fill(close, values))]
+        thread = [("user", _capital(answer)), ("assistant", fill(close, replying))]
     reply_text = reply.text
     if reply.follow_up is None and move.kind != MENTION and asks(reply_text):
         # Asked as before a status (`_before_status`), whether a status follows or not: in a
@@ -744,6 +775,10 @@ def _answer_hanging(
     said += [_Said("user", answer), _Said("assistant", expand(close, rng))]
 
 
+#: The placeholders that name a move's holder, which a move may fill itself (`Move.extra`).
+_HOLDER_FORMS = frozenset({"holder", "Holder", "your", "Your"})
+
+
 def _lead_back(
     status: _Said,
     move: Move,
@@ -759,10 +794,98 @@ def _lead_back(
     di, lead = _choose(rng, leads, "deferred leads")
     used.append((move.kind, f"status-later:{by}:{di}"))
     values = dict((move.person if move.told_as else speaker_person(move)).forms())
+    # The holder as the statement named them (`Move.extra`: a name given before the name is
+    # linked to the relation stays the name), so no lead hands a reader the alias.
+    values.update({k: v for k, v in move.extra.items() if k in _HOLDER_FORMS})
     if by_value:
         values["V"] = str(move.value)
     text = _uncapital(without_opener(status.content), names)
     status.content = f"{_capital(fill(lead, values))} {text}"
+
+
+#: Words that say one idea whatever their form: two sentences of a turn that both say one
+#: ("Thanks, good to know. Thanks, I have altered it.", "Easy to mix up. Easy to muddle them.")
+#: say it twice.
+_IDEAS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("thanks", re.compile(r"\b(?:thanks?|thank you|cheers)\b", re.IGNORECASE)),
+    ("enjoy", re.compile(r"\benjoy\w*", re.IGNORECASE)),
+    ("muddle", re.compile(r"\b(?:muddl\w*|mix(?:ed)?[ -]up|mixed|confus\w*)", re.IGNORECASE)),
+    ("difference", re.compile(r"\bdifferen\w*", re.IGNORECASE)),
+    ("chat", re.compile(r"\bchat(?:s|ting|ted)?\b|\bcatch(?:ing)?[ -]up\b", re.IGNORECASE)),
+)
+_WORDS = re.compile(r"[a-z']+")
+
+
+#: A remark short enough to be dropped for saying an idea of `_IDEAS` a sentence beside it
+#: says too ("Enjoy it.", "Thanks, good to know."), in words.
+SHORT_REMARK = 6
+
+
+def _ideas(sentence: str) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The ideas a sentence says (`_IDEAS`) and its runs of three words that hold a word of
+    six letters or more ("such a difference", not "is a good")."""
+    ideas = frozenset(idea for idea, mark in _IDEAS if mark.search(sentence))
+    words = _WORDS.findall(sentence.lower())
+    runs = zip(words, words[1:], words[2:], strict=False)
+    return ideas, frozenset(r for r in runs if any(len(w) >= 6 for w in r))
+
+
+def _droppable(sentence: str, names: frozenset[str]) -> bool:
+    """A sentence that asks nothing and names nothing (none of `names`, no other capitalised
+    word after its first, no figure)."""
+    words = sentence.split()
+    return (
+        "?" not in sentence
+        and not re.search(r"\d", sentence)
+        and not any(_bare(w) in names for w in words)
+        and not any(" " in n and n in sentence for n in names)
+        and not any(w[:1].isupper() and _bare(w) != "I" for w in words[1:])
+    )
+
+
+def say_once(text: str, names: frozenset[str] = frozenset(), runs: bool = True) -> str:
+    """The turn with no idea said by two of its sentences: of two sentences that share one
+    (`_IDEAS`, the shorter a remark of `SHORT_REMARK` words at most) or, with `runs`, a run
+    of three words ("makes such a difference"), the shorter is dropped when it asks and names
+    nothing (`_droppable`; for a shared run, else the longer), so what the longer one adds
+    stays. The same for every turn, true or not."""
+    sentences = _SENTENCE_END.split(text.strip())
+    if len(sentences) < 2:
+        return text
+    said = [_ideas(s) for s in sentences]
+    gone: set[int] = set()
+    for j in range(1, len(sentences)):
+        for i in range(j):
+            if i in gone or j in gone:
+                continue
+            (a_ideas, a_runs), (b_ideas, b_runs) = said[i], said[j]
+            shorter, longer = (i, j) if len(sentences[i]) <= len(sentences[j]) else (j, i)
+            short = len(sentences[shorter].split()) <= SHORT_REMARK
+            run = runs and bool(a_runs & b_runs)
+            if not ((short and a_ideas & b_ideas) or run):
+                continue
+            # (A remark said twice goes, never the longer sentence it repeats.)
+            for k in (shorter, longer) if run else (shorter,):
+                if _droppable(sentences[k], names):
+                    gone.add(k)
+                    break
+    if not gone:
+        return text
+    return " ".join(s for k, s in enumerate(sentences) if k not in gone)
+
+
+def _remark(rng: random.Random, options: tuple[str, ...], label: str, turn: str) -> tuple[int, str]:
+    """A closer or sign-off for `turn` (drawn uniformly) that says no idea of `_IDEAS` the
+    turn says ("Thanks, I'll pass that on. Thanks for listening!"): else the next one that
+    says none, or the one drawn when every one does."""
+    i, remark = _choose(rng, options, label)
+    said = _ideas(turn)[0]
+    for k in range(len(options)):
+        j = (i + k) % len(options)
+        candidate = remark if k == 0 else expand(options[j], rng)
+        if not _ideas(candidate)[0] & said:
+            return j, candidate
+    return i, remark
 
 
 def render_session(
@@ -777,6 +900,9 @@ def render_session(
     status_turns: list[tuple[int, int] | None] = []
     #: A status told after the next move: (move index, its turns).
     held: tuple[int, list[_Said]] | None = None
+    #: Names and values the moves filled in, which no sentence said twice is dropped for
+    #: (`say_once`).
+    names: frozenset[str] = frozenset()
     # An aside is a topic too: one may come between two topics or after the last, while the
     # session has fewer than `MAX_TOPICS`; never within a topic (`core.topics`).
     topic_of = {i: t for t, topic in enumerate(topics(plan.moves)) for i in topic}
@@ -807,6 +933,7 @@ def render_session(
             rendered.thread,
         )
         used += move_used
+        names |= rendered.names | ({str(move.value)} if move.value else set())
         if i > 0 and rng.random() < LINK_SHARE:
             li, _ = _choose(rng, LINKS, "links")
             body = without_opener(user)
@@ -870,17 +997,31 @@ def render_session(
         i for i, t in enumerate(said) if t.role == "user" and i not in move_turns and i > last_move
     ]
     if rng.random() < CLOSER_SHARE and others:
-        ci, closer = _choose(rng, bank.closers, "closers")
+        ci, closer = _remark(rng, bank.closers, "closers", said[others[-1]].content)
         used.append(("frame", f"closer:{ci}"))
         said[others[-1]].content = _join(said[others[-1]].content, closer)
     if rng.random() < SIGN_OFF_SHARE and not said[-1].content.endswith("?"):
         # (A question the user has not answered is not signed off.)
         sign_offs = bank.sign_offs(plan.moment.hour)
-        si, sign_off = _choose(rng, sign_offs, "sign-offs")
+        si, sign_off = _remark(rng, sign_offs, "sign-offs", said[-1].content)
         used.append(("frame", f"sign-off:{sign_offs[si]}"))
         said[-1].content = _join(said[-1].content, sign_off)
     # Lead-ins, bridges and tails joined on may say an idea the sentence already says, or
     # stack a filler on its own: each turn is restrained whole (`grammar.restrain`).
-    turns = [Turn(role=t.role, content=restrain(t.content), has_answer=t.has_answer) for t in said]
+    # An assistant turn composed of slots drawn apart says no idea twice (`say_once`); an
+    # aside's help (steps of one task, which may share words) only no idea of `_IDEAS`.
+    in_aside = {k for first, end in aside_turns for k in range(first, end)}
+    turns = [
+        Turn(
+            role=t.role,
+            content=restrain(
+                say_once(t.content, names, runs=k not in in_aside)
+                if t.role == "assistant"
+                else t.content
+            ),
+            has_answer=t.has_answer,
+        )
+        for k, t in enumerate(said)
+    ]
     news = len(set(topic_of.values()))
     return RenderedSession(turns, used, move_turns, aside_turns, status_turns, news)

@@ -140,16 +140,29 @@ FOLLOW_UP_SAID: dict[str, re.Pattern[str]] = {
 }
 
 
+#: Questions that fit a piece of news, not a correction that takes the fact away from the
+#: person ("Do you two keep in touch often?" after "that was her friend's news, not hers"):
+#: not asked after the status of a rival (any `twin-` kind: a rumour, a plan dropped, someone
+#: else's news or switch, a vertical's own).
+NEWS_ONLY: frozenset[str] = frozenset({ANY_STATUS[1][0], ANY_STATUS[2][0]})
+
+
+def _correction(kind: str) -> bool:
+    return kind.startswith("twin")
+
+
 def fitting_follow_ups(
-    pairs: tuple[StatusFollowUp, ...], family: str, reply: str
+    pairs: tuple[StatusFollowUp, ...], family: str, reply: str, kind: str = ""
 ) -> tuple[StatusFollowUp, ...]:
-    """The questions of `pairs` that fit the family (`family`: its key and noun) and that the
-    assistant's `reply` has not already answered (`FOLLOW_UP_FAMILIES`, `FOLLOW_UP_SAID`)."""
+    """The questions of `pairs` that fit the family (`family`: its key and noun) and the kind
+    of status (`kind`: `NEWS_ONLY` after no rival's), and that the assistant's `reply` has not
+    already answered (`FOLLOW_UP_FAMILIES`, `FOLLOW_UP_SAID`)."""
     return tuple(
         (q, a)
         for q, a in pairs
         if (q not in FOLLOW_UP_FAMILIES or FOLLOW_UP_FAMILIES[q].search(family))
         and not (q in FOLLOW_UP_SAID and FOLLOW_UP_SAID[q].search(reply))
+        and not (q in NEWS_ONLY and _correction(kind))
     )
 
 
@@ -218,7 +231,8 @@ QUICK_ANSWERS: dict[str, str] = {
 #: of status alike.
 STATUS_INVITES: tuple[str, ...] = (
     "[Oh, is that right|Is that right|Is that so|Oh, is that so][, then|]?",
-    "[Really|Oh, really|Honestly|Seriously|Oh, seriously]?",
+    # (No bare "Honestly?" or "Really?": after "Sensible." or "Could be." it reads as sarcasm.)
+    "[Is that confirmed|Is that certain|Is that for certain|Is that definite][, then|]?",
     "[Have I got that right|Did I catch that right][, then|]?",
     "[Is that the whole story|Is that the full story][, then|]?",
 )
@@ -274,7 +288,7 @@ _MORE = re.compile(r"^(?:Anything|Is there anything) (?:else|more)\b")
 #: An invitation to say whether the news was heard right (`STATUS_INVITES`).
 _INVITE = re.compile(
     r"^(?:Oh, )?(?:is that (?:right|so)|really|honestly|seriously)\b|got that right|catch"
-    r" that right|whole story|full story",
+    r" that right|whole story|full story|is that (?:confirmed|certain|for certain|definite)\b",
     re.IGNORECASE,
 )
 #: A question about the user's own view of a talk they had, answered with it.
