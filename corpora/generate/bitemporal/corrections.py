@@ -532,7 +532,7 @@ _MENTION_REPLY = compose(
         "Talk of {topic} never quite gets settled, does it?",
         "{Your} clearly has views on {topic}.",
         "Everyone seems to have an opinion on {topic}.",
-        "I can see why {topic} comes up so often.",
+        "I can see why people talk about {topic} so often.",
     ),
     (
         "",

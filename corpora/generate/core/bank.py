@@ -764,7 +764,7 @@ REPLIES: dict[str, tuple[str, ...]] = {
         "[An easy|Quite an easy] [mistake|muddle] to make about {thing}.",
     ),
     TWIN_OTHERS: (
-        "[Sounds like|It sounds like] {your} [is doing well|has been busy|has news of {poss} own].",
+        "[Sounds like|It sounds like] {your} [is doing well|has been busy].",
         "[I expect|I bet|No doubt] {owner_your} [had an opinion on that|had something to say"
         " about it|was curious about it].",
         "{Thing} [sounds|seems] [like quite something|like a good choice|like a good move] for {obj}.",

@@ -578,7 +578,7 @@ PROSPECTIVE_REPLIES: dict[str, tuple[str, ...]] = {
         ),
     ),
     EXPIRY: _reply(
-        ("Ah.", "Good to know.", "Thanks.", "Useful.", "Right.", "Oh dear.", ""),
+        ("Ah.", "Good to know.", "Thanks.", "Useful.", "Right.", ""),
         (
             "Good to keep an eye on that for {your}.",
             "That is worth {your} sorting out before then.",
@@ -688,12 +688,10 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "that's off my list].",
         "[Oh,|Well,|Funny thing:] [it turns out|as it happens|I've since learnt that] [someone "
         "got there first|it had already been [sorted|done]|it was [dealt with|done|sorted] "
-        "[days ago|last week|before I even asked]][, so never mind|, so skip that one|, so "
-        "forget I asked|].",
+        "[just now|this week]][, so never mind|, so skip that one|].",
         "[No, wait|Sorry, no|Wait a moment], [I'm behind the times|I've only just found out"
         "|nobody told me]: [it's been [done|sorted|seen to]|someone else [did|handled] it]"
-        " [already|days ago|last week|at the weekend][, without a word to me|, so I needn't"
-        " have asked|].",
+        " [already|just now|this week][, without a word to me|].",
     ),
     EXPIRY: (
         "[I've seen|I checked|{Pron} showed me|{Pron} checked] the [paperwork|letter|email|small"

@@ -215,7 +215,7 @@ QUICK_ANSWERS: dict[str, str] = {
     "view": (
         "[We agreed to differ|We met somewhere in the middle|I can see both sides|It's an open"
         " question, I'd say|We'll revisit it|Somewhere in between|Neither side gave way|We"
-        " got halfway, I suppose][; it's that kind of subject|; we usually do|; there's a lot"
+        " got halfway, I suppose][; it's that kind of subject|; there's a lot"
         " to it|; it'll keep|; I am no expert|; it's no big deal|; both sides have their"
         " merits|; that's fine by me|][.|!]"
     ),

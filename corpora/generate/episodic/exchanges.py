@@ -1028,7 +1028,7 @@ _ITEM_RUMOUR = (
     "Mind you, [I've found out|{pron} [told|assured] me|I've been told] that [it isn't true"
     "|it's not so|there's nothing in it|it was just gossip|it was a story someone made "
     "up|it's all nonsense][, so forget it|, so ignore me|].",
-    "[Well,|Although|That said,|Mind you,] [that's what I was told|that was the story going "
+    "[Well,|That said,|Mind you,] [that's what I was told|that was the story going "
     "round|that's what people were saying|that's what someone told me], but [it turned out "
     "[not to be so|to be nonsense|to be wrong|to be made up]|{pron} says it's [nonsense|not "
     "true|rubbish|not the case|a load of gossip]].",

@@ -332,7 +332,7 @@ _NOT_SO_VAGUE: tuple[str, ...] = (
     "Mind you, I've since [found out|realised|worked out] that I [had it wrong|misheard"
     "|got the wrong end of it|mixed it up with something else][, so ignore that|, sorry"
     "|, silly me|].",
-    "[Well,|Although|That said,|Then again,] [that's what I [thought I heard|had in my"
+    "[Well,|That said,|Then again,] [that's what I [thought I heard|had in my"
     " head]|that was my understanding], but [it turned out [not to be so|to be a mix-up|to"
     " be wrong]|I'd [muddled it up|got it wrong|misunderstood]][, I'm afraid|, sorry|].",
     "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] what I [just said|said just"
