@@ -479,7 +479,8 @@ MILESTONE_REPLIES: dict[str, tuple[str, ...]] = {
             "Good to know where {clause} stands at the moment.",
             "So that is roughly how the rest of {clause} fits together.",
             "It sounds like {clause} is moving along nicely, step by step.",
-            "That is a lot for {your} to juggle.",
+            "[That is|That's|It sounds like] [a lot|quite a lot|plenty] for {your} to [juggle|keep on"
+            " top of|manage][.|, all at once.]",
             "I will keep that in mind when {clause} comes up again.",
             "There is a lot going on with {clause}, by the sound of it.",
             "{Your} must be glad to see {clause} taking shape.",
