@@ -396,7 +396,7 @@ class AnswererRow:
     n: int
     accuracy: float
     chance: float
-    #: A per-item figure of a list answerer: reported, never refused.
+    #: A per-item figure of a list answerer: the share of gold items among its k picks.
     per_item: bool = False
 
     @property
@@ -405,7 +405,7 @@ class AnswererRow:
 
     @property
     def refused(self) -> bool:
-        return not self.per_item and self.n >= MIN_SHAPE_QUESTIONS and self.lift > LIFT_REFUSE
+        return self.n >= MIN_SHAPE_QUESTIONS and self.lift > LIFT_REFUSE
 
 
 @dataclass(frozen=True)

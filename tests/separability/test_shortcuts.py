@@ -6,6 +6,7 @@ import io
 import random
 
 import numpy as np
+import pytest
 
 from checker import selftest
 from checker.formats.corpus import Question, Turn, Twin, TypedMemEvalBlock
@@ -177,10 +178,13 @@ def test_an_order_answer_lists_the_values_it_names_in_its_order() -> None:
     assert shc.gold_list(q, declared) is None
 
 
-def test_per_item_figures_are_reported_and_never_refused() -> None:
+def test_per_item_figures_are_refused_as_whole_answers_are() -> None:
     row = shc.AnswererRow("amended-step", "first", 20, 0.9, 0.2, per_item=True)
-    assert not row.refused
+    assert row.refused
     assert shc.AnswererRow("amended-step", "first", 20, 0.9, 0.2).refused
+    # Below ten questions or within the bound, neither is refused.
+    assert not shc.AnswererRow("amended-step", "first", 9, 0.9, 0.2, per_item=True).refused
+    assert not shc.AnswererRow("amended-step", "first", 20, 0.34, 0.2, per_item=True).refused
 
 
 def test_an_answer_naming_no_single_value_is_not_scored() -> None:
@@ -264,3 +268,21 @@ def test_the_shortcut_and_language_plants_are_refused_and_their_twins_are_not() 
     assert "largest lift most-frequent +0.000" in text
     assert "[ok] three stock replies -> LNG00" in text
     assert "[ok] every turn from a varied grammar (must not refuse) -> not refused" in text
+
+
+def test_a_per_item_row_over_the_bound_is_a_finding_that_says_per_item(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from types import SimpleNamespace
+
+    from checker.rules import shortcuts as rules
+
+    rows = [
+        shc.AnswererRow("step-order", "most-frequent", 20, 0.573, 0.257, per_item=True),
+        shc.AnswererRow("step-order", "most-frequent", 20, 0.0, 0.0),
+    ]
+    monkeypatch.setattr(shc, "heuristics_of", lambda corpus: shc.HeuristicRecord(rows, 20, 20))
+    found = list(rules.heuristic_answerer(SimpleNamespace(corpus=None)))  # type: ignore[arg-type]
+    assert len(found) == 1
+    assert found[0].message.startswith("step-order per item: the most-frequent values")
+    assert "0.573 against a fair chance of 0.257" in found[0].message
