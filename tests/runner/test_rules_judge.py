@@ -256,14 +256,14 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
     ("prospective", "current", None, "About 5 days", "Roughly 6 days.", "correct"),
     ("prospective", "current", None, "About 5 days", "About 9 days.", "wrong"),
     ("prospective", "current", None, "About 5 days", "It already ran out.", "wrong"),
-    ("semantic", "current-value", None, "The Megawton", "The Megawton book club.", "correct"),
-    ("semantic", "current-value", None, "The Megawton", "The Harperton book club.", "wrong"),
+    ("semantic", "current-value", None, "Dr Varty", "Dr Varty, these days.", "correct"),
+    ("semantic", "current-value", None, "Dr Varty", "Dr Cabrera.", "wrong"),
     (
         "semantic",
         "source-attribution",
         None,
         "In that conversation",
-        "Crimmins and Antonini.",
+        "Dougherty Bank and Gee.",
         "correct",
     ),
     (
