@@ -285,6 +285,58 @@ def test_a_status_names_no_milestone_no_order_and_follows_its_move(corpus: Built
     assert {"twin-rumour", "twin-considered", "twin-others"} <= set(kinds), kinds
 
 
+#: A status that says which of its sentence's two milestones never happened, and which.
+NEVER_WENT_AHEAD = re.compile(
+    r"the one I named (first|to begin with|second|last) (never took place|never went ahead|"
+    r"was only talk|didn't go ahead)"
+)
+
+
+def test_a_retraction_says_never_went_ahead_only_of_a_milestone_nothing_else_states(
+    corpus: Built,
+) -> None:
+    """A link taken back by saying which of its two milestones never happened names the twin's
+    own milestone: one no other user turn of the haystack names (no true link, no other
+    statement), never the chain milestone it was placed against, which true links run through.
+    """
+    seen = 0
+    for a in corpus.assembled:
+        said: Counter[str] = Counter()
+        for rendered in a.sessions:
+            for turn in rendered.turns:
+                if turn.role == "user":
+                    said.update(set(MILESTONE.findall(turn.content)))
+        for rendered in a.sessions:
+            for m, span in enumerate(rendered.status_turns):
+                if span is None:
+                    continue
+                status = rendered.turns[span[0]].content
+                found = NEVER_WENT_AHEAD.search(status)
+                if not found:
+                    continue
+                named = MILESTONE.findall(rendered.turns[rendered.move_turns[m]].content)
+                assert len(named) == 2, named
+                gone = named[0] if found.group(1) in ("first", "to begin with") else named[1]
+                assert said[gone] == 1, (gone, status)
+                seen += 1
+    assert seen > 20
+
+
+def test_no_expansion_doubles_a_word() -> None:
+    """No alternative of a Temporal template says a word twice running ("was fitted in in the
+    pouring rain"), and a person is sure of a thing, never "definite of" it."""
+    templates = [
+        *(t for frames in MILESTONE_FRAMES.values() for t in frames),
+        *NAMED_MENTION_FRAMES,
+        *(t for statuses in MILESTONE_STATUSES.values() for t in statuses),
+        *(t for replies in MILESTONE_REPLIES.values() for t in replies),
+    ]
+    for template in templates:
+        for text in expansions(template, 2000):
+            assert not re.search(r"\b(\w+) \1\b", text, re.I), text
+            assert not re.search(r"\b(definite|clear) of\b", text), text
+
+
 def test_no_occurrence_twin_is_placed_against_a_milestone_its_question_names(
     corpus: Built,
 ) -> None:

@@ -467,6 +467,19 @@ def said_order(rng: random.Random, v: str, w: str, rel: str) -> dict[str, str]:
     return {"V": v, "W": w, "rel": rel}
 
 
+#: How a status names the milestone of a twin's sentence that never happened, by where the
+#: sentence names it (`milestones._NOT_SO_HOW`).
+GONE_WORDS = {"first": ("first", "to begin with"), "second": ("second", "last")}
+
+
+def with_gone(rng: random.Random, extra: dict[str, str], value: str) -> dict[str, str]:
+    """`extra` with `gone`: the words for where the sentence names `value`, the twin's own
+    milestone, so a status that says which of the two never happened names that one and never
+    the chain milestone it was placed against (or the other one of someone else's project)."""
+    where = "first" if extra["V"] == value else "second"
+    return {**extra, "gone": rng.choice(GONE_WORDS[where])}
+
+
 def _link_move(chain: Chain, link: int, rng: random.Random, evidence: bool) -> Move:
     carrier = chain.carrier(link)
     other = link + 1 if carrier == link else link
@@ -492,10 +505,14 @@ def _twin_move(chain: Chain, twin: TwinPlan, rng: random.Random) -> Move:
             chain.family,
             twin.value,
             other=twin.other,
-            extra=said_order(rng, twin.value, twin.other_value, twin.rel),
+            extra=with_gone(
+                rng, said_order(rng, twin.value, twin.other_value, twin.rel), twin.value
+            ),
             told_as=LINK,
         )
-    extra = said_order(rng, twin.value, chain.values[twin.anchor], twin.rel)
+    extra = with_gone(
+        rng, said_order(rng, twin.value, chain.values[twin.anchor], twin.rel), twin.value
+    )
     if twin.second_anchor is not None:
         extra["W2"] = chain.values[twin.second_anchor]
     return Move(twin.kind, chain.person, chain.family, twin.value, extra=extra, told_as=LINK)
@@ -528,7 +545,7 @@ def _cold_twin(rng: random.Random, world: World, pairs: Sequence[tuple[Person, F
         family,
         value,
         other=other,
-        extra=said_order(rng, value, milestone(rng, world), rel),
+        extra=with_gone(rng, said_order(rng, value, milestone(rng, world), rel), value),
         told_as=LINK,
     )
 

@@ -339,25 +339,27 @@ _NOT_SO_VAGUE: tuple[str, ...] = (
     " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
     " mistake|, I misheard].",
 )
-#: A link taken back by saying how the user went wrong: it fits any sentence. The link names
-#: the milestone taken back first (`the {V} … before the {W}`), so each says which of the two
-#: never happened and that the other did: a bare "that one never went ahead" could be either.
+#: A link taken back by saying how the user went wrong: it fits any sentence. Each says which
+#: of the two milestones never happened (`{gone}`: the one named first or the one named second,
+#: see `generator.gone_position`) and that the other did: a bare "that one never went ahead"
+#: could be either. The one said never to have happened is always the twin's own milestone,
+#: never the chain milestone it was placed against, which true links run through.
 _NOT_SO_HOW: tuple[str, ...] = (
     "[Sorry,|Hang on,|Hmm,|Wait,] I've [mixed up|muddled|run together] two of {poss}"
-    " [updates|messages|chats][ there|]: the one I named to begin with never took place at"
+    " [updates|messages|chats][ there|]: the one I named {gone} never took place at"
     " all, only the other one did[, {pron} says|, as far as I know|].",
     "No, wait, I'm [mixing it up with|confusing it with] [something else|someone else's"
-    " news|a different update][, sorry|, silly me|]: the one I named ahead of the other never"
+    " news|a different update][, sorry|, silly me|]: the one I named {gone} never"
     " went ahead, only the other one did[, I'm fairly sure|, as far as I know|].",
     "[Oh,|Hmm,|Ah,] I [misheard|got the wrong end of it|read it wrongly]: {pron} was telling"
-    " me the one I named to begin with [never went ahead|was only talk|didn't go ahead], not"
+    " me the one I named {gone} [never went ahead|was only talk|didn't go ahead], not"
     " that it had[, my mistake|, so scrap that|]; the other one did go ahead.",
 )
 _SURE = "[sure|certain|definite|clear]"
 MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
     LINK: (
         "[I [checked|double-checked] with {obj}|{Pron} [was very clear about it|confirmed it"
-        "|told me so {obj}self|was quite " + _SURE + " of it]][, so that's right|, so no doubt"
+        "|told me so {obj}self|was quite [sure|certain] of it]][, so that's right|, so no doubt"
         " there|, so I trust it|, and {pron} should know|].",
         "[That's|It's] all on the [plan|chart|list] {pron} [showed|sent|gave] me[, so it's"
         " [definite|settled|official]|, in black and white|, if you want proof|].",
@@ -443,7 +445,7 @@ MILESTONE_STATUS_REPLIES[TWIN_BETWEEN] = MILESTONE_STATUS_REPLIES[TWIN_CONSIDERE
 _WENT = (
     "[Apparently|It turns out|In the end|As it went|From what {pron} says|By all accounts|If I "
     "have it right], the {V} [took place|was held|went ahead|was fitted in] [without a "
-    "hitch|as planned|despite everything|with a bit of a struggle|much as expected|in the "
+    "hitch|as planned|despite everything|with a bit of a struggle|much as expected|despite the "
     "pouring rain|at long last][, by the sound of it|, {pron} tells me|, or so I gather|, I am "
     "told|].",
     "[Apparently|It turns out|From what {pron} says|By all accounts|If I have it right], the {V} "
@@ -657,6 +659,7 @@ _HOLDER = {
     "when": "last week",
     "When": "Last week",
     "other": "neighbour",
+    "gone": "to begin with",
 }
 _NAMED, _SHARED_NOUN, _SECOND_NAMED = "Qalmor review", "Zurbel review", "Pelvar visit"
 
