@@ -435,3 +435,21 @@ def test_counting_a_questions_key_sentences_does_not_find_the_asked_steps(
         for answerer in shc.ANSWERERS:
             share = sum(s.item_credit[answerer] for s in scores) / len(scores)
             assert share - chance <= 0.15, (shape, answerer, share, chance)
+
+
+def test_a_way_dropped_is_told_and_asked_about_as_a_way_of_doing_a_task() -> None:
+    """A way tried and dropped says so grammatically ("tried it that way for a week or two and
+    went back", never "never went through with it after a week or two"), and what the assistant
+    asks after it is about a way of doing a chore, not a plan put off for a year or its cost."""
+    from corpora.generate.core.world import TWIN_CONSIDERED
+    from corpora.generate.procedural.procedures import PROCEDURE_BANK, PROCEDURE_STATUSES
+
+    said = [e for t in PROCEDURE_STATUSES[TWIN_CONSIDERED] for e in expansions(t, 2000)]
+    assert not [e for e in said if re.search(r"never went through with it (after|almost|once)", e)]
+    assert not [e for e in said if re.search(r"thought about doing it like that and went", e)]
+    assert any("tried it that way for a week or two and went back" in e for e in said)
+    for kind in (TWIN_CONSIDERED, TWIN_AMENDMENT):
+        asked = PROCEDURE_BANK.status_follow_ups[kind]
+        assert asked
+        text = [e for pair in asked for t in pair for e in expansions(t, 2000)]
+        assert not [e for e in text if re.search(r"go off it|year|[Cc]ost", e)], text

@@ -57,6 +57,7 @@ from corpora.generate.core.bank import (
 )
 from corpora.generate.core.grammar import flatten
 from corpora.generate.core.render import Bank
+from corpora.generate.core.status_threads import STATUS_FOLLOW_UPS, StatusFollowUp
 from corpora.generate.core.wording import always, compose, expansions, has_any, only
 from corpora.generate.core.world import (
     CONSIDERED,
@@ -569,17 +570,35 @@ _LATELY = "[since|the other day|this morning|last night|at the weekend|when I sa
 _MIXED = "[I've muddled that|I'm mixing people up|I tell a lie|I've got my people muddled]"
 _DROPPED = (
     "[Well,|Actually,|Sorry,|Hmm,|Oh,] [not quite|I'm getting ahead of myself|that's "
-    "overstating it|I spoke too soon]: {pron} [only|just] [tried it that way once|thought about "
-    "doing it like that|had a go at it that way|toyed with it] and [went back to {poss} old "
-    "way|decided against it|gave up on it|let it go].",
+    "overstating it|I spoke too soon]: {pron} [only|just] [[tried it that way once|had a go at"
+    " it that way] and [went back to {poss} old way|gave up on it]|[thought about doing it like"
+    " that|toyed with it] and [decided against it|let it go]].",
     "[Mind you,|Though|Then again,|Except] {pron} has since [gone off the idea|changed {poss} "
     "mind|thought better of it|dropped the idea][, so it never came to anything|, so nothing "
     "came of it|, so that's that|, so scrap that].",
     "[Or so I thought|That was the plan, anyway|That was the idea|At least that was the plan], "
-    "but {pron} [went back to the old way|thought better of it|went off it|never went through "
-    "with it] [in the end|after a week or two|once {pron} thought it over|almost straight "
-    "away].",
+    "but [{pron} tried it that way for [a week or two|a few days|a month or so] and went back"
+    "|{pron} went back to the old way [in the end|after a week or two|almost straight away]"
+    "|{pron} [thought better of it|went off the idea] [in the end|once {pron} thought it"
+    " over]|{pron} never went through with it[ in the end|]].",
 )
+#: What the assistant asks after a way dropped, and the user's answers: about a way of doing a
+#: chore (too fiddly, no time saved), never about a plan one saves up for or puts off a year.
+_DROPPED_FOLLOW_UPS: tuple[StatusFollowUp, ...] = (
+    (
+        "[What put {obj} off it|Did {pron} say what was wrong with it|Did {pron} say why]?",
+        "[[Too fiddly, mostly|It took too long, {pron} said|It saved no time at all|Habit, I"
+        " think][,|;] [the old way suits {obj}|{pron}'s set in {poss} ways|fair enough,"
+        " really]|{Pron} didn't really say[,|;] [{pron} just went back to what {pron}"
+        " knows|I didn't like to push]][.|!]",
+    ),
+)
+#: The shared questions after a status, a way dropped asked about in its own words.
+PROCEDURE_STATUS_FOLLOW_UPS = {
+    **STATUS_FOLLOW_UPS,
+    TWIN_CONSIDERED: _DROPPED_FOLLOW_UPS,
+    TWIN_AMENDMENT: _DROPPED_FOLLOW_UPS,
+}
 PROCEDURE_STATUSES: dict[str, tuple[str, ...]] = {
     LISTING: (
         "[I [wrote it all down|made a note of it all] [as {pron} went|later]|{Pron} [went "
@@ -740,6 +759,7 @@ PROCEDURE_BANK = Bank(
     follow_ups=only(FOLLOW_UPS, (MENTION,)),
     statuses=MappingProxyType(PROCEDURE_STATUSES),
     status_replies=MappingProxyType(PROCEDURE_STATUS_REPLIES),
+    status_follow_ups=MappingProxyType(PROCEDURE_STATUS_FOLLOW_UPS),
 )
 
 
@@ -763,6 +783,7 @@ def conversation_templates() -> list[tuple[str, str]]:
     out += [(f"status {k}", t) for k, ts in PROCEDURE_STATUSES.items() for t in ts]
     out += [(f"status-reply {k}", t) for k, ts in PROCEDURE_STATUS_REPLIES.items() for t in ts]
     out += [(f"reply {MENTION}", t) for t in REPLIES[MENTION]]
+    out += [("status-ask dropped", t) for pair in _DROPPED_FOLLOW_UPS for t in pair]
     for hour in (9, 14, 20):
         out += [("opener any", t) for t in PROCEDURE_BANK.openers(hour) if t]
         out += [("sign-off any", t) for t in PROCEDURE_BANK.sign_offs(hour) if t]
