@@ -70,6 +70,7 @@ from corpora.generate.core.world import (
     draw_people,
 )
 from corpora.generate.episodic.exchanges import (
+    ASK,
     ATTRIBUTION_FRAMES,
     EPISODIC_BANK,
     EPISODIC_FAMILIES,
@@ -361,6 +362,11 @@ def _move(
     said = value if value is not None else world.value(family, rng)
     other = _other(rng, person) if kind in OTHER_TWINS else None
     roles = SPEAKERS.get(TOLD_AS.get(kind, kind), ("user",))
+    # A request (or a twin told as one) asks for what its family's value is: a name, a place,
+    # a person or firm to go to.
+    extra: dict[str, str] = {}
+    if TOLD_AS.get(kind, kind) == REQUEST:
+        extra[ASK] = rng.choice(family.clauses[ASK])
     # A twin is told as the move it rivals (its status, in the next turn, says what it was).
     return Move(
         kind,
@@ -368,6 +374,7 @@ def _move(
         family,
         said,
         evidence=evidence,
+        extra=extra,
         other=other,
         answer_roles=roles,
         told_as=TOLD_AS.get(kind),
