@@ -621,9 +621,9 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUSES,
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
-        "[And|Yes, and|Oh, and|For what it's worth,] I've [checked it properly|double-checked "
-        "it|looked it up since|gone back over it carefully|asked {obj} since|checked it twice]"
-        "[, so I'm fairly sure now|, for what that's worth|].",
+        "[And|Yes, and|Oh, and|For what it's worth,] I've [checked it|double-checked it|looked "
+        "it up|gone back over it|asked {obj}] [properly|carefully|myself|since|with care][, so "
+        "I'm fairly sure now|, for what that's worth|].",
         "[The muddle was mine|That mix-up was my own doing|It was my fault for rushing|I'd "
         "got in a muddle over it][, sorry|, I'm afraid|][.|!] [{Pron} put me straight "
         + _SOON
@@ -641,13 +641,13 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
         "ignore me|I take that back|ignore that][:|,] [{stood_a}|{stood_b}|{stood_d}|I've just "
         "checked and nothing has changed|it's {Wn} after all][.|!]",
-        "[Then again|On second thoughts|Actually], I've [just|since|already] [checked|looked "
-        "it up|gone back over it|asked {obj}] and [it was {Wn} {along}|it's {Wn} after all|it "
-        "was {Wn}, {as_told}][, so ignore that|, so leave it as it was|, sorry|].",
+        "[Then again|On second thoughts|Actually|Oh, hold on], I've [just|since|already] [checked|"
+        "looked it up|gone back over it|asked {obj}] and [it was|it turns out it was] {Wn}"
+        "[ {along}| after all|, {as_told}][, so ignore that|, so leave it as it was|, sorry|].",
         "No, [wait|hold on|hang on], I'm [thinking of|confusing it with] [something else|"
         "someone else|another thing][, sorry|, silly me|]: [what I told you before stands|"
         "it's {Wn}, {as_told}|{Wn} was right|{stood_c}][, I'm [fairly|almost|quite] sure|].",
-        "[Oh, and|Oh, but|Ah, but|Oh, hang on,] [ignore|forget|disregard] that [last bit|fix|change]"
+        "[Oh|Ah|Oh, sorry], [and|but] [ignore|forget|disregard] that [last bit|fix|change]"
         "[, it was a muddle|: I had it right before|, {Wn} stands|, I misread my own notes].",
         "[Sorry|Hmm|Oops], [false alarm|panic over|no change after all][:|,] [{pron} [says|"
         "tells me|confirmed] it's still {Wn}|I [checked|looked again] and {Wn} was right|it "

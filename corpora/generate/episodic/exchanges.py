@@ -107,8 +107,17 @@ OTHER_TWINS = (ITEM_OTHERS, PROPOSAL_OTHERS, PROPOSAL_HEARSAY, REQUEST_OTHERS)
 REQUEST_REPLY = "request-reply"
 AGREED = "agreed"
 #: How a request asks for the family's value at its end ("so who would you go to?"): a name,
-#: a place or a person or firm to go to, each fitting only its own families.
+#: a place or a person or firm to go to, each fitting only its own families. A request's
+#: frames draw one of the family's three (`ASKS`, filled from `ask_placeholders`).
 ASK = "ask"
+ASKS = ("ask_a", "ask_b", "ask_c")
+
+
+def ask_placeholders(family: Family) -> dict[str, str]:
+    """The request-frame placeholders that ask for what the family's value is."""
+    return dict(zip(ASKS, family.clauses[ASK], strict=True))
+
+
 _ASK_NAME = ("what would you call it", "what name would you go for", "any good names")
 _ASK_PLACE = ("where would you look", "which one would you go for", "where would you start")
 _ASK_WHO = ("who would you go to", "who would you try", "who comes to mind")
@@ -696,10 +705,12 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "you say?]",
         "[I said I would ask you about this|I promised I would run this past you|This one is "
         "for you|You are good at this sort of thing|I need your help with something|Here is "
-        "a puzzle for you]: {holder} {clause}[.|, so {ask}?|, so what would you say?]",
-        _LEAD + " {clause}, [so|so tell me,] [what would you say|any ideas|{ask}|{ask}|{ask}|what "
-        "do you reckon|any thoughts at all|what would you do in {poss} place][|, do you think|"
-        ", honestly|, off the top of your head]?",
+        "a puzzle for you]: {holder} {clause}[.|, so {ask_a}?|, so what would you say?|, so "
+        "{ask_b}?]",
+        _LEAD + " {clause}, [so|so tell me,] [what would you say|any ideas|{ask_a}|what would "
+        "you pick for {obj}|{ask_b}|what would you go for|{ask_c}|what do you reckon|any "
+        "thoughts at all|what would you do in {poss} place][|, do you think|, honestly|, off "
+        "the top of your head]?",
     ),
     PROPOSAL: _PROPOSAL_FRAMES,
     PROPOSAL_AGREED: _PROPOSAL_FRAMES,
@@ -710,7 +721,7 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "{When} {holder} {clause}[.|, apparently.|, so {pron} tells me.|, by all accounts.]",
         "[{Holder} told me|{Holder} was saying|{Holder} rang to say|{Holder} let slip that|"
         "I gather from {holder} that] {pron} {clause}[.|, which sounds about right for {obj}.]",
-        "[I meant to tell you that|You will like this:|Guess what:|Bit of news:|News from the family:] "
+        "[I meant to tell you that|You will like this:|Guess what:|Bit of news:|Quick update:] "
         "{holder} {clause}.",
     ),
 }
@@ -866,7 +877,7 @@ def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     "car": (
         _item_reply(
-            ("Car trouble is never fun.", "Poor car.", ""),
+            ("Car trouble is never fun.", "Poor car.", "What a hassle.", ""),
             (
                 "Was the bill a fair one for {obj}?",
                 "Is the car running better now?",
@@ -922,7 +933,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "bookclub": (
         _item_reply(
-            ("Sounds like a read and a half.", "That sounds like a good read.", ""),
+            ("Sounds like a read and a half.", "That sounds like a good read.", "Lovely.", ""),
             (
                 "Did the rest of the book club like it as much?",
                 "Did it spark much of a debate?",
@@ -1191,7 +1202,7 @@ _REQUEST_OTHERS = (
 )
 _REQUEST_OTHERS_REPLY = (
     "[Ah,|Oh,|Right,|Fair enough,|Okay,] [{poss} {other}, then|so it's for {poss} {other}]"
-    "[, got it|]. [The same answer stands.|My answer would be the same.|It should suit "
+    "[, got it|, I see|][.|!] [The same answer stands.|My answer would be the same.|It should suit "
     "them just as well, I think.|I'd say the same for them.|I hope it helps them.]",
     "[No problem|Noted|Got it|Understood][.|!] [For {poss} {other}, then.|The advice is "
     "the same either way.|I'd say the same for them.|Easily done.|Let me know how they get on.]",

@@ -70,7 +70,6 @@ from corpora.generate.core.world import (
     draw_people,
 )
 from corpora.generate.episodic.exchanges import (
-    ASK,
     ATTRIBUTION_FRAMES,
     EPISODIC_BANK,
     EPISODIC_FAMILIES,
@@ -89,6 +88,7 @@ from corpora.generate.episodic.exchanges import (
     SUGGESTION_TWINS,
     TOLD_AS,
     EpisodicFamily,
+    ask_placeholders,
 )
 
 VERTICAL = "episodic"
@@ -364,9 +364,7 @@ def _move(
     roles = SPEAKERS.get(TOLD_AS.get(kind, kind), ("user",))
     # A request (or a twin told as one) asks for what its family's value is: a name, a place,
     # a person or firm to go to.
-    extra: dict[str, str] = {}
-    if TOLD_AS.get(kind, kind) == REQUEST:
-        extra[ASK] = rng.choice(family.clauses[ASK])
+    extra = ask_placeholders(family) if TOLD_AS.get(kind, kind) == REQUEST else {}
     # A twin is told as the move it rivals (its status, in the next turn, says what it was).
     return Move(
         kind,
