@@ -527,6 +527,7 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
                 thing=f"the {family.noun}",
                 Thing=f"The {family.noun}",
             )
+            values.update(exchanges.ask_placeholders(family))
             for clause in (c for t in clauses for c in expansions(t)):
                 filled = dict(values, topic=clause, Topic=clause.capitalize(), clause=clause)
                 if kind != MENTION:
