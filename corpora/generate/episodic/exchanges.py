@@ -877,7 +877,7 @@ def _item_reply(react: tuple[str, ...], refer: tuple[str, ...]) -> str:
 ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     "car": (
         _item_reply(
-            ("Car trouble is never fun.", "Poor car.", "What a hassle.", ""),
+            ("Car trouble is never fun.", "Garages, eh.", "Poor car.", ""),
             (
                 "Was the bill a fair one for {obj}?",
                 "Is the car running better now?",
@@ -910,7 +910,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "road": (
         _item_reply(
-            ("Flat hunting is hard work.", "Sounds like a mixed bag.", ""),
+            ("Flat hunting is hard work.", "Ah, the joys of viewings.", "Sounds like a mixed bag."),
             (
                 "Did {pron} like the look of the place, and the rent?",
                 "Could {pron} see a life there?",
@@ -933,7 +933,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "bookclub": (
         _item_reply(
-            ("Sounds like a read and a half.", "That sounds like a good read.", "Lovely.", ""),
+            ("Ha, book clubs.", "Sounds like a read and a half.", "Books, books.", ""),
             (
                 "Did the rest of the book club like it as much?",
                 "Did it spark much of a debate?",
@@ -955,7 +955,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "boat": (
         _item_reply(
-            ("Boats always need something.", "Sounds sensible.", "That all sounds useful.", ""),
+            ("Boats always need something.", "Sounds sensible.", "Sensible of {obj}.", ""),
             (
                 "Was the work worth the money for {obj}?",
                 "Is the boat holding up?",
