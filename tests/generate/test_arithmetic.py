@@ -44,6 +44,7 @@ from corpora.generate.core.stamp import (
     stamp_validated,
 )
 from corpora.generate.core.vertical import Built
+from corpora.generate.core.wording import expansions
 from tests.generate.conftest import digest_in_another_process, passing_attempt
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -575,3 +576,14 @@ def test_a_reply_to_a_batch_or_a_return_fits_every_family_of_its_kind(
     monkeypatch.setattr(amounts, "AMOUNTS_BANK", bank)
     with pytest.raises(amounts.AmountsBankError):
         amounts.check_amounts_bank()
+
+
+def test_a_reply_names_a_purchase_as_what_was_bought_not_as_work() -> None:
+    """A family whose payments include buying something outright ("bought a bike") is never
+    named in a reply as a job of work ("the bike work")."""
+    for family in amounts.PAYMENT_FAMILIES:
+        bought = any("bought" in clause for clause in family.clauses[amounts.PAYMENT])
+        if not bought:
+            continue
+        for thing in expansions(amounts.AMOUNTS_BANK.things[family.key]):
+            assert " work" not in thing, (family.key, thing)

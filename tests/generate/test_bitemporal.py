@@ -7,6 +7,7 @@ and the shared gate, adversaries included, passing the corpus."""
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -632,3 +633,27 @@ def test_a_question_about_a_later_instant_counts_it_from_now() -> None:
             assert at in text and "ounting from now" in text and "not from then" in text, text
     asking = bitemporal.Asking("5 weeks ago", "6 weeks ago", False, ())  # type: ignore[arg-type]
     assert "counting" not in bitemporal._question(random.Random(1), subject, asking)
+
+
+def test_withdrawals_and_confirmations_read_grammatically_in_every_expansion() -> None:
+    """A correction taken back, and a correction confirmed, never garble the value left
+    standing ("it was the one you have down as I'd put it right") nor stack hedges on a check
+    ("I've looked it up twice over, as far as I can"): 300 drawn expansions of each, with the
+    value named and unnamed, first and not."""
+    from corpora.generate.core.grammar import expand
+
+    rng = random.Random(7)
+    values = {"obj": "her", "pron": "she", "Pron": "She", "poss": "her", "at_first": " earlier"}
+    values |= {"Vn": "Velmora"}
+    bad = re.compile(
+        r"you have down as I'd|as I'd put it right|twice over|as far as I can\b|"
+        r"it's \S+(?: \S+){0,4} all along|^Although,|\bAlthough, I've|again again|hang on, (?:and|but)"
+    )
+    statuses = corrections.RECORD_STATUSES
+    for kind in (corrections.PROPOSED, corrections.CORRECTION):
+        for first in (True, False):
+            for wn in ("Velmora", bitemporal.UNNAMED_STANDING):
+                filled = {**values, **corrections.left_standing(first, wn), "Wn": wn}
+                for _ in range(300):
+                    text = expand(rng.choice(statuses[kind]), rng).format_map(filled)
+                    assert not bad.search(text), text

@@ -25,6 +25,7 @@ from corpora.generate.conjunction import generator as conjunction
 from corpora.generate.core.bank import BankError
 from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
 from corpora.generate.core.vertical import Built
+from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import TWIN_RUMOUR
 from tests.generate.conftest import passing_attempt, shared_gate_refusals
 
@@ -302,3 +303,39 @@ def test_no_mention_frame_ends_on_a_time_phrase_after_its_topic() -> None:
 
     assert not any(f.endswith("{topic} {when}.") for f in CLUB_MENTION_FRAMES)
     assert any(f.startswith("{When} I [got|ended up] talking") for f in CLUB_MENTION_FRAMES)
+
+
+def test_no_frame_and_clause_say_the_same_thing_twice() -> None:
+    """A membership ended is told once: no frame's tail repeats what a clause already says
+    ("quit the club, saying it was time, and she says it was time"), and an order fact is
+    heard or found out, not "worked out"."""
+    from corpora.generate.core.world import INVALIDATION
+
+    frames = clubs.CLUB_BANK.frames.get(INVALIDATION, ())
+    assert frames
+    for family in clubs.CLUB_FAMILIES:
+        for clause in family.clauses[INVALIDATION]:
+            for said in expansions(clause, limit=200):
+                for frame in frames:
+                    for text in expansions(frame, limit=200):
+                        whole = text.replace("{clause}", said)
+                        assert whole.count("it was time") < 2, whole
+    for frame in clubs.ORDER_FRAMES:
+        assert "worked out" not in frame
+
+
+def test_no_remark_about_a_club_recurs_word_for_word_in_a_haystack(corpus: Built) -> None:
+    """A passing remark about someone's sport ("Over dinner my gran got going on playing
+    tennis in the wind.") is not said again word for word in a later session: a pair already
+    chatted about is not drawn for a cold remark while another is left."""
+    topics = [t for kind in clubs.KINDS for t in kind.topics]
+    for q in corpus.questions:
+        seen: set[str] = set()
+        for session in q.haystack_sessions:
+            said = {
+                t.content
+                for t in session
+                if t.role == "user" and any(topic in t.content for topic in topics)
+            }
+            assert not said & seen, (q.question_id, sorted(said & seen))
+            seen |= said

@@ -527,6 +527,7 @@ def _sentences_about(family: EpisodicFamily, person: Person) -> Iterator[tuple[s
                 thing=f"the {family.noun}",
                 Thing=f"The {family.noun}",
             )
+            values.update(exchanges.ask_placeholders(family))
             for clause in (c for t in clauses for c in expansions(t)):
                 filled = dict(values, topic=clause, Topic=clause.capitalize(), clause=clause)
                 if kind != MENTION:
@@ -757,3 +758,42 @@ def test_a_reply_to_how_a_proposal_went_fits_a_keen_and_a_doubtful_person_alike(
     for template in exchanges.EPISODIC_STATUS_REPLIES[PROPOSAL]:
         for text in expansions(template, limit=400, seed=2):
             assert "come round" not in text and "listens" not in text, text
+
+
+def test_a_request_asks_for_what_its_family_is_after() -> None:
+    """A request's closing question fits the family: a dog's name is never somewhere to look,
+    and a road to live on is never someone to go to (the tail is the family's own)."""
+    wrong = {
+        "dog": ("where", "who", "buy"),
+        "boat": ("where", "who", "buy"),
+        "road": ("who", "call it", "names", "buy"),
+        "allotment": ("who", "call it", "names", "buy"),
+        "dentist": ("call it", "names", "buy"),
+        "car": ("who", "where", "call it", "names"),
+    }
+    for key, words in wrong.items():
+        family = exchanges.EPISODIC_FAMILIES[key]
+        asks = exchanges.ask_placeholders(family)
+        for frame in exchanges.EPISODIC_FRAMES[exchanges.REQUEST]:
+            for text in expansions(frame, limit=400):
+                said = text.split("{clause}")[-1]
+                for name, ask in asks.items():
+                    said = said.replace(f"{{{name}}}", ask)
+                found = [w for w in words if re.search(rf"\b{w}\b", said)]
+                assert not found, (key, said)
+
+
+def test_item_openers_say_no_coincidence_and_name_no_family_chore() -> None:
+    """An entry is news, not a coincidence ("Small world:"), and no family's reaction is a
+    stock opener like "Ah, boat jobs." that recurs through a haystack."""
+    for frame in exchanges.EPISODIC_FRAMES[exchanges.ITEM]:
+        assert "Small world" not in frame
+    for replies in exchanges.ITEM_REPLIES.values():
+        for reply in replies:
+            assert "boat jobs" not in reply
+    for reply in exchanges.EPISODIC_REPLIES.get(exchanges.REQUEST_OTHERS, ()):
+        assert "Nothing changes" not in reply
+    others = exchanges.EPISODIC_STATUS_REPLIES[exchanges.REQUEST_OTHERS]
+    for reply in others:
+        for text in expansions(reply, limit=400):
+            assert "Nothing changes" not in text and "noted!" not in text, text

@@ -636,10 +636,10 @@ _PAID_FOR = {
     "builders": "[the building work|the building job]",
     "course": "[the course|the course booking]",
     "holiday": "[the holiday let|the holiday]",
-    "bike": "[the bike|the bike work]",
+    "bike": "the bike",
     "tickets": "[the concert|the ticket booking]",
     "plumber": "[the plumbing job|the plumber's bill]",
-    "phone": "[the phone|the phone work]",
+    "phone": "the phone",
 }
 
 

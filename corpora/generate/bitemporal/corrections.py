@@ -593,8 +593,8 @@ STANDING: dict[str, tuple[str, str]] = {
     "stood_b": ("what I told you with the news was right", "what I had down was right"),
     "stood_c": ("the version in my news was right", "my last fix was right"),
     "stood_d": ("{Wn} was right all along", "{Wn} was right after all"),
-    "along": ("all along", "as I'd put it right"),
-    "as_told": ("as I had it in the news", "as I'd put it right"),
+    "along": ("all along", "after all"),
+    "as_told": ("as I had it in the news", "as I'd last put it"),
     "keep": ("I'll keep the one from your news, then.", "I'll leave it as I have it, then."),
     "kept_a": ("so it stays as your news had it", "so it stays as you'd put it right"),
     "kept_b": ("so the one from your news stands", "so what I have down stands"),
@@ -621,8 +621,9 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
     CHANGE_AHEAD: _CHANGE_STATUSES,
     CHANGE_PAST: _CHANGE_STATUSES,
     CORRECTION: (
-        "[And|Yes, and|Oh, and|For what it's worth,] I've [checked|double-checked|looked it "
-        "up|gone back over it|asked {obj}] [properly|carefully|twice over|since|again][, as far as I can|, for what that's worth|].",
+        "[And|Yes, and|Oh, and|For what it's worth,] I've [checked it|double-checked it|looked "
+        "it up|gone back over it|asked {obj}] [properly|carefully|myself|since|with care][, so "
+        "I'm fairly sure now|, for what that's worth|].",
         "[The muddle was mine|That mix-up was my own doing|It was my fault for rushing|I'd "
         "got in a muddle over it][, sorry|, I'm afraid|][.|!] [{Pron} put me straight "
         + _SOON
@@ -640,13 +641,13 @@ RECORD_STATUSES: dict[str, tuple[str, ...]] = {
         "[Actually|Hang on|Oh wait|Sorry|Hmm|No, wait], [scratch that|forget I mentioned it|"
         "ignore me|I take that back|ignore that][:|,] [{stood_a}|{stood_b}|{stood_d}|I've just "
         "checked and nothing has changed|it's {Wn} after all][.|!]",
-        "[Although|Then again|On second thoughts|Wait], I've [just|since|already] [checked|looked "
-        "again|gone back over it|asked {obj}] and [it was|it's] {Wn} [{along}|after all|{as_told}]"
-        "[, so ignore that|, so leave it as it was|, sorry|].",
+        "[Then again|On second thoughts|Actually|Oh, hold on], I've [just|since|already] [checked|"
+        "looked it up|gone back over it|asked {obj}] and [it was|it turns out it was] {Wn}"
+        "[ {along}| after all|, {as_told}][, so ignore that|, so leave it as it was|, sorry|].",
         "No, [wait|hold on|hang on], I'm [thinking of|confusing it with] [something else|"
         "someone else|another thing][, sorry|, silly me|]: [what I told you before stands|"
         "it's {Wn}, {as_told}|{Wn} was right|{stood_c}][, I'm [fairly|almost|quite] sure|].",
-        "[Oh|Ah|Oh, hang on], [and|but] [ignore|forget|disregard] that [last bit|fix|change]"
+        "[Oh|Ah|Oh, sorry], [and|but] [ignore|forget|disregard] that [last bit|fix|change]"
         "[, it was a muddle|: I had it right before|, {Wn} stands|, I misread my own notes].",
         "[Sorry|Hmm|Oops], [false alarm|panic over|no change after all][:|,] [{pron} [says|"
         "tells me|confirmed] it's still {Wn}|I [checked|looked again] and {Wn} was right|it "

@@ -196,7 +196,7 @@ def _family(kind: ClubKind) -> Family:
             f"[cancelled|stopped] {{poss}} membership of the {{V}} {noun}",
             f"left the {{V}} {noun} [for good|after a falling out|without much fuss]",
             f"gave up {{poss}} place at the {{V}} {noun}",
-            f"[quit|walked out of] the {{V}} {noun}[ for good|, saying it was time|]",
+            f"[quit|walked out of] the {{V}} {noun}[ for good| in the end|]",
         ),
         REAFFIRMATION: (
             f"is still a member of the {{V}} {noun}[, same as ever|]",
@@ -236,7 +236,7 @@ ORDER_FRAMES: tuple[str, ...] = (
     "[For what it is worth|Funny detail|Small thing|A detail for you|Something I realised], "
     "{holder} {clause}.",
     "{Holder} {clause}[, as it happens|, now I think about it|, if I have it right|].",
-    "I worked out {when} that {holder} {clause}.",
+    "[I found out|I heard|I learned] {when} that {holder} {clause}.",
     "[Thinking back|Looking back|Come to think of it|If memory serves], {holder} {clause}.",
     "[Oh, and|Also,|By the way,|So] {holder} {clause}.",
 )

@@ -106,6 +106,23 @@ OTHER_TWINS = (ITEM_OTHERS, PROPOSAL_OTHERS, PROPOSAL_HEARSAY, REQUEST_OTHERS)
 #: Clause keys beyond the shared ones.
 REQUEST_REPLY = "request-reply"
 AGREED = "agreed"
+#: How a request asks for the family's value at its end ("so who would you go to?"): a name,
+#: a place or a person or firm to go to, each fitting only its own families. A request's
+#: frames draw one of the family's three (`ASKS`, filled from `ask_placeholders`).
+ASK = "ask"
+ASKS = ("ask_a", "ask_b", "ask_c")
+
+
+def ask_placeholders(family: Family) -> dict[str, str]:
+    """The request-frame placeholders that ask for what the family's value is."""
+    return dict(zip(ASKS, family.clauses[ASK], strict=True))
+
+
+_ASK_NAME = ("what would you call it", "what name would you go for", "any good names")
+_ASK_PLACE = ("where would you look", "which one would you go for", "where would you start")
+_ASK_WHO = ("who would you go to", "who would you try", "who comes to mind")
+_ASK_FIRM = ("who would you go to", "which one would you try", "where would you start")
+_ASK_THING = ("what would you buy", "which one would you go for", "what comes to mind")
 
 #: Words the Episodic answers use besides their values and the question's own words; no
 #: template may use them, so the leak screens only ever see the value.
@@ -156,6 +173,7 @@ def _episodic(
     request_reply: tuple[str, ...],
     proposal: tuple[str, ...],
     agreed: tuple[str, ...],
+    ask: tuple[str, ...],
     listed: str | None = None,
     item: tuple[str, ...] = (),
 ) -> EpisodicFamily:
@@ -170,6 +188,7 @@ def _episodic(
             # the words it puts a value forward with: agreeing is carried by the reply as a
             # whole, not by a "too" every agreed reply ends with.
             AGREED: (*agreed, *request_reply),
+            ASK: ask,
         }
     )
     if listed is not None:
@@ -199,6 +218,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which car did you suggest for {holder}?",),
             answer_value="the {V}",
             suggestion="a car for {holder}",
+            ask=_ASK_THING,
             request=(
                 "[is looking for|wants|is after|has been hunting for] a [decent|reliable|"
                 "cheap|] car and cannot [decide on one|make up {poss} mind]",
@@ -241,6 +261,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which gym did you suggest for {holder}?",),
             answer_value="the {V} gym",
             suggestion="a gym for {holder}",
+            ask=_ASK_PLACE,
             request=(
                 "wants to join a gym but cannot [choose one|pick between them|make up {poss} mind]",
                 "is [after|looking for] a gym with [early classes|a decent pool|"
@@ -277,6 +298,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which dentist did you suggest for {holder}?",),
             answer_value="Dr {V}",
             suggestion="a dentist for {holder}",
+            ask=_ASK_WHO,
             request=(
                 "needs a dentist and [does not know where to look|has no idea where to start]",
                 "is looking for a dentist who is [good with nerves|gentle|patient]",
@@ -312,6 +334,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which road did you suggest for {holder} to live on?",),
             answer_value="{V} Road",
             suggestion="a road for {holder} to live on",
+            ask=_ASK_PLACE,
             request=(
                 "wants to move and cannot decide which road to live on",
                 "is house hunting and wants a [quiet|leafy|safe] road",
@@ -348,6 +371,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which choir did you suggest for {holder}?",),
             answer_value="the {V} choir",
             suggestion="a choir for {holder}",
+            ask=_ASK_PLACE,
             request=(
                 "wants to sing in a choir and [asked me which one|is not sure where]",
                 "is looking for a choir that rehearses at [weekends|lunchtimes|a sensible hour]",
@@ -383,6 +407,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which book club did you suggest for {holder}?",),
             answer_value="the {V} book club",
             suggestion="a book club for {holder}",
+            ask=_ASK_PLACE,
             request=(
                 "wants to join a book club and has no idea where to look",
                 "is after a book club that meets in the evenings near home",
@@ -419,6 +444,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which piano teacher did you suggest for {holder}?",),
             answer_value="{V}",
             suggestion="a piano teacher for {holder}",
+            ask=_ASK_WHO,
             request=(
                 "wants piano lessons and needs a teacher",
                 "is looking for a patient piano teacher for [weekend|evening] lessons",
@@ -453,6 +479,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("What name did you suggest for {holder}'s boat?",),
             answer_value="the {V}",
             suggestion="a name for {holder}'s boat",
+            ask=_ASK_NAME,
             request=(
                 "has a little boat and needs a good name to paint on it",
                 "cannot think of a name for {poss} boat and the paint is [ready|drying in the shed]",
@@ -488,6 +515,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("What name did you suggest for {holder}'s dog?",),
             answer_value="{V}",
             suggestion="a name for {holder}'s dog",
+            ask=_ASK_NAME,
             request=(
                 "is getting a puppy and needs a name for the dog",
                 "cannot agree with the family on a name for {poss} dog",
@@ -523,6 +551,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which allotment site did you suggest for {holder}?",),
             answer_value="the allotment site at {V}",
             suggestion="an allotment site for {holder}",
+            ask=_ASK_PLACE,
             request=(
                 "wants an allotment and does not know which site to try",
                 "is looking for an allotment site near home",
@@ -558,6 +587,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which firm did you suggest for {holder} to work at?",),
             answer_value="{V}",
             suggestion="a firm for {holder} to work at",
+            ask=_ASK_FIRM,
             request=(
                 "is looking for work and [wants a firm to try|is not sure which firm]",
                 "wants work at a firm with flexible hours",
@@ -584,6 +614,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which bank did you suggest for {holder}?",),
             answer_value="{V} Bank",
             suggestion="a bank for {holder}",
+            ask=_ASK_FIRM,
             request=(
                 "wants to switch bank and [is not sure which one|cannot choose]",
                 "is looking for a bank with a decent app",
@@ -610,6 +641,7 @@ EPISODIC_FAMILIES: dict[str, EpisodicFamily] = {
             asked=("Which broadband provider did you suggest for {holder}?",),
             answer_value="{V}",
             suggestion="a broadband provider for {holder}",
+            ask=_ASK_FIRM,
             request=(
                 "wants faster broadband and [is not sure which provider|cannot choose a provider]",
                 "is fed up with {poss} broadband and wants a better provider",
@@ -673,13 +705,12 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "you say?]",
         "[I said I would ask you about this|I promised I would run this past you|This one is "
         "for you|You are good at this sort of thing|I need your help with something|Here is "
-        "a puzzle for you]: {holder} {clause}[.|, so where would you look?|, so what would "
-        "you say?|, so where should {pron} start?]",
-        _LEAD
-        + " {clause}, [so|so tell me,] [what would you say|any ideas|where should {pron} look|"
-        "what would you pick for {obj}|who would you go to|what would you go for|where "
-        "would you point {obj}|what do you reckon|any thoughts at all|what would you do in "
-        "{poss} place][|, do you think|, honestly|, off the top of your head]?",
+        "a puzzle for you]: {holder} {clause}[.|, so {ask_a}?|, so what would you say?|, so "
+        "{ask_b}?]",
+        _LEAD + " {clause}, [so|so tell me,] [what would you say|any ideas|{ask_a}|what would "
+        "you pick for {obj}|{ask_b}|what would you go for|{ask_c}|what do you reckon|any "
+        "thoughts at all|what would you do in {poss} place][|, do you think|, honestly|, off "
+        "the top of your head]?",
     ),
     PROPOSAL: _PROPOSAL_FRAMES,
     PROPOSAL_AGREED: _PROPOSAL_FRAMES,
@@ -690,7 +721,7 @@ EPISODIC_FRAMES: dict[str, tuple[str, ...]] = {
         "{When} {holder} {clause}[.|, apparently.|, so {pron} tells me.|, by all accounts.]",
         "[{Holder} told me|{Holder} was saying|{Holder} rang to say|{Holder} let slip that|"
         "I gather from {holder} that] {pron} {clause}[.|, which sounds about right for {obj}.]",
-        "[I meant to tell you that|You will like this:|Guess what:|Bit of news:|Small world:] "
+        "[I meant to tell you that|You will like this:|Guess what:|Bit of news:|Quick update:] "
         "{holder} {clause}.",
     ),
 }
@@ -924,7 +955,7 @@ ITEM_REPLIES: dict[str, tuple[str, ...]] = {
     ),
     "boat": (
         _item_reply(
-            ("Boats always need something.", "Ah, boat jobs.", "Sounds sensible.", ""),
+            ("Boats always need something.", "Sounds sensible.", "Sensible of {obj}.", ""),
             (
                 "Was the work worth the money for {obj}?",
                 "Is the boat holding up?",
@@ -1170,9 +1201,9 @@ _REQUEST_OTHERS = (
     "only passed it on|].",
 )
 _REQUEST_OTHERS_REPLY = (
-    "[Ah,|Oh,|Right,|Fair enough,|Okay,] [{poss} {other} then|so it's for {poss} {other}]"
-    "[, got it|, noted|][.|!] [The same answer stands.|My answer stands.|It should suit "
-    "them just as well, I think.|Nothing changes, I'd say.|I hope it helps them.]",
+    "[Ah,|Oh,|Right,|Fair enough,|Okay,] [{poss} {other}, then|so it's for {poss} {other}]"
+    "[, got it|, I see|][.|!] [The same answer stands.|My answer would be the same.|It should suit "
+    "them just as well, I think.|I'd say the same for them.|I hope it helps them.]",
     "[No problem|Noted|Got it|Understood][.|!] [For {poss} {other}, then.|The advice is "
     "the same either way.|I'd say the same for them.|Easily done.|Let me know how they get on.]",
     "[Ah,|Oh,|I see,] [{poss} {other} it is|it's for {poss} {other}, then][.|!] [Happy to "

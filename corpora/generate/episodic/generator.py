@@ -88,6 +88,7 @@ from corpora.generate.episodic.exchanges import (
     SUGGESTION_TWINS,
     TOLD_AS,
     EpisodicFamily,
+    ask_placeholders,
 )
 
 VERTICAL = "episodic"
@@ -361,6 +362,9 @@ def _move(
     said = value if value is not None else world.value(family, rng)
     other = _other(rng, person) if kind in OTHER_TWINS else None
     roles = SPEAKERS.get(TOLD_AS.get(kind, kind), ("user",))
+    # A request (or a twin told as one) asks for what its family's value is: a name, a place,
+    # a person or firm to go to.
+    extra = ask_placeholders(family) if TOLD_AS.get(kind, kind) == REQUEST else {}
     # A twin is told as the move it rivals (its status, in the next turn, says what it was).
     return Move(
         kind,
@@ -368,6 +372,7 @@ def _move(
         family,
         said,
         evidence=evidence,
+        extra=extra,
         other=other,
         answer_roles=roles,
         told_as=TOLD_AS.get(kind),
