@@ -24,6 +24,7 @@ from corpora.generate.core.grammar import GrammarError, flatten, restrain
 from corpora.generate.core.render import Bank, render_move, render_session
 from corpora.generate.core.topics import LINKS
 from corpora.generate.core.world import (
+    MENTION,
     STATEMENT,
     TWIN_CONSIDERED,
     TWIN_OTHERS,
@@ -585,7 +586,7 @@ def test_a_plan_dropped_is_never_told_as_a_lifelong_fact() -> None:
 
 def test_a_plan_dropped_after_a_habit_is_a_trial_not_a_plan() -> None:
     """After a sentence that says the thing goes on ("goes most evenings"), a plan dropped is
-    taken back as a try that went no further, never as "it was only ever the plan"."""
+    never taken back as "it was only ever the plan"."""
     plan = _expansions(bank.CONSIDERED_PLAN)
     pairs = [
         p for p in _told(TWIN_CONSIDERED, "gym", 1500, "habit") if "habit" in bank.claims(p[0])
@@ -634,10 +635,13 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
             "I asked my landlord earlier today and he still banks with X Bank.",
             {"firsthand", "habit", "settled", "unchosen", "same-day"},
         ),
-        ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled", "unchosen"}),
+        (
+            "I heard that my dad has a dentist called Dr X now.",
+            {"hearsay", "settled", "unchosen", "ongoing"},
+        ),
         (
             "My uncle drives a X these days, a proper family car.",
-            {"hearsay", "settled", "unchosen"},
+            {"hearsay", "settled", "unchosen", "ongoing"},
         ),
         (
             "My uncle has moved into a top-floor flat on X Road.",
@@ -671,6 +675,8 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
     ],
 )
 def test_what_a_sentence_claims(sentence: str, said: set[str]) -> None:
+    # A habit or an allegiance goes on now (`ongoing`); any other sentence is `passing`.
+    said = said | ({"ongoing"} if said & {"habit", "allegiance", "ongoing"} else {"passing"})
     assert bank.claims(sentence) == said
 
 
@@ -906,10 +912,40 @@ def test_a_plan_dropped_follows_only_what_could_have_been_a_decision() -> None:
     it", though "he was only ever looking" still may."""
     sentence = "As far as I know, my landlord supports Creedbury Town, his football team."
     fit = _fit(TWIN_CONSIDERED, sentence)
-    assert fit and fit <= set(bank.CONSIDERED_TRIAL), fit
-    owned = _fit(TWIN_CONSIDERED, "I'm told my nephew owns a boat now, the Romiti.")
+    assert fit and fit <= set(bank.CONSIDERED_ONGOING), fit
+    owned = _fit(TWIN_CONSIDERED, "I'm told my nephew owns a boat, the Romiti.")
     assert owned and not owned & set(bank.CONSIDERED_PLAN[:2]), owned
     assert owned & set(bank.CONSIDERED_PLAN[2:])
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I heard my boss takes piano lessons from Kristi now.",
+        "Apparently my grandad sings with the Morrowstead choir every week.",
+        "I'm told my uncle has a season ticket at Creedbury Town.",
+        "Word is my aunt supports Creedbury Town these days.",
+        "My boss told me so: she takes piano lessons from Kristi now.",
+    ],
+)
+def test_a_thing_told_as_going_on_is_never_a_plan_or_a_try(sentence: str) -> None:
+    """ "She takes piano lessons from Kristi now" is not taken back as "she backed out at the
+    last minute" nor "he only tried it out": a sentence that says the thing goes on now
+    (`ongoing`) gets only statuses that say it never got going, or how the user misread it."""
+    assert "ongoing" in bank.claims(sentence)
+    fit = _fit(TWIN_CONSIDERED, sentence)
+    assert fit, sentence
+    assert not fit & set(bank.CONSIDERED_PLAN + bank.CONSIDERED_TRIAL), fit
+    # Every twin kind still has a status that fits, so no sentence is drawn afresh for it.
+    for kind in (TWIN_RUMOUR, TWIN_OTHERS, TWIN_CONSIDERED):
+        assert _fit(kind, sentence), kind
+
+
+def test_what_never_got_going_follows_only_a_thing_told_as_going_on() -> None:
+    """ "It was only ever talk" does not follow a thing told as a one-off ("she sent out the
+    invitations today"), where a plan dropped fits."""
+    fit = _fit(TWIN_CONSIDERED, "I heard my aunt sent out the invitations for her party today.")
+    assert fit and not fit & set(bank.CONSIDERED_ONGOING), fit
 
 
 def test_news_sent_specially_is_not_heard_the_wrong_way_round() -> None:
@@ -1020,3 +1056,73 @@ def test_no_rival_kind_of_any_vertical_is_followed_by_a_question_about_sharing_n
         fit = status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", kind)
         assert not set(fit) & {p for p in pairs if p[0] in status_threads.NEWS_ONLY}, kind
     assert len(status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", STATEMENT)) == 3
+
+
+def test_a_rumour_of_a_reminder_done_never_says_nobody_told_me_just_now() -> None:
+    """ "Nobody told me: someone else did it just now" contradicts itself: the tail of the
+    status fits every opener ("in the meantime", "since I asked")."""
+    from corpora.generate.core.reminders import PROSPECTIVE_STATUSES, REMINDER, twin_kind
+
+    template = PROSPECTIVE_STATUSES[twin_kind(TWIN_RUMOUR, REMINDER)][3]
+    rng = random.Random(5)
+    said = [grammar.expand(template, rng) for _ in range(600)]
+    assert any("nobody told me" in s for s in said)
+    assert not [s for s in said if re.search(r"just now|this week", s)], said[:3]
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "My nephew suggested the name Eklund for the puppy, he was on at me about it.",
+        "Sorry, I got that wrong: my colleague works at Rodenham, not the other place.",
+    ],
+)
+def test_a_correction_or_a_suggestion_is_not_led_back_as_news(told: str) -> None:
+    """ "That news of my nephew's:" does not lead back to a name suggested, nor "A quick one
+    on my colleague's Rodenham news:" to a correction; other moves still get every lead."""
+    move = _move(STATEMENT)
+    for by_value in (True, False):
+        leads: list[str] = []
+        plain: list[str] = []
+        for seed in range(200):
+            for sentence, out in ((told, leads), ("My aunt goes to the Corvale gym.", plain)):
+                status = render._said("user", "She seems happy with it.")
+                render._lead_back(
+                    status, move, frozenset(), by_value, random.Random(seed), [], sentence
+                )
+                out.append(status.content)
+        assert not [s for s in leads if "news" in s], leads[:3]
+        assert [s for s in plain if "news" in s]
+
+
+def test_an_idea_cleared_up_is_said_once() -> None:
+    """ "Right, glad that's cleared up! Thanks for clearing that up." says one idea twice."""
+    text = "Right, glad that's cleared up! Thanks for clearing that up."
+    assert render.say_once(text) in (
+        "Right, glad that's cleared up!",
+        "Thanks for clearing that up.",
+    )
+    assert render.say_once("Ah well, so it never happened! It happens.") != (
+        "Ah well, so it never happened! It happens."
+    )
+
+
+def test_a_hedge_is_sure_of_it_never_definite_of_it() -> None:
+    rng = random.Random(9)
+    said = [grammar.expand(bank._HEDGE_TAIL + "]", rng) for _ in range(800)]
+    assert any("sure of it" in s for s in said)
+    assert not [s for s in said if "definite of" in s]
+
+
+def test_a_topic_that_says_again_is_not_said_again() -> None:
+    """ "Rail fares going up again again": a frame that says `again` is drawn afresh when its
+    topic says it already."""
+    family = dataclasses.replace(FAMILIES["gym"], topics=("rail fares going up again",))
+    frames = {MENTION: ("Over lunch {holder} got going on {topic}[ again|].",)}
+    shared = dataclasses.replace(render.SHARED_BANK, frames=frames)
+    move = Move(MENTION, Person(RELATIONS[2], "f"), family)
+    rng = random.Random(3)
+    for _ in range(100):
+        values = {"holder": "my aunt"}
+        frame = render._draw_sentence(move, values, rng, shared, [])
+        assert frame.format_map(values).count("again") == 1, frame
