@@ -1154,3 +1154,20 @@ def test_a_status_asked_whether_it_is_confirmed_answers_first(
                     status
                 )
     assert answered > 5
+
+
+def test_a_dog_is_never_called_a_sensible_choice() -> None:
+    """ "Eklund strikes me as a sensible choice" of a dog's name: no reply to a dog or a side
+    supported calls it a choice; a car still may be."""
+    rng = random.Random(4)
+    said: dict[str, list[str]] = {"dog": [], "team": [], "car": []}
+    for key, out in said.items():
+        for _ in range(300):
+            move = Move(STATEMENT, Person(RELATIONS[2], "f"), FAMILIES[key], value="Eklund")
+            values = render.move_values(move, _plan(move), rng)
+            values["V"] = "Eklund"
+            values["thing"] = render._thing(move, values, rng, render.SHARED_BANK)
+            values["Thing"] = values["thing"][:1].upper() + values["thing"][1:]
+            out.append(render.compose_reply(move, values, rng, ask=False).text)
+    assert not [t for t in said["dog"] + said["team"] if "choice" in t]
+    assert [t for t in said["car"] if "choice" in t]

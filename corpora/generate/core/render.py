@@ -417,6 +417,10 @@ class Composed(NamedTuple):
     family_follow_up: bool = False
 
 
+#: Families whose value is no choice a reply may judge: a pet's name, a side supported.
+UNCHOSEN_FAMILIES = frozenset({"dog", "team"})
+
+
 def compose_reply(
     move: Move,
     values: Mapping[str, str],
@@ -435,13 +439,24 @@ def compose_reply(
     # One draw over the generic and the family's own references alike, so a family's share
     # of family-worded replies is its share of templates (gold sessions hold more of the asked
     # family, and a family-worded reply drawn more often would count that twice).
-    ri, reference = _choose(rng, general + own, f"{move.kind} replies")
+    options = general + own
+    # A dog or a side one supports is no one's choice to judge ("Eklund strikes me as a
+    # sensible choice" of a dog's name): no reference that calls it one is drawn for it.
+    kept = tuple(
+        i
+        for i, t in enumerate(options)
+        if not (move.family.key in UNCHOSEN_FAMILIES and "choice" in t)
+    ) or tuple(range(len(options)))
+    ki, reference = _choose(rng, tuple(options[i] for i in kept), f"{move.kind} replies")
+    ri = kept[ki]
     where = "any" if ri < len(general) else move.family.key
     used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
     text = fill(reference, values)
-    if where != "any" and general and rng.random() < SECOND_REFERENCE_SHARE:
+    if where != "any" and kept[0] < len(general) and rng.random() < SECOND_REFERENCE_SHARE:
         # A family's own words, then at times a word about the person too.
-        gi, second = _choose(rng, general, f"{move.kind} replies")
+        seconds = tuple(i for i in kept if i < len(general))
+        gi, second = _choose(rng, tuple(general[i] for i in seconds), f"{move.kind} replies")
+        gi = seconds[gi]
         used.append((move.kind, f"second:{reply_key}:{gi}"))
         text = _join(text, fill(second, values))
     reaction_key = _key(bank.reactions, move)
