@@ -1447,8 +1447,7 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
     "ongoing": re.compile(
         r"\b(?:every (?:week|month|morning|evening|weekend|day|" + _WEEKDAY + r")"
         r"|(?<!from )now\b(?! on)|these days|nowadays|regularly|season ticket"
-        r"|takes? (?:\w+ )?lessons|(?:has|having|goes to) (?:\w+ )?lessons"
-        r"|lessons (?:with|from)|sings? (?:with|in)|plays? (?:for|with|in)\b)"
+        r"|takes? (?:\w+ )?lessons|sings? (?:with|in)|plays? (?:for|with|in)\b)"
     ),
     # A thing said to be owned (not bought: the buying was a decision).
     "owned": re.compile(r"\bowns?\b"),

@@ -878,7 +878,6 @@ _IDEAS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("chat", re.compile(r"\bchat(?:s|ting|ted)?\b|\bcatch(?:ing)?[ -]up\b", re.IGNORECASE)),
     ("clear up", re.compile(r"\bclear(?:s|ed|ing)? (?:\w+ )?up\b", re.IGNORECASE)),
     ("happen", re.compile(r"\bhappen(?:s|ed|ing)?\b", re.IGNORECASE)),
-    ("change", re.compile(r"\bchang(?:e|es|ed|ing)\b", re.IGNORECASE)),
 )
 _WORDS = re.compile(r"[a-z']+")
 
