@@ -828,10 +828,9 @@ _HOLDER_FORMS = frozenset({"holder", "Holder", "your", "Your"})
 #: A move's sentence told as a correction, a request, a proposal or a suggestion rather than as
 #: news of the holder (`_lead_back`).
 _NOT_NEWS = re.compile(
-    r"\b(?:suggest\w*|propos\w*|recommend\w*|request\w*|correct\w*|on at me|asked me"
-    r"|wants? me to|wanted me to|told me to|reckons I should|thinks I should|keeps saying I"
-    r"|I got (?:that|it) wrong|I was wrong|my mistake|I meant|scratch that|I tell a lie"
-    r"|muddl\w*|mixed up|mix(?:ing)? (?:\w+ )?up)\b",
+    r"\b(?:suggest\w*|propos\w*|recommend\w*|request\w*|corrections?|on at me|asked me to"
+    r"|wants? me to|wanted me to|told me to|reckons I should|thinks I should"
+    r"|I got (?:that|it) wrong|I was wrong|I meant)\b",
     re.IGNORECASE,
 )
 
