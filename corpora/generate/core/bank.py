@@ -1486,8 +1486,9 @@ STATUS_UNFIT: dict[str, frozenset[str]] = {
 # then decided against it", a thing owned ("owns a boat now").
 for _t in CONSIDERED_PLAN + CONSIDERED_TOLD:
     STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"allegiance"}
-# Nor does a plan backed out of follow a thing told as going on now (`ongoing`).
-for _t in CONSIDERED_PLAN:
+# Nor does a plan backed out of follow a thing told as going on now (`ongoing`); "I've made
+# that sound more settled than it is: she talked about it but never went ahead" still may.
+for _t in CONSIDERED_PLAN[:4]:
     STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"ongoing"}
 for _t in CONSIDERED_PLAN[:2]:
     STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"owned"}
