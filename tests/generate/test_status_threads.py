@@ -586,7 +586,7 @@ def test_a_plan_dropped_is_never_told_as_a_lifelong_fact() -> None:
 
 def test_a_plan_dropped_after_a_habit_is_a_trial_not_a_plan() -> None:
     """After a sentence that says the thing goes on ("goes most evenings"), a plan dropped is
-    never taken back as "it was only ever the plan"."""
+    taken back as a try that went no further, never as "it was only ever the plan"."""
     plan = _expansions(bank.CONSIDERED_PLAN)
     pairs = [
         p for p in _told(TWIN_CONSIDERED, "gym", 1500, "habit") if "habit" in bank.claims(p[0])
@@ -637,11 +637,11 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
         ),
         (
             "I heard that my dad has a dentist called Dr X now.",
-            {"hearsay", "settled", "unchosen", "ongoing"},
+            {"hearsay", "settled", "unchosen"},
         ),
         (
             "My uncle drives a X these days, a proper family car.",
-            {"hearsay", "settled", "unchosen", "ongoing"},
+            {"hearsay", "settled", "unchosen"},
         ),
         (
             "My uncle has moved into a top-floor flat on X Road.",
@@ -675,8 +675,6 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
     ],
 )
 def test_what_a_sentence_claims(sentence: str, said: set[str]) -> None:
-    # A habit or an allegiance goes on now (`ongoing`); any other sentence is `passing`.
-    said = said | ({"ongoing"} if said & {"habit", "allegiance", "ongoing"} else {"passing"})
     assert bank.claims(sentence) == said
 
 
@@ -912,40 +910,10 @@ def test_a_plan_dropped_follows_only_what_could_have_been_a_decision() -> None:
     it", though "he was only ever looking" still may."""
     sentence = "As far as I know, my landlord supports Creedbury Town, his football team."
     fit = _fit(TWIN_CONSIDERED, sentence)
-    assert fit and fit <= set(bank.CONSIDERED_ONGOING), fit
-    owned = _fit(TWIN_CONSIDERED, "I'm told my nephew owns a boat, the Romiti.")
+    assert fit and fit <= set(bank.CONSIDERED_TRIAL), fit
+    owned = _fit(TWIN_CONSIDERED, "I'm told my nephew owns a boat now, the Romiti.")
     assert owned and not owned & set(bank.CONSIDERED_PLAN[:2]), owned
     assert owned & set(bank.CONSIDERED_PLAN[2:])
-
-
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        "I heard my boss takes piano lessons from Kristi now.",
-        "Apparently my grandad sings with the Morrowstead choir every week.",
-        "I'm told my uncle has a season ticket at Creedbury Town.",
-        "Word is my aunt supports Creedbury Town these days.",
-        "My boss told me so: she takes piano lessons from Kristi now.",
-    ],
-)
-def test_a_thing_told_as_going_on_is_never_a_plan_or_a_try(sentence: str) -> None:
-    """ "She takes piano lessons from Kristi now" is not taken back as "she backed out at the
-    last minute" nor "he only tried it out": a sentence that says the thing goes on now
-    (`ongoing`) gets only statuses that say it never got going, or how the user misread it."""
-    assert "ongoing" in bank.claims(sentence)
-    fit = _fit(TWIN_CONSIDERED, sentence)
-    assert fit, sentence
-    assert not fit & set(bank.CONSIDERED_PLAN[:4] + bank.CONSIDERED_TRIAL), fit
-    # Every twin kind still has a status that fits, so no sentence is drawn afresh for it.
-    for kind in (TWIN_RUMOUR, TWIN_OTHERS, TWIN_CONSIDERED):
-        assert _fit(kind, sentence), kind
-
-
-def test_what_never_got_going_follows_only_a_thing_told_as_going_on() -> None:
-    """ "It was only ever talk" does not follow a thing told as a one-off ("she sent out the
-    invitations today"), where a plan dropped fits."""
-    fit = _fit(TWIN_CONSIDERED, "I heard my aunt sent out the invitations for her party today.")
-    assert fit and not fit & set(bank.CONSIDERED_ONGOING), fit
 
 
 def test_news_sent_specially_is_not_heard_the_wrong_way_round() -> None:

@@ -1358,21 +1358,6 @@ CONSIDERED_TRIAL: tuple[str, ...] = (
     " that's that|].",
 )
 
-#: A plan dropped after a sentence that says the thing goes on now (`ongoing`: "takes piano
-#: lessons from her now", "sings with the choir every week", "supports Creedbury Town"): these
-#: say the user had it wrong and it never got going, so they fit only such a sentence (`passing`
-#: is a sentence that does not say so, see `claims`), where no plan backed out of and no try
-#: that went no further can follow.
-CONSIDERED_ONGOING: tuple[str, ...] = (
-    "[Sorry,|Hmm,|Actually,|Well,] I've [got that wrong|run ahead of myself|put that too"
-    " strongly]: it was only ever talk[, really|], and {pron} [never took it up|let the idea"
-    " go|decided it wasn't for {obj}][ in the end|].",
-    "[Mind you,|Though|Then again,] [I had that wrong|that's not so, it turns out|I was told"
-    " wrong]: {pron} [had it in mind|was keen on the idea|talked about it] [for a while|at one"
-    " point], but it [never came to anything|came to nothing|never got going][, so scrap that"
-    "|, so that's that|].",
-)
-
 _WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 
 #: What a user sentence claims, read off its words (the frame and clause it was told in):
@@ -1441,14 +1426,6 @@ CLAIM_MARKS: dict[str, re.Pattern[str]] = {
     ),
     # Something one is rather than decides on: a side one supports or follows.
     "allegiance": re.compile(r"\b(?:supports?|follows|fan of)\b"),
-    # The thing goes on now, told as a habit or the present ("every week", "these days",
-    # "takes piano lessons", "sings with the choir"); a habit and an allegiance are ongoing
-    # too (see `claims`).
-    "ongoing": re.compile(
-        r"\b(?:every (?:week|month|morning|evening|weekend|day|" + _WEEKDAY + r")"
-        r"|(?<!from )now\b(?! on)|these days|nowadays|regularly|season ticket"
-        r"|takes? (?:\w+ )?lessons|sings? (?:with|in)|plays? (?:for|with|in)\b)"
-    ),
     # A thing said to be owned (not bought: the buying was a decision).
     "owned": re.compile(r"\bowns?\b"),
     # Told the same day: no time since for a plan to be dropped ("she has since changed her
@@ -1470,8 +1447,7 @@ STATUS_UNFIT: dict[str, frozenset[str]] = {
         t: frozenset({"habit", "lifelong", "firsthand", "dated-future", "done"})
         for t in CONSIDERED_PLAN[2:4]
     },
-    **{t: frozenset({"lifelong", "settled", "dated-future", "ongoing"}) for t in CONSIDERED_TRIAL},
-    **{t: frozenset({"passing", "lifelong", "dated-future"}) for t in CONSIDERED_ONGOING},
+    **{t: frozenset({"lifelong", "settled", "dated-future"}) for t in CONSIDERED_TRIAL},
     # "I misread what she said" needs her to have said it (`firsthand`).
     **{t: frozenset({"lifelong", "dated-future", "hearsay"}) for t in CONSIDERED_TOLD},
     # "He was telling me it isn't so, and I heard the opposite": not after a message sent to
@@ -1486,10 +1462,6 @@ STATUS_UNFIT: dict[str, frozenset[str]] = {
 # then decided against it", a thing owned ("owns a boat now").
 for _t in CONSIDERED_PLAN + CONSIDERED_TOLD:
     STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"allegiance"}
-# Nor does a plan backed out of follow a thing told as going on now (`ongoing`); "I've made
-# that sound more settled than it is: she talked about it but never went ahead" still may.
-for _t in CONSIDERED_PLAN[:4]:
-    STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"ongoing"}
 for _t in CONSIDERED_PLAN[:2]:
     STATUS_UNFIT[_t] = STATUS_UNFIT[_t] | {"owned"}
 
@@ -1501,10 +1473,6 @@ def claims(sentence: str) -> frozenset[str]:
         said.add("hearsay")
     if "choice" not in said:
         said.add("unchosen")
-    if said & {"habit", "allegiance"}:
-        said.add("ongoing")
-    if "ongoing" not in said:
-        said.add("passing")
     return frozenset(said)
 
 
@@ -1547,7 +1515,7 @@ STATUSES: dict[str, tuple[str, ...]] = {
         " [that|it]][ any time soon|, as far as I know|, from what I hear].",
     ),
     TWIN_RUMOUR: RUMOUR_VAGUE + RUMOUR_HOW + RUMOUR_TOLD,
-    TWIN_CONSIDERED: CONSIDERED_PLAN + CONSIDERED_TRIAL + CONSIDERED_TOLD + CONSIDERED_ONGOING,
+    TWIN_CONSIDERED: CONSIDERED_PLAN + CONSIDERED_TRIAL + CONSIDERED_TOLD,
     TWIN_OTHERS: (
         "[Sorry,|Wait,|Hang on,|Oops,|Hmm,] [I've muddled that|I'm mixing people up|I tell a lie"
         "|I've got that the wrong way round|I've got my people muddled]: [that's {poss} {other}"
