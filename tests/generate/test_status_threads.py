@@ -1096,34 +1096,6 @@ def test_a_topic_that_says_again_is_not_said_again() -> None:
         assert frame.format_map(values).count("again") == 1, frame
 
 
-def test_a_status_asked_whether_it_is_confirmed_answers_first(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """After "Is that definite?", a status that stands by the news opens by answering it
-    ("Yes, …", "As far as I know, yes: …"), never "Really, he looked quite excited" alone; a
-    status that takes the news back answers it itself."""
-    monkeypatch.setattr(render, "INVITE_SHARE", 1.0)
-    asking = {k: ("Lovely, any plans?",) for k in (STATEMENT, TWIN_RUMOUR)}
-    shared = dataclasses.replace(
-        render.SHARED_BANK, replies=asking, family_replies={}, status_share=1.0
-    )
-    rng = random.Random(17)
-    answered = 0
-    for _ in range(400):
-        for kind in (STATEMENT, TWIN_RUMOUR):
-            move = _move(kind)
-            rendered = render_move(move, _plan(move), rng, shared)
-            if not rendered.thread or not status_threads.CONFIRM_ASKED.search(rendered.reply):
-                continue
-            status = rendered.thread[0][1]
-            if kind == STATEMENT:
-                answered += 1
-                assert re.match(r"(?:Yes|As far as I know|I believe so|So I gather)\b", status), (
-                    status
-                )
-    assert answered > 5
-
-
 def test_a_dog_is_never_called_a_sensible_choice() -> None:
     """ "Eklund strikes me as a sensible choice" of a dog's name: no reply to a dog or a side
     supported calls it a choice; a car still may be."""

@@ -76,8 +76,6 @@ from corpora.generate.core.clock import past_expression
 from corpora.generate.core.grammar import expand, restrain
 from corpora.generate.core.status_threads import (
     ANY_STATUS,
-    CONFIRM_ANSWERS,
-    CONFIRM_ASKED,
     OWN_LEAD_IN,
     QUICK_ANSWERS,
     QUICK_CLOSES,
@@ -737,19 +735,7 @@ def render_move(
                 reply_text, _names(values), own, status_values, rng
             )
             used.append((move.kind, "status-invite" if answered else "status-unasked"))
-        questions = [q for q in _SENTENCE_END.split(reply_text.strip()) if "?" in q]
-        if (
-            questions
-            and CONFIRM_ASKED.search(questions[-1])
-            and "twin" not in says.kind
-            and not re.match(r"(?:Yes|Yeah)\b", thread[0][1])
-        ):
-            # Asked whether it is confirmed, a status that stands by the news says so first.
-            ai, answer = _choose(rng, CONFIRM_ANSWERS, "confirm answers")
-            status_text = _uncapital(without_opener(thread[0][1]), _names(values))
-            thread[0] = ("user", f"{answer} {status_text}")
-            used.append((move.kind, f"status-confirmed:{ai}"))
-        elif asks(reply_text) and not OWN_LEAD_IN.match(without_opener(thread[0][1])):
+        if asks(reply_text) and not OWN_LEAD_IN.match(without_opener(thread[0][1])):
             # The status answers the reply's question, introduced as doing so: a short
             # answer of its own ("couldn't say") could contradict what the status then says.
             # A status with a lead-in of its own ("Sorry, no, …") takes the question up itself.

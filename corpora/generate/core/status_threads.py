@@ -272,16 +272,6 @@ STATUS_BRIDGES: tuple[str, ...] = (
     "[Hmm, so,|Thing is,|Ah, well,|Right, well,|Mm, well,|Hmm, well,]",
 )
 
-#: Asked whether the news is confirmed (`STATUS_INVITES`): a status that stands by the news
-#: (any status of a kind that is not a twin's, for a true statement and a rival that stands
-#: alike) opens by answering it (grammar), so "Is that definite?" is never followed by "Really,
-#: he looked quite excited" alone. A status that takes the news back answers it itself.
-CONFIRM_ASKED = re.compile(r"\bis that (?:confirmed|certain|for certain|definite)\b", re.IGNORECASE)
-CONFIRM_ANSWERS: tuple[str, ...] = (
-    "[Yes,|Yes, I think so:|As far as I know, yes:|I believe so:|So I gather:|Yes, as far as I"
-    " know:]",
-)
-
 #: A status that opens with a short lead-in of its own, up to a comma or a colon (`Yes,`,
 #: `Sorry, no,`, `Hang on,`, `For the record,`, `Oh dear,`): no bridge goes before it.
 OWN_LEAD_IN = re.compile(r"^[A-Za-z']+(?: [A-Za-z']+){0,4}[,:] ")
