@@ -24,6 +24,7 @@ from corpora.generate.core.grammar import GrammarError, flatten, restrain
 from corpora.generate.core.render import Bank, render_move, render_session
 from corpora.generate.core.topics import LINKS
 from corpora.generate.core.world import (
+    MENTION,
     STATEMENT,
     TWIN_CONSIDERED,
     TWIN_OTHERS,
@@ -634,7 +635,10 @@ def test_a_first_hand_sentence_is_not_undone_without_saying_how() -> None:
             "I asked my landlord earlier today and he still banks with X Bank.",
             {"firsthand", "habit", "settled", "unchosen", "same-day"},
         ),
-        ("I heard that my dad has a dentist called Dr X now.", {"hearsay", "settled", "unchosen"}),
+        (
+            "I heard that my dad has a dentist called Dr X now.",
+            {"hearsay", "settled", "unchosen"},
+        ),
         (
             "My uncle drives a X these days, a proper family car.",
             {"hearsay", "settled", "unchosen"},
@@ -1020,3 +1024,90 @@ def test_no_rival_kind_of_any_vertical_is_followed_by_a_question_about_sharing_n
         fit = status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", kind)
         assert not set(fit) & {p for p in pairs if p[0] in status_threads.NEWS_ONLY}, kind
     assert len(status_threads.fitting_follow_ups(pairs, "gym gym", "Right.", STATEMENT)) == 3
+
+
+def test_a_rumour_of_a_reminder_done_never_says_nobody_told_me_just_now() -> None:
+    """ "Nobody told me: someone else did it just now" contradicts itself: the tail of the
+    status fits every opener ("in the meantime", "since I asked")."""
+    from corpora.generate.core.reminders import PROSPECTIVE_STATUSES, REMINDER, twin_kind
+
+    template = PROSPECTIVE_STATUSES[twin_kind(TWIN_RUMOUR, REMINDER)][3]
+    rng = random.Random(5)
+    said = [grammar.expand(template, rng) for _ in range(600)]
+    assert any("nobody told me" in s for s in said)
+    assert not [s for s in said if re.search(r"just now|this week", s)], said[:3]
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "My nephew suggested the name Eklund for the puppy, he was on at me about it.",
+        "Sorry, I got that wrong: my colleague works at Rodenham, not the other place.",
+    ],
+)
+def test_a_correction_or_a_suggestion_is_not_led_back_as_news(told: str) -> None:
+    """ "That news of my nephew's:" does not lead back to a name suggested, nor "A quick one
+    on my colleague's Rodenham news:" to a correction; other moves still get every lead."""
+    move = _move(STATEMENT)
+    for by_value in (True, False):
+        leads: list[str] = []
+        plain: list[str] = []
+        for seed in range(200):
+            for sentence, out in ((told, leads), ("My aunt goes to the Corvale gym.", plain)):
+                status = render._said("user", "She seems happy with it.")
+                render._lead_back(
+                    status, move, frozenset(), by_value, random.Random(seed), [], sentence
+                )
+                out.append(status.content)
+        assert not [s for s in leads if "news" in s], leads[:3]
+        assert [s for s in plain if "news" in s]
+
+
+def test_an_idea_cleared_up_is_said_once() -> None:
+    """ "Right, glad that's cleared up! Thanks for clearing that up." says one idea twice."""
+    text = "Right, glad that's cleared up! Thanks for clearing that up."
+    assert render.say_once(text) in (
+        "Right, glad that's cleared up!",
+        "Thanks for clearing that up.",
+    )
+    assert render.say_once("Ah well, so it never happened! It happens.") != (
+        "Ah well, so it never happened! It happens."
+    )
+
+
+def test_a_hedge_is_sure_of_it_never_definite_of_it() -> None:
+    rng = random.Random(9)
+    said = [grammar.expand(bank._HEDGE_TAIL + "]", rng) for _ in range(800)]
+    assert any("sure of it" in s for s in said)
+    assert not [s for s in said if "definite of" in s]
+
+
+def test_a_topic_that_says_again_is_not_said_again() -> None:
+    """ "Rail fares going up again again": a frame that says `again` is drawn afresh when its
+    topic says it already."""
+    family = dataclasses.replace(FAMILIES["gym"], topics=("rail fares going up again",))
+    frames = {MENTION: ("Over lunch {holder} got going on {topic}[ again|].",)}
+    shared = dataclasses.replace(render.SHARED_BANK, frames=frames)
+    move = Move(MENTION, Person(RELATIONS[2], "f"), family)
+    rng = random.Random(3)
+    for _ in range(100):
+        values = {"holder": "my aunt"}
+        frame = render._draw_sentence(move, values, rng, shared, [])
+        assert frame.format_map(values).count("again") == 1, frame
+
+
+def test_a_dog_is_never_called_a_sensible_choice() -> None:
+    """ "Eklund strikes me as a sensible choice" of a dog's name: no reply to a dog or a side
+    supported calls it a choice; a car still may be."""
+    rng = random.Random(4)
+    said: dict[str, list[str]] = {"dog": [], "team": [], "car": []}
+    for key, out in said.items():
+        for _ in range(300):
+            move = Move(STATEMENT, Person(RELATIONS[2], "f"), FAMILIES[key], value="Eklund")
+            values = render.move_values(move, _plan(move), rng)
+            values["V"] = "Eklund"
+            values["thing"] = render._thing(move, values, rng, render.SHARED_BANK)
+            values["Thing"] = values["thing"][:1].upper() + values["thing"][1:]
+            out.append(render.compose_reply(move, values, rng, ask=False).text)
+    assert not [t for t in said["dog"] + said["team"] if "choice" in t]
+    assert [t for t in said["car"] if "choice" in t]

@@ -1238,7 +1238,8 @@ THREAD_CLOSES: dict[str, tuple[str, ...]] = {
 #: A hedge fits every kind a statement is told as. Its tail never restates its head (no
 #: `That's what he told me, going by what he told me`), and every hedge has one.
 _HEDGE_TAIL = (
-    "[, and {pron} [seemed|sounded|looked] [certain|definite|confident] [about it|of it|]|,"
+    "[, and {pron} [seemed|sounded|looked] [[certain|sure] [about it|of it|]|definite [about"
+    " it|]|confident [about it|of it|]]|,"
     " though I'd [want to|like to|better] [check|double-check|ask again]"
 )
 _HEDGED = (

@@ -691,7 +691,7 @@ PROSPECTIVE_STATUSES: dict[str, tuple[str, ...]] = {
         "[just now|this week]][, so never mind|, so skip that one|].",
         "[No, wait|Sorry, no|Wait a moment], [I'm behind the times|I've only just found out"
         "|nobody told me]: [it's been [done|sorted|seen to]|someone else [did|handled] it]"
-        " [already|just now|this week][, without a word to me|].",
+        " [already|in the meantime|since I asked][, without a word to me|].",
     ),
     EXPIRY: (
         "[I've seen|I checked|{Pron} showed me|{Pron} checked] the [paperwork|letter|email|small"

@@ -415,6 +415,10 @@ class Composed(NamedTuple):
     family_follow_up: bool = False
 
 
+#: Families whose value is no choice a reply may judge: a pet's name, a side supported.
+UNCHOSEN_FAMILIES = frozenset({"dog", "team"})
+
+
 def compose_reply(
     move: Move,
     values: Mapping[str, str],
@@ -433,13 +437,24 @@ def compose_reply(
     # One draw over the generic and the family's own references alike, so a family's share
     # of family-worded replies is its share of templates (gold sessions hold more of the asked
     # family, and a family-worded reply drawn more often would count that twice).
-    ri, reference = _choose(rng, general + own, f"{move.kind} replies")
+    options = general + own
+    # A dog or a side one supports is no one's choice to judge ("Eklund strikes me as a
+    # sensible choice" of a dog's name): no reference that calls it one is drawn for it.
+    kept = tuple(
+        i
+        for i, t in enumerate(options)
+        if not (move.family.key in UNCHOSEN_FAMILIES and "choice" in t)
+    ) or tuple(range(len(options)))
+    ki, reference = _choose(rng, tuple(options[i] for i in kept), f"{move.kind} replies")
+    ri = kept[ki]
     where = "any" if ri < len(general) else move.family.key
     used.append((move.kind, f"reply:{reply_key}:{where}:{ri}"))
     text = fill(reference, values)
-    if where != "any" and general and rng.random() < SECOND_REFERENCE_SHARE:
+    if where != "any" and kept[0] < len(general) and rng.random() < SECOND_REFERENCE_SHARE:
         # A family's own words, then at times a word about the person too.
-        gi, second = _choose(rng, general, f"{move.kind} replies")
+        seconds = tuple(i for i in kept if i < len(general))
+        gi, second = _choose(rng, tuple(general[i] for i in seconds), f"{move.kind} replies")
+        gi = seconds[gi]
         used.append((move.kind, f"second:{reply_key}:{gi}"))
         text = _join(text, fill(second, values))
     reaction_key = _key(bank.reactions, move)
@@ -608,6 +623,16 @@ class _Blank(dict[str, str]):
         return ""
 
 
+#: Words a frame may add around its topic that the topic itself may already say.
+_REPEATABLE = re.compile(r"\b(again|once more|as ever|as usual)\b", re.IGNORECASE)
+
+
+def _repeats(frame: str, topic: str) -> bool:
+    """Whether the frame, outside its `{topic}`, says a word of `_REPEATABLE` the topic says."""
+    said = {m.lower() for m in _REPEATABLE.findall(topic)}
+    return any(m.lower() in said for m in _REPEATABLE.findall(frame.replace("{topic}", "")))
+
+
 def _draw_sentence(
     move: Move,
     values: dict[str, str],
@@ -618,10 +643,17 @@ def _draw_sentence(
     """The move's frame, with its topic or clause put into `values`; the templates used are
     added to `used`."""
     frame_key = _key(bank.frames, move)
-    fi, frame = _choose(rng, tuple(bank.frames.get(frame_key, ())), f"{frame_key} frames")
+    frames = tuple(bank.frames.get(frame_key, ()))
+    fi, frame = _choose(rng, frames, f"{frame_key} frames")
     used.append((move.kind, f"frame:{frame_key}:{fi}"))
     if move.kind == MENTION:
         ti, topic = _choose(rng, move.family.topics, f"{move.family.key} topics")
+        # A topic that already says `again` (`rail fares going up again`) is never put in a
+        # frame that says it too: the frame's alternatives are drawn afresh.
+        for _ in range(REDRAWS):
+            if not _repeats(frame, topic):
+                break
+            frame = expand(frames[fi], rng)
         values["topic"] = topic
         values["Topic"] = _capital(topic)
         used.append((move.kind, f"topic:{move.family.key}:{ti}"))
@@ -779,6 +811,16 @@ def _answer_hanging(
 _HOLDER_FORMS = frozenset({"holder", "Holder", "your", "Your"})
 
 
+#: A move's sentence told as a correction, a request, a proposal or a suggestion rather than as
+#: news of the holder (`_lead_back`).
+_NOT_NEWS = re.compile(
+    r"\b(?:suggest\w*|propos\w*|recommend\w*|request\w*|corrections?|on at me|asked me to"
+    r"|wants? me to|wanted me to|told me to|reckons I should|thinks I should"
+    r"|I got (?:that|it) wrong|I was wrong|I meant)\b",
+    re.IGNORECASE,
+)
+
+
 def _lead_back(
     status: _Said,
     move: Move,
@@ -786,12 +828,19 @@ def _lead_back(
     by_value: bool,
     rng: random.Random,
     used: list[tuple[str, str]],
+    told: str = "",
 ) -> None:
     """A status told later opens with a lead back to its move: by its value, or by its holder
     (`DEFERRED_LEADS`, `DEFERRED_HOLDER_LEADS`)."""
     by = "value" if by_value else "holder"
     leads = DEFERRED_LEADS if by_value else DEFERRED_HOLDER_LEADS
-    di, lead = _choose(rng, leads, "deferred leads")
+    # A move told as a correction, a request or a suggestion is no one's news: only the leads
+    # that do not call it news lead back to it, true or not.
+    kept = tuple(
+        i for i, lead in enumerate(leads) if not (_NOT_NEWS.search(told) and "news" in lead)
+    )
+    ki, lead = _choose(rng, tuple(leads[i] for i in kept), "deferred leads")
+    di = kept[ki]
     used.append((move.kind, f"status-later:{by}:{di}"))
     values = dict((move.person if move.told_as else speaker_person(move)).forms())
     # The holder as the statement named them (`Move.extra`: a name given before the name is
@@ -812,6 +861,8 @@ _IDEAS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("muddle", re.compile(r"\b(?:muddl\w*|mix(?:ed)?[ -]up|mixed|confus\w*)", re.IGNORECASE)),
     ("difference", re.compile(r"\bdifferen\w*", re.IGNORECASE)),
     ("chat", re.compile(r"\bchat(?:s|ting|ted)?\b|\bcatch(?:ing)?[ -]up\b", re.IGNORECASE)),
+    ("clear up", re.compile(r"\bclear(?:s|ed|ing)? (?:\w+ )?up\b", re.IGNORECASE)),
+    ("happen", re.compile(r"\bhappen(?:s|ed|ing)?\b", re.IGNORECASE)),
 )
 _WORDS = re.compile(r"[a-z']+")
 
@@ -971,7 +1022,7 @@ def render_session(
             and clear
         )
         if later:
-            _lead_back(talk[0], move, rendered.names, by_value, rng, used)
+            _lead_back(talk[0], move, rendered.names, by_value, rng, used, rendered.user)
             pending, held = held, (i, talk)
         else:
             if rendered.status:
