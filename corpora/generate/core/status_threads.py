@@ -45,7 +45,7 @@ ANY_STATUS: tuple[StatusFollowUp, ...] = (
         " touch|speak] [often|a lot]]?",
         "[[Quite often|Quite a bit, actually|More than before][,|;] [{pron}'s good company"
         "|we get on well|{pron} always has news]|[Now and then|Not as often as I'd like|Every so"
-        " often][,|;] [we're both busy|it's usually {obj} who gets in touch|we should [make"
+        " often][,|;] [we're both busy|it's usually {obj} who rings|we should [make"
         " more of an effort|speak more]]][.|!]",
     ),
     (
