@@ -256,14 +256,14 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
     ("prospective", "current", None, "About 5 days", "Roughly 6 days.", "correct"),
     ("prospective", "current", None, "About 5 days", "About 9 days.", "wrong"),
     ("prospective", "current", None, "About 5 days", "It already ran out.", "wrong"),
-    ("semantic", "current-value", None, "Dr Varty", "Dr Varty, these days.", "correct"),
-    ("semantic", "current-value", None, "Dr Varty", "Dr Cabrera.", "wrong"),
+    ("semantic", "current-value", None, "The Megawton", "The Megawton book club.", "correct"),
+    ("semantic", "current-value", None, "The Megawton", "The Harperton book club.", "wrong"),
     (
         "semantic",
         "source-attribution",
         None,
         "In that conversation",
-        "Dougherty Bank and Gee.",
+        "Crimmins and Antonini.",
         "correct",
     ),
     (
@@ -290,7 +290,14 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "Both were in spring.",
         "inconclusive",
     ),
-    ("temporal", "recency", None, "The Borroni", "The Borroni visit was the latest.", "correct"),
+    (
+        "temporal",
+        "recency",
+        None,
+        "The Pedersoli",
+        "The Pedersoli visit was the latest.",
+        "correct",
+    ),
     (
         "workingmemory",
         "fact-at-distance",
