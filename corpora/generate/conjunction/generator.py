@@ -665,9 +665,6 @@ def _cold(
     related: set[tuple[str, str, str]] = set()
     stated: list[ColdStatement] = []
     blank = fee_placeholders(None, None)
-    mentioned = {
-        (m.person.key, m.family.key) for slot in slots for m in slot.values() if m.kind == MENTION
-    }
 
     for s, slot in enumerate(slots):
         for name in RECIPES[shape]:
@@ -687,11 +684,7 @@ def _cold(
                 kind = rng.choice(CLUB_TWINS)
                 slot[name] = Move(kind, p, f, value, extra=dict(blank), told_as=_told_as(kind))
             elif name == MENTION_SLOT:
-                # A pair already chatted about is chatted about once only while another is
-                # left, so no passing remark recurs word for word in a later session.
-                fresh = [o for o in loose if (o[0].key, o[1].key) not in mentioned] or loose
-                p, f = joining(rng, fresh, list(slot.values()), plain)
-                mentioned.add((p.key, f.key))
+                p, f = joining(rng, loose, list(slot.values()), plain)
                 slot[name] = Move(MENTION, p, f)
             elif name == EVENT_SLOT:
                 due = [
