@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 import re
 from collections import Counter
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,11 +24,13 @@ from checker.text import raw_tokens
 from checker.verticals.conjunction.rules import halves_of
 from corpora.generate.conjunction import clubs
 from corpora.generate.conjunction import generator as conjunction
-from corpora.generate.core.bank import BankError
+from corpora.generate.core.bank import RELATIONS, BankError
+from corpora.generate.core.render import Remarks, render_session
 from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
+from corpora.generate.core.topics import LINKS
 from corpora.generate.core.vertical import Built
 from corpora.generate.core.wording import expansions
-from corpora.generate.core.world import TWIN_RUMOUR
+from corpora.generate.core.world import MENTION, TWIN_RUMOUR, Move, SessionPlan, draw_people
 from tests.generate.conftest import passing_attempt, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -322,3 +326,70 @@ def test_no_frame_and_clause_say_the_same_thing_twice() -> None:
                         assert whole.count("it was time") < 2, whole
     for frame in clubs.ORDER_FRAMES:
         assert "worked out" not in frame
+
+
+#: A link a remark may open with ("That reminds me, over dinner …"), left off to compare.
+_LINKED = re.compile("^(?:" + "|".join(re.escape(link) for link in LINKS) + ") ")
+
+
+def _remarks(q: Question) -> list[str]:
+    """Every passing remark of the haystack (a user sentence naming a mention topic), its link
+    left off, case-folded, in order."""
+    topics = [t for kind in clubs.KINDS for t in kind.topics]
+    return [
+        _LINKED.sub("", sentence).casefold()
+        for session in q.haystack_sessions
+        for t in session
+        if t.role == "user"
+        for sentence in re.split(r"(?<=[.!?])\s+", t.content)
+        if any(topic in sentence for topic in topics)
+    ]
+
+
+def test_no_remark_is_said_twice_word_for_word_in_a_haystack(corpus: Built) -> None:
+    """A passing remark about someone's sport ("Over dinner my gran got going on playing tennis
+    in the wind.") is not said again word for word in the haystack: one that would be is
+    worded afresh (`core.render.Remarks`)."""
+    for q in corpus.questions:
+        said = _remarks(q)
+        assert said, q.question_id
+        repeated = sorted(r for r, n in Counter(said).items() if n > 1)
+        assert not repeated, (q.question_id, repeated)
+
+
+def test_a_remark_worded_afresh_draws_nothing_from_the_session() -> None:
+    """A mention said twice is worded afresh the second time from the remark's own generator:
+    the session's generator ends where it ends with no remark avoided (so every later draw of
+    the haystack stays as it was), and only the repeated sentence differs."""
+    gran = next(p for p in draw_people(random.Random(0), RELATIONS) if p.key == "gran")
+    tennis = next(f for f in clubs.CLUB_FAMILIES if f.key == "tennis")
+    moment = datetime(2026, 3, 4, 18, 30)
+
+    def render(remarks: Remarks | None, seed: int) -> tuple[list[str], object]:
+        rng = random.Random(seed)
+        turns: list[str] = []
+        for s in range(2):
+            move = Move(MENTION, gran, tennis, when=moment - timedelta(days=2))
+            plan = SessionPlan(moment, [move])
+            if remarks is not None:
+                remarks.begin(s)
+            # The same draw both times: the second session repeats the first one's remark.
+            rng.seed(seed)
+            session = render_session(plan, rng, clubs.CLUB_BANK, remarks=remarks)
+            if remarks is not None:
+                remarks.keep()
+            turns += [t.content for t in session.turns]
+        return turns, rng.getstate()
+
+    for seed in range(5):
+        plain_turns, plain_state = render(None, seed)
+        fresh_turns, fresh_state = render(Remarks("test"), seed)
+        assert fresh_state == plain_state
+        first = plain_turns[: len(plain_turns) // 2]
+        assert plain_turns[len(first) :] == first
+        changed = [(a, b) for a, b in zip(plain_turns, fresh_turns, strict=True) if a != b]
+        assert changed and changed[0][0] == first[0] and changed[0][1] not in first, changed
+        # The reply names the remark's topic: drawn afresh, the topic is the reply's too.
+        was, now = (next(t for t in tennis.topics if t in text) for text in changed[0])
+        for before, after in changed[1:]:
+            assert after.replace(now, was) == before, (before, after)

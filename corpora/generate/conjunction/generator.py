@@ -90,6 +90,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry, given_kind
+from corpora.generate.core.render import Remarks
 from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
@@ -1078,9 +1079,10 @@ def _build_question(
         difficulty_dial="dispersion",
         seeded_from=f"{VERTICAL} seed {seed}, question {spec.n}",
     )
+    owner = haystack_token(seed, spec.n)
     return assemble_question(
         question_id=qid,
-        session_owner=haystack_token(seed, spec.n),
+        session_owner=owner,
         question=record.question,
         answer=record.answer,
         question_date=asked_at,
@@ -1088,6 +1090,9 @@ def _build_question(
         block=block,
         rng=rng,
         bank=CLUB_BANK,
+        # No passing remark said twice word for word in the haystack, worded afresh from a
+        # generator of its own, so every other draw stays as it was.
+        remarks=Remarks(owner),
     )
 
 

@@ -19,7 +19,13 @@ from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, sentences
 from corpora.generate.core.clock import format_date
 from corpora.generate.core.names import GIVEN, NameRegistry, given_kind, kind_of
-from corpora.generate.core.render import SHARED_BANK, Bank, RenderedSession, render_session
+from corpora.generate.core.render import (
+    SHARED_BANK,
+    Bank,
+    Remarks,
+    RenderedSession,
+    render_session,
+)
 from corpora.generate.core.topics import topical_order
 from corpora.generate.core.world import Fact, Family, Person, SessionPlan
 
@@ -191,6 +197,7 @@ def assemble_question(
     block: TypedMemEvalBlock,
     rng: random.Random,
     bank: Bank = SHARED_BANK,
+    remarks: Remarks | None = None,
 ) -> AssembledQuestion:
     """Render every plan with the one renderer and wrap the sessions in the record shape.
     Each plan's moves are first put in the order they are told, topic by topic
@@ -199,12 +206,16 @@ def assemble_question(
     Gold is exactly the sessions whose plan carries an evidence move, so `answer_session_ids`
     and `has_answer` cannot disagree. A session one of whose sentences is made mostly of the
     question's own words (what the checker's scaffolding strip removes) is rendered again, any
-    session alike: with real names a value can be a short word that tips a short sentence."""
+    session alike: with real names a value can be a short word that tips a short sentence.
+    With `remarks` (`core.render.Remarks`), no passing remark is said twice word for word in
+    the haystack."""
     keywords = frozenset(bm25_tokens(question))
     for plan in plans:
         # Told topic by topic; the plan keeps the told order (`SessionPlan.moves`).
         plan.moves[:] = topical_order(plan.moves)
-    rendered = [_render_plain(plan, rng, bank, keywords) for plan in plans]
+    rendered = [
+        _render_plain(plan, rng, bank, keywords, remarks, s) for s, plan in enumerate(plans)
+    ]
     ids = [session_id(session_owner, i) for i in range(len(plans))]
     gold = [sid for sid, plan in zip(ids, plans, strict=True) if plan.evidence]
     record = Question(
@@ -223,14 +234,23 @@ def assemble_question(
 
 
 def _render_plain(
-    plan: SessionPlan, rng: random.Random, bank: Bank, keywords: frozenset[str]
+    plan: SessionPlan,
+    rng: random.Random,
+    bank: Bank,
+    keywords: frozenset[str],
+    remarks: Remarks | None = None,
+    index: int = 0,
 ) -> RenderedSession:
     for _ in range(REDRAWS):
-        session = render_session(plan, rng, bank)
+        if remarks is not None:
+            remarks.begin(index)
+        session = render_session(plan, rng, bank, remarks=remarks)
         if not any(
             is_keyword_sentence(s, keywords) for t in session.turns for s in sentences(t.content)
         ):
-            return session
+            break
+    if remarks is not None:
+        remarks.keep()
     return session
 
 

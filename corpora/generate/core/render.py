@@ -195,6 +195,73 @@ class RenderedSession:
     topics: int = 0
 
 
+@dataclass
+class Remarks:
+    """The passing remarks (mentions' sentences) one haystack has said, so that none is said
+    twice word for word: "Over dinner my gran got going on playing tennis in the wind." in two
+    sessions of one haystack reads as a template.
+
+    A mention whose sentence would repeat one said before (in an earlier session or earlier in
+    its own) is worded afresh, its frame and topic drawn again, from a generator of its own
+    seeded by the haystack's `key`, the session and the mention's place in it, never from the
+    session's generator: every other draw of the haystack stays as it was. Mentions name no
+    value and get no status, so true statements and rivals are worded as before. A vertical
+    opts in by passing one to `core.haystack.assemble_question`; a session drawn again (a
+    keyword sentence) forgets what its discarded draw said (`begin`, `keep`)."""
+
+    key: str
+    #: Remarks the haystack's kept sessions said, case-folded.
+    said: set[str] = field(default_factory=set)
+    #: The session being rendered and the remarks it has said so far.
+    session: int = 0
+    pending: list[str] = field(default_factory=list)
+
+    def begin(self, session: int) -> None:
+        """A session's rendering starts (again)."""
+        self.session = session
+        self.pending = []
+
+    def keep(self) -> None:
+        """The session's rendering is kept: its remarks are said."""
+        self.said.update(self.pending)
+        self.pending = []
+
+    def fresh(
+        self,
+        move: Move,
+        frames: tuple[str, ...],
+        frame: tuple[int, str],
+        topic: tuple[int, str],
+        values: Mapping[str, str],
+    ) -> tuple[int, str, int, str]:
+        """The mention's (frame index, frame, topic index, topic): those drawn, or when they
+        say a remark already said, others drawn from the remark's own generator that say none
+        (the ones drawn when `REDRAWS` tries find none)."""
+        fi, text = frame
+        ti, about = topic
+        heard = self.said.union(self.pending)
+        if _mention_said(text, about, values) in heard:
+            rng = random.Random(
+                f"typedmemeval/remarks/{self.key}/{self.session}/{len(self.pending)}"
+            )
+            for _ in range(REDRAWS):
+                gi, other = _choose(rng, frames, "mention frames")
+                ui, subject_ = _choose(rng, move.family.topics, f"{move.family.key} topics")
+                if (
+                    not _repeats(other, subject_)
+                    and _mention_said(other, subject_, values) not in heard
+                ):
+                    fi, text, ti, about = gi, other, ui, subject_
+                    break
+        self.pending.append(_mention_said(text, about, values))
+        return fi, text, ti, about
+
+
+def _mention_said(frame: str, topic: str, values: Mapping[str, str]) -> str:
+    """A mention's sentence (an expanded frame filled, with `topic`), case-folded."""
+    return fill(frame, {**values, "topic": topic, "Topic": _capital(topic)}).casefold()
+
+
 @dataclass(frozen=True)
 class Bank:
     """The frames, replies and framing words a renderer draws from (the shared bank by
@@ -639,9 +706,11 @@ def _draw_sentence(
     rng: random.Random,
     bank: Bank,
     used: list[tuple[str, str]],
+    remarks: Remarks | None = None,
 ) -> str:
     """The move's frame, with its topic or clause put into `values`; the templates used are
-    added to `used`."""
+    added to `used`. With `remarks`, a mention's sentence says no remark its haystack has
+    said already (`Remarks.fresh`)."""
     frame_key = _key(bank.frames, move)
     frames = tuple(bank.frames.get(frame_key, ()))
     fi, frame = _choose(rng, frames, f"{frame_key} frames")
@@ -654,6 +723,9 @@ def _draw_sentence(
             if not _repeats(frame, topic):
                 break
             frame = expand(frames[fi], rng)
+        if remarks is not None:
+            fi, frame, ti, topic = remarks.fresh(move, frames, (fi, frame), (ti, topic), values)
+            used[-1] = (move.kind, f"frame:{frame_key}:{fi}")
         values["topic"] = topic
         values["Topic"] = _capital(topic)
         used.append((move.kind, f"topic:{move.family.key}:{ti}"))
@@ -667,10 +739,15 @@ def _draw_sentence(
 
 
 def render_move(
-    move: Move, plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
+    move: Move,
+    plan: SessionPlan,
+    rng: random.Random,
+    bank: Bank = SHARED_BANK,
+    *,
+    remarks: Remarks | None = None,
 ) -> RenderedMove:
     """One move → its user sentence, the composed reply, and at times a short thread (or the
-    move's status: see `Move.told_as`)."""
+    move's status: see `Move.told_as`); `remarks`, see `Remarks`."""
     told = move
     if move.told_as is not None and move.kind in bank.statuses and move.told_as in bank.frames:
         told = replace(
@@ -696,7 +773,7 @@ def render_move(
         # The sentence is drawn afresh while no status of the move's kind fits what it claims.
         values = dict(base)
         used: list[tuple[str, str]] = []
-        frame = _draw_sentence(move, values, rng, bank, used)
+        frame = _draw_sentence(move, values, rng, bank, used, remarks)
         if not with_status or fitting_statuses(says.kind, _told(frame, values), bank, stands):
             break
     companion = move.family.reply_clause_key(move.kind)
@@ -940,10 +1017,15 @@ def _remark(rng: random.Random, options: tuple[str, ...], label: str, turn: str)
 
 
 def render_session(
-    plan: SessionPlan, rng: random.Random, bank: Bank = SHARED_BANK
+    plan: SessionPlan,
+    rng: random.Random,
+    bank: Bank = SHARED_BANK,
+    *,
+    remarks: Remarks | None = None,
 ) -> RenderedSession:
     """Render a plan: one user turn per move, each answered by its composed reply, at times
-    followed by a short thread or preceded by an aside; user and assistant always alternate."""
+    followed by a short thread or preceded by an aside; user and assistant always alternate.
+    With `remarks`, no mention repeats a remark of its haystack word for word (`Remarks`)."""
     said: list[_Said] = []
     used: list[tuple[str, str]] = []
     move_turns: list[int] = []
@@ -976,7 +1058,7 @@ def render_session(
         _answer_hanging(said, used, rng, bank)
         if i > 0 and topic_of[i] != topic_of[i - 1]:
             aside()
-        rendered = render_move(move, plan, rng, bank)
+        rendered = render_move(move, plan, rng, bank, remarks=remarks)
         user, reply, move_used, thread = (
             rendered.user,
             rendered.reply,
