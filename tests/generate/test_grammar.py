@@ -156,3 +156,14 @@ def test_an_expansion_never_says_an_idea_twice_or_stacks_fillers() -> None:
 def test_restrain_drops_a_bare_reaction_the_next_sentence_echoes(text: str, kept: str) -> None:
     """A reaction and the sentence beside it never say the same word twice ("Nice! Nice.")."""
     assert restrain(text) == kept
+
+
+def test_a_verticals_own_fillers_are_kept_to_one_and_give_way_first() -> None:
+    """`restrain` with a vertical's own fillers keeps one filler a sentence, a shared one before
+    the vertical's; without them, it leaves those words as they are."""
+    own = ("mostly", "fair enough")
+    assert restrain("I'm with him, mostly, really.") == "I'm with him, mostly, really."
+    assert restrain("I'm with him, mostly, really.", own) == "I'm with him, really."
+    assert restrain("Habit, I think, fair enough.", own) == "Habit, I think."
+    assert restrain("Too fiddly, mostly, fair enough.", own) == "Too fiddly, mostly."
+    assert restrain("About four hours, mostly waiting.", own) == "About four hours, mostly waiting."

@@ -54,6 +54,7 @@ from corpora.generate.procedural.procedures import (
 )
 from corpora.generate.procedural.procedures import PROCEDURES as FAMILIES
 from tests.generate.conftest import passing_attempt, shared_gate_refusals
+from tests.generate.filler_stacks import fillers_in, stacked, user_sentences
 
 #: Twin kinds: never a frame's kind (a twin is told in the frame of what it competes with).
 TWIN_KINDS_SET = frozenset(TOLD_AS)
@@ -453,3 +454,19 @@ def test_a_way_dropped_is_told_and_asked_about_as_a_way_of_doing_a_task() -> Non
         assert asked
         text = [e for pair in asked for t in pair for e in expansions(t, 2000)]
         assert not [e for e in text if re.search(r"go off it|year|[Cc]ost", e)], text
+
+
+def test_no_user_sentence_stacks_two_fillers() -> None:
+    """Slots drawn apart each add a filler or hedge: at most one of them stands in a sentence
+    ("Too fiddly, mostly; fair enough, really!" and "Good, mostly, I think, busy as ever!"
+    were said before), the vertical's own ("mostly", "fair enough") giving way first."""
+    from corpora.generate.core.grammar import restrain
+    from corpora.generate.procedural.procedures import _DROPPED_FOLLOW_UPS, PROCEDURE_BANK
+
+    built = json.loads(corpus_text(small().questions))
+    assert not stacked(user_sentences(built))
+    answers = [e for _, answer in _DROPPED_FOLLOW_UPS for e in expansions(answer, 2000)]
+    assert not [e for e in answers if len(fillers_in(restrain(e, PROCEDURE_BANK.fillers))) > 1]
+    assert restrain("Good, mostly, I think, busy as ever!", PROCEDURE_BANK.fillers) == (
+        "Good, I think, busy as ever!"
+    )

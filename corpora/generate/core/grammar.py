@@ -15,7 +15,8 @@ honest`) or stack fillers (`Sorry, no, it was her friend, silly me`). `restrain`
 one word of each idea (`FILLER_IDEAS`: honesty, fairness, apology, hedge, hearsay, `really`,
 `actually`) and at most one filler set off by commas in each sentence, dropping the later ones
 (a filler a placeholder follows at the start of a sentence stays, so the sentence does not open
-small); `tidy` applies it to every expansion, and the renderer again to each whole turn once
+small; a vertical may name fillers of its own, which give way to the shared ones); `tidy`
+applies it to every expansion, and the renderer again to each whole turn once
 its lead-ins are joined on. A bare reaction (`Nice.`, `Good to know.`) next to a sentence that
 says the same words is dropped (`What nice news. Nice.`). It only ever removes words, alike for
 every sentence, true or not.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from math import prod
@@ -81,17 +83,35 @@ FILLER_IDEAS: dict[str, tuple[str, ...]] = {
     ),
 }
 _IDEA_OF = {phrase.lower(): idea for idea, phrases in FILLER_IDEAS.items() for phrase in phrases}
-_FILLER = re.compile(
-    r"(?<![\w'])("
-    + "|".join(re.escape(p) for p in sorted(_IDEA_OF, key=len, reverse=True))
-    + r")(?![\w'])",
-    re.IGNORECASE,
-)
+
+
+def _filler_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![\w'])("
+        + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+        + r")(?![\w'])",
+        re.IGNORECASE,
+    )
+
+
+_FILLER = _filler_pattern(_IDEA_OF)
+
+
+@cache
+def _fillers_with(extra: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The filler pattern and idea of each phrase with `extra` phrases added, each an idea of
+    its own (a vertical's own fillers, see `restrain`)."""
+    idea_of = {**_IDEA_OF, **{p.lower(): p.lower() for p in extra if p.lower() not in _IDEA_OF}}
+    return _filler_pattern(idea_of), idea_of
+
+
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+)")
 
 
-def _restrain_sentence(sentence: str) -> str:
-    hits = list(_FILLER.finditer(sentence))
+def _restrain_sentence(
+    sentence: str, filler: re.Pattern[str] = _FILLER, idea_of: dict[str, str] = _IDEA_OF
+) -> str:
+    hits = list(filler.finditer(sentence))
     if len(hits) < 2:
         return sentence
     #: (idea, span to cut or None, whether it is a filler set off by commas)
@@ -109,7 +129,7 @@ def _restrain_sentence(sentence: str) -> str:
             span = (m.start(), m.end() + (2 if after.startswith(", ") else 1))
         elif tail:
             span = (len(before) - 1, m.end())
-        found.append((_IDEA_OF[m.group(1).lower()], span, lead or tail))
+        found.append((idea_of[m.group(1).lower()], span, lead or tail))
     drop: set[int] = set()
     for idea in dict.fromkeys(i for i, _, _ in found):
         mine = [k for k, f in enumerate(found) if f[0] == idea]
@@ -118,8 +138,12 @@ def _restrain_sentence(sentence: str) -> str:
             drop.add(removable.pop(0))
     fillers = [k for k, f in enumerate(found) if f[2] and k not in drop]
     if len(fillers) > 1:
-        # One filler stays: the first that cannot be cut, else the first.
-        keep = next((k for k in fillers if found[k][1] is None), fillers[0])
+        # One filler stays: the first that cannot be cut, else the first of `FILLER_IDEAS`
+        # (a vertical's own fillers give way first), else the first.
+        keep = next(
+            (k for k in fillers if found[k][1] is None),
+            next((k for k in fillers if found[k][0] in FILLER_IDEAS), fillers[0]),
+        )
         drop.update(k for k in fillers if k != keep and found[k][1] is not None)
     out = sentence
     for a, b in sorted((s for k in drop if (s := found[k][1]) is not None), reverse=True):
@@ -171,18 +195,21 @@ def _drop_echoed_reactions(pieces: list[str]) -> list[str]:
     return out
 
 
-def restrain(text: str) -> str:
+def restrain(text: str, fillers: tuple[str, ...] = ()) -> str:
     """The text with no idea said twice in a sentence and at most one filler set off by commas
     in each (see the module docstring): the later ones are dropped; a bare reaction whose
-    words the next or previous sentence says as well is dropped whole."""
+    words the next or previous sentence says as well is dropped whole. `fillers`: phrases a
+    vertical counts as fillers besides `FILLER_IDEAS` ("mostly", "fair enough"), each an idea
+    of its own; none leaves the shared behaviour exactly as it is."""
+    filler, idea_of = _fillers_with(fillers) if fillers else (_FILLER, _IDEA_OF)
     pieces = _SENTENCE_END.split(text)
     if len(pieces) > 1:
         kept = _drop_echoed_reactions(pieces)
         if kept:
             pieces = kept
-    if not _FILLER.search(text):
+    if not filler.search(text):
         return "".join(pieces)
-    return "".join(_restrain_sentence(s) for s in pieces)
+    return "".join(_restrain_sentence(s, filler, idea_of) for s in pieces)
 
 
 class GrammarError(ValueError):

@@ -314,6 +314,9 @@ class Bank:
     #: Whether a status told later is led back to its move by the value (`DEFERRED_LEADS`);
     #: a vertical whose questions name values (a milestone, a step) leads by the holder.
     defer_by_value: bool = True
+    #: Phrases this vertical's turns count as fillers besides the shared ones
+    #: (`grammar.restrain`): a sentence keeps at most one filler set off by commas.
+    fillers: tuple[str, ...] = ()
 
 
 SHARED_BANK = Bank()
@@ -1150,7 +1153,8 @@ def render_session(
             content=restrain(
                 say_once(t.content, names, runs=k not in in_aside)
                 if t.role == "assistant"
-                else t.content
+                else t.content,
+                bank.fillers,
             ),
             has_answer=t.has_answer,
         )

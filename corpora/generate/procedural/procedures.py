@@ -588,8 +588,8 @@ _DROPPED_FOLLOW_UPS: tuple[StatusFollowUp, ...] = (
     (
         "[What put {obj} off it|Did {pron} say what was wrong with it|Did {pron} say why]?",
         "[[Too fiddly, mostly|It took too long, {pron} said|It saved no time at all|Habit, I"
-        " think][,|;] [the old way suits {obj}|{pron}'s set in {poss} ways|fair enough,"
-        " really]|{Pron} didn't really say[,|;] [{pron} just went back to what {pron}"
+        " think][,|;] [the old way suits {obj}|{pron}'s set in {poss} ways|{pron} never"
+        " took to it]|{Pron} didn't really say[,|;] [{pron} just went back to what {pron}"
         " knows|I didn't like to push]][.|!]",
     ),
 )
@@ -744,12 +744,28 @@ LINK_CUES: dict[str, frozenset[str]] = {
 #: The cues every listing carries: those of the questions about the order and the steps.
 LISTING_CUES = frozenset({"order", "steps"})
 
+#: Fillers and hedges besides `grammar.FILLER_IDEAS` that a Procedural sentence says at most
+#: one of, the shared ones included (`grammar.restrain`).
+PROCEDURE_FILLERS = (
+    "mostly",
+    "fair enough",
+    "anyway",
+    "more or less",
+    "basically",
+    "I guess",
+    "of course",
+    "in the end",
+)
+
 #: The bank every Procedural session is rendered from: the shared mention frames and replies,
 #: and the procedure and twin kinds above.
 PROCEDURE_BANK = Bank(
     # A procedure's value is its first step, no name for the whole: a status told later is led
     # back by its holder.
     defer_by_value=False,
+    # Hedges the shared list leaves out, kept to one a sentence with the shared ones: slots
+    # drawn apart stacked them ("Good, mostly, I think, busy as ever").
+    fillers=PROCEDURE_FILLERS,
     frames=MappingProxyType({MENTION: MENTION_FRAMES, **PROCEDURE_FRAMES}),
     replies=MappingProxyType({MENTION: REPLIES[MENTION], **PROCEDURE_REPLIES}),
     family_replies=MappingProxyType({}),
