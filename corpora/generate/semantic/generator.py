@@ -68,7 +68,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry, given_kind
-from corpora.generate.core.render import Bank, speaker_person
+from corpora.generate.core.render import RIVAL, Bank, speaker_person
 from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
@@ -105,6 +105,7 @@ from corpora.generate.semantic.replacements import (
     REPLACEMENT,
     REPLACEMENT_STATUS_REPLIES,
     REPLACEMENT_STATUSES,
+    RIVAL_TAILS,
     RUMOUR_STATUSES,
     SEMANTIC_FAMILIES,
     SEMANTIC_STATUS_UNFIT,
@@ -227,6 +228,7 @@ SEMANTIC_BANK = Bank(
         }
     ),
     status_unfit=MappingProxyType(SEMANTIC_STATUS_UNFIT),
+    rival_tails=RIVAL_TAILS,
     status_replies=MappingProxyType(
         {
             **STATUS_REPLIES,
@@ -706,6 +708,43 @@ def _hot_moves(
     return slots
 
 
+def _rival_tails(
+    kits: Sequence[HotKit], slots: Sequence[dict[str, Move]], rng: random.Random
+) -> None:
+    """Name a chain's rival's value again after its status (`RIVAL_TAILS`) in as many of its
+    rivals as a link is followed by a turn naming a value: a chain of k values has k-1
+    replacements, whose statuses name the value replaced, so round(r(k-1)/k) of its r rivals
+    get one, the asked chain and every other alike. Without it a turn naming a value after a
+    statement marked the links (the attacker that picks the statement no remark follows found
+    gold at AUC 0.71). Cold twins, which sit in gold sessions too, get one in the share the
+    haystack's hot ones do, so no session is marked as not gold by holding one."""
+    hot: set[int] = set()
+    told = tailed = 0
+    for h in kits:
+        rivals = [
+            slots[s][TWIN_SLOT]
+            for kind, s in zip(h.kit.kinds, h.kit.sessions, strict=True)
+            if kind in LATE_KINDS
+        ]
+        hot |= {
+            s for kind, s in zip(h.kit.kinds, h.kit.sessions, strict=True) if kind in TWIN_KINDS
+        }
+        told += len(rivals)
+        if h.kind != CHAIN:
+            continue
+        k = len(h.values)
+        for move in rng.sample(rivals, round(len(rivals) * (k - 1) / k)):
+            move.extra[RIVAL] = old_name(h.kit.family, move.value or "")
+            tailed += 1
+    cold = [
+        slot[TWIN_SLOT]
+        for s, slot in enumerate(slots)
+        if s not in hot and slot[TWIN_SLOT].kind in LATE_KINDS
+    ]
+    for move in rng.sample(cold, round(len(cold) * tailed / max(told, 1))):
+        move.extra[RIVAL] = old_name(move.family, move.value or "")
+
+
 def _cold(
     slots: list[dict[str, Move]],
     kits: Sequence[HotKit],
@@ -824,6 +863,7 @@ def build_haystack(
     slots = _hot_moves(kits, count, world, cast, names)
     _cold(slots, kits, world, cast, names, moments)
     _name_cold_moves(slots, kits, cast, names)
+    _rival_tails(kits, slots, cast)
     asked = kits[0]
     # (An echo is someone else's value, recorded as such.)
     twins = sorted(
