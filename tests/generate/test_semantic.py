@@ -8,19 +8,16 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from datetime import datetime, timedelta
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from checker.api import check_corpus
 from checker.family import BY_KEY
-from checker.formats.corpus import Question, Turn
+from checker.formats.corpus import Question
 from checker.registry import get_rule
 from checker.text import raw_tokens
 from checker.verticals.semantic.rules import names
-from corpora.generate.core.allocate import AllocationError
 from corpora.generate.core.bank import BankError
 from corpora.generate.core.haystack import World
 from corpora.generate.core.names import NameRegistry
@@ -33,7 +30,6 @@ from corpora.generate.core.stamp import (
 )
 from corpora.generate.core.vertical import Built, question_rng
 from corpora.generate.core.wording import never
-from corpora.generate.core.world import STATEMENT
 from corpora.generate.semantic import generator as semantic
 from corpora.generate.semantic.aliases import ALIAS_REPLIES
 from corpora.generate.semantic.replacements import (
@@ -264,19 +260,11 @@ def test_every_asked_chain_has_a_rival_chain_beside_it() -> None:
     for spec in semantic._specs(g.seed, levers):
         if spec.shape != CV or spec.n > 6:
             continue
-        # Redrawn when the kits cannot be placed at their pace, as the generator redraws.
-        for attempt in range(semantic.TRIES):
-            layout = question_rng(0, "test", spec.n, f"layout/{attempt}")
-            cast = question_rng(0, "test", spec.n, f"cast/{attempt}")
-            people, fams = semantic._cast(cast, spec)
-            world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
-            try:
-                hay = semantic.build_haystack(
-                    spec, world, spec.h + spec.length, layout, cast, levers
-                )
-            except AllocationError:
-                continue
-            break
+        layout = question_rng(0, "test", spec.n, "layout")
+        cast = question_rng(0, "test", spec.n, "cast")
+        people, fams = semantic._cast(cast, spec)
+        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
+        hay = semantic.build_haystack(spec, world, spec.h + spec.length, layout, cast, levers)
         asked, rival = hay.kits[0], hay.kits[1]
         assert rival.kind == asked.kind == semantic.CHAIN
         assert (rival.kit.person.key, rival.kit.family.key) != (
@@ -414,212 +402,3 @@ def test_the_assistant_does_not_say_what_it_cannot_see() -> None:
     texts = [flatten(t) for t in REPLIES[STATEMENT]]
     texts += [flatten(t) for t in FAMILY_REPLIES["dentist"][STATEMENT]]
     assert not [t for t in texts if re.search(r"\blooks\b|working out well|hanging on to", t)]
-
-
-# --- pace ------------------------------------------------------------------------------------
-
-
-def test_an_asked_history_changes_at_the_pace_lives_do(semantic_corpus: Built) -> None:
-    """ "The uncle moves four times in fifteen days": every asked chain holds no more values
-    than its family's pace allows, and each real change comes at least its family's days after
-    the one before; no two changes of one person's thing within a fortnight."""
-    from corpora.generate.semantic.churn import figures
-
-    for q in _by_shape(semantic_corpus, CV):
-        family = q.typedmemeval.fact_family or ""
-        most, days = semantic.PACE[family]
-        gold = _gold(q)
-        assert len(gold) <= most, (q.question_id, family, len(gold))
-        dates = [semantic_dates(q)[s] for s in gold]
-        gaps = [(b - a).total_seconds() / 86400 for a, b in pairwise(dates)]
-        assert min(gaps) >= days, (q.question_id, family, gaps)
-    assert all(c.changes_in_window <= 2 for c in figures(semantic_corpus.questions))
-
-
-def semantic_dates(q: Question) -> list[datetime]:
-    return [datetime.strptime(d[:10] + d[-6:], "%Y/%m/%d %H:%M") for d in q.haystack_dates]
-
-
-def test_every_replacement_keeps_its_familys_pace() -> None:
-    """Unasked chains and cold replacements too: a replacement comes at least its family's days
-    after the value it replaces was said, so the haystack around the asked chain moves at the
-    same pace (a rival chain of changes a week apart would read as churn too)."""
-    g = semantic.GENERATOR
-    levers = g.levers[0]
-    checked = 0
-    for spec in semantic._specs(g.seed, levers)[:12]:
-        layout = question_rng(0, "pace", spec.n, "layout")
-        cast = question_rng(0, "pace", spec.n, "cast")
-        people, fams = semantic._cast(cast, spec)
-        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
-        count = spec.h + spec.length
-        moments = semantic.schedule(cast, count)
-        try:
-            hay = semantic.build_haystack(spec, world, count, layout, cast, levers, moments)
-        except AllocationError:
-            continue
-        said: dict[tuple[str, str], int] = {}
-        for s, slot in enumerate(hay.slots):
-            for kind in (STATEMENT, semantic.CHANGE_SLOT):
-                move = slot[kind]
-                if move.kind not in (STATEMENT, REPLACEMENT):
-                    continue
-                key = (move.person.key, move.family.key)
-                if move.kind == REPLACEMENT:
-                    days = (moments[s] - moments[said[key]]).total_seconds() / 86400
-                    assert days >= semantic.PACE[key[1]][1], (spec.n, key, days)
-                    checked += 1
-                said[key] = s
-        for h in hay.kits:
-            if h.kind == semantic.CHAIN:
-                assert len(h.values) <= semantic.PACE[h.kit.family.key][0]
-    assert checked > 20
-
-
-def test_spaced_sessions_keep_their_distance_or_say_there_is_no_room() -> None:
-    import random as _random
-
-    start = datetime(2026, 1, 1)
-    moments = [start + timedelta(days=3 * i) for i in range(20)]
-    rng = _random.Random(4)
-    for _ in range(50):
-        got = semantic._spaced(rng, range(20), moments, 4, 12, True)
-        assert got is not None and got == sorted(got) and got[-1] < 19
-        assert all((moments[b] - moments[a]).days >= 12 for a, b in pairwise(got))
-    assert semantic._spaced(rng, range(20), moments, 4, 20, False) is None
-
-
-def test_long_chains_are_asked_only_of_things_people_change_often() -> None:
-    g = semantic.GENERATOR
-    for spec in semantic._specs(g.seed, g.levers[0]):
-        if spec.shape == CV:
-            assert spec.length <= semantic.PACE[spec.family][0], spec
-
-
-def _close_told_pairs(rival_days: int) -> tuple[int, int]:
-    """(close, all) consecutive pairs of values told as one kit holder's, over a few
-    haystacks: close when under `semantic.RIVAL_DAYS` apart."""
-    g = semantic.GENERATOR
-    levers = g.levers[0]
-    close = total = 0
-    for spec in semantic._specs(g.seed, levers)[:10]:
-        layout = question_rng(0, "apart", spec.n, "layout")
-        cast = question_rng(0, "apart", spec.n, "cast")
-        people, fams = semantic._cast(cast, spec)
-        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
-        count = spec.h + spec.length
-        moments = semantic.schedule(cast, count)
-        try:
-            hay = semantic.build_haystack(spec, world, count, layout, cast, levers, moments)
-        except AllocationError:
-            continue
-        for h in hay.kits:
-            told = sorted(
-                s
-                for kind, s in zip(h.kit.kinds, h.kit.sessions, strict=True)
-                if kind in (STATEMENT, REPLACEMENT)
-                or (kind in semantic.TWIN_KINDS and kind != semantic.ECHO)
-            )
-            for a, b in pairwise(told):
-                total += 1
-                close += (moments[b] - moments[a]).total_seconds() / 86400 < rival_days
-    return close, total
-
-
-def test_values_told_as_one_holders_are_spread_over_the_haystack() -> None:
-    """ "The sister changes piano teacher six times in five weeks": a kit's statement,
-    replacements and the rivals told as its holder's value sit apart where the haystack has
-    room, not in sessions a day or two apart (drawn at random, about one pair in four was under
-    ten days apart)."""
-    close, total = _close_told_pairs(semantic.RIVAL_DAYS)
-    assert total > 100
-    assert close / total < 0.15, (close, total)
-
-
-def _chains_ending_on_a_rival() -> tuple[int, int]:
-    """(chains with a rival told as the holder's value after the last link, chains), over a
-    few haystacks."""
-    g = semantic.GENERATOR
-    levers = g.levers[0]
-    late = total = 0
-    for spec in semantic._specs(g.seed, levers)[:20]:
-        layout = question_rng(0, "late", spec.n, "layout")
-        cast = question_rng(0, "late", spec.n, "cast")
-        people, fams = semantic._cast(cast, spec)
-        world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
-        try:
-            hay = semantic.build_haystack(spec, world, spec.h + spec.length, layout, cast, levers)
-        except AllocationError:
-            continue
-        for h in hay.kits:
-            if h.kind != semantic.CHAIN:
-                continue
-            k = len(h.values)
-            last = max(h.kit.sessions[:k])
-            total += 1
-            late += any(
-                s > last
-                for kind, s in zip(h.kit.kinds[k:], h.kit.sessions[k:], strict=True)
-                if kind in semantic.TWIN_KINDS and kind != semantic.ECHO
-            )
-    return late, total
-
-
-def test_most_chains_end_on_a_rival_told_as_the_holders_value() -> None:
-    """The latest value said of a chain's holder is seldom the current one (issue 24): with
-    the rivals spread apart, any rival told as the holder's may be the one put last (when only
-    a switch considered or a rumour could, the most-recent answerer rose to +0.19 on one
-    seed)."""
-    late, total = _chains_ending_on_a_rival()
-    assert total > 15
-    assert late / total >= 0.85, (late, total)
-
-
-def test_a_rival_is_followed_by_a_turn_naming_a_value_as_often_as_a_link(
-    semantic_corpus: Built,
-) -> None:
-    """A replacement's status names the value replaced, so most links of an asked chain are
-    followed by a user turn naming a value; its rivals are too, as often (`RIVAL_TAILS`), so
-    such a turn marks no statement as gold. Without the tails links had one 0.75 of the time,
-    rivals 0.15 (and the status-presence attacker read AUC 0.71)."""
-    from checker.separability.language import turn_skeleton
-    from checker.separability.shortcuts import states_a_value
-
-    def named_after(session: list[Turn], i: int) -> bool:
-        after = session[i + 2] if i + 2 < len(session) else None
-        return (
-            after is not None
-            and after.role == "user"
-            and states_a_value(turn_skeleton(after.content))
-        )
-
-    links: list[bool] = []
-    rivals: list[bool] = []
-    for q in _by_shape(semantic_corpus, CV):
-        for s in _gold(q):
-            session = q.haystack_sessions[s]
-            i = next(i for i, t in enumerate(session) if t.has_answer and t.role == "user")
-            links.append(named_after(session, i))
-        for twin in q.typedmemeval.twins or []:
-            session = q.haystack_sessions[twin.session_index]
-            i = next(
-                i
-                for i, t in enumerate(session)
-                if t.role == "user" and names(t.content, twin.value)
-            )
-            rivals.append(named_after(session, i))
-    assert len(links) >= 50 and len(rivals) >= 30
-    link_rate, rival_rate = sum(links) / len(links), sum(rivals) / len(rivals)
-    assert abs(link_rate - rival_rate) < 0.15, (link_rate, rival_rate)
-
-
-def test_every_rival_tail_names_the_value_and_no_question_keyword() -> None:
-    """A rival's tail names its value (a turn naming one, as a replacement's status is) and no
-    word a question greps for (so it is never a turn a reader weighs as a statement)."""
-    from corpora.generate.core.grammar import flatten
-    from corpora.generate.semantic.replacements import RIVAL_TAILS
-
-    keywords = status_keywords()
-    for template in RIVAL_TAILS:
-        assert "{rival}" in template
-        assert not keywords & set(raw_tokens(flatten(template))), template

@@ -66,20 +66,14 @@ WEEKEND_PARTS = ("morning", "midday", "afternoon", "evening")
 HABIT_SHARE = 0.55
 
 
-def varied_schedule(
-    rng: random.Random,
-    start: datetime,
-    count: int,
-    gap_weights: tuple[tuple[int, int], ...] = GAP_WEIGHTS,
-) -> list[datetime]:
+def varied_schedule(rng: random.Random, start: datetime, count: int) -> list[datetime]:
     """`count` increasing timestamps with a person's rhythm: gaps drawn from `GAP_WEIGHTS`
     (runs of days, quiet weeks), each time of day drawn afresh — in the haystack's habitual
     part of the day (evenings, say) more than half the time on weekdays, anywhere from morning
     to evening at weekends — at quarter hours. An earlier schedule (every one to three
-    days, any quarter hour 08:00–22:45) read like a timetable (issue 24). `gap_weights` gives
-    a vertical a slower rhythm of its own."""
-    gaps = [g for g, _ in gap_weights]
-    weights = [w for _, w in gap_weights]
+    days, any quarter hour 08:00–22:45) read like a timetable (issue 24)."""
+    gaps = [g for g, _ in GAP_WEIGHTS]
+    weights = [w for _, w in GAP_WEIGHTS]
     habit = rng.choice(tuple(DAY_PARTS))
     out: list[datetime] = []
     day = start.replace(hour=0, minute=0)

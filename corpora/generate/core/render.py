@@ -169,10 +169,6 @@ TAKE_BACK_TAILS: tuple[str, ...] = (
     " either[, to be honest|, sorry|, I'm afraid|].",
 )
 
-#: The `Move.extra` key of a rival's value as a tail after its status names it
-#: (`Bank.rival_tails`).
-RIVAL = "rival"
-
 #: A follow-up question and the user's answer to it.
 FollowUp = tuple[str, str]
 
@@ -321,9 +317,6 @@ class Bank:
     #: Phrases this vertical's turns count as fillers besides the shared ones
     #: (`grammar.restrain`): a sentence keeps at most one filler set off by commas.
     fillers: tuple[str, ...] = ()
-    #: Said after the status of a rival whose `Move.extra` holds `RIVAL` (its own value as a
-    #: status names it): grammar naming it as `{rival}` (empty: no vertical's rivals have one).
-    rival_tails: tuple[str, ...] = ()
 
 
 SHARED_BANK = Bank()
@@ -814,16 +807,6 @@ def render_move(
             ti, tail = _choose(rng, TAKE_BACK_TAILS, "take-back tails")
             thread[0] = ("user", _join(thread[0][1], fill(tail, status_values)))
             used.append((original.kind, f"take-back:{ti}"))
-        if (
-            RIVAL in original.extra
-            and bank.rival_tails
-            and original.extra[RIVAL] not in thread[0][1]
-        ):
-            # The rival's value named, as a replacement's status names the value replaced (not
-            # twice: a status that names it already is a turn naming a value).
-            ri, tail = _choose(rng, bank.rival_tails, "rival tails")
-            thread[0] = ("user", _join(thread[0][1], fill(tail, status_values)))
-            used.append((original.kind, f"rival-tail:{ri}"))
         reply_text = reply.text
         short = False
         if asks(reply_text):

@@ -30,7 +30,7 @@ import random
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -46,7 +46,7 @@ from checker.formats.ids import question_id
 from checker.retrieval.strips import is_keyword_sentence
 from checker.text import bm25_tokens, sentences
 from checker.verticals.semantic.rules import names as text_names
-from corpora.generate.core.allocate import AllocationError, Kit
+from corpora.generate.core.allocate import AllocationError, Kit, place_hot
 from corpora.generate.core.bank import (
     FAMILY_REPLIES,
     FOLLOW_UPS,
@@ -68,7 +68,7 @@ from corpora.generate.core.haystack import (
     moment_since,
 )
 from corpora.generate.core.names import NameRegistry, given_kind
-from corpora.generate.core.render import RIVAL, Bank, speaker_person
+from corpora.generate.core.render import Bank, speaker_person
 from corpora.generate.core.topics import joining, plain
 from corpora.generate.core.vertical import (
     Built,
@@ -105,7 +105,6 @@ from corpora.generate.semantic.replacements import (
     REPLACEMENT,
     REPLACEMENT_STATUS_REPLIES,
     REPLACEMENT_STATUSES,
-    RIVAL_TAILS,
     RUMOUR_STATUSES,
     SEMANTIC_FAMILIES,
     SEMANTIC_STATUS_UNFIT,
@@ -149,60 +148,12 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
-#: Chains (asked or not) with a rival told as the holder's value after the last link.
+#: Chains (asked or not) with a considered switch or rumour of their own after the last link.
 #: At one half, the latest value said of the holder was the current one in 40% of current-value
-#: questions against a chance of 11% (issue 24); at nine in ten it is at chance. (Any rival
-#: told as the holder's may come last, not only a switch considered or a rumour: with the
-#: rivals spread over the haystack, fewer chains had one of those two kinds left to put last.)
+#: questions against a chance of 11% (issue 24); at nine in ten it is at chance.
 LATE_TWIN_SHARE = 0.9
-#: The rivals that may come after a chain's last link: every kind told as the holder's value.
-LATE_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH)
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
-#: Days from one session to the next, with weights: about a week, now and then a few days in a
-#: row or a quiet month, so a haystack spans some months and a person's history in it can move
-#: at the pace lives do (at the shared rhythm, a session every two or three days, a chain of
-#: five values was four changes in a few weeks).
-SEMANTIC_GAPS = (
-    (1, 5),
-    (2, 8),
-    (3, 10),
-    (4, 10),
-    (5, 9),
-    (6, 9),
-    (7, 12),
-    (8, 7),
-    (10, 8),
-    (12, 7),
-    (14, 6),
-    (18, 4),
-    (21, 3),
-    (28, 2),
-)
-#: How many values a chain of each family holds at most, and the fewest days between one real
-#: change and the next: a house, a job, a car, a boat or an allotment changes once or twice in
-#: a few months, a dentist, a bank, a choir or a book club now and then, a gym, a piano teacher
-#: or a broadband deal more often. Asked and unasked chains alike; cold replacements keep the
-#: same spacing from the value they replace.
-SLOW, STEADY, QUICK = (3, 50), (4, 30), (5, 18)
-#: The fewest days, where the haystack has room, between two values told as one holder's (a
-#: statement, a replacement or a rival told as one): a sister's piano teacher is not named six
-#: times in five weeks.
-RIVAL_DAYS = 10
-PACE: dict[str, tuple[int, int]] = {
-    "road": SLOW,
-    "work": SLOW,
-    "car": SLOW,
-    "boat": SLOW,
-    "allotment": SLOW,
-    "bank": STEADY,
-    "dentist": STEADY,
-    "choir": STEADY,
-    "bookclub": STEADY,
-    "gym": QUICK,
-    "piano": QUICK,
-    "broadband": QUICK,
-}
 
 
 def _with_echo(mapping: Mapping[str, V]) -> dict[str, V]:
@@ -228,7 +179,6 @@ SEMANTIC_BANK = Bank(
         }
     ),
     status_unfit=MappingProxyType(SEMANTIC_STATUS_UNFIT),
-    rival_tails=RIVAL_TAILS,
     status_replies=MappingProxyType(
         {
             **STATUS_REPLIES,
@@ -288,7 +238,6 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
     rng.shuffle(fams)
     lengths = list(CHAIN_LENGTHS)
     rng.shuffle(lengths)
-    fams = _paced_families(question_rng(seed, VERTICAL, 0, "paced"), fams, lengths)
     # Co-reference questions ask by name and by relation about equally often.
     directions = [i % 2 == 0 for i in range(N_COREF)]
     rng.shuffle(directions)
@@ -318,20 +267,6 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
             )
         )
     return specs
-
-
-def _paced_families(rng: random.Random, fams: Sequence[str], lengths: Sequence[int]) -> list[str]:
-    """The drawn families, the current-value questions' (the first `len(lengths)`) chosen
-    longest chain first from those whose pace allows that many values, the rest in drawn
-    order: nobody is asked about a fourth house in a few months."""
-    pool = list(fams)
-    chosen: dict[int, str] = {}
-    for i in sorted(range(len(lengths)), key=lambda i: (-lengths[i], i)):
-        fitting = [j for j, f in enumerate(pool) if PACE[f][0] >= lengths[i]]
-        if not fitting:
-            raise AllocationError(f"no family holds a chain of {lengths[i]} values")
-        chosen[i] = pool.pop(rng.choice(fitting))
-    return [chosen[i] for i in range(len(lengths))] + pool
 
 
 # --- kits -----------------------------------------------------------------------------------
@@ -419,127 +354,28 @@ def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
         total += 1
 
 
-def _days(moments: Sequence[datetime], a: int, b: int) -> float:
-    return (moments[b] - moments[a]).total_seconds() / 86400
-
-
-def _spaced(
-    rng: random.Random,
-    free: Sequence[int],
-    moments: Sequence[datetime],
-    k: int,
-    days: int,
-    tail: bool,
-) -> list[int] | None:
-    """`k` of the `free` sessions, in order, each at least `days` after the one before (and
-    with `tail`, a free session left after the last), drawn link by link among the sessions
-    that leave room for the rest; None when there is no room."""
-    free = sorted(free)
-
-    def room(at: int, left: int) -> bool:
-        # Greedy: the earliest session that fits comes next, as long as links are left.
-        cur = at
-        for _ in range(left):
-            later = [s for s in free if s > cur and _days(moments, cur, s) >= days]
-            if not later:
-                return False
-            cur = later[0]
-        return not tail or any(s > cur for s in free)
-
-    out: list[int] = []
-    for n in range(k):
-        options = [
-            s
-            for s in free
-            if (not out or (s > out[-1] and _days(moments, out[-1], s) >= days))
-            and room(s, k - n - 1)
+def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
+    """A chain's statement and replacements in session order (placement drew their sessions
+    at random; the chain's links take them first to last). In about half the chains, asked or
+    not, a switch considered or a rumour of the holder's own comes after the last link: the
+    latest thing said of the holder is then not the current value, and only following the
+    replacements finds it."""
+    for h in kits:
+        if h.kind != CHAIN:
+            continue
+        k = len(h.values)
+        links = h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
+        own = [
+            i
+            for i, kind in enumerate(h.kit.kinds)
+            if kind in (TWIN_CONSIDERED, TWIN_RUMOUR) and i >= k
         ]
-        if not options:
-            return None
-        out.append(rng.choice(options))
-    return out
-
-
-def _apart(
-    rng: random.Random, free: Sequence[int], near: Sequence[int], moments: Sequence[datetime]
-) -> int:
-    """A free session at least `RIVAL_DAYS` from every session in `near`, drawn at random; with
-    none, one as far from them as any."""
-
-    def gap(s: int) -> float:
-        return min((abs(_days(moments, t, s)) for t in near), default=float("inf"))
-
-    fitting = [s for s in free if gap(s) >= RIVAL_DAYS]
-    if not fitting:
-        best = max(gap(s) for s in free)
-        fitting = [s for s in free if gap(s) == best]
-    return rng.choice(fitting)
-
-
-def _place(
-    rng: random.Random, kits: Sequence[HotKit], sessions: int, moments: Sequence[datetime]
-) -> None:
-    """Give every kit move its own session, one hot move per session. A chain's statement and
-    replacements come first to last, each at least its family's days after the one before
-    (`PACE`), so no one moves house a week after the last move or swaps a car the day after
-    buying one. In most chains, asked or not, a rival told as the holder's value comes after
-    the last link: the latest thing said of the holder is then not the current value, and only
-    following the replacements finds it. Then every other value told as a
-    kit holder's (a statement, a rival told as one) goes where it is at least `RIVAL_DAYS` from
-    the kit's others, or where there is no such session as far from them as it can; the rest
-    at random. Fills `Kit.sessions`; AllocationError when no placement is found."""
-    for _ in range(TRIES):
-        free = set(range(sessions))
-        placed: dict[tuple[int, int], int] = {}
-        order = [ki for ki, h in enumerate(kits) if h.kind == CHAIN]
-        rng.shuffle(order)
-        for ki in order:
-            h = kits[ki]
-            k = len(h.values)
-            own = [i for i, kind in enumerate(h.kit.kinds) if kind in LATE_KINDS and i >= k]
-            late = rng.choice(own) if own and rng.random() < LATE_TWIN_SHARE else None
-            links = _spaced(
-                rng, sorted(free), moments, k, PACE[h.kit.family.key][1], late is not None
-            )
-            if links is None:
-                break
-            for i, s in enumerate(links):
-                placed[(ki, i)] = s
-                free.discard(s)
-            if late is not None:
-                s = rng.choice(sorted(s for s in free if s > links[-1]))
-                placed[(ki, late)] = s
-                free.discard(s)
-        else:
-            told = [
-                (ki, mi)
-                for ki, h in enumerate(kits)
-                for mi, kind in enumerate(h.kit.kinds)
-                if (ki, mi) not in placed
-                and (kind == STATEMENT or (kind in TWIN_KINDS and kind != ECHO))
-            ]
-            rng.shuffle(told)
-            for ki, mi in told:
-                s = _apart(
-                    rng, sorted(free), [t for (kj, _), t in placed.items() if kj == ki], moments
-                )
-                placed[(ki, mi)] = s
-                free.discard(s)
-            rest = [
-                (ki, mi)
-                for ki, h in enumerate(kits)
-                for mi in range(len(h.kit.kinds))
-                if (ki, mi) not in placed
-            ]
-            if len(rest) != len(free):
-                raise AllocationError(f"{len(rest)} kit moves for {len(free)} free sessions")
-            slots = sorted(free)
-            rng.shuffle(slots)
-            placed.update(zip(rest, slots, strict=True))
-            for ki, h in enumerate(kits):
-                h.kit.sessions = [placed[(ki, mi)] for mi in range(len(h.kit.kinds))]
-            return
-    raise AllocationError(f"no paced placement of {len(kits)} kits over {sessions} sessions")
+        if not own or rng.random() >= LATE_TWIN_SHARE:
+            continue
+        i = rng.choice(own)
+        if h.kit.sessions[i] < links[-1]:
+            h.kit.sessions[i], h.kit.sessions[k - 1] = links[-1], h.kit.sessions[i]
+            h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
 
 
 # --- one question ---------------------------------------------------------------------------
@@ -664,7 +500,7 @@ def _draw_kits(
                 world,
                 cast,
                 levers,
-                length=min(_draw_length(layout), PACE[f.key][0]),
+                length=_draw_length(layout),
                 fact_by_name=layout.random() < 0.5,
             )
         )
@@ -708,53 +544,15 @@ def _hot_moves(
     return slots
 
 
-def _rival_tails(
-    kits: Sequence[HotKit], slots: Sequence[dict[str, Move]], rng: random.Random
-) -> None:
-    """Name a chain's rival's value again after its status (`RIVAL_TAILS`) in as many of its
-    rivals as a link is followed by a turn naming a value: a chain of k values has k-1
-    replacements, whose statuses name the value replaced, so round(r(k-1)/k) of its r rivals
-    get one, the asked chain and every other alike. Without it a turn naming a value after a
-    statement marked the links (the attacker that picks the statement no remark follows found
-    gold at AUC 0.71). Cold twins, which sit in gold sessions too, get one in the share the
-    haystack's hot ones do, so no session is marked as not gold by holding one."""
-    hot: set[int] = set()
-    told = tailed = 0
-    for h in kits:
-        rivals = [
-            slots[s][TWIN_SLOT]
-            for kind, s in zip(h.kit.kinds, h.kit.sessions, strict=True)
-            if kind in LATE_KINDS
-        ]
-        hot |= {
-            s for kind, s in zip(h.kit.kinds, h.kit.sessions, strict=True) if kind in TWIN_KINDS
-        }
-        told += len(rivals)
-        if h.kind != CHAIN:
-            continue
-        k = len(h.values)
-        for move in rng.sample(rivals, round(len(rivals) * (k - 1) / k)):
-            move.extra[RIVAL] = old_name(h.kit.family, move.value or "")
-            tailed += 1
-    cold = [
-        slot[TWIN_SLOT]
-        for s, slot in enumerate(slots)
-        if s not in hot and slot[TWIN_SLOT].kind in LATE_KINDS
-    ]
-    for move in rng.sample(cold, round(len(cold) * tailed / max(told, 1))):
-        move.extra[RIVAL] = old_name(move.family, move.value or "")
-
-
 def _cold(
     slots: list[dict[str, Move]],
     kits: Sequence[HotKit],
     world: World,
     rng: random.Random,
     names: dict[str, str],
-    moments: Sequence[datetime],
 ) -> None:
     """Fill every empty slot with a cold move: statements of pairs nobody else states,
-    replacements of values stated at least their family's days earlier (`PACE`), names for people nobody has named, twins and
+    replacements of values stated earlier, names for people nobody has named, twins and
     mentions of pairs no kit owns. Twin kinds follow the haystack's hot twins, so a twin slot
     reads the same whichever kind of session it sits in."""
     hot = {(h.kit.person.key, h.kit.family.key) for h in kits}
@@ -770,11 +568,7 @@ def _cold(
             unnamed = [p for p in world.people if p.key not in names]
             # A cold value is replaced at most once: cold pairs come up once or twice, and the
             # chains a question could be asked about are the hot ones.
-            earlier = sorted(
-                k
-                for k, (_, at) in current.items()
-                if at < s and k not in replaced and _days(moments, at, s) >= PACE[k[1]][1]
-            )
+            earlier = sorted(k for k, (_, at) in current.items() if at < s and k not in replaced)
             if unnamed and (not earlier or rng.random() < COLD_ALIAS_SHARE):
                 p = rng.choice(unnamed)
                 names[p.key] = world.names.issue(rng, world.owner, kind=given_kind(p.gender))
@@ -833,24 +627,9 @@ def _twin_kind(kind: str) -> str:
     return TWIN_OTHERS if kind == ECHO_MOVE else kind
 
 
-def schedule(rng: random.Random, count: int) -> list[datetime]:
-    """A haystack's session times, at the Semantic rhythm (`SEMANTIC_GAPS`)."""
-    return varied_schedule(rng, start_date(rng), count, SEMANTIC_GAPS)
-
-
 def build_haystack(
-    spec: Spec,
-    world: World,
-    count: int,
-    layout: random.Random,
-    cast: random.Random,
-    levers: Levers,
-    moments: Sequence[datetime] | None = None,
+    spec: Spec, world: World, count: int, layout: random.Random, cast: random.Random, levers: Levers
 ) -> Haystack:
-    """One haystack's moves; `moments` are its session times (drawn from `cast` when not
-    given), which the pace of its chains and cold replacements follows."""
-    if moments is None:
-        moments = schedule(cast, count)
     kits = _draw_kits(spec, world, count, layout, cast, levers)
     names: dict[str, str] = {}
     for h in kits:
@@ -859,11 +638,11 @@ def build_haystack(
                 cast, world.owner, kind=given_kind(h.kit.person.gender)
             )
     _fit(layout, kits, count)
-    _place(layout, kits, count, moments)
+    place_hot(layout, [h.kit for h in kits], count)
+    _order_chains(kits, layout)
     slots = _hot_moves(kits, count, world, cast, names)
-    _cold(slots, kits, world, cast, names, moments)
+    _cold(slots, kits, world, cast, names)
     _name_cold_moves(slots, kits, cast, names)
-    _rival_tails(kits, slots, cast)
     asked = kits[0]
     # (An echo is someone else's value, recorded as such.)
     twins = sorted(
@@ -1063,11 +842,11 @@ def _draw(
     count = spec.h + (
         spec.length if spec.shape == "current-value" else 2 if spec.shape == "co-reference" else 1
     )
-    moments = schedule(cast, count)
     try:
-        hay = build_haystack(spec, world, count, layout, cast, levers, moments)
+        hay = build_haystack(spec, world, count, layout, cast, levers)
     except AllocationError:
         return None
+    moments = varied_schedule(cast, start_date(cast), count)
     # Asked one to three days after the last session, at a waking hour.
     day = moments[-1].replace(hour=0, minute=0) + timedelta(days=cast.randint(1, 3))
     asked_at = day + timedelta(hours=cast.randint(8, 21), minutes=15 * cast.randint(0, 3))

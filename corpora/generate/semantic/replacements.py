@@ -8,9 +8,7 @@ switch. Each is told as a statement of the holder's value too, and what became o
 dropped, it was talk, it was someone else's) comes in the next turn, from the shared statuses
 (`core.bank.STATUSES`). No statement of a value is marked by its own words: a reader must read
 on to know whether it stood. A true statement gets a status exchange at times too (confirming
-or hedging it), so a status exchange itself says nothing; and a chain's rivals end theirs with
-a sentence naming their value (`RIVAL_TAILS`) as often as its links' statuses name the value
-replaced, so neither does a turn naming a value after a statement.
+or hedging it), so a status exchange itself says nothing.
 
 Families are the shared ones, so every statement, twin and mention a Semantic session makes
 reads exactly as it does in the other verticals. The writing rules of the shared bank hold
@@ -160,25 +158,6 @@ REPLACEMENT_STATUSES: tuple[str, ...] = (
     " off| now and then|][, so it's no surprise|, so nobody's shocked|, so good for {obj}|].",
 )
 
-#: Said after a chain's rival's status (what became of it), naming the rival's own value
-#: (`core.render.RIVAL`, as `OLD_NAMES` words it) in the shapes a replacement's status names the
-#: value replaced. A chain of k values has k-1 replacements, each followed by a turn naming a
-#: value; its rivals are followed by one as often (the generator's `_rival_tails`), so a turn
-#: naming a value after a statement tells no link from a rival: an attacker that picked the
-#: statement no remark follows found gold at AUC 0.71 when only links had one. Each is a
-#: sentence of its own that fits every rival kind (a switch not made, a rumour, someone
-#: else's value or switch).
-RIVAL_TAILS: tuple[str, ...] = (
-    "[So|And so|Which means|So yes,] {rival} [is out of the picture|is off the list|never came"
-    " into it|doesn't come into it] [for {obj}|][, then|, after all|, as it turns out|].",
-    "{Pron} [has nothing to do with|never had anything to do with|isn't involved with] {rival}"
-    "[, as it turns out|, in the end|, after all|][, for the record|, just so you know|].",
-    "[Yes,|Oh,|And|Right,|So,] [forget|scratch|cross off] {rival} for {obj}[, then|, I'm"
-    " afraid|, sorry|].",
-    "[The|That] [switch|change|move] to {rival} [never happened|isn't happening|was never on"
-    " the cards][ for {obj}|][, {pron} [says|tells me]|, by all accounts|, from what I hear|].",
-)
-
 #: The assistant's reply to a replacement's status. It is drawn apart from the status, so it
 #: fits every one: nothing that asks what a status may just have said (`Had she been thinking
 #: about it for long?` after `she had been itching to leave for months`), and nothing a status
@@ -245,9 +224,7 @@ _PLAIN = re.compile(r"[\d()\[\]{}\u2014]")
 
 def check_replacement_bank() -> None:
     """The shared bank's writing rules, over this module's templates (asserted at import)."""
-    texts: list[tuple[str, str]] = [
-        ("status", t) for t in REPLACEMENT_STATUSES + RUMOUR_STATUSES + RIVAL_TAILS
-    ]
+    texts: list[tuple[str, str]] = [("status", t) for t in REPLACEMENT_STATUSES + RUMOUR_STATUSES]
     texts += [("status reply", t) for t in REPLACEMENT_STATUS_REPLIES]
     texts += [(f"{k} belief", t) for k, t in BELIEFS.items()]
     texts += [(f"{k} asked belief", t) for k, t in ASKED_BELIEFS.items()]
