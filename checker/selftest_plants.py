@@ -219,12 +219,15 @@ def _with_rivals(
     repeats: int,
     gold_repeats: int,
     beside_answer: bool = False,
+    one_after: bool = False,
 ) -> Planted | Skip:
     """Each gold-bearing question gets RIVALS rival values for its asked pair, each said
     `repeats` times in random non-gold sessions (marked as wrong, or worded like the answer),
     declared as twins; the gold value is said `gold_repeats` more times the same way. With
     `beside_answer`, each rival's first statement goes into the session that states the
-    answer, so the rivals' last mentions are as late as the answer's."""
+    answer, so the rivals' last mentions are as late as the answer's. With `one_after`, one
+    rival is said in a session after the last gold session and the others before the first,
+    so the most recent value is always a rival and the one before it the answer."""
     qs = copy_questions(corpus)
     taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
     planted = 0
@@ -237,6 +240,12 @@ def _with_rivals(
         holder, attribute = asked
         rivals = _fresh_names(rng, taken, RIVALS)
         slots = rng.sample(others, RIVALS * repeats + gold_repeats)
+        if one_after:
+            later = [i for i in others if i > max(gold)]
+            earlier = [i for i in others if i < min(gold)]
+            if not later or len(earlier) < RIVALS - 1:
+                continue
+            slots = [rng.choice(later), *rng.sample(earlier, RIVALS - 1)]
         if beside_answer:
             slots[:RIVALS] = [max(gold)] * RIVALS
         twins = []
@@ -291,6 +300,15 @@ def least_frequent_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted |
     built = _with_rivals(corpus, rng, marked=False, repeats=2, gold_repeats=0)
     if isinstance(built, Planted):
         built.evidence = r"the least-frequent value of the key-word sentences is the answer"
+    return built
+
+
+def rival_after_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    """Every value said once, one rival after the answer and the rest before it: the most
+    recent value is never the answer, so its runner-up always is."""
+    built = _with_rivals(corpus, rng, marked=False, repeats=1, gold_repeats=0, one_after=True)
+    if isinstance(built, Planted):
+        built.evidence = r"the second-most-recent value of the key-word sentences is the answer"
     return built
 
 
@@ -466,6 +484,14 @@ SHORTCUT_PLANTS: tuple[Plant, ...] = (
         least_frequent_answer,
         history="Procedural 2026.12: an amended step's current steps were each said once, "
         "the replaced step and the rivals' steps more often",
+        rules=("SHC001",),
+    ),
+    Plant(
+        "one rival always said after the answer",
+        ("SHC001",),
+        rival_after_answer,
+        history="Semantic 2026.12: a rival followed a chain's last link, so the second most "
+        "recent value was the answer",
         rules=("SHC001",),
     ),
     Plant(

@@ -27,7 +27,9 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     """A heuristic answerer beats the fair chance by more than 0.15 on a shape with at least 10
     scored questions: picking, among the values named in the sentences that carry the
     question's holder and attribute words, the most frequent, the least frequent, the most
-    recent, the first, or the one an assistant turn states.
+    recent, the first, or the one an assistant turn states — or, for a single value, the
+    runner-up of the first three (the second most frequent, the second most recent, the
+    second named), for an attacker who has seen that the best-placed value is a rival.
 
     The fair chance is one over the number of candidate values those sentences name, averaged
     over the shape's questions. A list answer (a procedure's current steps, a step order) is
@@ -40,8 +42,10 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     where it could not find the order. Forgetting's still-valid answer was the most
     frequent value in every question (the reaffirmation repeats it, the rivals are said once),
     and Episodic's suggested value was the only one an assistant turn ever named: no memory is
-    needed to count. Procedural's current steps were each said once and the rivals' steps
-    more often, so the least said steps were the answer's."""
+    needed to count. Semantic put a rival after a chain's last link, so the most recent value
+    was never the answer and the one before it was (0.44 against 0.13, n=16). Procedural's
+    current steps were each said once and the rivals' steps more often, so the least said
+    steps were the answer's."""
     record = shc.heuristics_of(ctx.corpus)
     for row in record.rows:
         if row.refused:

@@ -6,9 +6,11 @@ Three attackers, each handed one question and its haystack:
   — an attribute word (the question's content words that name no one) in an exchange (the
   turn and the one before it) that names a holder word (a relation word or a name) — and pick
   a value by counting or position: the most frequent, the least frequent, the most recent, the
-  first, or the one stated in an assistant turn. Each is scored per shape against the gold
-  value and compared with the fair chance, one over the number of candidate values the
-  question's key sentences name. A list answer (a set-answer shape's answer items, a
+  first, or the one stated in an assistant turn; and, for a single value, the runner-up of the
+  first three orderings (the second most frequent, the second most recent, the second named),
+  which an attacker picks once they see the best-placed value is always a rival. Each is
+  scored per shape against the gold value and compared with the fair chance, one over the
+  number of candidate values the question's key sentences name. A list answer (a set-answer shape's answer items, a
   list-order shape's items, the steps an order-form answer names in order) is answered with
   the k values ranked best by the same counts and positions, k the gold list's length, and
   scored as the shape scores it: the exact set, or the exact order; its fair chance is one over
@@ -73,7 +75,17 @@ MIN_HAYSTACKS = 10
 FOLDS = 5
 SEED = 0
 
-ANSWERERS = ("most-frequent", "least-frequent", "most-recent", "first", "assistant-stated")
+#: The orderings a list answer is also answered by …
+LIST_ANSWERERS = ("most-frequent", "least-frequent", "most-recent", "first", "assistant-stated")
+#: … and, for a single value, each ordering's runner-up: the best-placed value set aside, the
+#: best of the rest. Semantic put a rival after a chain's last link, so the most recent value
+#: was never the answer and the second most recent was (0.44 against a chance of 0.13, n=16).
+RUNNERS_UP = {
+    "second-most-frequent": "most-frequent",
+    "second-most-recent": "most-recent",
+    "second": "first",
+}
+ANSWERERS = (*LIST_ANSWERERS, *RUNNERS_UP)
 
 #: Capitalised words that are not values: titles, calendar words, answer openers.
 _NOT_VALUES: frozenset[str] = frozenset(
@@ -298,6 +310,14 @@ def _pick(scores: dict[str, float], gold: Sequence[str], *, ordered: bool = Fals
     return credit if not want else 0.0
 
 
+def without_best(scores: dict[str, float]) -> dict[str, float]:
+    """The same scores with the best-scored values (a tie, all of them) put below every other:
+    the runner-up answerer picks the best of the rest, or a best value where all tie."""
+    best = max(scores.values(), default=0.0)
+    floor = min(scores.values(), default=0.0) - 1.0
+    return {v: floor if s == best else s for v, s in scores.items()}
+
+
 def _pick_items(scores: dict[str, float], gold: Sequence[str]) -> float:
     """Expected share of the gold values among the len(gold) best-scored values, ties broken
     at random."""
@@ -380,8 +400,10 @@ def score_question(q: Question) -> QuestionScore | str:
         "first": {v: -first[v] for v in present},
         "assistant-stated": {v: by_assistant.get(v, 0) for v in present},
     }
-    credit = {name: _pick(by[name], gold, ordered=ordered) for name in ANSWERERS}
-    items = {name: _pick_items(by[name], gold) for name in ANSWERERS} if listed else {}
+    if not listed:
+        by |= {name: without_best(by[base]) for name, base in RUNNERS_UP.items()}
+    credit = {name: _pick(scores, gold, ordered=ordered) for name, scores in by.items()}
+    items = {name: _pick_items(by[name], gold) for name in LIST_ANSWERERS} if listed else {}
     return QuestionScore(
         block.shape if block else "", len(present), credit, len(gold), ordered, items
     )
@@ -455,11 +477,13 @@ def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
         mine = [s for s in scored if s.shape == shape]
         chance = float(np.mean([s.chance for s in mine]))
         for answerer in ANSWERERS:
+            if not all(answerer in s.credit for s in mine):
+                continue  # a runner-up answers a single value only
             accuracy = float(np.mean([s.credit[answerer] for s in mine]))
             rows.append(AnswererRow(shape, answerer, len(mine), accuracy, chance))
         if all(s.item_credit for s in mine):
             chance = float(np.mean([s.item_chance for s in mine]))
-            for answerer in ANSWERERS:
+            for answerer in LIST_ANSWERERS:
                 accuracy = float(np.mean([s.item_credit[answerer] for s in mine]))
                 rows.append(
                     AnswererRow(shape, answerer, len(mine), accuracy, chance, per_item=True)

@@ -433,7 +433,7 @@ def test_counting_a_questions_key_sentences_does_not_find_the_asked_steps(
     assert STEP_ORDER in by_shape
     for shape, scores in by_shape.items():
         chance = sum(s.item_chance for s in scores) / len(scores)
-        for answerer in shc.ANSWERERS:
+        for answerer in shc.LIST_ANSWERERS:
             share = sum(s.item_credit[answerer] for s in scores) / len(scores)
             assert share - chance <= 0.15, (shape, answerer, share, chance)
 

@@ -80,7 +80,19 @@ def test_heuristic_answerers_score_counting_and_position_against_the_fair_chance
         "most-recent": 0.0,
         "first": 1.0,
         "assistant-stated": 0.0,
+        # The assistant's Trivey is the most recent, so the runner-up is the answer.
+        "second-most-frequent": 0.0,
+        "second-most-recent": 1.0,
+        "second": 0.0,
     }
+
+
+def test_a_runner_up_sets_the_best_placed_values_aside_ties_and_all() -> None:
+    assert shc.without_best({"A": 3.0, "B": 2.0, "C": 2.0}) == {"A": 1.0, "B": 2.0, "C": 2.0}
+    # The two most frequent tie: both go, and the runner-up is the one said least.
+    assert shc._pick(shc.without_best({"A": 2.0, "B": 2.0, "C": 1.0}), ["C"]) == 1.0
+    # Where every value ties, none is set aside below another: a pick at random.
+    assert shc._pick(shc.without_best({"A": 1.0, "B": 1.0}), ["B"]) == 0.5
 
 
 def test_a_list_is_picked_best_first_with_ties_broken_at_random() -> None:
