@@ -18,6 +18,7 @@ from checker.formats.corpus import Question
 from checker.registry import get_rule
 from checker.text import raw_tokens
 from checker.verticals.semantic.rules import names
+from corpora.generate.core.allocate import AllocationError
 from corpora.generate.core.bank import BankError
 from corpora.generate.core.haystack import World
 from corpora.generate.core.names import NameRegistry
@@ -278,6 +279,51 @@ def test_every_asked_chain_has_a_rival_chain_beside_it() -> None:
             if slot[semantic.CHANGE_SLOT].kind == REPLACEMENT
         ]
         assert len(replacements) > asked.kit.kinds.count(REPLACEMENT)
+
+
+def test_a_chains_current_value_is_not_fixed_in_place_among_its_rivals() -> None:
+    """A chain (asked or not) keeps two rivals or more, and how many of them come after its last
+    link is drawn: none about as often as one, and neither more often than a chain's value would
+    sit there by chance. With one rival put after the last link in nine chains of ten, the
+    second latest value said of the holder was the answer on most current-value questions."""
+    g = semantic.GENERATOR
+    levers = g.levers[0]
+    after: Counter[int] = Counter()
+    latest = second = chains = 0
+    for draw in range(4):
+        for spec in semantic._specs(g.seed, levers):
+            if spec.shape != CV:
+                continue
+            layout = question_rng(draw, "test", spec.n, "layout")
+            cast = question_rng(draw, "test", spec.n, "cast")
+            people, fams = semantic._cast(cast, spec)
+            world = World(cast, NameRegistry(), f"q{spec.n}", people, fams)
+            try:
+                hay = semantic.build_haystack(
+                    spec, world, spec.h + spec.length, layout, cast, levers
+                )
+            except AllocationError:
+                continue
+            for h in hay.kits:
+                if h.kind != semantic.CHAIN:
+                    continue
+                k = len(h.values)
+                links = h.kit.sessions[:k]
+                rivals = [
+                    s
+                    for kind, s in zip(h.kit.kinds[k:], h.kit.sessions[k:], strict=True)
+                    if kind in semantic.TWIN_KINDS
+                ]
+                assert links == sorted(links)
+                assert len(rivals) >= semantic.KEPT_RIVALS
+                late = sum(s > links[-1] for s in rivals)
+                after[late] += 1
+                chains += 1
+                latest += late == 0
+                second += late == 1
+    assert chains >= 100
+    assert set(after) >= {0, 1, 2, 3}
+    assert latest / chains < 0.25 and second / chains < 0.25, (latest, second, chains)
 
 
 def test_a_source_belief_recurs_said_of_someone_else(semantic_corpus: Built) -> None:

@@ -148,10 +148,16 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
-#: Chains (asked or not) with a considered switch or rumour of their own after the last link.
-#: At one half, the latest value said of the holder was the current one in 40% of current-value
-#: questions against a chance of 11% (issue 24); at nine in ten it is at chance.
-LATE_TWIN_SHARE = 0.9
+#: How many of a chain's rivals (asked or not) come after its last link is drawn as the current
+#: value's place by recency would be if it were any of the chain's values and rivals: latest,
+#: second latest and so on, each alike; the places only an old link after it could give (none
+#: does) fall on two or more rivals after it. With one rival of the holder's own put after the
+#: last link in nine chains of ten, the second latest value said of the holder was the answer
+#: in 0.44 of the current-value questions (chance 0.13); at one half, the latest was, in 0.40
+#: (chance 0.11, issue 24).
+#: Rivals a chain keeps when a haystack is cut to size (`_fit`): with one, the current value is
+#: the latest or the second latest value said of the holder whatever the draw.
+KEPT_RIVALS = 2
 #: Tries at drawing a haystack whose kits fit before giving up.
 TRIES = 40
 
@@ -334,15 +340,16 @@ def _evidence_count(hot: HotKit) -> int:
 
 def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
     """Make the kits' moves number exactly `sessions`: remove twins or mentions from randomly
-    drawn kits (every kit keeps its evidence, its echoes and one twin of its own), or add
-    mentions — the asked kit treated like every other."""
+    drawn kits (every kit keeps its evidence, its echoes and one twin of its own, a chain
+    `KEPT_RIVALS`), or add mentions — the asked kit treated like every other."""
     total = sum(len(h.kit.kinds) for h in kits)
     while total > sessions:
         removable = []
         for i, h in enumerate(kits):
             own_twins = [j for j, k in enumerate(h.kit.kinds) if k in TWIN_KINDS and k != ECHO]
             for j, k in enumerate(h.kit.kinds):
-                if k == MENTION or (k in TWIN_KINDS and k != ECHO and len(own_twins) > 1):
+                kept = KEPT_RIVALS if h.kind == CHAIN else 1
+                if k == MENTION or (k in TWIN_KINDS and k != ECHO and len(own_twins) > kept):
                     removable.append((i, j))
         if not removable:
             raise AllocationError(f"{total} kit moves cannot fit {sessions} sessions")
@@ -355,27 +362,27 @@ def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
 
 
 def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
-    """A chain's statement and replacements in session order (placement drew their sessions
-    at random; the chain's links take them first to last). In about half the chains, asked or
-    not, a switch considered or a rumour of the holder's own comes after the last link: the
-    latest thing said of the holder is then not the current value, and only following the
-    replacements finds it."""
+    """A chain's statement and replacements in session order, with a drawn number of its rivals
+    (none to all of them) after the last link. Placement drew the sessions of the chain's
+    links and rivals at random; they are dealt out again among the same moves (so every other
+    kit keeps its sessions): the last link takes the session that leaves the drawn number of
+    rivals after it, the earlier links sessions drawn from those before, the rivals the rest."""
     for h in kits:
         if h.kind != CHAIN:
             continue
         k = len(h.values)
-        links = h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
-        own = [
-            i
-            for i, kind in enumerate(h.kit.kinds)
-            if kind in (TWIN_CONSIDERED, TWIN_RUMOUR) and i >= k
-        ]
-        if not own or rng.random() >= LATE_TWIN_SHARE:
-            continue
-        i = rng.choice(own)
-        if h.kit.sessions[i] < links[-1]:
-            h.kit.sessions[i], h.kit.sessions[k - 1] = links[-1], h.kit.sessions[i]
-            h.kit.sessions[:k] = sorted(h.kit.sessions[:k])
+        rivals = [i for i, kind in enumerate(h.kit.kinds) if kind in TWIN_KINDS and i >= k]
+        pool = sorted(h.kit.sessions[i] for i in [*range(k), *rivals])
+        place = rng.randrange(k + len(rivals))
+        after = place if place <= len(rivals) else rng.randint(min(2, len(rivals)), len(rivals))
+        last = len(pool) - 1 - after
+        earlier = sorted(rng.sample(range(last), k - 1))
+        links = [pool[j] for j in earlier] + [pool[last]]
+        rest = [s for j, s in enumerate(pool) if j != last and j not in earlier]
+        rng.shuffle(rest)
+        h.kit.sessions[:k] = links
+        for i, s in zip(rivals, rest, strict=True):
+            h.kit.sessions[i] = s
 
 
 # --- one question ---------------------------------------------------------------------------
