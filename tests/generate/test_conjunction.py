@@ -175,6 +175,55 @@ def test_no_wording_tells_a_true_membership_from_a_rival(corpus: Built) -> None:
     assert _findings(corpus.questions, ("SHC001", "SHC002", "SHC003")) == []
 
 
+def _answer_places(questions: list[Question]) -> tuple[list[int], list[int]]:
+    """For each order-then-value question: the answer's place among the asked kind's
+    value-bearing sentences (the chain's statements and its twins), counted from the latest,
+    and how many there are."""
+    places, sizes = [], []
+    for q in questions:
+        block = q.typedmemeval
+        if block.shape != OV:
+            continue
+        said = [e.session_index for e in block.events or () if e.kind == "value"]
+        said += [t.session_index for t in block.twins or ()]
+        answer = next(
+            c.session_index for c in block.gold_components or () if c.kind == "answer-value"
+        )
+        latest_first = sorted(said, reverse=True)
+        places.append(latest_first.index(answer))
+        sizes.append(len(said))
+    return places, sizes
+
+
+def test_no_place_among_the_values_said_tells_the_answer(corpus: Built) -> None:
+    """A reader of an order chain's kind who skips the order sentences and picks the latest
+    value said, the one before it, the earliest or the one after it is right about as often
+    as chance over the shape's questions, under the shipped seed and two others: the answer's
+    place is planned, not left to the draw (which put it second from the latest in 8 of 15)."""
+    first = sum(
+        count for _, count in conjunction.SHAPES[: [s for s, _ in conjunction.SHAPES].index(OV)]
+    )
+    numbers = frozenset(range(first + 1, first + dict(conjunction.SHAPES)[OV] + 1))
+    levers = conjunction.GENERATOR.levers[0]
+    for seed in (conjunction.SEED, 1, 2):
+        if seed == conjunction.SEED:
+            questions = corpus.questions
+        else:
+            questions = conjunction.build(seed, REVISION, levers, only=numbers).questions
+        places, sizes = _answer_places(questions)
+        assert len(places) == len(numbers) == 15
+        chance = sum(1 / k for k in sizes) / len(sizes)
+        pickers = {
+            "latest": lambda p, k: p == 0,
+            "one before the latest": lambda p, k: p == 1,
+            "earliest": lambda p, k: p == k - 1,
+            "one after the earliest": lambda p, k: p == k - 2,
+        }
+        for name, picks in pickers.items():
+            right = sum(picks(p, k) for p, k in zip(places, sizes, strict=True)) / len(places)
+            assert abs(right - chance) <= 0.12, (seed, name, right, chance, places)
+
+
 def test_a_twin_is_said_as_a_membership_and_corrected_by_the_user(corpus: Built) -> None:
     """Every recorded twin's turn is followed by the user's status turn — in the next turn, or
     after the next move's talk, led back to it by its value (`render.DEFER_SHARE`) — which

@@ -48,7 +48,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from checker.formats.corpus import (
@@ -197,6 +197,9 @@ class Spec:
     arm: str | None
     people: int
     families: int
+    #: order-then-value: where the answer's statement falls among the asked kind's value-bearing
+    #: sentences, as a share of the way from the latest to the earliest (`_answer_places`).
+    place: float | None = None
 
 
 @dataclass
@@ -250,6 +253,7 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
     """Every question's plan. Within each shape every G is equally common and the haystack
     size is drawn independently of it; asked kinds of club cycle so each is asked about."""
     rng = question_rng(seed, VERTICAL, 0, "specs")
+    places = _answer_places(seed)
     keys = [f.key for f in CLUB_FAMILIES]
     specs: list[Spec] = []
     for shape, count in SHAPES:
@@ -274,7 +278,22 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
                     families=rng.randint(levers["families_min"], levers["families_max"]),
                 )
             )
-    return specs
+    places.reverse()
+    return [replace(s, place=places.pop()) if s.shape == ORDER_VALUE else s for s in specs]
+
+
+def _answer_places(seed: int) -> list[float]:
+    """Where each order-then-value question's answer falls among its kind's value-bearing
+    sentences, as a share of the way from the latest to the earliest: the middles of equal
+    strata of [0, 1), one per question, shuffled. Whatever the number of such sentences in a
+    haystack, every place is then taken about equally often over the shape, so no reader who
+    picks the latest value, the one before it, the first or the second is right more often
+    than chance. Drawn from a generator of their own, so every other draw stays as it was."""
+    rng = question_rng(seed, VERTICAL, 0, "answer places")
+    count = dict(SHAPES)[ORDER_VALUE]
+    places = [(i + 0.5) / count for i in range(count)]
+    rng.shuffle(places)
+    return places
 
 
 def _cast(rng: random.Random, spec: Spec) -> tuple[list[Person], list[Family]]:
@@ -603,6 +622,27 @@ def _place(layout: random.Random, hots: list[Hot], sessions: int) -> None:
     for kit, members in kits:
         for s, i in zip(kit.sessions, members, strict=True):
             hots[i].session = s
+
+
+def _rank_answer(groups: Groups, spec: Spec) -> None:
+    """order-then-value: move the answer's statement to its planned place (`Spec.place`)
+    among the asked kind's value-bearing moves (the chain's statements and its twins), counted
+    from the latest, by trading sessions with the move found there. Placement alone leaves the
+    answer's place to the draw, and over a shape's fifteen questions the draw can favour one
+    place (the one before the latest, say) far above chance."""
+    if spec.place is None:
+        return
+    answer = groups.gold[0]
+    family = groups.hots[answer].family
+    bearing = [
+        i
+        for i, h in enumerate(groups.hots)
+        if h.group == 0 and h.family is family and h.value is not None
+    ]
+    bearing.sort(key=lambda i: groups.hots[i].session, reverse=True)
+    there = bearing[min(int(spec.place * len(bearing)), len(bearing) - 1)]
+    a, b = groups.hots[answer], groups.hots[there]
+    a.session, b.session = b.session, a.session
 
 
 def _told_as(kind: str) -> str | None:
@@ -1039,6 +1079,7 @@ def _build_question(
     asked_at = moments[-1] + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
     groups = GROUPS[spec.shape](layout, world, spec, levers)
     _place(layout, groups.hots, spec.sessions)
+    _rank_answer(groups, spec)
     if spec.shape == INVALIDATION_SUM:
         _settle_fees(rng, groups, spec.g)
     slots: list[dict[str, Move]] = [{} for _ in range(spec.sessions)]
