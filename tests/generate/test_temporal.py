@@ -47,6 +47,7 @@ from corpora.generate.temporal.milestones import (
     NAMED_MENTION_FRAMES,
     PROJECTS,
     QUESTIONS,
+    TWIN_CONSIDERED,
     MilestoneBankError,
     check_milestone_bank,
 )
@@ -247,7 +248,8 @@ def test_every_asked_chain_has_value_bearing_twins_and_rivals(corpus: Built) -> 
 def test_every_session_states_one_link(corpus: Built) -> None:
     """One link of some chain per session; the session's twin is told in a link's words too,
     and the turn after it (its status) says what it was, except where it stands till its second
-    saying takes both back (a plan between two named milestones, `echo_between`)."""
+    saying takes both back (a plan between two named milestones, or any twin placed against a
+    milestone of an interval question's chain: `echo_between`)."""
     sessions = standing = 0
     for a in corpus.assembled:
         for session in a.sessions:
@@ -259,7 +261,7 @@ def test_every_session_states_one_link(corpus: Built) -> None:
             assert len(frames) == len(temporal.RECIPE)
             sessions += 1
             standing += not twins
-    assert 0 < standing < 0.1 * sessions
+    assert 0 < standing < 0.15 * sessions
 
 
 def test_a_status_names_no_milestone_no_order_and_follows_its_move(corpus: Built) -> None:
@@ -297,11 +299,14 @@ def test_a_retraction_says_never_went_ahead_only_of_a_milestone_nothing_else_sta
 ) -> None:
     """A link taken back by saying which of its two milestones never happened names the twin's
     own milestone: one no other user turn of the haystack names (no true link, no other
-    statement), never the chain milestone it was placed against, which true links run through.
+    statement) but the twin's own earlier saying, where it is said twice and taken back at the
+    second (`echo_between`), never the chain milestone it was placed against, which true links
+    run through.
     """
     seen = 0
     for a in corpus.assembled:
         said: Counter[str] = Counter()
+        chain = {e.value for e in a.question.typedmemeval.events or []}
         for rendered in a.sessions:
             for turn in rendered.turns:
                 if turn.role == "user":
@@ -317,7 +322,7 @@ def test_a_retraction_says_never_went_ahead_only_of_a_milestone_nothing_else_sta
                 named = MILESTONE.findall(rendered.turns[rendered.move_turns[m]].content)
                 assert len(named) == 2, named
                 gone = named[0] if found.group(1) in ("first", "to begin with") else named[1]
-                assert said[gone] == 1, (gone, status)
+                assert said[gone] <= 2 and gone not in chain, (gone, status)
                 seen += 1
     assert seen > 20
 
@@ -559,6 +564,63 @@ def test_make_chain_says_the_plan_between_twice(monkeypatch: pytest.MonkeyPatch)
     assert [t.echo for t in between] == [False, True]
     assert between[0].value == between[1].value
     assert replace(between[1], echo=False) == between[0]
+
+
+def test_make_chain_says_every_twin_of_an_interval_chain_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every twin placed against a milestone of an interval question's chain is said twice, as
+    the answer is (its two links): said once, it ranked below the answer by how often it came
+    up, and the second most said value was the answer far more often than chance."""
+    from corpora.generate.core.bank import RELATIONS
+    from corpora.generate.core.haystack import World
+    from corpora.generate.core.names import NameRegistry
+
+    monkeypatch.setattr(temporal, "PROJECT_TWINS", (TWIN_CONSIDERED,))
+    rng = random.Random(5)
+    person = temporal.Person(RELATIONS[3], "f")
+    world = World(rng, NameRegistry(), "q1", [person], list(PROJECTS.values()))
+    levers = {**temporal.GENERATOR.levers[0], "twins_min": 3, "twins_max": 3}
+    chain = temporal.make_chain(
+        rng, world, person, PROJECTS["kitchen"], temporal.INTERVAL, 2, levers
+    )
+    said = Counter(t.value for t in chain.twins)
+    assert len(said) == 3 and set(said.values()) == {2}, said
+    for value in said:
+        pair = [t for t in chain.twins if t.value == value]
+        assert [t.echo for t in pair] == [False, True]
+
+
+def test_an_interval_answer_is_not_the_second_most_said_value_beyond_chance(
+    corpus: Built,
+) -> None:
+    """Among the values of the sentences carrying an interval question's words, dropping the
+    most said tier leaves the answer as the most said of the rest no more often than chance +
+    0.15. The answer is said by its two links only (never in a non-gold session), so a named
+    milestone is said more; with its twins said once, the answer stood nearly alone in the
+    next tier (0.37 of the questions against a chance of 0.15)."""
+    from checker.separability import shortcuts as shc
+
+    second, chance = [], []
+    for q in corpus.questions:
+        block = q.typedmemeval
+        if block.shape != "interval-position":
+            continue
+        declared = shc.declared_values(block)
+        gold = shc.gold_value(q, declared)
+        assert gold is not None, q.question_id
+        values = declared | {gold}
+        keys = shc.key_words(q.question, values)
+        count: Counter[str] = Counter()
+        for said in shc.said_in(q):
+            if shc.carries_key(said, keys):
+                count.update(w for w in said.capitals if w in values)
+        best = max(count.values())
+        rest = {v: (float(c) if c != best else float("-inf")) for v, c in count.items()}
+        second.append(shc._pick(rest, [gold]))
+        chance.append(1 / len(count))
+    fair = sum(chance) / len(chance)
+    assert sum(second) / len(second) < fair + 0.15, (sum(second) / len(second), fair)
 
 
 def test_a_link_reply_is_not_one_stock_line_about_keeping_track() -> None:

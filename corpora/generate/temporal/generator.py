@@ -196,10 +196,10 @@ def draw_anchor(rng: random.Random, ask: Ask, n: int) -> int | None:
 
 
 def twin_noun(rng: random.Random, ask: Ask, nouns: Sequence[str]) -> str | None:
-    """The milestone noun of a twin of a chain: for an occurrence-order question, the noun of
-    one of the two milestones it names (a `Kelso review` beside the asked `Qalmor review`), so
-    a twin shares the question's words as often as a link does; else any (None)."""
-    if ask.shape != OCCURRENCE:
+    """The milestone noun of a twin of a chain: for a question naming two milestones, the
+    noun of one of them (a `Kelso review` beside the asked `Qalmor review`), so a twin shares
+    the question's words as often as a link does, wherever it is placed; else any (None)."""
+    if ask.shape == RECENCY:
         return None
     return nouns[rng.choice(ask.named)]
 
@@ -325,6 +325,12 @@ def make_chain(
         else:
             value = milestone(rng, world, twin_noun(rng, ask, nouns))
             chain.twins.append(TwinPlan(kind, value, rel, anchor))
+            if ask.shape == INTERVAL:
+                # Said twice, as the answer is (its two links) and the plan between: said
+                # once, every twin ranked below the answer by how often the sentences with
+                # the question's words name it, so dropping the most said tier (the named
+                # milestones) left the answer nearly alone at the top of the rest.
+                chain.twins.append(replace(chain.twins[-1], echo=True))
     for _ in range(rng.randint(levers["mentions_min"], levers["mentions_max"])):
         named = rng.random() < NAMED_MENTION_SHARE
         chain.mentions.append(draw_anchor(rng, ask, n) if named else None)
@@ -519,14 +525,13 @@ def _twin_move(chain: Chain, twin: TwinPlan, rng: random.Random) -> Move:
 
 
 def echo_between(chain: Chain, slots: Sequence[dict[str, Move]]) -> None:
-    """A plan between two milestones said twice (both sayings placed, `fit` may drop one): the
-    earlier saying stands and the later one takes both back (`core.echo`), so the plan is not
-    called off and then said again. Every chain's plan alike, asked or not; every question asks
+    """A twin said twice — the plan between two milestones, and every twin placed against a
+    milestone of an interval question's chain — (both sayings placed, `fit` may drop one): the
+    earlier saying stands and the later one takes both back (`core.echo`), so the twin is not
+    taken back and then said again. Every chain's plan alike, asked or not; every question asks
     the order as known after the last session, when the plan has been called off."""
-    between = [t for t in chain.twins if t.kind == TWIN_BETWEEN]
-    pairs = [
-        (a, b) for a in between for b in between if not a.echo and b.echo and a.value == b.value
-    ]
+    twins = chain.twins
+    pairs = [(a, b) for a in twins for b in twins if not a.echo and b.echo and a.value == b.value]
     for a, b in pairs:
         first, second = sorted((a, b), key=lambda t: t.session)
         stand_then_take_back(slots[first.session][TWIN_SLOT], slots[second.session][TWIN_SLOT])
