@@ -25,13 +25,16 @@ from corpora.generate.core.parity import parity_test
 from corpora.generate.core.stamp import in_memory, sidecar_for, stamp_validated, with_entry
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
 
-#: Rule families the checker measures on every corpus but the generator does not gate on: the
-#: shortcut measurements (SHC: heuristic answerers, the position-only model and the marker
-#: adversary) read the finished haystacks with learned models whose verdict no competition
-#: lever moves; they are refused by `make check`, and whatever the shipped corpora still show
-#: is listed, with its figures, in `corpora/expected-findings.txt` until the wording meets them.
-#: The language figures (LNG) are gated here: they are properties of the banks.
-MEASURED_NOT_GATED = ("SHC",)
+#: Rules the checker measures on every corpus but the generator does not gate on: the
+#: position-only model and the marker adversary (SHC002, SHC003) read the finished haystacks
+#: with learned models whose verdict no competition lever moves; they are refused by `make
+#: check`, and whatever the shipped corpora still show is listed, with its figures, in
+#: `corpora/expected-findings.txt` until the wording meets them. The heuristic answerers
+#: (SHC001) are counts, and a setting does move them: Temporal's interval-position answer was
+#: the second value named in 0.333 of questions against a chance of 0.148 at its second
+#: setting, at most +0.07 over chance at its third (the same seed), so they are gated here.
+#: The language figures (LNG) are gated here too: they are properties of the banks.
+MEASURED_NOT_GATED = ("SHC002", "SHC003")
 
 
 @dataclass
