@@ -37,6 +37,7 @@ from corpora.generate.core.stamp import (
 )
 from corpora.generate.core.vertical import Built, Levers
 from corpora.generate.core.wording import expansions, plain
+from corpora.generate.core.world import TWIN_RUMOUR
 from corpora.generate.temporal import generator as temporal
 from corpora.generate.temporal.milestones import (
     LINK,
@@ -265,14 +266,17 @@ def test_every_session_states_one_link(corpus: Built) -> None:
 
 
 def test_a_status_names_no_milestone_no_order_and_follows_its_move(corpus: Built) -> None:
-    """A status turn says `it`: it names no milestone and no relation word, so it is never a
-    turn a reader weighs as an order, and the order turn before it reads like any link's. True
+    """A status turn names no relation word and no milestone but, where it takes a link back,
+    the twin's own milestone it says never went ahead: it is never a turn a reader weighs as
+    an order, and the order turn before it reads like any link's. True
     links get one at times too, so a status exchange says nothing by itself."""
     cue = re.compile(r"\b(after|before|later than|earlier than)\b", re.I)
     kinds: Counter[str] = Counter()
     for a in corpus.assembled:
+        chain = {e.value for e in a.question.typedmemeval.events or []}
         for session, rendered in zip(a.question.haystack_sessions, a.sessions, strict=True):
             moves = set(rendered.move_turns)
+            told = {n for m in moves for n in MILESTONE.findall(session[m].content)}
             for kind, template in rendered.templates:
                 if template.startswith("status:"):
                     kinds[kind] += 1
@@ -281,36 +285,37 @@ def test_a_status_names_no_milestone_no_order_and_follows_its_move(corpus: Built
                     continue
                 if any(i in range(lo, hi) for lo, hi in rendered.aside_turns):
                     continue
-                assert not MILESTONE.search(turn.content), turn.content
+                # Only a link taken back names a milestone: the twin's own, never its chain's.
+                for name in MILESTONE.findall(turn.content):
+                    assert name in told, turn.content
+                    assert name not in chain, turn.content
                 assert not cue.search(turn.content), turn.content
     assert kinds[LINK] > 0
     assert {"twin-rumour", "twin-considered", "twin-others"} <= set(kinds), kinds
 
 
-#: A status that says which of its sentence's two milestones never happened, and which.
+#: A status that names the milestone of its sentence that never went ahead.
 NEVER_WENT_AHEAD = re.compile(
-    r"the one I named (first|to begin with|second|last) (never took place|never went ahead|"
-    r"was only talk|didn't go ahead)"
+    r"the ([A-Z][a-z]+ (?:" + "|".join(MILESTONE_NOUNS) + r"))"
+    r"(?: never took place| never went ahead| was only ever talk| didn't go ahead|: it never)"
 )
 
 
 def test_a_retraction_says_never_went_ahead_only_of_a_milestone_nothing_else_states(
     corpus: Built,
 ) -> None:
-    """A link taken back by saying which of its two milestones never happened names the twin's
-    own milestone: one no other user turn of the haystack names (no true link, no other
-    statement) but the twin's own earlier saying, where it is said twice and taken back at the
-    second (`echo_between`), never the chain milestone it was placed against, which true links
-    run through.
+    """A link taken back by saying which of its two milestones never went ahead names it: the
+    twin's own milestone, one no other statement of the haystack names but the twin's own
+    earlier saying, where it is said twice and taken back at the second (`echo_between`),
+    never the chain milestone it was placed against, which true links run through.
     """
     seen = 0
     for a in corpus.assembled:
         said: Counter[str] = Counter()
         chain = {e.value for e in a.question.typedmemeval.events or []}
         for rendered in a.sessions:
-            for turn in rendered.turns:
-                if turn.role == "user":
-                    said.update(set(MILESTONE.findall(turn.content)))
+            for m in rendered.move_turns:
+                said.update(set(MILESTONE.findall(rendered.turns[m].content)))
         for rendered in a.sessions:
             for m, span in enumerate(rendered.status_turns):
                 if span is None:
@@ -321,10 +326,41 @@ def test_a_retraction_says_never_went_ahead_only_of_a_milestone_nothing_else_sta
                     continue
                 named = MILESTONE.findall(rendered.turns[rendered.move_turns[m]].content)
                 assert len(named) == 2, named
-                gone = named[0] if found.group(1) in ("first", "to begin with") else named[1]
+                gone = found.group(1)
+                assert gone in named, (gone, named, status)
+                assert MILESTONE.findall(status) == [gone], status
                 assert said[gone] <= 2 and gone not in chain, (gone, status)
                 seen += 1
     assert seen > 20
+
+
+#: Hedges an order sentence may end on; most end on none.
+HEDGES = re.compile(r", (or so I gather|by the sound of it|(she|he|they) tells? me|I am told)\.")
+
+
+def test_the_rewritten_lines_read_as_a_person_would_say_them() -> None:
+    """Every alternative of the link frames, the link's statuses and the retractions: a
+    retraction names the milestone it takes back (never "the one I named first"), nobody says
+    "that's what she put it", and the order sentence comes in several frames, most of them
+    with no hedge on the end."""
+    rumour = MILESTONE_STATUSES[TWIN_RUMOUR]
+    retractions = [t for t in rumour if "{gone}" in t]
+    assert len(retractions) >= 4
+    for template in retractions:
+        for text in expansions(template, 2000):
+            assert "the {gone}" in text, text
+            assert "{V}" not in text and "{W}" not in text, text
+    for template in (*rumour, *MILESTONE_STATUSES[LINK]):
+        for text in expansions(template, 2000):
+            assert "the one I named" not in text, text
+            assert not re.search(r"\bwhat \{pron\} put it\b", text), text
+            assert not re.search(r"\b(\w+) \1\b", text, re.I), text
+    order = [
+        t.split(". ", 1)[1] for frame in MILESTONE_FRAMES[LINK] for t in expansions(frame, 400)
+    ]
+    assert sum(bool(HEDGES.search(t.replace("{pron}", "she"))) for t in order) < 0.3 * len(order)
+    openings = {t.split(" the {V}")[0].split(",")[0] for t in order}
+    assert len(openings) >= 10, openings
 
 
 def test_no_expansion_doubles_a_word() -> None:
@@ -635,15 +671,14 @@ def test_a_link_reply_is_not_one_stock_line_about_keeping_track() -> None:
 
 def test_a_link_taken_back_says_which_of_its_two_milestones_never_went_ahead() -> None:
     """A bare "that one never went ahead" after "the A call was held before the B visit" could
-    mean either milestone: every status that takes a link back by saying how names which one
-    (the one named to begin with) and says the other did go ahead."""
+    mean either milestone: every status that takes a link back by saying how names the one
+    that never went ahead (`{gone}`, the twin's own milestone)."""
     from corpora.generate.temporal import milestones
 
     for template in milestones._NOT_SO_HOW:
         for text in expansions(template, limit=400, seed=1):
             assert "that one never" not in text, text
-            assert "the one I named" in text, text
-            assert "the other one did" in text, text
+            assert "the {gone}" in text, text
 
 
 def test_every_project_fits_any_adult_of_the_cast() -> None:

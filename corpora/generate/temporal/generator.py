@@ -473,17 +473,15 @@ def said_order(rng: random.Random, v: str, w: str, rel: str) -> dict[str, str]:
     return {"V": v, "W": w, "rel": rel}
 
 
-#: How a status names the milestone of a twin's sentence that never happened, by where the
-#: sentence names it (`milestones._NOT_SO_HOW`).
-GONE_WORDS = {"first": ("first", "to begin with"), "second": ("second", "last")}
-
-
 def with_gone(rng: random.Random, extra: dict[str, str], value: str) -> dict[str, str]:
-    """`extra` with `gone`: the words for where the sentence names `value`, the twin's own
-    milestone, so a status that says which of the two never happened names that one and never
-    the chain milestone it was placed against (or the other one of someone else's project)."""
-    where = "first" if extra["V"] == value else "second"
-    return {**extra, "gone": rng.choice(GONE_WORDS[where])}
+    """`extra` with `gone`: `value`, the twin's own milestone, which a status that takes the
+    link back names as never having gone ahead; never the chain milestone it was placed
+    against (or the other one of someone else's project). It draws once, as it did when it
+    drew which words said where the sentence named `value`, so every later draw of the corpus
+    (its sessions, dates and ids) is what it was."""
+    assert value in (extra["V"], extra["W"])
+    rng.choice((0, 1))
+    return {**extra, "gone": value}
 
 
 def _link_move(chain: Chain, link: int, rng: random.Random, evidence: bool) -> Move:

@@ -302,13 +302,28 @@ _ABOUT = (
     "I caught up with {holder} about {clause}, which seems to be going [well|slowly|in fits and "
     "starts].",
     "{Holder} talked me through [exactly|roughly] where {clause} has got to so far.",
-    "[One piece of|Some|A bit of] news about {clause} from {holder}, who sounded [pleased with "
-    "progress|tired but happy|in good spirits].",
+    "{Holder} was full of {clause} when I saw {obj}, [and I heard every last little detail|bursting"
+    " to share every single detail|and clearly loving every bit of it].",
+    "I heard all about {clause} from {holder}, [who sounded cheerful and rather proud|over a long"
+    " pot of tea|who had plenty of news to report].",
+    "{Holder} kept me [on the phone|chatting] for ages about {clause}, [as {pron} always"
+    " does|which made a nice change from politics|and I didn't mind one bit].",
 )
+#: The order sentence: its relation word between the two names, and words of its own beside
+#: them (a hedge only now and then).
 _ORDER = (
-    "[Apparently|It turns out|In the end|As it went|From what {pron} says|By all accounts|If I "
-    "have it right], the {V} [took place|was held|was fitted in|went ahead] {rel} the {W}[, by "
-    "the sound of it|, {pron} tells me|, or so I gather|, I am told].",
+    "[Apparently|It turns out|In the end|As it went|From what {pron} says|By all accounts], the"
+    " {V} [took place|was held|went ahead] {rel} the {W}[, by the sound of it|, or so I gather"
+    "|, which suited everyone|, with the whole family there|, despite the rain|, which took"
+    " some arranging].",
+    "They [held|had|got through] the {V} {rel} the {W}, [which suited everyone nicely|as it"
+    " turned out in the end|which made good sense to me|so nobody had to rush].",
+    "The {V} [ended up|had to go|wound up] {rel} the {W}, [which {pron} didn't mind at all|much"
+    " to {poss} relief, I think|once everyone had juggled their diaries].",
+    "{Pron} said the {V} was {rel} the {W}, [so that's all sorted now|which is how {pron} wanted"
+    " it all along|and everyone seemed happy with that].",
+    "So the {V} went ahead {rel} the {W}, [which surprised me a little|not that it matters very"
+    " much|just as {pron} hoped it would][, {pron} tells me|].",
 )
 LINK_FRAMES = tuple(f"{a} {b}" for a in _ABOUT for b in _ORDER)
 
@@ -339,21 +354,24 @@ _NOT_SO_VAGUE: tuple[str, ...] = (
     " now|told you there][, it was a muddle|: I had it wrong|, it was crossed wires|, my"
     " mistake|, I misheard].",
 )
-#: A link taken back by saying how the user went wrong: it fits any sentence. Each says which
-#: of the two milestones never happened (`{gone}`: the one named first or the one named second,
-#: see `generator.gone_position`) and that the other did: a bare "that one never went ahead"
-#: could be either. The one said never to have happened is always the twin's own milestone,
-#: never the chain milestone it was placed against, which true links run through.
+#: A link taken back by saying how the user went wrong: it fits any sentence. Each names the
+#: milestone that never went ahead (`{gone}`: the twin's own milestone, see
+#: `generator.with_gone`) and says the rest stood; it never names the chain milestone the twin
+#: was placed against, which true links run through (an answer's words stay in its gold).
 _NOT_SO_HOW: tuple[str, ...] = (
     "[Sorry,|Hang on,|Hmm,|Wait,] I've [mixed up|muddled|run together] two of {poss}"
-    " [updates|messages|chats][ there|]: the one I named {gone} never took place at"
-    " all, only the other one did[, {pron} says|, as far as I know|].",
+    " [updates|messages|chats][ there|]: the {gone} never took place at all[, {pron} says|, as"
+    " far as I know|]; the other one did.",
     "No, wait, I'm [mixing it up with|confusing it with] [something else|someone else's"
-    " news|a different update][, sorry|, silly me|]: the one I named {gone} never"
-    " went ahead, only the other one did[, I'm fairly sure|, as far as I know|].",
+    " news|a different update][, sorry|, silly me|]: the {gone} never went ahead[, I'm fairly"
+    " sure|].",
     "[Oh,|Hmm,|Ah,] I [misheard|got the wrong end of it|read it wrongly]: {pron} was telling"
-    " me the one I named {gone} [never went ahead|was only talk|didn't go ahead], not"
-    " that it had[, my mistake|, so scrap that|]; the other one did go ahead.",
+    " me the {gone} [never went ahead|was only ever talk|didn't go ahead in the end][, my"
+    " mistake|, so scrap that|].",
+    "Sorry, I muddled that: the {gone} never [took place|went ahead] in the end[, whatever I"
+    " said|, though the rest of what I told you stands|, but everything else was right].",
+    "[I had my wires crossed|I got it wrong|My mistake] about the {gone}: it never [went"
+    " ahead|took place] at all.",
 )
 _SURE = "[sure|certain|definite|clear]"
 MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
@@ -363,8 +381,10 @@ MILESTONE_STATUSES: dict[str, tuple[str, ...]] = {
         " there|, so I trust it|, and {pron} should know|].",
         "[That's|It's] all on the [plan|chart|list] {pron} [showed|sent|gave] me[, so it's"
         " [definite|settled|official]|, in black and white|, if you want proof|].",
-        "[At least|Well,|Mind you,] that's [how|what] {pron} [told me|said|put it|wrote][, and"
-        " {pron} [should|ought to] know|, anyway|, and {pron} sounded " + _SURE + "|].",
+        "[At least|Well,|Mind you,] that's [how {pron} [told it|put it]|what {pron} [told me|said"
+        "|wrote]][, and {pron} [should|ought to] know|, anyway|, and {pron} sounded "
+        + _SURE
+        + "|].",
         "[Honestly,|Really,|Oh,|And] {pron} [sounded|seemed] [relieved|pleased|happy|tired but"
         " cheerful] [about it all|with how it's going|that it's moving at last][, bless {obj}|,"
         " to be fair|, which is nice|].",
@@ -659,7 +679,7 @@ _HOLDER = {
     "when": "last week",
     "When": "Last week",
     "other": "neighbour",
-    "gone": "to begin with",
+    "gone": "Pelvar visit",
 }
 _NAMED, _SHARED_NOUN, _SECOND_NAMED = "Qalmor review", "Zurbel review", "Pelvar visit"
 
