@@ -239,13 +239,14 @@ def _with_rivals(
             continue
         holder, attribute = asked
         rivals = _fresh_names(rng, taken, RIVALS)
-        slots = rng.sample(others, RIVALS * repeats + gold_repeats)
         if one_after:
             later = [i for i in others if i > max(gold)]
             earlier = [i for i in others if i < min(gold)]
             if not later or len(earlier) < RIVALS - 1:
                 continue
             slots = [rng.choice(later), *rng.sample(earlier, RIVALS - 1)]
+        else:
+            slots = rng.sample(others, RIVALS * repeats + gold_repeats)
         if beside_answer:
             slots[:RIVALS] = [max(gold)] * RIVALS
         twins = []

@@ -278,8 +278,8 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
                     families=rng.randint(levers["families_min"], levers["families_max"]),
                 )
             )
-    places.reverse()
-    return [replace(s, place=places.pop()) if s.shape == ORDER_VALUE else s for s in specs]
+    each = iter(places)
+    return [replace(s, place=next(each)) if s.shape == ORDER_VALUE else s for s in specs]
 
 
 def _answer_places(seed: int) -> list[float]:

@@ -148,13 +148,14 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
-#: How many of a chain's rivals (asked or not) come after its last link is drawn as the current
-#: value's place by recency would be if it were any of the chain's values and rivals: latest,
-#: second latest and so on, each alike; the places only an old link after it could give (none
-#: does) fall on two or more rivals after it. With one rival of the holder's own put after the
-#: last link in nine chains of ten, the second latest value said of the holder was the answer
-#: in 0.44 of the current-value questions (chance 0.13); at one half, the latest was, in 0.40
-#: (chance 0.11, issue 24).
+# How many of a chain's rivals (asked or not) come after its last link is drawn in
+# `_order_chains` as the current value's place by recency would be if it were any of the
+# chain's values and rivals; the places only an old link after it could give (none does) fall
+# on two or more rivals after it, so the third place and deeper take more than their share.
+# With one rival of the holder's own put after the last link in nine chains of ten, the second
+# latest value said of the holder was the answer in 0.44 of the current-value questions
+# (chance 0.13); at one half, the latest was, in 0.40 (chance 0.11, issue 24).
+
 #: Rivals a chain keeps when a haystack is cut to size (`_fit`): with one, the current value is
 #: the latest or the second latest value said of the holder whatever the draw.
 KEPT_RIVALS = 2

@@ -479,7 +479,8 @@ def with_gone(rng: random.Random, extra: dict[str, str], value: str) -> dict[str
     against (or the other one of someone else's project). It draws once, as it did when it
     drew which words said where the sentence named `value`, so every later draw of the corpus
     (its sessions, dates and ids) is what it was."""
-    assert value in (extra["V"], extra["W"])
+    if value not in (extra["V"], extra["W"]):
+        raise ValueError(f"{value!r} is neither milestone of the link {extra}")
     rng.choice((0, 1))
     return {**extra, "gone": value}
 
