@@ -148,13 +148,14 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
-# How many of a chain's rivals (asked or not) come after its last link is drawn in
-# `_order_chains` as the current value's place by recency would be if it were any of the
-# chain's values and rivals; the places only an old link after it could give (none does) fall
-# on two or more rivals after it, so the third place and deeper take more than their share.
-# With one rival of the holder's own put after the last link in nine chains of ten, the second
-# latest value said of the holder was the answer in 0.44 of the current-value questions
-# (chance 0.13); at one half, the latest was, in 0.40 (chance 0.11, issue 24).
+# How many of a chain's rivals (asked or not) come after its last link is drawn uniformly from
+# none to all of them in `_order_chains`, so every place by recency the current value can take
+# among its rivals is equally likely. Drawn as the place a chain's value or rival would take by
+# chance, with the places only an old link could give (none does) moved onto two or more rivals
+# after it, the third latest value said of the holder was the answer in 0.375 of the
+# current-value questions (chance 0.135); with one rival of the holder's own put after the last
+# link in nine chains of ten, the second latest was, in 0.44 (chance 0.13); at one half, the
+# latest was, in 0.40 (chance 0.11, issue 24).
 
 #: Rivals a chain keeps when a haystack is cut to size (`_fit`): with one, the current value is
 #: the latest or the second latest value said of the holder whatever the draw.
@@ -363,10 +364,10 @@ def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
 
 
 def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
-    """A chain's statement and replacements in session order, with a drawn number of its rivals
-    (none to all of them) after the last link. Placement drew the sessions of the chain's
-    links and rivals at random; they are dealt out again among the same moves (so every other
-    kit keeps its sessions): the last link takes the session that leaves the drawn number of
+    """A chain's statement and replacements in session order, with a number of its rivals drawn
+    uniformly from none to all of them after the last link. Placement drew the sessions of the
+    chain's links and rivals at random; they are dealt out again among the same moves (so every
+    other kit keeps its sessions): the last link takes the session that leaves the drawn number of
     rivals after it, the earlier links sessions drawn from those before, the rivals the rest."""
     for h in kits:
         if h.kind != CHAIN:
@@ -374,8 +375,7 @@ def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
         k = len(h.values)
         rivals = [i for i, kind in enumerate(h.kit.kinds) if kind in TWIN_KINDS and i >= k]
         pool = sorted(h.kit.sessions[i] for i in [*range(k), *rivals])
-        place = rng.randrange(k + len(rivals))
-        after = place if place <= len(rivals) else rng.randint(min(2, len(rivals)), len(rivals))
+        after = rng.randint(0, len(rivals))
         last = len(pool) - 1 - after
         earlier = sorted(rng.sample(range(last), k - 1))
         links = [pool[j] for j in earlier] + [pool[last]]
