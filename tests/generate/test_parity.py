@@ -45,13 +45,17 @@ def gold_only_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     original = render.render_move
 
     def planted(
-        move: Move, plan: SessionPlan, rng: object, bank: Bank = render.SHARED_BANK
+        move: Move,
+        plan: SessionPlan,
+        rng: object,
+        bank: Bank = render.SHARED_BANK,
+        **rest: object,
     ) -> tuple[str, str, list[tuple[str, str]]]:
         if move.evidence:
             frames = dict(bank.frames)
             frames[move.kind] = frames[move.kind][:1]
             bank = Bank(frames=frames)
-        return original(move, plan, rng, bank)  # type: ignore[arg-type]
+        return original(move, plan, rng, bank, **rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(render, "render_move", planted)
     yield

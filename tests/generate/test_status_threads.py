@@ -723,8 +723,8 @@ def test_no_turn_says_an_idea_twice_once_its_lead_ins_are_joined() -> None:
 def test_without_restraint_joined_turns_would_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check above can fail: with neither the grammar nor the renderer restraining, turns
     stack fillers."""
-    monkeypatch.setattr(render, "restrain", lambda text: text)
-    monkeypatch.setattr(grammar, "restrain", lambda text: text)
+    monkeypatch.setattr(render, "restrain", lambda text, *fillers: text)
+    monkeypatch.setattr(grammar, "restrain", lambda text, *fillers: text)
     # (Fewer than before bridges went short and gave way to a status's own lead-in.)
     assert _stacked_turns(random.Random(5), 80)[1] > 10
 

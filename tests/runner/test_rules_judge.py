@@ -263,7 +263,7 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "source-attribution",
         None,
         "In that conversation",
-        "Crimmins and Antonini.",
+        "Engberg and Netra.",
         "correct",
     ),
     (
@@ -294,8 +294,8 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "temporal",
         "recency",
         None,
-        "The Pedersoli",
-        "The Pedersoli visit was the latest.",
+        "The Loughlin",
+        "The Loughlin visit was the latest.",
         "correct",
     ),
     (
