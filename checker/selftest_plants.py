@@ -219,15 +219,15 @@ def _with_rivals(
     repeats: int,
     gold_repeats: int,
     beside_answer: bool = False,
-    one_after: bool = False,
+    after: int = 0,
 ) -> Planted | Skip:
     """Each gold-bearing question gets RIVALS rival values for its asked pair, each said
     `repeats` times in random non-gold sessions (marked as wrong, or worded like the answer),
     declared as twins; the gold value is said `gold_repeats` more times the same way. With
     `beside_answer`, each rival's first statement goes into the session that states the
-    answer, so the rivals' last mentions are as late as the answer's. With `one_after`, one
-    rival is said in a session after the last gold session and the others before the first,
-    so the most recent value is always a rival and the one before it the answer."""
+    answer, so the rivals' last mentions are as late as the answer's. With `after`, that many
+    rivals are said in sessions after the last gold session (in sessions of their own) and the
+    others before the first, so the answer is always the (after + 1)-th most recent value."""
     qs = copy_questions(corpus)
     taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
     planted = 0
@@ -239,12 +239,12 @@ def _with_rivals(
             continue
         holder, attribute = asked
         rivals = _fresh_names(rng, taken, RIVALS)
-        if one_after:
+        if after:
             later = [i for i in others if i > max(gold)]
             earlier = [i for i in others if i < min(gold)]
-            if not later or len(earlier) < RIVALS - 1:
+            if len(later) < after or len(earlier) < RIVALS - after:
                 continue
-            slots = [rng.choice(later), *rng.sample(earlier, RIVALS - 1)]
+            slots = [*rng.sample(later, after), *rng.sample(earlier, RIVALS - after)]
         else:
             slots = rng.sample(others, RIVALS * repeats + gold_repeats)
         if beside_answer:
@@ -307,9 +307,18 @@ def least_frequent_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted |
 def rival_after_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     """Every value said once, one rival after the answer and the rest before it: the most
     recent value is never the answer, so its runner-up always is."""
-    built = _with_rivals(corpus, rng, marked=False, repeats=1, gold_repeats=0, one_after=True)
+    built = _with_rivals(corpus, rng, marked=False, repeats=1, gold_repeats=0, after=1)
     if isinstance(built, Planted):
         built.evidence = r"the second-most-recent value of the key-word sentences is the answer"
+    return built
+
+
+def two_rivals_after_answer(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    """Every value said once, two rivals after the answer and the third before it: the answer
+    is always the third most recent value, which no plain ordering picks."""
+    built = _with_rivals(corpus, rng, marked=False, repeats=1, gold_repeats=0, after=2)
+    if isinstance(built, Planted):
+        built.evidence = r"the third-most-recent value of the key-word sentences is the answer"
     return built
 
 
@@ -493,6 +502,14 @@ SHORTCUT_PLANTS: tuple[Plant, ...] = (
         rival_after_answer,
         history="Semantic 2026.12: a rival followed a chain's last link, so the second most "
         "recent value was the answer",
+        rules=("SHC001",),
+    ),
+    Plant(
+        "two rivals always said after the answer",
+        ("SHC001",),
+        two_rivals_after_answer,
+        history="Bitemporal 2026.12: two later statements followed each belief, so the third "
+        "most recent value was the answer",
         rules=("SHC001",),
     ),
     Plant(

@@ -27,9 +27,13 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     """A heuristic answerer beats the fair chance by more than 0.15 on a shape with at least 10
     scored questions: picking, among the values named in the sentences that carry the
     question's holder and attribute words, the most frequent, the least frequent, the most
-    recent, the first, or the one an assistant turn states — or, for a single value, the
-    runner-up of the first three (the second most frequent, the second most recent, the
-    second named), for an attacker who has seen that the best-placed value is a rival.
+    recent, the first, or the one an assistant turn states — or, for a single value, a later
+    place of the first three (the second, third or fourth most frequent, most recent or named),
+    for an attacker who has seen where the answer usually sits. A placed answerer must also
+    beat the shape's family bound: the lift the best of its answerers reaches in 95% of 500
+    draws that replace each question's gold by a candidate at random. Without it, fourteen
+    answerers on fifteen questions would refuse a shape with no leak in it about one time in
+    three.
 
     The fair chance is one over the number of candidate values those sentences name, averaged
     over the shape's questions. A list answer (a procedure's current steps, a step order) is
@@ -43,7 +47,9 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     frequent value in every question (the reaffirmation repeats it, the rivals are said once),
     and Episodic's suggested value was the only one an assistant turn ever named: no memory is
     needed to count. Semantic put a rival after a chain's last link, so the most recent value
-    was never the answer and the one before it was (0.44 against 0.13, n=16). Procedural's
+    was never the answer and the one before it was (0.44 against 0.13, n=16); Bitemporal put
+    two later statements after each belief, and the third most recent value was the answer
+    (0.647 against 0.214, n=17). Procedural's
     current steps were each said once and the rivals' steps more often, so the least said
     steps were the answer's."""
     record = shc.heuristics_of(ctx.corpus)
@@ -59,8 +65,10 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
                 None,
                 f"{row.shape}{' per item' if row.per_item else ''}: {what} "
                 f"{row.accuracy:.3f} against a fair chance of "
-                f"{row.chance:.3f} (lift {row.lift:+.3f} > {shc.LIFT_REFUSE}, n={row.n}); give "
-                "the rivals the same repetition, recency and speakers as the answer",
+                f"{row.chance:.3f} (lift {row.lift:+.3f} > {shc.LIFT_REFUSE}"
+                + (f" and > the family bound {row.bound:+.3f}" if row.placed else "")
+                + f", n={row.n}); give the rivals the same repetition, recency and speakers as "
+                "the answer, and draw the answer's place among them at random",
             )
 
 
@@ -138,6 +146,7 @@ def summary(corpus: LoadedCorpus) -> list[str]:
         f"heuristic answerers: {record.scored} of {record.tried} questions scored"
         + (f" (not scored: {skipped})" if skipped else "")
         + f"; refuse at lift > +{shc.LIFT_REFUSE} with n >= {shc.MIN_SHAPE_QUESTIONS}"
+        + " (a placed answerer also beyond the shape's family bound)"
     ]
     shapes = sorted({r.shape for r in record.rows})
     for shape in shapes:
@@ -151,7 +160,8 @@ def summary(corpus: LoadedCorpus) -> list[str]:
             )
             head = f"  {shape} per item" if per_item else f"  {shape}"
             chance = f"{rows[0].chance:.3g}" if rows[0].chance < 0.001 else f"{rows[0].chance:.3f}"
-            lines.append(f"{head} n={rows[0].n}, chance {chance}: {figures}")
+            bound = f", family bound {rows[0].bound:+.3f}" if rows[0].bound else ""
+            lines.append(f"{head} n={rows[0].n}, chance {chance}{bound}: {figures}")
     pos = shc.position_of(corpus)
     lines.append(
         f"position model: AUC {pos.auc:.4f} (shuffled {pos.shuffled:.4f}; n={pos.questions} "

@@ -6,11 +6,12 @@ Three attackers, each handed one question and its haystack:
   — an attribute word (the question's content words that name no one) in an exchange (the
   turn and the one before it) that names a holder word (a relation word or a name) — and pick
   a value by counting or position: the most frequent, the least frequent, the most recent, the
-  first, or the one stated in an assistant turn; and, for a single value, the runner-up of the
-  first three orderings (the second most frequent, the second most recent, the second named),
-  which an attacker picks once they see the best-placed value is always a rival. Each is
+  first, or the one stated in an assistant turn; and, for a single value, the next places of
+  the first three orderings (the second, third and fourth most frequent, most recent and
+  named), which an attacker picks once they see where the answer usually sits. Each is
   scored per shape against the gold value and compared with the fair chance, one over the
-  number of candidate values the question's key sentences name. A list answer (a set-answer shape's answer items, a
+  number of candidate values the question's key sentences name. A placed answerer is refused
+  only beyond the shape's family bound too: what the best of its answerers reaches by luck. A list answer (a set-answer shape's answer items, a
   list-order shape's items, the steps an order-form answer names in order) is answered with
   the k values ranked best by the same counts and positions, k the gold list's length, and
   scored as the shape scores it: the exact set, or the exact order; its fair chance is one over
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import math
 import re
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -77,15 +79,39 @@ SEED = 0
 
 #: The orderings a list answer is also answered by …
 LIST_ANSWERERS = ("most-frequent", "least-frequent", "most-recent", "first", "assistant-stated")
-#: … and, for a single value, each ordering's runner-up: the best-placed value set aside, the
-#: best of the rest. Semantic put a rival after a chain's last link, so the most recent value
-#: was never the answer and the second most recent was (0.44 against a chance of 0.13, n=16).
-RUNNERS_UP = {
-    "second-most-frequent": "most-frequent",
-    "second-most-recent": "most-recent",
-    "second": "first",
+#: … and, for a single value, the next places of the first three orderings: the best-placed
+#: values set aside once (the runner-up), twice or three times, for an attacker who has seen
+#: where the answer usually sits. Semantic put a rival after a chain's last link, so the most
+#: recent value was never the answer and the second most recent was (0.44 against a chance of
+#: 0.13, n=16); Bitemporal put two later statements after every belief, and the third most
+#: recent value answered 0.647 of its belief-at-instant questions against 0.214 (n=17).
+PLACED_ORDERINGS = ("most-frequent", "most-recent", "first")
+DEEPEST_PLACE = 4
+_ORDINALS = {2: "second", 3: "third", 4: "fourth"}
+
+
+def place_name(ordering: str, place: int) -> str:
+    """`second-most-recent`, `third-most-frequent`; the k-th named value is plain `third`."""
+    ordinal = _ORDINALS[place]
+    return ordinal if ordering == "first" else f"{ordinal}-{ordering}"
+
+
+#: Each placed answerer: its ordering and its place in it.
+PLACES: dict[str, tuple[str, int]] = {
+    place_name(ordering, place): (ordering, place)
+    for place in range(2, DEEPEST_PLACE + 1)
+    for ordering in PLACED_ORDERINGS
 }
-ANSWERERS = (*LIST_ANSWERERS, *RUNNERS_UP)
+ANSWERERS = (*LIST_ANSWERERS, *PLACES)
+#: With this many answerers a shape's best one beats the fair chance by luck: a leak-free shape
+#: of 15 questions drew a lift over +0.15 in about one case in five with eight answerers. So
+#: the five plain orderings are refused at `LIFT_REFUSE`, and a placed answerer only where its
+#: lift is also more than the shape's **family bound**: the lift the best of all its answerers
+#: reaches in `FAMILY_LEVEL` of `NULL_DRAWS` draws in which each question's gold is replaced by
+#: a candidate drawn at random (a random list of the gold's length for a list answer), the
+#: haystacks left as they are.
+NULL_DRAWS = 500
+FAMILY_LEVEL = 0.95
 
 #: Capitalised words that are not values: titles, calendar words, answer openers.
 _NOT_VALUES: frozenset[str] = frozenset(
@@ -268,6 +294,8 @@ class QuestionScore:
     ordered: bool = False
     #: For a list answer, each answerer's expected share of the gold items among its picks.
     item_credit: dict[str, float] = field(default_factory=dict)
+    #: Each answerer's ranking scores of the candidates, for the family bound's draws.
+    scores: dict[str, dict[str, float]] = field(default_factory=dict, repr=False)
 
     @property
     def chance(self) -> float:
@@ -310,12 +338,14 @@ def _pick(scores: dict[str, float], gold: Sequence[str], *, ordered: bool = Fals
     return credit if not want else 0.0
 
 
-def without_best(scores: dict[str, float]) -> dict[str, float]:
-    """The same scores with the best-scored values (a tie, all of them) put below every other:
-    the runner-up answerer picks the best of the rest, or a best value where all tie."""
-    best = max(scores.values(), default=0.0)
-    floor = min(scores.values(), default=0.0) - 1.0
-    return {v: floor if s == best else s for v, s in scores.items()}
+def at_place(scores: dict[str, float], place: int) -> dict[str, float]:
+    """Scores that put the values of the place-th best score (a tie, all of them) first and
+    the rest below: the placed answerer picks among them. Where fewer than `place` scores are
+    distinct, every value ties, and the pick is at random."""
+    levels = sorted(set(scores.values()), reverse=True)
+    if place > len(levels):
+        return dict.fromkeys(scores, 0.0)
+    return {v: 1.0 if s == levels[place - 1] else 0.0 for v, s in scores.items()}
 
 
 def _pick_items(scores: dict[str, float], gold: Sequence[str]) -> float:
@@ -401,11 +431,11 @@ def score_question(q: Question) -> QuestionScore | str:
         "assistant-stated": {v: by_assistant.get(v, 0) for v in present},
     }
     if not listed:
-        by |= {name: without_best(by[base]) for name, base in RUNNERS_UP.items()}
+        by |= {name: at_place(by[ordering], place) for name, (ordering, place) in PLACES.items()}
     credit = {name: _pick(scores, gold, ordered=ordered) for name, scores in by.items()}
     items = {name: _pick_items(by[name], gold) for name in LIST_ANSWERERS} if listed else {}
     return QuestionScore(
-        block.shape if block else "", len(present), credit, len(gold), ordered, items
+        block.shape if block else "", len(present), credit, len(gold), ordered, items, by
     )
 
 
@@ -420,14 +450,23 @@ class AnswererRow:
     chance: float
     #: A per-item figure of a list answerer: the share of gold items among its k picks.
     per_item: bool = False
+    #: The shape's family bound (see `NULL_DRAWS`): a lift at or under it is within luck.
+    bound: float = 0.0
 
     @property
     def lift(self) -> float:
         return self.accuracy - self.chance
 
     @property
+    def placed(self) -> bool:
+        """A place past the best of an ordering: held to the family bound as well."""
+        return self.answerer in PLACES
+
+    @property
     def refused(self) -> bool:
-        return self.n >= MIN_SHAPE_QUESTIONS and self.lift > LIFT_REFUSE
+        if self.n < MIN_SHAPE_QUESTIONS or self.lift <= LIFT_REFUSE:
+            return False
+        return not self.placed or self.lift > self.bound
 
 
 @dataclass(frozen=True)
@@ -458,6 +497,34 @@ def _shapes_in_scope(q: Question) -> bool:
     )
 
 
+def family_bound(shape: str, scored: Sequence[QuestionScore]) -> float:
+    """The lift over the fair chance that the best of the shape's answerers (whole answers
+    and, for lists, per item) reaches in `FAMILY_LEVEL` of `NULL_DRAWS` draws of a random gold
+    per question, each answerer scored exactly as on the real gold."""
+    if not scored:
+        return 0.0
+    rng = np.random.default_rng([SEED, zlib.crc32(shape.encode())])
+    exact = [a for a in ANSWERERS if all(a in s.credit for s in scored)]
+    per_item = [a for a in LIST_ANSWERERS if all(a in s.item_credit for s in scored)]
+    total = np.zeros((NULL_DRAWS, len(exact) + len(per_item)))
+    for s in scored:
+        values = sorted(s.scores[exact[0]])
+        draws = rng.permuted(np.tile(np.arange(len(values)), (NULL_DRAWS, 1)), axis=1)
+        credit: dict[tuple[int, ...], list[float]] = {}
+        for r, drawn in enumerate(draws[:, : s.items]):
+            key = tuple(int(i) for i in drawn)
+            if key not in credit:
+                gold = [values[i] for i in key]
+                credit[key] = [_pick(s.scores[a], gold, ordered=s.ordered) for a in exact] + [
+                    _pick_items(s.scores[a], gold) for a in per_item
+                ]
+            total[r] += credit[key]
+    chance = [float(np.mean([s.chance for s in scored]))] * len(exact)
+    chance += [float(np.mean([s.item_chance for s in scored]))] * len(per_item)
+    lifts = total / len(scored) - np.array(chance)
+    return float(np.quantile(lifts.max(axis=1), FAMILY_LEVEL))
+
+
 def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
     """SHC001's measurement: every answerer per shape over the scored questions."""
     scored: list[QuestionScore] = []
@@ -475,18 +542,21 @@ def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
     rows: list[AnswererRow] = []
     for shape in sorted({s.shape for s in scored}):
         mine = [s for s in scored if s.shape == shape]
+        bound = family_bound(shape, mine) if len(mine) >= MIN_SHAPE_QUESTIONS else 0.0
         chance = float(np.mean([s.chance for s in mine]))
         for answerer in ANSWERERS:
             if not all(answerer in s.credit for s in mine):
-                continue  # a runner-up answers a single value only
+                continue  # a placed answerer answers a single value only
             accuracy = float(np.mean([s.credit[answerer] for s in mine]))
-            rows.append(AnswererRow(shape, answerer, len(mine), accuracy, chance))
+            rows.append(AnswererRow(shape, answerer, len(mine), accuracy, chance, bound=bound))
         if all(s.item_credit for s in mine):
             chance = float(np.mean([s.item_chance for s in mine]))
             for answerer in LIST_ANSWERERS:
                 accuracy = float(np.mean([s.item_credit[answerer] for s in mine]))
                 rows.append(
-                    AnswererRow(shape, answerer, len(mine), accuracy, chance, per_item=True)
+                    AnswererRow(
+                        shape, answerer, len(mine), accuracy, chance, per_item=True, bound=bound
+                    )
                 )
     return HeuristicRecord(rows, tried, len(scored), skipped)
 
