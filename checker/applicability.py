@@ -75,6 +75,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "SHC001": ("typed-block",),
     "SHC002": ("distractors",),
     "SHC003": ("distractors",),
+    "SHC004": ("typed-block",),
     # The language figures are this family's own targets for generated text; the figures
     # themselves are still printed under --summary.
     "LNG": ("house-language",),

@@ -1,7 +1,8 @@
 """Planted defects for the rules beyond V7 that the self-test holds to their word: identifiers
 that carry the answer class (IDN004), a time expression whose reading is a convention (TIM003),
 a difficulty ladder certified by a handful of questions (CAL003), answers found by counting,
-position or wording (SHC001–SHC003), and stock wording (LNG001, LNG002).
+position, wording or the side of an order word (SHC001–SHC004), and stock wording (LNG001,
+LNG002).
 
 Each plant names the rule that must refuse it and runs that rule alone; the ladder, the
 shortcuts and the wording each have a twin that must pass (the same ladder stamped
@@ -14,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 
-from checker.family import BY_KEY, K_REF
+from checker.family import BY_KEY, K_REF, VERTICALS
 from checker.formats.corpus import Question, Turn, Twin
 from checker.formats.ids import SESSION_SUFFIX_RE
 from checker.load import LoadedCorpus
@@ -393,6 +394,80 @@ def rivals_as_often(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     )
 
 
+#: How an order is said, its first event as `first`: either side of either order word.
+_ORDER_FRAMES = (
+    "The {first} visit came before the {last} visit.",
+    "The {last} visit came after the {first} visit.",
+)
+
+
+def _choice_shape() -> tuple[str, str] | None:
+    """A (vertical key, shape) whose answer is a choice among the values its question names."""
+    return next(
+        (
+            (v.key, shape.name)
+            for v in VERTICALS
+            for shape in v.shapes
+            if v.answer_rules.form(shape.name) == "choice"
+        ),
+        None,
+    )
+
+
+def _order_sides(corpus: LoadedCorpus, rng: random.Random, *, leaning: bool) -> Planted | Skip:
+    """Each gold-bearing question asks which of two fresh events came first; each event is
+    ordered once, in a gold session, against a third event of its own. With `leaning`, the
+    answer is always the first event of its statement and the other always the last (the two
+    ends of a chain); without, each side is drawn at random."""
+    found = _choice_shape()
+    if found is None:
+        return Skip("needs a shape whose answer form is a choice")
+    vertical, shape = found
+    qs = copy_questions(corpus)
+    taken = {w for q in qs for w in re.findall(r"[A-Z][a-z]+", q.question + " " + q.answer)}
+    planted = 0
+    for q in qs:
+        gold = _gold(q)
+        if not gold:
+            continue
+        answer, other, *partners = _fresh_names(rng, taken, 4)
+        for event, partner, first in (
+            (answer, partners[0], True if leaning else rng.random() < 0.5),
+            (other, partners[1], False if leaning else rng.random() < 0.5),
+        ):
+            pair = {"first": event, "last": partner} if first else {"first": partner, "last": event}
+            _say(q, rng.choice(gold), rng.choice(_ORDER_FRAMES).format(**pair), rng)
+        named = [answer, other] if rng.random() < 0.5 else [other, answer]
+        q.question = f"Which came first, the {named[0]} visit or the {named[1]} visit?"
+        q.answer = f"The {answer} visit came first."
+        q.question_type = f"{vertical}-{shape}"
+        q.typedmemeval = q.typedmemeval.model_copy(
+            update={
+                "vertical": vertical,
+                "shape": shape,
+                "twins": [
+                    Twin(kind="twin-rumour", session_index=gold[0], value=f"{v} visit")
+                    for v in (answer, other)
+                ],
+            }
+        )
+        planted += 1
+    if planted < 10:
+        return Skip("needs ten gold-bearing questions")
+    return Planted(qs, note=f"in {planted} questions")
+
+
+def chain_ends_asked(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    built = _order_sides(corpus, rng, leaning=True)
+    if isinstance(built, Planted):
+        built.evidence = r"the candidate the order words put first is the answer"
+    return built
+
+
+def order_sides_drawn(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
+    return _order_sides(corpus, rng, leaning=False)
+
+
 def fixed_offsets(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     """Every gold session moved to FIXED_OFFSETS sessions from the end (ids and dates stay
     where they were; only the sessions' contents move)."""
@@ -517,6 +592,20 @@ SHORTCUT_PLANTS: tuple[Plant, ...] = (
         (),
         rivals_as_often,
         rules=("SHC001",),
+    ),
+    Plant(
+        "the answer always a chain's first event, the other its last",
+        ("SHC004",),
+        chain_ends_asked,
+        history="Temporal 2026.12: occurrence-order asked about a chain's end, and counting "
+        "sides answered 0.975 (n=20)",
+        rules=("SHC004",),
+    ),
+    Plant(
+        "order words' sides drawn at random (must not refuse)",
+        (),
+        order_sides_drawn,
+        rules=("SHC004",),
     ),
     Plant(
         "gold at fixed offsets from the end",

@@ -73,6 +73,41 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
 
 
 @rule(
+    "SHC004",
+    "order-word-side",
+    example="occurrence-order: the candidate the order words put first is the answer in 0.975 "
+    "against a fair chance of 0.500 (lift +0.475 > 0.15 and > the family bound +0.225, n=20)",
+)
+def order_word_side(ctx: CorpusContext) -> Iterator[Violation]:
+    """On a shape whose answer is a choice among values the question names (the profile's
+    `choice` answer form), counting which side of an order word each candidate stands on finds
+    the answer: over every sentence of the haystack, a candidate scores +1 where the nearest
+    order word puts it first ("the Loredan visit came before …", "… came after the Loredan
+    visit") and −1 where it puts it last, and the answerer takes the candidate scored highest
+    (or lowest). Refused past +0.15 over the fair chance (one over the candidates) on 10 or more
+    questions, and past the shape's family bound (see SHC001).
+
+    Every true statement of an order puts the earlier event on its first side, so an event
+    that starts a chain is only ever said first, one that ends it only last: counting sides
+    orders the chain's ends without chaining anything. Temporal's occurrence-order questions
+    asked about a chain's end in nineteen of twenty haystacks, and the count answered 0.975
+    of them (n=20). Ask about events whose counts tie, and let taken-back, rumoured and other
+    people's order statements put events on either side as often."""
+    record = shc.order_words_of(ctx.corpus)
+    for row in record.rows:
+        if row.refused:
+            side = "first" if row.answerer.startswith("earlier") else "last"
+            yield Violation(
+                None,
+                f"{row.shape}: the candidate the order words put {side} is the answer in "
+                f"{row.accuracy:.3f} against a fair chance of {row.chance:.3f} (lift "
+                f"{row.lift:+.3f} > {shc.LIFT_REFUSE} and > the family bound "
+                f"{row.bound:+.3f}, n={row.n}); ask about events whose order words tie, and "
+                "let statements that do not hold put events on either side as often",
+            )
+
+
+@rule(
     "SHC002",
     "position-model",
     example="position-only boosted model finds gold at held-out within-question AUC 0.9653 "
@@ -162,6 +197,16 @@ def summary(corpus: LoadedCorpus) -> list[str]:
             chance = f"{rows[0].chance:.3g}" if rows[0].chance < 0.001 else f"{rows[0].chance:.3f}"
             bound = f", family bound {rows[0].bound:+.3f}" if rows[0].bound else ""
             lines.append(f"{head} n={rows[0].n}, chance {chance}{bound}: {figures}")
+    sides = shc.order_words_of(corpus)
+    if sides.tried:
+        lines.append(
+            f"order-word sides: {sides.scored} of {sides.tried} choice questions scored; "
+            + "; ".join(
+                f"{r.shape} n={r.n}, chance {r.chance:.3f}, family bound {r.bound:+.3f}: "
+                f"{r.answerer} {r.accuracy:.3f} ({r.lift:+.3f}){' REFUSED' if r.refused else ''}"
+                for r in sides.rows
+            )
+        )
     pos = shc.position_of(corpus)
     lines.append(
         f"position model: AUC {pos.auc:.4f} (shuffled {pos.shuffled:.4f}; n={pos.questions} "

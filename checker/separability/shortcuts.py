@@ -459,8 +459,9 @@ class AnswererRow:
 
     @property
     def placed(self) -> bool:
-        """A place past the best of an ordering: held to the family bound as well."""
-        return self.answerer in PLACES
+        """A place past the best of an ordering, or an order-word side (SHC004): one of a
+        family of answerers, held to the family bound as well."""
+        return self.answerer in PLACES or self.answerer in ORDER_ANSWERERS
 
     @property
     def refused(self) -> bool:
@@ -504,8 +505,8 @@ def family_bound(shape: str, scored: Sequence[QuestionScore]) -> float:
     if not scored:
         return 0.0
     rng = np.random.default_rng([SEED, zlib.crc32(shape.encode())])
-    exact = [a for a in ANSWERERS if all(a in s.credit for s in scored)]
-    per_item = [a for a in LIST_ANSWERERS if all(a in s.item_credit for s in scored)]
+    exact = [a for a in scored[0].credit if all(a in s.credit for s in scored)]
+    per_item = [a for a in scored[0].item_credit if all(a in s.item_credit for s in scored)]
     total = np.zeros((NULL_DRAWS, len(exact) + len(per_item)))
     for s in scored:
         values = sorted(s.scores[exact[0]])
@@ -558,6 +559,102 @@ def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
                         shape, answerer, len(mine), accuracy, chance, per_item=True, bound=bound
                     )
                 )
+    return HeuristicRecord(rows, tried, len(scored), skipped)
+
+
+# --- SHC004: the side of an order word --------------------------------------------------------
+
+#: Order words, and the side each puts first: "A before B" puts its left side first, "A after
+#: B" its right side.
+ORDER_WORDS = {
+    "before": "left",
+    "earlier than": "left",
+    "ahead of": "left",
+    "prior to": "left",
+    "after": "right",
+    "later than": "right",
+    "following": "right",
+}
+_ORDER = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in sorted(ORDER_WORDS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+#: The candidate an order word most often puts first, and the one it most often puts last.
+ORDER_ANSWERERS = ("earlier-by-order-words", "later-by-order-words")
+
+
+def earliness(text: str, candidates: Sequence[str]) -> dict[str, int]:
+    """Per candidate, the mentions the nearest order word of their sentence puts first, less
+    those it puts last ("the Hans session came after the Loredan visit": Hans −1, Loredan +1)."""
+    out = dict.fromkeys(candidates, 0)
+    for sentence in sentences(text):
+        words = list(_ORDER.finditer(sentence))
+        if not words:
+            continue
+        for v in candidates:
+            for found in re.finditer(rf"\b{re.escape(v)}\b", sentence):
+                nearest = min(words, key=lambda w: abs(w.start() - found.start()))
+                left = found.start() < nearest.start()
+                first_side = ORDER_WORDS[nearest.group(1).lower()] == "left"
+                out[v] += 1 if left == first_side else -1
+    return out
+
+
+def score_choice(q: Question) -> QuestionScore | str:
+    """SHC004's credit on one question whose answer is a choice among the values its question
+    names (`AnswerRules.forms`), or why it is not scored."""
+    block = q.typedmemeval
+    vertical = BY_KEY.get(block.vertical) if block else None
+    if block is None or vertical is None or vertical.answer_rules.form(block.shape) != "choice":
+        return "its answer is no choice"
+    named = sorted(v for v in declared_values(block) if _names(q.question, v))
+    if len(named) < 2:  # values the block does not declare: the question's own names
+        named = sorted(
+            {
+                m[0]
+                for m in _CAPITALISED.finditer(q.question)
+                if m.start() > 0 and m[0].lower() not in _NOT_VALUES
+            }
+        )
+    chosen = [v for v in named if _names(_first_sentence(q.answer), v)]
+    if len(named) < 2 or len(chosen) != 1:
+        return "its question does not name the answer among two or more values"
+    gold = chosen[0]
+    said = dict.fromkeys(named, 0)
+    for session in q.haystack_sessions:
+        for turn in session:
+            for v, n in earliness(turn.content, named).items():
+                said[v] += n
+    by: dict[str, dict[str, float]] = {
+        "earlier-by-order-words": {v: float(n) for v, n in said.items()},
+        "later-by-order-words": {v: float(-n) for v, n in said.items()},
+    }
+    credit = {name: _pick(scores, [gold]) for name, scores in by.items()}
+    return QuestionScore(block.shape, len(named), credit, scores=by)
+
+
+def order_word_sides(corpus: LoadedCorpus) -> HeuristicRecord:
+    """SHC004's measurement: both order-word answerers per choice shape."""
+    scored: list[QuestionScore] = []
+    skipped: dict[str, int] = {}
+    tried = 0
+    for q in distinct_haystacks(corpus).questions:
+        found = score_choice(q)
+        if found == "its answer is no choice":
+            continue
+        tried += 1
+        if isinstance(found, str):
+            skipped[found] = skipped.get(found, 0) + 1
+        else:
+            scored.append(found)
+    rows: list[AnswererRow] = []
+    for shape in sorted({s.shape for s in scored}):
+        mine = [s for s in scored if s.shape == shape]
+        bound = family_bound(shape, mine) if len(mine) >= MIN_SHAPE_QUESTIONS else 0.0
+        chance = float(np.mean([s.chance for s in mine]))
+        for answerer in ORDER_ANSWERERS:
+            accuracy = float(np.mean([s.credit[answerer] for s in mine]))
+            rows.append(AnswererRow(shape, answerer, len(mine), accuracy, chance, bound=bound))
     return HeuristicRecord(rows, tried, len(scored), skipped)
 
 
@@ -913,6 +1010,10 @@ def _cached(
 
 def heuristics_of(corpus: LoadedCorpus) -> HeuristicRecord:
     return _cached(corpus, "heuristics", heuristic_answerers)
+
+
+def order_words_of(corpus: LoadedCorpus) -> HeuristicRecord:
+    return _cached(corpus, "order words", order_word_sides)
 
 
 def position_of(corpus: LoadedCorpus) -> HeldOutAuc:

@@ -15,12 +15,15 @@ from pathlib import Path
 from checker.io import dump_json
 from checker.load import LoadedCorpus
 from checker.selftest_plants import (
+    chain_ends_asked,
     fixed_offsets,
     least_frequent_answer,
     marked_distractors,
     most_frequent_answer,
+    order_sides_drawn,
     rivals_as_often,
     stock_replies,
+    two_rivals_after_answer,
     unmarked_distractors,
     varied_wording,
 )
@@ -56,6 +59,9 @@ def all_files() -> dict[Path, str]:
         "most-frequent": (base, most_frequent_answer),
         "least-frequent": (base, least_frequent_answer),
         "rivals-as-often": (base, rivals_as_often),
+        "two-rivals-after": (base, two_rivals_after_answer),
+        "chain-ends-asked": (base, chain_ends_asked),
+        "order-sides-drawn": (base, order_sides_drawn),
         "fixed-offsets": (base, fixed_offsets),
         "marked-distractors": (base, marked_distractors),
         "unmarked-distractors": (base, unmarked_distractors),

@@ -80,7 +80,7 @@ def test_the_plants_beyond_v7_are_refused_by_their_rules() -> None:
     assert "[ok] flat ladder that falls on four questions, stamped validated -> CAL003" in text
     assert "thin-band" in text
     assert "[ok] the same ladder stamped unvalidated (must not refuse) -> not refused" in text
-    assert "and CAL003, IDN004, SHC001, SHC002, SHC003, TIM003 silent" in text
+    assert "and CAL003, IDN004, SHC001, SHC002, SHC003, SHC004, TIM003 silent" in text
 
 
 def test_subset_on_the_synthetic_base() -> None:
