@@ -460,7 +460,7 @@ def _order_sides(corpus: LoadedCorpus, rng: random.Random, *, leaning: bool) -> 
 def chain_ends_asked(corpus: LoadedCorpus, rng: random.Random) -> Planted | Skip:
     built = _order_sides(corpus, rng, leaning=True)
     if isinstance(built, Planted):
-        built.evidence = r"the candidate the order words put first is the answer"
+        built.evidence = r"the value the order words put first is the answer"
     return built
 
 

@@ -600,14 +600,13 @@ def earliness(text: str, candidates: Sequence[str]) -> dict[str, int]:
     return out
 
 
-def score_choice(q: Question) -> QuestionScore | str:
-    """SHC004's credit on one question whose answer is a choice among the values its question
-    names (`AnswerRules.forms`), or why it is not scored."""
-    block = q.typedmemeval
-    vertical = BY_KEY.get(block.vertical) if block else None
-    if block is None or vertical is None or vertical.answer_rules.form(block.shape) != "choice":
-        return "its answer is no choice"
-    named = sorted(v for v in declared_values(block) if _names(q.question, v))
+_NOT_IN_SCOPE = "not a choice or a single value"
+
+
+def _choice(q: Question) -> tuple[list[str], str] | str:
+    """A choice question's candidates (the values its question names) and the one its answer
+    chooses."""
+    named = sorted(v for v in declared_values(q.typedmemeval) if _names(q.question, v))
     if len(named) < 2:  # values the block does not declare: the question's own names
         named = sorted(
             {
@@ -619,28 +618,71 @@ def score_choice(q: Question) -> QuestionScore | str:
     chosen = [v for v in named if _names(_first_sentence(q.answer), v)]
     if len(named) < 2 or len(chosen) != 1:
         return "its question does not name the answer among two or more values"
-    gold = chosen[0]
-    said = dict.fromkeys(named, 0)
+    return named, chosen[0]
+
+
+def _holder_sentences(q: Question, holder: frozenset[str]) -> list[str]:
+    """Every sentence of an exchange that names one of the holder words (every sentence, when
+    the question names no holder)."""
+    out: list[str] = []
     for session in q.haystack_sessions:
+        previous: frozenset[str] = frozenset()
         for turn in session:
-            for v, n in earliness(turn.content, named).items():
-                said[v] += n
+            own = frozenset(raw_tokens(turn.content))
+            if not holder or (own | previous) & holder:
+                out += sentences(turn.content)
+            previous = own
+    return out
+
+
+def score_sides(q: Question) -> QuestionScore | str:
+    """SHC004's credit on one question, or why it is not scored. A choice (`AnswerRules.forms`)
+    is made between the values its question names, reading every sentence; a single value
+    (SHC001's shapes) among the declared values said in exchanges that name its holder."""
+    block = q.typedmemeval
+    vertical = BY_KEY.get(block.vertical) if block else None
+    if block is None or vertical is None:
+        return _NOT_IN_SCOPE
+    said: list[str]
+    if vertical.answer_rules.form(block.shape) == "choice":
+        found = _choice(q)
+        if isinstance(found, str):
+            return found
+        candidates, gold = found
+        said = [text for session in q.haystack_sessions for t in session for text in [t.content]]
+    elif _shapes_in_scope(q):
+        declared = declared_values(block)
+        gold_ = None if gold_list(q, declared) else gold_value(q, declared)
+        if gold_ is None:
+            return _NOT_IN_SCOPE
+        gold = gold_
+        values = declared | {gold}
+        said = _holder_sentences(q, key_words(q.question, values).holder)
+        candidates = sorted(v for v in values if any(_names(text, v) for text in said))
+        if gold not in candidates:
+            return "its gold value is in no sentence naming its holder"
+    else:
+        return _NOT_IN_SCOPE
+    sides = dict.fromkeys(candidates, 0)
+    for text in said:
+        for v, n in earliness(text, candidates).items():
+            sides[v] += n
     by: dict[str, dict[str, float]] = {
-        "earlier-by-order-words": {v: float(n) for v, n in said.items()},
-        "later-by-order-words": {v: float(-n) for v, n in said.items()},
+        "earlier-by-order-words": {v: float(n) for v, n in sides.items()},
+        "later-by-order-words": {v: float(-n) for v, n in sides.items()},
     }
     credit = {name: _pick(scores, [gold]) for name, scores in by.items()}
-    return QuestionScore(block.shape, len(named), credit, scores=by)
+    return QuestionScore(block.shape, len(candidates), credit, scores=by)
 
 
 def order_word_sides(corpus: LoadedCorpus) -> HeuristicRecord:
-    """SHC004's measurement: both order-word answerers per choice shape."""
+    """SHC004's measurement: both order-word answerers per shape."""
     scored: list[QuestionScore] = []
     skipped: dict[str, int] = {}
     tried = 0
     for q in distinct_haystacks(corpus).questions:
-        found = score_choice(q)
-        if found == "its answer is no choice":
+        found = score_sides(q)
+        if found == _NOT_IN_SCOPE:
             continue
         tried += 1
         if isinstance(found, str):

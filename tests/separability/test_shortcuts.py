@@ -363,3 +363,35 @@ def test_a_per_item_row_over_the_bound_is_a_finding_that_says_per_item(
     assert len(found) == 1
     assert found[0].message.startswith("step-order per item: the most-frequent values")
     assert "0.573 against a fair chance of 0.257" in found[0].message
+
+
+def test_earliness_reads_the_side_of_the_nearest_order_word() -> None:
+    text = "The Hans session came after the Loredan visit. The Onio meeting was before it."
+    assert shc.earliness(text, ["Hans", "Loredan", "Onio", "Kelso"]) == {
+        "Hans": -1,
+        "Loredan": 1,
+        "Onio": 1,
+        "Kelso": 0,
+    }
+    # "earlier than" is one order word, not "than" after an unknown one.
+    assert shc.earliness("Kelso came earlier than Hans.", ["Kelso", "Hans"]) == {
+        "Kelso": 1,
+        "Hans": -1,
+    }
+
+
+def test_a_single_value_is_chosen_among_values_said_where_its_holder_is() -> None:
+    q = _question(
+        [
+            ("user", "My dad had a Scatrar before the Marvine.", False),
+            ("user", "My dad got the Marvine after the Scatrar went.", True),
+            ("user", "My aunt had a Trivey after a Kessel.", False),
+        ],
+        "The Marvine.",
+        ["Scatrar", "Trivey", "Kessel"],
+    )
+    found = shc.score_sides(q)
+    assert isinstance(found, shc.QuestionScore)
+    # The aunt's exchange does not name the dad: Trivey and Kessel are no candidates.
+    assert found.candidates == 2
+    assert found.credit == {"earlier-by-order-words": 0.0, "later-by-order-words": 1.0}
