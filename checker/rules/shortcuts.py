@@ -30,8 +30,9 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     recent, the first, or the one an assistant turn states — or, for a single value, a later
     place of the first three (the second, third or fourth most frequent, most recent or named),
     for an attacker who has seen where the answer usually sits. A placed answerer must also
-    beat the shape's family bound: the lift the best of its answerers reaches in 95% of 500
-    draws that replace each question's gold by a candidate at random. Without it, fourteen
+    beat the shape's family bound: the lift the best of its answerers reaches at the 95th
+    percentile of 500 draws that replace each question's gold by a candidate at random.
+    Without it, fourteen
     answerers on fifteen questions would refuse a shape with no leak in it about one time in
     three.
 
