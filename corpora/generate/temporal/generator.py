@@ -1,11 +1,13 @@
 """TypedMemEval-Temporal: occurrence-order 20, interval-position 15, recency 15 (SPEC §3).
 
-A haystack follows several people's projects. Each project is a chain of four to six
-milestones with invented names, and each link of a chain — one relation between two adjacent
-milestones — is stated in its own session, with no time expression: milestones are placed only
-against each other. Every session states exactly one link, so each session's link is some
-chain's, and which session states which link is a uniform draw, independent of where the link
-sits in its chain: session order carries no event order (ORD003 measures it over the corpus).
+A haystack follows several people's projects. Each project is a chain of four to six milestones
+with invented names (up to eight for an occurrence-order question five links wide), and each
+link of a chain — one relation between two adjacent milestones — is stated in its own session,
+with no time expression: milestones are placed only against each other. Every session states
+exactly one link, so each session's link is some chain's, and which session states which link
+is a uniform draw, independent of where the link sits in its chain (the sessions naming the
+asked chain's key values are then reordered among themselves to put the answer at its drawn
+place, below): session order carries no event order (ORD003 measures it over the corpus).
 
 The asked chain is one of the haystack's chains, all built by the same code: every chain is
 given a question of its own — drawn from the corpus's plan of shapes and gold counts — and its
@@ -20,12 +22,16 @@ was (`milestones.MILESTONE_STATUSES`); an order sentence names its two milestone
 order (`said_order`), so neither the words of a turn nor which milestone it names last says
 whether it is a link.
 
-Shapes. **occurrence-order** names two milestones of the asked chain two to five links apart
-and asks which came first (the earlier one is named first in half of the questions);
+Shapes. **occurrence-order** names two inner milestones of the asked chain (neither its first
+nor its last) two to five links apart and asks which came first (the earlier one is named first
+in half of the questions);
 **interval-position** names two milestones two links apart and asks which came between;
 **recency** asks which milestone came last, over a chain of four to six, so every link has to
 be followed. Gold is the sessions stating the links between the events the answer involves
-(G = 2–5), and the dispersion band is G − 1.
+(G = 2–5), and the dispersion band is G − 1. Where an occurrence-order or interval-position
+answer stands among the values its question's key sentences name, by its last mention and by
+its first, is drawn over the shape's questions from equal strata (`settle_answer`), so no
+place is the answer's more often than another.
 
 Relations. One event of each chain (drawn) carries no relation; every other event carries the
 one link towards it (`before` the next event on one side of it, `after` the previous one on the
@@ -38,7 +44,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from checker.formats.corpus import Event, Relation, Twin, TypedMemEvalBlock
@@ -145,6 +151,10 @@ def chain_length(rng: random.Random, shape: str, g: int) -> int:
     """Milestones in a chain asked at `shape` with `g` gold links."""
     if shape == RECENCY:
         return g + 1
+    if shape == OCCURRENCE:
+        # Room for a milestone on either side of the two it names (`draw_ask`).
+        least = max(CHAIN_EVENTS[0], g + 3)
+        return rng.randint(least, max(CHAIN_EVENTS[1], least))
     return rng.randint(max(CHAIN_EVENTS[0], g + 1), CHAIN_EVENTS[1])
 
 
@@ -156,7 +166,13 @@ def draw_ask(
     if shape == RECENCY:
         return Ask(shape, (), (n - 1,), 0, n - 1)
     span = g if shape == OCCURRENCE else 2
-    low = rng.randint(0, n - 1 - span)
+    # An occurrence-order question names two inner milestones, never a chain's first or last:
+    # each is then said once on the earlier side of an order word and once on the later side
+    # (its two links), so which side of "before" or "after" a named milestone stands on says
+    # nothing of which came first. A chain's first milestone is never said after anything, so
+    # asked at an end, the side alone answered every question it decided.
+    inner = shape == OCCURRENCE
+    low = rng.randint(int(inner), n - 1 - span - int(inner))
     high = low + span
     if earlier_first is None:
         earlier_first = rng.random() < 0.5
@@ -240,6 +256,9 @@ class Chain:
     mentions: list[int | None] = field(default_factory=list)
     #: Session of each link (link i joins milestones i and i + 1).
     link_sessions: list[int] = field(default_factory=list)
+    #: Per link of the answer of the asked chain, whether its sentence names the answer after
+    #: the other milestone (`settle_answer`); every other link names them either way round.
+    said_last: dict[int, bool] = field(default_factory=dict)
     mention_sessions: list[int] = field(default_factory=list)
 
     @property
@@ -285,8 +304,17 @@ def make_chain(
 ) -> Chain:
     n = n if n is not None else chain_length(rng, shape, g)
     nouns = rng.sample(MILESTONE_NOUNS, n)
-    values = [milestone(rng, world, noun) for noun in nouns]
     ask = draw_ask(rng, shape, g, n, earlier_first)
+    if ask.shape == OCCURRENCE:
+        # Each neighbour of a milestone the question names takes the noun of one of the two
+        # (`the Kelso review` next to the asked `Qalmor review`), so it comes up beside the
+        # question's words in its two links as often as a named one does: else the two named
+        # milestones, said twice each, stood together among the most said values (in a draft
+        # without it, the fifth most said value was the answer in 0.33 of the questions
+        # against a chance of 0.12, the attacker coming back round to that tier, n=20).
+        for i in sorted({j for k in ask.named for j in (k - 1, k + 1)} - set(ask.named)):
+            nouns[i] = nouns[rng.choice(ask.named)]
+    values = [milestone(rng, world, noun) for noun in nouns]
     chain = Chain(person, family, values, ask, root=rng.randrange(n))
     twins = rng.randint(levers["twins_min"], levers["twins_max"])
     if ask.shape == INTERVAL and twins and rng.random() < BETWEEN_TWIN_SHARE:
@@ -396,6 +424,110 @@ def _place(rng: random.Random, chains: Sequence[Chain], sessions: int, tries: in
     raise AllocationError(f"no placement of {len(chains)} chains' twins over {sessions} sessions")
 
 
+def key_sessions(chain: Chain) -> dict[str, set[int]]:
+    """Per value a reader of the question's key sentences weighs — the chain's milestones and
+    its twins — the sessions that name it beside a word of the question: a link or a named
+    mention naming a milestone with a noun the question names, and every twin (a twin takes
+    a named milestone's noun, `twin_noun`) with the milestone it is placed against. A
+    recency question names no milestone: every link."""
+    asked = set(chain.ask.named)
+    values = chain.values
+    nouns = {noun_of(values[i]) for i in asked}
+    keyed = {i for i, v in enumerate(values) if noun_of(v) in nouns}
+    out: dict[str, set[int]] = {}
+    for link, s in enumerate(chain.link_sessions):
+        if not asked or {link, link + 1} & keyed:
+            out.setdefault(values[link], set()).add(s)
+            out.setdefault(values[link + 1], set()).add(s)
+    for twin in chain.twins:
+        out.setdefault(twin.value, set()).add(twin.session)
+        if twin.anchor is not None:
+            out.setdefault(values[twin.anchor], set()).add(twin.session)
+    for s, named in zip(chain.mention_sessions, chain.mentions, strict=True):
+        if named is not None and named in keyed:
+            out.setdefault(values[named], set()).add(s)
+    return out
+
+
+def noun_of(value: str) -> str:
+    """A milestone's noun (`review` of `Qalmor review`)."""
+    return value.rsplit(" ", 1)[-1]
+
+
+def answer_ranks(
+    mentions: dict[str, set[int]], gold: str
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where the gold value stands among the values by its last mention (1: said last of
+    all) and by its first (1: said first), each as the place it takes when it is named ahead
+    of a value said in the same session and the place it takes when named behind it (the
+    same place when none is)."""
+    last = {v: max(s) for v, s in mentions.items()}
+    first = {v: min(s) for v, s in mentions.items()}
+    others = [v for v in mentions if v != gold]
+    recent = 1 + sum(last[v] > last[gold] for v in others)
+    earliest = 1 + sum(first[v] < first[gold] for v in others)
+    return (
+        (recent, recent + sum(last[v] == last[gold] for v in others)),
+        (earliest, earliest + sum(first[v] == first[gold] for v in others)),
+    )
+
+
+def wanted_rank(share: float, values: int) -> int:
+    """The place a share of the way down `values` places stands for (1 to `values`)."""
+    return 1 + min(int(share * values), values - 1)
+
+
+def settle_answer(
+    rng: random.Random, chain: Chain, place: tuple[float, float], tries: int = 800
+) -> dict[int, int]:
+    """A reordering of the sessions that name the chain's key values among the places they
+    already hold (every other session stays where it is), drawn until the answer stands at
+    the wanted place by its last mention and by its first (`place`: shares of the way down,
+    `_answer_places`), or as near as any draw came; and, for each of the answer's two links,
+    whether its sentence names the answer after the neighbour it shares the session with
+    (`Chain.said_last`): the answer is never said last (or first) of all in a session alone,
+    so the sentence's order puts it ahead of that neighbour or behind it.
+
+    Drawn uniformly, the milestones the question names — said in two links each and beside
+    most twins — were said both before and after the answer, which fell third by its last
+    mention and by its first (0.40 against a chance of 0.17, n=15)."""
+    mentions = key_sessions(chain)
+    gold = chain.values[chain.ask.answer[0]]
+    spots = sorted(set().union(*mentions.values()))
+    want = (wanted_rank(place[0], len(mentions)), wanted_rank(place[1], len(mentions)))
+    best: tuple[int, dict[int, int]] = (len(spots) * 4, {s: s for s in spots})
+    for _ in range(tries):
+        moved = dict(zip(spots, rng.sample(spots, len(spots)), strict=True))
+        ranks = answer_ranks({v: {moved[s] for s in ss} for v, ss in mentions.items()}, gold)
+        miss = sum(min(abs(w - r) for r in got) for w, got in zip(want, ranks, strict=True))
+        if miss < best[0]:
+            best = (miss, moved)
+        if miss == 0:
+            break
+    moved = best[1]
+    recent, earliest = answer_ranks({v: {moved[s] for s in ss} for v, ss in mentions.items()}, gold)
+    links = sorted(
+        (link for link in range(chain.n - 1) if gold in chain.values[link : link + 2]),
+        key=lambda link: moved.get(chain.link_sessions[link], chain.link_sessions[link]),
+    )
+    # Named last in its last link: said after the neighbour there; named first in its first
+    # link: said before it.
+    chain.said_last = {
+        links[0]: earliest[1] > earliest[0] and want[1] != earliest[0],
+        links[-1]: not (recent[1] > recent[0] and want[0] != recent[0]),
+    }
+    return moved
+
+
+def move_sessions(chains: Sequence[Chain], moved: dict[int, int]) -> None:
+    """Every chain's links, twins and mentions follow their sessions to their new places."""
+    for chain in chains:
+        chain.link_sessions = [moved.get(s, s) for s in chain.link_sessions]
+        chain.mention_sessions = [moved.get(s, s) for s in chain.mention_sessions]
+        for twin in chain.twins:
+            twin.session = moved.get(twin.session, twin.session)
+
+
 # --- one question ------------------------------------------------------------------------------
 
 
@@ -411,6 +543,10 @@ class QuestionPlan:
     families: int
     #: Occurrence-order: whether the question names the earlier milestone first.
     earlier_first: bool | None = None
+    #: Occurrence-order and interval-position: where the answer stands among the values the
+    #: question's key sentences name, by its last mention and by its first, as shares of the
+    #: way down (`_answer_places`).
+    place: tuple[float, float] | None = None
 
 
 def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
@@ -421,6 +557,7 @@ def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
     occurrence = sum(1 for shape, _ in PLAN if shape == OCCURRENCE)
     firsts = [k < occurrence // 2 for k in range(occurrence)]
     rng.shuffle(firsts)
+    places = _answer_places(seed)
     out = []
     for n, (shape, g) in enumerate(PLAN, start=1):
         out.append(
@@ -434,8 +571,28 @@ def _plans(seed: int, levers: Levers) -> list[QuestionPlan]:
                 people=rng.randint(levers["people_min"], levers["people_max"]),
                 families=rng.randint(levers["families_min"], levers["families_max"]),
                 earlier_first=firsts.pop() if shape == OCCURRENCE else None,
+                place=next(places[shape]) if shape in places else None,
             )
         )
+    return out
+
+
+def _answer_places(seed: int) -> dict[str, Iterator[tuple[float, float]]]:
+    """Per shape whose answer is one value among several the question's key sentences name
+    (occurrence-order, interval-position), where each question's answer stands by its last
+    mention and by its first: the middles of equal strata of [0, 1), one per question, each
+    ordering shuffled on its own. So over the shape every place, from the last said to the
+    first, is taken about equally often, and no reader who picks the k-th most recent or the
+    k-th named value is right more often than chance. Drawn from a generator of their own."""
+    rng = question_rng(seed, VERTICAL, 0, "answer places")
+    out: dict[str, Iterator[tuple[float, float]]] = {}
+    for shape in (OCCURRENCE, INTERVAL):
+        count = sum(1 for s, _ in PLAN if s == shape)
+        recent = [(i + 0.5) / count for i in range(count)]
+        first = list(recent)
+        rng.shuffle(recent)
+        rng.shuffle(first)
+        out[shape] = iter(list(zip(recent, first, strict=True)))
     return out
 
 
@@ -490,13 +647,13 @@ def _link_move(chain: Chain, link: int, rng: random.Random, evidence: bool) -> M
     other = link + 1 if carrier == link else link
     kind = "before" if carrier < other else "after"
     rel = relation_word(rng, kind)
+    extra = said_order(rng, chain.values[carrier], chain.values[other], rel)
+    if link in chain.said_last:
+        gold = chain.values[chain.ask.answer[0]]
+        if (extra["W"] == gold) != chain.said_last[link]:
+            extra = {"V": extra["W"], "W": extra["V"], "rel": inverse_word(extra["rel"])}
     return Move(
-        LINK,
-        chain.person,
-        chain.family,
-        chain.values[carrier],
-        evidence=evidence,
-        extra=said_order(rng, chain.values[carrier], chain.values[other], rel),
+        LINK, chain.person, chain.family, chain.values[carrier], evidence=evidence, extra=extra
     )
 
 
@@ -640,6 +797,9 @@ def build_question(
     cold = [(p, f) for p in everyone for f in PROJECTS.values() if (p.key, f.key) not in followed]
     count = sum(c.n - 1 for c in chains)
     place(rng, chains, count)
+    if plan.place is not None:
+        settle = question_rng(seed, VERTICAL, plan.n, "answer place")
+        move_sessions(chains, settle_answer(settle, target, plan.place))
 
     slots: list[dict[str, Move]] = [{} for _ in range(count)]
     for ci, chain in enumerate(chains):
