@@ -34,7 +34,7 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     percentile of 500 draws that replace each question's gold by a candidate at random.
     Without it, fourteen
     answerers on fifteen questions would refuse a shape with no leak in it about one time in
-    three.
+    three. The five plain orderings keep the plain +0.15, and it is not free either: a leak-free shape of fifteen questions beats it by luck about one time in five.
 
     The fair chance is one over the number of candidate values those sentences name, averaged
     over the shape's questions. A list answer (a procedure's current steps, a step order) is
@@ -80,10 +80,11 @@ def heuristic_answerer(ctx: CorpusContext) -> Iterator[Violation]:
     "against a fair chance of 0.500 (lift +0.475 > 0.15 and > the family bound +0.225, n=20)",
 )
 def order_word_side(ctx: CorpusContext) -> Iterator[Violation]:
-    """Counting which side of an order word each candidate stands on finds the answer: a
-    candidate scores +1 where the order word nearest to it puts it first ("the Loredan visit
-    came before …", "… came after the Loredan visit") and −1 where it puts it last, and the
-    answerer takes the candidate scored highest (or lowest). The candidates of a shape whose
+    """Counting which side of an order word each candidate stands on finds the answer: an
+    order word orders the candidate named nearest before it against the one named nearest
+    after it ("the Hans session came after the Loredan visit": Loredan +1, Hans −1; an order
+    word without a candidate on each side orders nothing), and the answerer takes the
+    candidate scored highest (or lowest). The candidates of a shape whose
     answer is a choice (the profile's `choice` answer form) are the values its question names,
     read in every sentence of the haystack; those of a single-value shape (SHC001's) are the
     declared values said in an exchange that names the question's holder, read there.

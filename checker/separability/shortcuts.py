@@ -1,6 +1,6 @@
 """Shortcut measurements (SHC): ways to answer without memory that a reader used on the text.
 
-Three attackers, each handed one question and its haystack:
+Four attackers, each handed one question and its haystack:
 
 - **heuristic answerers** (SHC001) read only the sentences that carry the question's key words
   — an attribute word (the question's content words that name no one) in an exchange (the
@@ -17,7 +17,7 @@ Three attackers, each handed one question and its haystack:
   scored as the shape scores it: the exact set, or the exact order; its fair chance is one over
   the number of k-subsets (or ordered k-lists) of the m candidates. Beside these, each list
   answerer's share of the gold items among its k picks is reported against k over m, per
-  item; that figure is not the shape's scoring and is not refused.
+  item; that figure is not the shape's scoring, and is held to the same bound.
 - a **position-only model** (SHC002) ranks a haystack's sessions by where and when they sit
   (index, distance from the end, gaps, time of day), never reading a word or the question.
 - a **marker adversary** (SHC003) ranks the turns a reader weighs — those naming an attribute
@@ -25,6 +25,8 @@ Three attackers, each handed one question and its haystack:
   speaker of the gold turns — by their wording alone, with
   names, numbers, relations and pronouns masked, so only the frame is left ("…, but that
   turned out to be wrong").
+- the **order-word sides** (SHC004) count which side of "before" or "after" each candidate
+  stands on: a chain's first event is only ever said first and its last only last.
 
 Values come from the `typedmemeval` block, never from a vertical's name: every value a twin,
 event, list, candidate or answer item declares, reduced to its first capitalised word, plus
@@ -467,7 +469,9 @@ class AnswererRow:
     def refused(self) -> bool:
         if self.n < MIN_SHAPE_QUESTIONS or self.lift <= LIFT_REFUSE:
             return False
-        return not self.placed or self.lift > self.bound
+        # The bound is one of the lifts a draw reaches; a sum in another order may differ
+        # from it in the last place, so a lift must clear it by more than that.
+        return not self.placed or self.lift > self.bound + 1e-9
 
 
 @dataclass(frozen=True)
@@ -543,7 +547,8 @@ def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
     rows: list[AnswererRow] = []
     for shape in sorted({s.shape for s in scored}):
         mine = [s for s in scored if s.shape == shape]
-        bound = family_bound(shape, mine) if len(mine) >= MIN_SHAPE_QUESTIONS else 0.0
+        placed = all(any(a in s.credit for a in PLACES) for s in mine)
+        bound = family_bound(shape, mine) if placed and len(mine) >= MIN_SHAPE_QUESTIONS else 0.0
         chance = float(np.mean([s.chance for s in mine]))
         for answerer in ANSWERERS:
             if not all(answerer in s.credit for s in mine):
@@ -584,19 +589,32 @@ ORDER_ANSWERERS = ("earlier-by-order-words", "later-by-order-words")
 
 
 def earliness(text: str, candidates: Sequence[str]) -> dict[str, int]:
-    """Per candidate, the mentions the nearest order word of their sentence puts first, less
-    those it puts last ("the Hans session came after the Loredan visit": Hans −1, Loredan +1)."""
+    """Per candidate, how often an order word puts it first, less how often one puts it last.
+    An order word orders the name said nearest before it against the one said nearest after
+    it, in its sentence ("the Hans session came after the Loredan visit": Hans −1, Loredan +1),
+    and scores those that are candidates; a name is a capitalised word that does not open the
+    sentence. One without a name on each side orders nothing ("Before I forget, …", "the day
+    before yesterday", "after all")."""
     out = dict.fromkeys(candidates, 0)
     for sentence in sentences(text):
         words = list(_ORDER.finditer(sentence))
         if not words:
             continue
-        for v in candidates:
-            for found in re.finditer(rf"\b{re.escape(v)}\b", sentence):
-                nearest = min(words, key=lambda w: abs(w.start() - found.start()))
-                left = found.start() < nearest.start()
-                first_side = ORDER_WORDS[nearest.group(1).lower()] == "left"
-                out[v] += 1 if left == first_side else -1
+        names = [
+            (m.start(), m[0])
+            for m in _CAPITALISED.finditer(sentence)
+            if m.start() > 0 and m[0].lower() not in _NOT_VALUES
+        ]
+        for word in words:
+            before = [v for at, v in names if at < word.start()]
+            after = [v for at, v in names if at >= word.end()]
+            if not before or not after or before[-1] == after[0]:
+                continue
+            sign = 1 if ORDER_WORDS[word.group(1).lower()] == "left" else -1
+            if before[-1] in out:
+                out[before[-1]] += sign
+            if after[0] in out:
+                out[after[0]] -= sign
     return out
 
 
@@ -607,12 +625,15 @@ def _choice(q: Question) -> tuple[list[str], str] | str:
     """A choice question's candidates (the values its question names) and the one its answer
     chooses."""
     named = sorted(v for v in declared_values(q.typedmemeval) if _names(q.question, v))
-    if len(named) < 2:  # values the block does not declare: the question's own names
+    if len(named) < 2:  # no values declared: the question's own names the haystack says
+        text = " ".join(t.content for session in q.haystack_sessions for t in session)
         named = sorted(
             {
                 m[0]
                 for m in _CAPITALISED.finditer(q.question)
-                if m.start() > 0 and m[0].lower() not in _NOT_VALUES
+                if m.start() > 0
+                and m[0].lower() not in _NOT_VALUES | _QUESTION_WORDS | RELATION_WORDS
+                and _names(text, m[0])
             }
         )
     chosen = [v for v in named if _names(_first_sentence(q.answer), v)]

@@ -366,15 +366,23 @@ def test_a_per_item_row_over_the_bound_is_a_finding_that_says_per_item(
 
 
 def test_earliness_reads_the_side_of_the_nearest_order_word() -> None:
-    text = "The Hans session came after the Loredan visit. The Onio meeting was before it."
+    text = "The Hans session came after the Loredan visit. The Onio meeting was before Hans."
     assert shc.earliness(text, ["Hans", "Loredan", "Onio", "Kelso"]) == {
-        "Hans": -1,
+        "Hans": -2,
         "Loredan": 1,
         "Onio": 1,
         "Kelso": 0,
     }
+    # An order word with no candidate on one side orders nothing.
+    for text in (
+        "Before I forget, my dad has a Marvine now.",
+        "I saw my dad the day before yesterday: he has a Marvine.",
+        "So it's the Marvine after all.",
+        "After the Loredan visit, the Hans session began.",
+    ):
+        assert set(shc.earliness(text, ["Marvine", "Loredan", "Hans"]).values()) == {0}, text
     # "earlier than" is one order word, not "than" after an unknown one.
-    assert shc.earliness("Kelso came earlier than Hans.", ["Kelso", "Hans"]) == {
+    assert shc.earliness("The Kelso call came earlier than Hans.", ["Kelso", "Hans"]) == {
         "Kelso": 1,
         "Hans": -1,
     }
