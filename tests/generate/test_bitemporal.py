@@ -42,6 +42,7 @@ from corpora.generate.core.stamp import (
 from corpora.generate.core.vertical import Built, question_rng
 from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS, Move
+from tests.generate.answer_places import place_lifts, places_from_latest
 from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -657,3 +658,50 @@ def test_withdrawals_and_confirmations_read_grammatically_in_every_expansion() -
                 for _ in range(300):
                     text = expand(rng.choice(statuses[kind]), rng).format_map(filled)
                     assert not bad.search(text), text
+
+
+# --- where the answer falls ------------------------------------------------------------------
+
+
+def test_no_place_among_the_values_said_gives_the_answer_away(corpus: Built) -> None:
+    """A correction is always said after the value it corrects, so left to the draw the answer
+    sat at one place among the values said of its subject (the third latest was the
+    belief-at-instant answer in 0.647 of the haystacks, chance 0.214): over each shape's
+    haystacks (one arm of a pair each), no reader answering with the k-th latest or k-th first
+    value (k up to 5) beats chance by more than 0.15, and the answers take at least three
+    places counted from the latest, none of them in more than half the haystacks."""
+    scored = [q for q in corpus.questions if q.typedmemeval.arm == "before"]
+    lifts = place_lifts(scored)
+    assert set(lifts) == {bitemporal.BELIEF, bitemporal.DEPTH}
+    for shape, by_reader in lifts.items():
+        worst = max(by_reader, key=lambda r: by_reader[r])
+        assert by_reader[worst] <= 0.15, (shape, worst, by_reader[worst])
+        places = places_from_latest(scored, shape)
+        assert len(set(places)) >= 3, (shape, places)
+        assert max(Counter(places).values()) <= len(places) / 2, (shape, places)
+
+
+def test_the_planned_places_spread_over_every_place_the_answer_can_take() -> None:
+    """The plan alone (`plan_places`): within a shape, the answers are expected at four places
+    or more counted from the latest value, none for more than 0.45 of the haystacks (a
+    one-rival subject's answer is the third latest whenever the change's sentence puts the
+    other value after it, which its wording decides), and the rivals planned after the answer
+    range from none to two or more."""
+    seed, levers = bitemporal.SEED, bitemporal.GENERATOR.levers[0]
+    specs = bitemporal._specs(seed, levers)
+    planned = bitemporal.plan_places(seed, levers, specs)
+    assert set(planned) == {s.key for s in specs}
+    for shape in (bitemporal.BELIEF, bitemporal.DEPTH):
+        values = 3 if shape == bitemporal.BELIEF else 4
+        expected: Counter[int] = Counter()
+        mine = [s for s in specs if s.shape == shape]
+        for s in mine:
+            second = bitemporal.worded_second(bitemporal.BY_KEY[s.family], s.straddle)
+            for weight, latest, _ in bitemporal.AnswerPlaces.places(
+                s.straddle, values, *planned[s.key], second
+            ):
+                expected[latest] += weight
+        assert len(expected) >= 4, (shape, expected)
+        assert max(expected.values()) <= 0.45 * len(mine), (shape, expected)
+        afters = {planned[s.key][1] for s in mine}
+        assert min(afters) == 0 and max(afters) >= 2, (shape, afters)

@@ -54,16 +54,31 @@ the asked subject's rivals correct it even while what it holds is a value an ans
 changes behind and corrections in about the shares the answers' own moves are, and
 corrections end on the old value as often as on the new, so neither the last value said nor
 the wording of one says which is the answer.
+
+Answer places. A correction is always said after the value it corrects, so among the values
+said of the asked subject the scored arm's answer can never be the latest (a first
+correction-depth answer never the latest two), and as drawn the rivals fell mostly before the
+change. `plan_places` plans, per shape, how many rival values each haystack says after its
+answer, so that counted from the latest value and from the first every place the answer can
+take is taken about equally often over the shape (the places one straddle cannot reach made up
+by the other's), and `build_spec` draws the haystack again until its rivals fall so.
 """
 
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from checker.formats.corpus import AsOfQuery, Event, Relation, Twin, TypedMemEvalBlock
+from checker.formats.corpus import (
+    AsOfQuery,
+    Event,
+    Relation,
+    Twin,
+    TypedMemEvalBlock,
+)
 from checker.formats.ids import haystack_token, pair_id, question_id
 from checker.timeexpr import NUMBER_WORDS, resolve_offset
 from checker.verticals.bitemporal.profile import SAME_INSTANT
@@ -173,8 +188,11 @@ STATE_BEFORE = LOOKBACKS
 STATE_AFTER = (1, 2, 3)
 #: How likely each form of state instant is drawn.
 STATE_FORMS = (("same", 0.3), ("now", 0.15), ("before", 0.4), ("after", 0.15))
-#: Haystacks drawn for one spec before giving up.
+#: Haystacks drawn for one spec before giving up on a straddle.
 REDRAWS = 20
+#: Haystacks drawn for one spec, at most, to find one whose answer sits at its planned place
+#: (`AnswerPlaces`); the nearest found is kept when none does.
+PLACE_DRAWS = 300
 LEADS = (
     "{A}, what would you have said {holder}'s {noun} {be} {B}?",
     "Based on what you knew {a}, what would you have said {holder}'s {noun} {be} {B}?",
@@ -1160,6 +1178,183 @@ def _gap_band(subject: Subject) -> int:
     return 5 - (min(gaps) - low) * 5 // (high - low + 1)
 
 
+@dataclass(frozen=True)
+class RivalSides:
+    """How the asked subject's rival values lie about the session that last names the scored
+    (earlier) arm's answer (`answer_session`)."""
+
+    #: Distinct rival values said.
+    rivals: int
+    #: Rival values last said after that session.
+    after: int
+    #: Rival values first said before it.
+    before: int
+
+    @property
+    def straddling(self) -> int:
+        """Rival values said both before and after it."""
+        return self.after + self.before - self.rivals
+
+
+def answer_session(subject: Subject, straddle: str) -> int:
+    """The session that last names the scored (earlier) arm's answer: the change's (the old
+    value or the change's value), or the first correction's for a second-correction pair."""
+    return subject.sessions[1 if straddle == "second" else 0]
+
+
+def rival_sides(haystack: Haystack, straddle: str) -> RivalSides:
+    """The asked subject's rival values about its answer's session (`RivalSides`)."""
+    at = answer_session(haystack.asked, straddle)
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for _, s, value in haystack.twins:
+        first[value] = min(s, first.get(value, s))
+        last[value] = max(s, last.get(value, s))
+    return RivalSides(
+        len(last),
+        sum(1 for s in last.values() if s > at),
+        sum(1 for s in first.values() if s < at),
+    )
+
+
+def said_after(straddle: str) -> tuple[int, bool]:
+    """Of the subject's own values, how many are always said after the scored answer (its
+    corrections still to come), and whether one more may be, by the wording alone: the
+    change's sentence names the old value and the new one, in either order."""
+    if straddle == "second":
+        return 1, False
+    return (2 if straddle == "first" else 1), True
+
+
+@dataclass
+class AnswerPlaces:
+    """Where the scored (earlier) arm's answers of one shape fall among the values said of
+    their subjects, counted from the latest and from the first, and where the next goes.
+
+    A correction is always said after the value it corrects and an answer's value is said in
+    its own sessions only, so the subject's own values sit in a fixed order about the answer:
+    a belief-at-instant answer is never the latest value said of its subject, a first
+    correction-depth one never the latest two. Drawn as placement had it, the rivals fell
+    mostly before the change (a change must lie within weeks of the question dates), and the
+    third latest value said of the holder and the attribute was the belief-at-instant answer
+    in 0.647 of the haystacks (chance 0.214), the correction-depth one in 0.400 (chance 0.183).
+    So the number of rival values said after each haystack's answer is planned: the one, of
+    none to all, whose places the shape's haystacks planned so far take least often, counted
+    both ways (ties drawn at random), the haystacks with the fewest places to choose from
+    planned first (`plan_places`). Whether the change's sentence names the answer before the
+    change's other value is left to its wording, drawn as ever (choosing it chose the
+    templates of the gold sentences, which a reader of their words then learnt), and counted
+    as the share of the family's clauses that name them in that order. Over a shape, every
+    place the answer can take is then taken about equally often, and the places one straddle
+    cannot reach are made up by the other's."""
+
+    rng: random.Random
+    from_latest: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    from_first: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+
+    def plan(self, straddle: str, values: int, rivals: int, second: float) -> int:
+        """How many rival values a haystack planned next says after its answer, for a subject
+        of `values` values and `rivals` rival values whose change's sentence names the other
+        value after the answer with chance `second`."""
+        options = []
+        for after in range(rivals + 1):
+            seen: list[float] = []
+            for weight, latest, first in self.places(straddle, values, rivals, after, second):
+                if weight:
+                    seen += [self.from_latest[k] for k in answered_by(latest, values + rivals)]
+                    seen += [self.from_first[k] for k in answered_by(first, values + rivals)]
+            options.append((max(seen), sum(seen), self.rng.random(), after))
+        return min(options)[-1]
+
+    @staticmethod
+    def places(
+        straddle: str, values: int, rivals: int, after: int, second: float
+    ) -> list[tuple[float, int, int]]:
+        """(chance, place from the latest value, place from the first) of the answer with
+        `after` rival values said after it and none on both sides of it: the change's other
+        value comes after it with chance `second` where the change's sentence names both."""
+        fixed, worded = said_after(straddle)
+        out = []
+        for later, weight in ((0, 1.0 - second), (1, second)) if worded else ((0, 1.0),):
+            latest = 1 + fixed + after + later
+            out.append((weight, latest, values + rivals + 1 - latest))
+        return out
+
+    def took(self, places: list[tuple[float, int, int]], said: int) -> None:
+        """Count an answer at `places` (with their chances) among `said` values."""
+        for weight, latest, first in places:
+            for k in answered_by(latest, said):
+                self.from_latest[k] += weight
+            for k in answered_by(first, said):
+                self.from_first[k] += weight
+
+
+#: The places a reader who answers with the k-th value may try, the latest (or first) first.
+READER_PLACES = range(1, 6)
+
+
+def answered_by(place: int, said: int) -> list[int]:
+    """The k-th-place readers an answer at `place` among `said` values rewards: past the last
+    value such a reader starts again from the first, so with three values the fourth place is
+    the first."""
+    return [k for k in READER_PLACES if (k - 1) % said == place - 1]
+
+
+def worded_second(rf: RecordFamily, straddle: str) -> float:
+    """The chance that a change's sentence names the change's other value after the scored
+    answer: the share of the family's change clauses (ahead and behind alike) naming the new
+    value before the old, or the old before the new where the answer is the old value."""
+    clauses = [c for kind in (CHANGE_AHEAD, CHANGE_PAST) for c in rf.family.clauses[kind]]
+    new_first = sum(1 for c in clauses if c.index("{V}") < c.index("{W}")) / len(clauses)
+    return 1.0 - new_first if straddle == "state" else new_first
+
+
+def plan_places(seed: int, levers: Levers, specs: Sequence[Spec]) -> dict[int, tuple[int, int]]:
+    """Per spec key, (rival values, rival values said after the scored answer): the rival count
+    of the first haystack a spec's generators draw that fits its straddle (drawn here with names
+    of its own, so nothing else moves), and the number planned for it (`AnswerPlaces`), the
+    most constrained haystacks of a shape first."""
+    drawn = []
+    for spec in specs:
+        rng = question_rng(seed, VERTICAL, spec.key)
+        layout = question_rng(seed, VERTICAL, spec.key, "layout")
+        owner = haystack_token(seed, spec.key)
+        for _ in range(REDRAWS):
+            haystack = build_haystack(spec, rng, layout, NameRegistry(), levers, owner)
+            try:
+                choose_instants(rng, haystack.asked, haystack.moments, spec.straddle)
+            except ClockError:
+                continue
+            rivals = rival_sides(haystack, spec.straddle).rivals
+            room = rivals + int(said_after(spec.straddle)[1])
+            drawn.append((spec.shape, room, spec.key, spec.straddle, rivals))
+            break
+    values = {BELIEF: 3, DEPTH: 4}
+    places = {
+        shape: AnswerPlaces(question_rng(seed, VERTICAL, 0, f"answer places {shape}"))
+        for shape in (BELIEF, DEPTH)
+    }
+    family = {spec.key: BY_KEY[spec.family] for spec in specs}
+    out = {}
+    for shape, _, key, straddle, rivals in sorted(drawn):
+        tally, second = places[shape], worded_second(family[key], straddle)
+        after = tally.plan(straddle, values[shape], rivals, second)
+        tally.took(
+            tally.places(straddle, values[shape], rivals, after, second), values[shape] + rivals
+        )
+        out[key] = (rivals, after)
+    return out
+
+
+@dataclass
+class Draw:
+    """One drawn haystack with its question dates and the names it issued."""
+
+    haystack: Haystack
+    asking: Asking
+    names: NameRegistry
+
+
 def build_spec(
     spec: Spec,
     *,
@@ -1169,58 +1364,91 @@ def build_spec(
     pair_n: int,
     names: NameRegistry,
     levers: Levers,
+    planned: tuple[int, int] | None = None,
 ) -> list[AssembledQuestion]:
-    """Both arms of one haystack's pair."""
+    """Both arms of one haystack's pair (`planned`: its rival values and how many of them are
+    to be said after its answer, `plan_places`; None: as drawn)."""
     rng = question_rng(seed, VERTICAL, spec.key)
     layout = question_rng(seed, VERTICAL, spec.key, "layout")
     owner = haystack_token(seed, spec.key)
+    pid = pair_id(ABBREV, revision, pair_n)
+
+    def render(draw: Draw) -> AssembledQuestion:
+        subject, asking = draw.haystack.asked, draw.asking
+        block = TypedMemEvalBlock(
+            vertical=VERTICAL,
+            shape=spec.shape,
+            pair_id=pid,
+            arm="before",
+            events=_events(subject, draw.haystack.moments),
+            as_of_query=AsOfQuery(
+                subject=subject.subject, as_of=asking.as_of, valid_at=asking.valid_at
+            ),
+            twins=[Twin(kind=k, session_index=s, value=v) for k, s, v in draw.haystack.twins]
+            or None,
+            difficulty=_gap_band(subject),
+            difficulty_dial="discrimination",
+            seeded_from=f"{VERTICAL} seed {seed}, haystack {spec.key}",
+        )
+        return assemble_question(
+            question_id=question_id(ABBREV, revision, first_n),
+            session_owner=owner,
+            question=_question(rng, subject, asking),
+            answer=_answer(
+                subject, gold_value(subject, draw.haystack.moments, asking.arms[0]), asking.arms[0]
+            ),
+            question_date=asking.arms[0].asked,
+            plans=draw.haystack.plans,
+            block=block,
+            rng=rng,
+            bank=RECORD_BANK,
+        )
+
     # A haystack whose asked subject no pair of dates can straddle as the spec asks (a change
-    # far behind the first session, say) is drawn again, from the generators' next state.
-    for _ in range(REDRAWS):
-        haystack = build_haystack(spec, rng, layout, names, levers, owner)
-        subject = haystack.asked
+    # far behind the first session, say) is drawn again, from the generators' next state; so
+    # is one whose scored answer does not fall where planned (`AnswerPlaces`) among its
+    # subject's values and rivals, keeping as many rival values as the first haystack that
+    # fits was drawn with, and no rival said on both sides of the answer. The nearest is kept
+    # when none falls there. Each draw issues its names from a fork of the registry, and only
+    # the kept one's are adopted (a drawn haystack issues some forty names; the pools are
+    # finite).
+    best: tuple[int, Draw] | None = None
+    for n in range(PLACE_DRAWS if planned is not None else REDRAWS):
+        if best is None and n >= REDRAWS:
+            break
+        trial = names.fork()
+        haystack = build_haystack(spec, rng, layout, trial, levers, owner)
         try:
-            asking = choose_instants(rng, subject, haystack.moments, spec.straddle)
+            asking = choose_instants(rng, haystack.asked, haystack.moments, spec.straddle)
         except ClockError:
             continue
-        break
-    else:
+        draw = Draw(haystack, asking, trial)
+        if planned is None:
+            best = (0, draw)
+            break
+        rivals, want = planned
+        sides = rival_sides(haystack, spec.straddle)
+        miss = abs(sides.after - want) + sides.straddling + 2 * abs(sides.rivals - rivals)
+        if best is None or miss < best[0]:
+            best = (miss, draw)
+        if miss == 0:
+            break
+    if best is None:
         raise ClockError(f"haystack {spec.key}: no {spec.straddle} straddle in {REDRAWS} draws")
-    pid = pair_id(ABBREV, revision, pair_n)
-    block = TypedMemEvalBlock(
-        vertical=VERTICAL,
-        shape=spec.shape,
-        pair_id=pid,
-        arm="before",
-        events=_events(subject, haystack.moments),
-        as_of_query=AsOfQuery(
-            subject=subject.subject, as_of=asking.as_of, valid_at=asking.valid_at
-        ),
-        twins=[Twin(kind=k, session_index=s, value=v) for k, s, v in haystack.twins] or None,
-        difficulty=_gap_band(subject),
-        difficulty_dial="discrimination",
-        seeded_from=f"{VERTICAL} seed {seed}, haystack {spec.key}",
-    )
-    question = _question(rng, subject, asking)
-    answers = [
-        _answer(subject, gold_value(subject, haystack.moments, at), at) for at in asking.arms
-    ]
-    first = assemble_question(
-        question_id=question_id(ABBREV, revision, first_n),
-        session_owner=owner,
-        question=question,
-        answer=answers[0],
-        question_date=asking.arms[0].asked,
-        plans=haystack.plans,
-        block=block,
-        rng=rng,
-        bank=RECORD_BANK,
+    draw = best[1]
+    names.adopt(draw.names)
+    first = render(draw)
+    subject, asking = draw.haystack.asked, draw.asking
+    block = first.question.typedmemeval
+    assert block is not None
+    answer = _answer(
+        subject, gold_value(subject, draw.haystack.moments, asking.arms[1]), asking.arms[1]
     )
     record = first.question.model_copy(
         update={
             "question_id": question_id(ABBREV, revision, first_n + 1),
             "question_date": format_date(asking.arms[1].asked),
-            "answer": answers[1],
+            "answer": answer,
             "typedmemeval": block.model_copy(update={"arm": "after"}),
         }
     )
@@ -1236,6 +1464,7 @@ def build_specs(seed: int, revision: str, levers: Levers, specs: Sequence[Spec])
     """The corpus of the given haystacks, numbered in order (a test may pass a subset)."""
     names = NameRegistry()
     assembled: list[AssembledQuestion] = []
+    planned = plan_places(seed, levers, specs)
     for i, spec in enumerate(specs):
         assembled += build_spec(
             spec,
@@ -1245,6 +1474,7 @@ def build_specs(seed: int, revision: str, levers: Levers, specs: Sequence[Spec])
             pair_n=i + 1,
             names=names,
             levers=levers,
+            planned=planned.get(spec.key),
         )
     return Built(assembled, names, levers)
 

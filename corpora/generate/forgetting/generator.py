@@ -21,14 +21,21 @@ between, inside the published 4–15 whichever way the gap is counted). Each sti
 shares its partner's plan — person, family, gap, haystack size and kits — but places them and
 dates its sessions afresh, as its own haystack, and its two components restate each other. Never-known probes ask
 about a hot pair whose value no session states, though its twins and near misses come up.
+
+A still-valid answer's place among the values said of its holder, counted from the latest
+(its re-affirmation against each rival's second saying) and from the first (its statement
+against each rival's first saying), is planned so that over the controls every place is taken
+about equally often, and a control's placement is drawn again until its answer falls there
+(`AnswerPlaces`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from checker.formats.corpus import GoldComponent, Twin, TypedMemEvalBlock
@@ -110,6 +117,9 @@ KIT_SHARES = (
 ECHO = 1.0
 #: Share of cold events that are invalidations (the asked pairs' share).
 INVALIDATION_SHARE = N_INVALIDATED / (N_INVALIDATED + N_STILL_VALID)
+#: Placements drawn for a still-valid control, at most, to put its answer at its planned place
+#: (`AnswerPlaces`); the nearest found is kept when none does.
+PLACE_DRAWS = 400
 
 
 @dataclass(frozen=True)
@@ -256,6 +266,7 @@ def build_question(
     names: NameRegistry,
     pair: str | None,
     levers: Levers,
+    places: AnswerPlaces | None = None,
 ) -> AssembledQuestion:
     """One question. Its hot kits (which kinds, how many twins and near misses, where each
     move sits) come from the layout generator, which a still-valid control shares with its
@@ -303,7 +314,7 @@ def build_question(
         _paired(kit)
         twin_moves = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
         kit.echoes = plan_echoes(layout, twin_moves, ECHO)
-    place_hot(question_rng(seed, VERTICAL, n, "place"), kits, count, echo_gap=GAP_RANGE)
+    _placed(question_rng(seed, VERTICAL, n, "place"), kits, count, places)
 
     slots, gold = hot_moves(
         kits,
@@ -398,6 +409,91 @@ def build_question(
     )
 
 
+@dataclass
+class AnswerPlaces:
+    """Where the still-valid answers have fallen among the values said of their holders,
+    counted from the latest (its re-affirmation against each rival's second saying) and from
+    the first (its statement against each rival's first saying), and where the next goes.
+
+    Placed as drawn, the still-valid answer was the third latest value said of the holder and
+    the attribute in 0.571 of the controls (chance 0.375, n=14). So each control's answer is put
+    at the places, of those its rivals leave it, that the controls so far have taken least
+    often, counted both ways (ties drawn at random), and its placement is drawn again until it
+    falls there: over the shape every place is taken about equally often."""
+
+    rng: random.Random
+    from_latest: Counter[int] = field(default_factory=Counter)
+    from_first: Counter[int] = field(default_factory=Counter)
+
+    def plan(self, rivals: int) -> tuple[int, int]:
+        """(rival values said after the answer's last saying, rival values said before its
+        first) for a control whose answer has `rivals` rival values."""
+        options = []
+        for after in range(rivals + 1):
+            for before in range(rivals + 1):
+                seen = [self.from_latest[k] for k in answered_by(1 + after, rivals + 1)]
+                seen += [self.from_first[k] for k in answered_by(1 + before, rivals + 1)]
+                options.append((max(seen), sum(seen), self.rng.random(), after, before))
+        best = min(options)
+        return best[-2], best[-1]
+
+    def took(self, after: int, before: int, rivals: int) -> None:
+        for k in answered_by(1 + after, rivals + 1):
+            self.from_latest[k] += 1
+        for k in answered_by(1 + before, rivals + 1):
+            self.from_first[k] += 1
+
+
+#: The places a reader who answers with the k-th value may try, the latest (or first) first.
+READER_PLACES = range(1, 6)
+
+
+def answered_by(place: int, said: int) -> list[int]:
+    """The k-th-place readers an answer at `place` among `said` values rewards: past the last
+    value such a reader starts again from the first, so with three values the fourth place is
+    the first."""
+    return [k for k in READER_PLACES if (k - 1) % said == place - 1]
+
+
+def rival_sides(kit: Kit) -> tuple[int, int, int]:
+    """(rival values, how many are last said after the kit's event, how many first said before
+    its statement), from where the kit's moves sit: an echo pair is one value said twice."""
+    statement, event = kit.sessions[0], kit.sessions[1]
+    partner = {b: a for a, b in kit.echoes}
+    said: dict[int, list[int]] = {}
+    for i, kind in enumerate(kit.kinds):
+        if kind in TWIN_KINDS:
+            said.setdefault(partner.get(i, i), []).append(kit.sessions[i])
+    after = sum(1 for ss in said.values() if max(ss) > event)
+    before = sum(1 for ss in said.values() if min(ss) < statement)
+    return len(said), after, before
+
+
+def _placed(
+    rng: random.Random, kits: Sequence[Kit], count: int, places: AnswerPlaces | None
+) -> None:
+    """Place the hot kits (`place_hot`); for a still-valid control (`places`), draw the
+    placement again until its answer falls where planned, else keep the nearest found."""
+    place_hot(rng, kits, count, echo_gap=GAP_RANGE)
+    if places is None:
+        return
+    rivals, after, before = rival_sides(kits[0])
+    want = places.plan(rivals)
+    best = (abs(after - want[0]) + abs(before - want[1]), [list(k.sessions) for k in kits])
+    for _ in range(PLACE_DRAWS):
+        if best[0] == 0:
+            break
+        place_hot(rng, kits, count, echo_gap=GAP_RANGE)
+        _, after, before = rival_sides(kits[0])
+        miss = abs(after - want[0]) + abs(before - want[1])
+        if miss < best[0]:
+            best = (miss, [list(k.sessions) for k in kits])
+    for kit, sessions in zip(kits, best[1], strict=True):
+        kit.sessions = sessions
+    _, after, before = rival_sides(kits[0])
+    places.took(after, before, rivals)
+
+
 def _paired(kit: Kit) -> None:
     """An odd twin out becomes a near miss, so every rival of a kit can be said twice."""
     twins = [i for i, kind in enumerate(kit.kinds) if kind in TWIN_KINDS]
@@ -478,6 +574,8 @@ def build(
     numbers, for tests; the rest are skipped without changing what the others contain)."""
     names = NameRegistry()
     plans = _target_plans(seed, levers)
+    # Where the still-valid answers have fallen so far, with its own generator for ties.
+    places = AnswerPlaces(question_rng(seed, VERTICAL, 0, "answer places"))
     assembled = [
         build_question(
             seed=seed,
@@ -489,6 +587,7 @@ def build(
             names=names,
             pair=pair,
             levers=levers,
+            places=places if shape == "still-valid" else None,
         )
         for n, shape, plan_index, layout_key, pair in _question_specs(revision)
         if only is None or n in only
