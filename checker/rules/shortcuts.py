@@ -199,18 +199,25 @@ def summary(corpus: LoadedCorpus) -> list[str]:
             )
             head = f"  {shape} per item" if per_item else f"  {shape}"
             chance = f"{rows[0].chance:.3g}" if rows[0].chance < 0.001 else f"{rows[0].chance:.3f}"
-            bound = f", family bound {rows[0].bound:+.3f}" if rows[0].bound else ""
+            bound = f", family bound {max(rows[0].bound, 0.0):+.3f}" if rows[0].bound else ""
             lines.append(f"{head} n={rows[0].n}, chance {chance}{bound}: {figures}")
     sides = shc.order_words_of(corpus)
     if sides.tried:
+        skipped = ", ".join(f"{n} {why}" for why, n in sorted(sides.skipped.items()))
         lines.append(
-            f"order-word sides: {sides.scored} of {sides.tried} questions scored; "
-            + "; ".join(
-                f"{r.shape} n={r.n}, chance {r.chance:.3f}, family bound {r.bound:+.3f}: "
-                f"{r.answerer} {r.accuracy:.3f} ({r.lift:+.3f}){' REFUSED' if r.refused else ''}"
-                for r in sides.rows
-            )
+            f"order-word sides: {sides.scored} of {sides.tried} questions scored"
+            + (f" (not scored: {skipped})" if skipped else "")
         )
+        for shape in sorted({r.shape for r in sides.rows}):
+            rows = [r for r in sides.rows if r.shape == shape]
+            figures = ", ".join(
+                f"{r.answerer} {r.accuracy:.3f} ({r.lift:+.3f}){' REFUSED' if r.refused else ''}"
+                for r in rows
+            )
+            lines.append(
+                f"  {shape} n={rows[0].n}, chance {rows[0].chance:.3f}, family bound "
+                f"{max(rows[0].bound, 0.0):+.3f}: {figures}"
+            )
     pos = shc.position_of(corpus)
     lines.append(
         f"position model: AUC {pos.auc:.4f} (shuffled {pos.shuffled:.4f}; n={pos.questions} "
