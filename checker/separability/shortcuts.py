@@ -207,16 +207,17 @@ def key_words(question: str, values: set[str]) -> KeyWords:
     """Holder words (relation words and names the question uses) and attribute words (its
     other content words), lower-case; values the question names are neither."""
     lowered_values = {v.lower() for v in values}
-    first = True
+    first, owned = True, False
     holder: set[str] = set()
     for word in re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)?", question):
         base = re.sub(r"['’]s$", "", word)
         lower = base.lower()
         named = base[0].isupper() and not first and lower not in lowered_values
         ordinary = lower in _NOT_VALUES or lower in _QUESTION_WORDS
-        if (lower in RELATION_WORDS or named) and not ordinary:
+        # A relation word a holder owns is what is asked ("my neighbour's dentist").
+        if ((lower in RELATION_WORDS and not owned) or named) and not ordinary:
             holder.add(lower)
-        first = False
+        first, owned = False, base != word
     attribute = {
         t
         for t in raw_tokens(question)

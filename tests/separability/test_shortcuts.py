@@ -32,6 +32,9 @@ def test_skeleton_masks_names_numbers_relations_and_pronouns_generically() -> No
 def test_key_words_split_holder_from_attribute_and_leave_values_out() -> None:
     keys = shc.key_words("What car does my dad have now?", {"Marvine"})
     assert (keys.holder, keys.attribute) == ({"dad"}, {"car"})
+    # A relation word its holder owns is what is asked, not who holds it.
+    keys = shc.key_words("Who is my neighbour's dentist now?", set())
+    assert (keys.holder, keys.attribute) == ({"neighbour"}, {"dentist"})
     keys = shc.key_words("Did the Keskora walkthrough come before my boss's play?", {"Keskora"})
     assert keys.holder == {"boss"}
     assert "keskora" not in keys.attribute and "walkthrough" in keys.attribute
