@@ -186,20 +186,61 @@ def _first_session_naming(q: Question, value: str) -> int:
     return next(i for i, s in enumerate(q.haystack_sessions) if any(value in t.content for t in s))
 
 
-def test_the_two_ends_of_a_recency_chain_come_up_once_each(corpus: Built) -> None:
-    """So how often a milestone comes up never says which end of the chain is the last."""
+def _recency_ends(q: Question) -> tuple[str, str]:
+    """A recency question's first and last milestones (the last is its answer)."""
     spec = BY_KEY["temporal"].event_order
     assert spec is not None
+    events = {e.event_id: e for e in q.typedmemeval.events or []}
+    order = derive_order(list(events.values()), spec).order
+    assert order is not None
+    return events[order[0]].value or "", events[order[-1]].value or ""
+
+
+def test_the_two_ends_of_a_recency_chain_come_up_twice_each_in_gold(corpus: Built) -> None:
+    """Each end is said twice, as an inner milestone is in its two links (its link and an end
+    twin), so how often a milestone comes up never says which end of the chain is the last;
+    and only in sessions stating a link of the chain, every one gold, so the answer is named
+    nowhere else."""
     for q in corpus.questions:
         if q.typedmemeval.shape != "recency":
             continue
-        events = {e.event_id: e for e in q.typedmemeval.events or []}
-        order = derive_order(list(events.values()), spec).order
-        assert order is not None
-        for end in (order[0], order[-1]):
-            value = events[end].value or ""
-            sessions = [s for s in q.haystack_sessions if any(value in t.content for t in s)]
-            assert len(sessions) == 1, (q.question_id, value)
+        gold = set(q.answer_session_ids)
+        for value in _recency_ends(q):
+            sessions = [
+                sid
+                for sid, s in zip(q.haystack_session_ids, q.haystack_sessions, strict=True)
+                if any(value in t.content for t in s)
+            ]
+            assert len(sessions) == 2, (q.question_id, value)
+            assert set(sessions) <= gold, (q.question_id, value)
+
+
+def test_a_recency_answer_is_said_on_either_side_of_an_order_word(corpus: Built) -> None:
+    """The chain's last milestone is said once on the earlier side of an order word and once
+    on the later side, as its first is, so a reader scoring values by their sides never finds
+    the answer alone at the bottom (without the end twins it was only ever said last: the value
+    the order words put last was the answer of 0.283 of the questions against a chance of
+    0.132, n=15)."""
+    from checker.separability import shortcuts as shc
+
+    for q in corpus.questions:
+        if q.typedmemeval.shape != "recency":
+            continue
+        for value in _recency_ends(q):
+            early = late = 0
+            for session in q.haystack_sessions:
+                for turn in session:
+                    for sentence in sentences(turn.content):
+                        if value in sentence:
+                            e, lt = _side_score(sentence, value)
+                            early, late = early + e, late + lt
+            assert early == late == 1, (q.question_id, value, early, late)
+        scored = shc.score_sides(q)
+        assert not isinstance(scored, str), (q.question_id, scored)
+        sides = scored.scores["earlier-by-order-words"]
+        answer = shc.value_token(_recency_ends(q)[1])
+        lowest = min(sides.values())
+        assert [v for v, n in sides.items() if n == lowest] != [answer], (q.question_id, sides)
 
 
 def test_occurrence_order_names_its_answer_first_in_half_of_its_questions(
@@ -752,6 +793,14 @@ def test_the_side_of_an_order_word_says_nothing_of_which_came_first(corpus: Buil
             assert early == late >= 1, (q.question_id, value, early, late)
 
 
+def _without_best(scores: dict[str, float]) -> dict[str, float]:
+    """The same scores with the best-scored values (a tie, all of them) put below every other:
+    the runner-up answerer picks the best of the rest, or a best value where all tie."""
+    best = max(scores.values(), default=0.0)
+    floor = min(scores.values(), default=0.0) - 1.0
+    return {v: floor if s == best else s for v, s in scores.items()}
+
+
 def _place_credit(corpus: Built, shape: str) -> dict[tuple[str, int], tuple[float, float]]:
     """Per ordering (by last mention, by first, by count) and place k (1 to 5): the share of
     the shape's questions whose k-th ranked value of its key sentences is the answer (ties
@@ -788,7 +837,7 @@ def _place_credit(corpus: Built, shape: str) -> dict[tuple[str, int], tuple[floa
         for name, scores in orderings.items():
             for k in range(1, 6):
                 credit.setdefault((name, k), []).append(shc._pick(scores, [gold]))
-                scores = shc.without_best(scores)
+                scores = _without_best(scores)
     fair = sum(chance) / len(chance)
     return {key: (sum(xs) / len(xs), fair) for key, xs in credit.items()}
 

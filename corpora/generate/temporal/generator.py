@@ -16,7 +16,9 @@ unasked chains are the haystack's questions not asked. Besides its links, a chai
 value-bearing twins (someone else's project and its order; a milestone said to have happened
 against one of its own, which did not; a milestone planned against one of its own and called
 off) and near-miss mentions of the project; every session's twin and mention slots are filled
-from these or, where no chain claims them, from projects that come up once. A twin is told in
+from these or, where no chain claims them, from projects that come up once. A chain asked at
+recency also has two end twins (`end_twins`), said in its own link sessions: one that puts its
+last milestone first and one that puts its first milestone last. A twin is told in
 a link's own words, as a link of the person's project, and the user's next turn says what it
 was (`milestones.MILESTONE_STATUSES`); an order sentence names its two milestones in either
 order (`said_order`), so neither the words of a turn nor which milestone it names last says
@@ -66,6 +68,7 @@ from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, que
 from corpora.generate.core.world import (
     MENTION,
     TWIN_OTHERS,
+    TWIN_RUMOUR,
     Family,
     Gender,
     Move,
@@ -184,8 +187,9 @@ def draw_ask(
 def anchors(ask: Ask, n: int) -> list[int]:
     """Milestones a twin or a named mention may be placed against: any but the answer's when
     the question names its answer's neighbours, so the answer is named only where gold names
-    it; for recency, only inner milestones, so the chain's two ends are each named once and
-    how often a milestone comes up never says which end is the last."""
+    it; for recency, only inner milestones, so the chain's two ends are each named twice (a
+    link and an end twin, `end_twins`) and how often a milestone comes up never says which end
+    is the last."""
     if ask.shape == RECENCY:
         return [i for i in range(1, n - 1) if i not in ask.answer]
     return [i for i in range(n) if i not in ask.answer or i in ask.named]
@@ -239,6 +243,9 @@ class TwinPlan:
     #: The plan's second saying (a plan between two milestones is said twice, as the answer
     #: between them is: see `echo_between`).
     echo: bool = False
+    #: A twin against an end of a recency chain, said in one of the chain's own link sessions
+    #: (`end_twins`); never dropped.
+    end: bool = False
 
 
 @dataclass
@@ -301,7 +308,10 @@ def make_chain(
     levers: Levers,
     n: int | None = None,
     earlier_first: bool | None = None,
+    ends: random.Random | None = None,
 ) -> Chain:
+    """One chain asked at `shape` with `g` gold links; its end twins (`end_twins`) are drawn
+    from `ends` (a generator of their own, so every other draw is what it was without them)."""
     n = n if n is not None else chain_length(rng, shape, g)
     nouns = rng.sample(MILESTONE_NOUNS, n)
     ask = draw_ask(rng, shape, g, n, earlier_first)
@@ -359,39 +369,113 @@ def make_chain(
                 # the question's words name it, so dropping the most said tier (the named
                 # milestones) left the answer nearly alone at the top of the rest.
                 chain.twins.append(replace(chain.twins[-1], echo=True))
+    chain.twins += end_twins(ends or rng, world, ask, n)
     for _ in range(rng.randint(levers["mentions_min"], levers["mentions_max"])):
         named = rng.random() < NAMED_MENTION_SHARE
         chain.mentions.append(draw_anchor(rng, ask, n) if named else None)
     return chain
 
 
+def end_twins(rng: random.Random, world: World, ask: Ask, n: int) -> list[TwinPlan]:
+    """For a chain asked at recency (asked or not, so the asked chain's are like any other's):
+    a twin that puts the chain's last milestone first ("the Kelso fitting came after <last>",
+    or "<last> came before the Kelso fitting") and one that puts its first milestone last, each
+    a milestone said to have happened, which did not: its status names the twin as never having
+    gone ahead, or takes the whole sentence back. Never a plan called off, whose status ("it
+    has since been dropped") could be read of the chain milestone the sentence names.
+
+    Every true order sentence puts the earlier milestone first, so without these a chain's
+    last milestone was only ever said last: the value the order words put last was the answer
+    of 0.283 of the recency questions against a chance of 0.132 (n=15). With them each end is
+    said once on either side, as an inner milestone is in its two links, and twice in all, as
+    an inner milestone is. Each is said in one of the chain's own link sessions (`_place`), so
+    the last milestone is named only in sessions that state a link of its chain: gold for the
+    asked chain, whose question needs every link."""
+    if ask.shape != RECENCY:
+        return []
+    out = []
+    for anchor, kind in ((n - 1, "after"), (0, "before")):
+        # A draw kept from when an end twin was a plan called off as often as not, so the
+        # names it takes (and every later draw of the corpus) are what they were.
+        rng.choice((0, 1))
+        value = milestone(rng, world)
+        out.append(TwinPlan(TWIN_RUMOUR, value, relation_word(rng, kind), anchor, end=True))
+    return out
+
+
+def end_twin_links(chain: Chain, twin: TwinPlan) -> list[int]:
+    """The links whose sessions an end twin may be said in: any of its chain's but the one
+    stating the link of the milestone it is placed against."""
+    own = 0 if twin.anchor == 0 else chain.n - 2
+    return [link for link in range(chain.n - 1) if link != own]
+
+
+def _drop_twin(rng: random.Random, chains: Sequence[Chain]) -> None:
+    """Drop one twin drawn uniformly over every chain's, the asked one's alike (never an end
+    twin, `end_twins`)."""
+    owners = [(c, i) for c in chains for i, t in enumerate(c.twins) if not t.end]
+    if not owners:
+        raise AllocationError("no twin left to drop")
+    chain, i = rng.choice(owners)
+    del chain.twins[i]
+
+
 def fit(rng: random.Random, chains: Sequence[Chain], sessions: int) -> None:
     """At most one twin and one mention per session: drop twins (and mentions) drawn uniformly
     over every chain's, the asked one's alike, until they fit."""
-    while sum(len(c.twins) for c in chains) > sessions:
-        owners = [c for c in chains for _ in c.twins]
-        chain = rng.choice(owners)
-        del chain.twins[rng.randrange(len(chain.twins))]
+    while sum(not t.end for c in chains for t in c.twins) > sessions:
+        _drop_twin(rng, chains)
     while sum(len(c.mentions) for c in chains) > sessions:
         owners = [c for c in chains for _ in c.mentions]
         chain = rng.choice(owners)
         del chain.mentions[rng.randrange(len(chain.mentions))]
 
 
-def place(rng: random.Random, chains: Sequence[Chain], sessions: int, tries: int = 200) -> None:
+def place(
+    rng: random.Random,
+    chains: Sequence[Chain],
+    sessions: int,
+    tries: int = 200,
+    ends: random.Random | None = None,
+) -> None:
     """Every link in its own session (a uniform draw), then each chain's twins and mentions in
     sessions that state none of its own links, one per slot (`fit` first: a twin that finds no
-    slot in any of the tries is dropped, drawn as `fit` draws)."""
+    slot in any of the tries is dropped, drawn as `fit` draws); then each end twin in one of
+    its own chain's link sessions (`_place_ends`, drawn from `ends`)."""
     fit(rng, chains, sessions)
     while True:
         try:
-            return _place(rng, chains, sessions, tries)
+            _place(rng, chains, sessions, tries)
+            return _place_ends(ends or rng, chains, sessions)
         except AllocationError:
-            owners = [c for c in chains for _ in c.twins]
-            if not owners:
-                raise
-            chain = rng.choice(owners)
-            del chain.twins[rng.randrange(len(chain.twins))]
+            _drop_twin(rng, chains)
+
+
+def _place_ends(rng: random.Random, chains: Sequence[Chain], sessions: int) -> None:
+    """Each end twin in a session stating one of its chain's links (not the link of the
+    milestone it is placed against, `end_twin_links`), drawn uniformly among those whose twin
+    slot is free; where none is, a drawn one is freed by moving the twin there to a free
+    session stating none of its own chain's links."""
+    owner = {id(t): c for c in chains for t in c.twins}
+    held = {t.session: t for c in chains for t in c.twins if not t.end}
+    free = set(range(sessions)) - set(held)
+    for chain in chains:
+        for twin in (t for t in chain.twins if t.end):
+            allowed = sorted({chain.link_sessions[k] for k in end_twin_links(chain, twin)})
+            options = [s for s in allowed if s in free]
+            if options:
+                twin.session = rng.choice(options)
+                free.discard(twin.session)
+                continue
+            spot = rng.choice([s for s in allowed if s in held])
+            moved = held.pop(spot)
+            away = sorted(free - set(owner[id(moved)].link_sessions))
+            if not away:
+                raise AllocationError("no free session for a twin an end twin displaces")
+            moved.session = rng.choice(away)
+            free.discard(moved.session)
+            held[moved.session] = moved
+            twin.session = spot
 
 
 def _place(rng: random.Random, chains: Sequence[Chain], sessions: int, tries: int) -> None:
@@ -406,7 +490,7 @@ def _place(rng: random.Random, chains: Sequence[Chain], sessions: int, tries: in
         ok = True
         for chain in chains:
             own = set(chain.link_sessions)
-            for twin in chain.twins:
+            for twin in (t for t in chain.twins if not t.end):
                 options = sorted(twin_free - own)
                 if not options:
                     ok = False
@@ -777,8 +861,18 @@ def build_question(
 
     # The asked chain, then as many unasked ones, each with a question drawn from the plan;
     # the unasked ones are drawn again until the haystack holds H_RANGE non-gold sessions.
+    # End twins (`end_twins`) draw from a generator of their own.
+    ends = question_rng(seed, VERTICAL, plan.n, "end twins")
     target = make_chain(
-        rng, world, person, family, plan.shape, plan.g, levers, earlier_first=plan.earlier_first
+        rng,
+        world,
+        person,
+        family,
+        plan.shape,
+        plan.g,
+        levers,
+        earlier_first=plan.earlier_first,
+        ends=ends,
     )
     combos = [(p, f) for p in world.people for f in world.families if (p, f) != (person, family)]
     for _ in range(100):
@@ -791,23 +885,29 @@ def build_question(
         raise AllocationError(f"{qid}: no draw of rival chains fits {H_RANGE} non-gold sessions")
     chains = [target]
     for (p, f, shape, g), n in zip(rivals, lengths, strict=True):
-        chains.append(make_chain(rng, world, p, f, shape, g, levers, n=n))
+        chains.append(make_chain(rng, world, p, f, shape, g, levers, n=n, ends=ends))
     # Cold slots talk about any project no chain follows, of anyone the user knows.
     followed = {(c.person.key, c.family.key) for c in chains}
     cold = [(p, f) for p in everyone for f in PROJECTS.values() if (p.key, f.key) not in followed]
     count = sum(c.n - 1 for c in chains)
-    place(rng, chains, count)
+    place(rng, chains, count, ends=ends)
     if plan.place is not None:
         settle = question_rng(seed, VERTICAL, plan.n, "answer place")
         move_sessions(chains, settle_answer(settle, target, plan.place))
 
     slots: list[dict[str, Move]] = [{} for _ in range(count)]
+    # End twins (`end_twins`) take their slots once every other move of the session is drawn,
+    # in the place of the twin of a project no chain follows that would have been there.
+    end_moves: dict[int, Move] = {}
     for ci, chain in enumerate(chains):
         for link, s in enumerate(chain.link_sessions):
             evidence = ci == 0 and link in chain.ask.gold_links
             slots[s][LINK] = _link_move(chain, link, rng, evidence)
         for twin in chain.twins:
-            slots[twin.session][TWIN_SLOT] = _twin_move(chain, twin, rng)
+            if twin.end:
+                end_moves[twin.session] = _twin_move(chain, twin, ends)
+            else:
+                slots[twin.session][TWIN_SLOT] = _twin_move(chain, twin, rng)
         echo_between(chain, slots)
         for s, named in zip(chain.mention_sessions, chain.mentions, strict=True):
             if named is None:
@@ -815,12 +915,14 @@ def build_question(
             else:
                 value = chain.values[named]
                 slots[s][MENTION_SLOT] = Move(NAMED_MENTION, chain.person, chain.family, value)
-    for slot in slots:
+    for s, slot in enumerate(slots):
         if TWIN_SLOT not in slot:
             slot[TWIN_SLOT] = _cold_twin(rng, world, cold)
         if MENTION_SLOT not in slot:
             p, f = joining(rng, cold, list(slot.values()), plain)
             slot[MENTION_SLOT] = Move(MENTION, p, f)
+        if s in end_moves:
+            slot[TWIN_SLOT] = end_moves[s]
 
     moments = varied_schedule(rng, start_date(rng), count)
     asked = question_moment(rng, moments[-1])
@@ -832,8 +934,15 @@ def build_question(
             move.when = moment_since(rng, moments, s)
         plans.append(SessionPlan(moments[s], moves))
 
+    # A twin is recorded where it is competition outside gold (DRV009): a recency chain's end
+    # twins are said in its own link sessions, every one gold, and are not recorded.
+    gold = {target.link_sessions[link] for link in target.ask.gold_links}
     twins = sorted(
-        (Twin(kind=t.kind, session_index=t.session, value=t.value) for t in target.twins),
+        (
+            Twin(kind=t.kind, session_index=t.session, value=t.value)
+            for t in target.twins
+            if t.session not in gold
+        ),
         key=lambda t: (t.session_index, t.value),
     )
     block = TypedMemEvalBlock(
