@@ -1,84 +1,50 @@
 """Where a question's answer falls among the values said in the sentences that carry its key
-words, counted from the latest and from the first: a reader who answers with the k-th value
-must not be right much more often than chance (SHC001's answerers, place by place)."""
+words, counted from the latest: read off SHC001's own scores, so a generator's test and the
+checker rank the values alike."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import checker.separability.shortcuts as shc
 from checker.formats.corpus import Question
 
-#: The places a k-th-value reader tries, from the latest value or from the first.
-PLACES = range(1, 6)
 
-
-@dataclass(frozen=True)
-class Place:
-    """One answer's place among `said` values, from the latest value and from the first."""
-
-    said: int
-    from_latest: int
-    from_first: int
-
-    def rewards(self, k: int, latest: bool) -> bool:
-        """Whether the reader answering with the k-th value is right (past the last value it
-        starts again from the first, as `shortcuts.without_best` does)."""
-        place = self.from_latest if latest else self.from_first
-        return (k - 1) % self.said == place - 1
-
-
-def answer_place(q: Question) -> Place | None:
-    """The answer's place, or None when the answer is not a single value said in a sentence
-    carrying the question's key words."""
-    declared = shc.declared_values(q.typedmemeval)
-    gold = shc.gold_value(q, declared)
-    if gold is None or shc.gold_list(q, declared):
+def _scored(q: Question) -> tuple[shc.QuestionScore, str] | None:
+    """SHC001's score of a single-value question, and its gold value."""
+    found = shc.score_question(q)
+    gold = shc.gold_value(q, shc.declared_values(q.typedmemeval))
+    if isinstance(found, str) or gold is None or found.items != 1:
         return None
-    values = declared | {gold}
-    keys = shc.key_words(q.question, values)
-    first: dict[str, int] = {}
-    last: dict[str, int] = {}
-    for index, said in enumerate(shc.said_in(q)):
-        if not shc.carries_key(said, keys):
-            continue
-        for order, value in enumerate(w for w in said.capitals if w in values):
-            at = index * 1000 + order
-            first.setdefault(value, at)
-            last[value] = at
-    if gold not in last:
-        return None
-    latest = 1 + sum(1 for v in last if last[v] > last[gold])
-    earliest = 1 + sum(1 for v in first if first[v] < first[gold])
-    return Place(len(last), latest, earliest)
+    return found, gold
 
 
-def place_lifts(questions: Iterable[Question]) -> dict[str, dict[tuple[str, int], float]]:
-    """Per shape, each k-th-value reader's share of right answers over chance (one over the
-    values said), from the latest (`latest`) and from the first (`first`)."""
-    by_shape: dict[str, list[Place]] = defaultdict(list)
+def place_lifts(questions: Iterable[Question]) -> dict[str, dict[str, float]]:
+    """Per shape, each SHC001 answerer's share of right answers over the fair chance (the
+    placed ones included: the k-th most recent, most frequent and named value, k up to
+    `shortcuts.DEEPEST_PLACE`)."""
+    by_shape: dict[str, list[shc.QuestionScore]] = defaultdict(list)
     for q in questions:
-        place = answer_place(q)
-        if place is not None and q.typedmemeval is not None:
-            by_shape[q.typedmemeval.shape].append(place)
-    out: dict[str, dict[tuple[str, int], float]] = {}
-    for shape, places in by_shape.items():
-        chance = sum(1 / p.said for p in places) / len(places)
-        out[shape] = {
-            (side, k): sum(p.rewards(k, side == "latest") for p in places) / len(places) - chance
-            for side in ("latest", "first")
-            for k in PLACES
+        found = _scored(q)
+        if found is not None:
+            by_shape[found[0].shape].append(found[0])
+    return {
+        shape: {
+            answerer: sum(s.credit[answerer] - s.chance for s in scores) / len(scores)
+            for answerer in scores[0].credit
         }
-    return out
+        for shape, scores in by_shape.items()
+    }
 
 
 def places_from_latest(questions: Iterable[Question], shape: str) -> list[int]:
-    """The answers' places from the latest value, for one shape."""
+    """The answers' places from the latest value said (1 = the latest), for one shape."""
     out = []
     for q in questions:
-        place = answer_place(q)
-        if place is not None and q.typedmemeval is not None and q.typedmemeval.shape == shape:
-            out.append(place.from_latest)
+        found = _scored(q)
+        if found is None or found[0].shape != shape:
+            continue
+        last, gold = found[0].scores["most-recent"], found[1]
+        out.append(1 + sum(1 for v in last if last[v] > last[gold]))
     return out

@@ -793,65 +793,34 @@ def test_the_side_of_an_order_word_says_nothing_of_which_came_first(corpus: Buil
             assert early == late >= 1, (q.question_id, value, early, late)
 
 
-def _without_best(scores: dict[str, float]) -> dict[str, float]:
-    """The same scores with the best-scored values (a tie, all of them) put below every other:
-    the runner-up answerer picks the best of the rest, or a best value where all tie."""
-    best = max(scores.values(), default=0.0)
-    floor = min(scores.values(), default=0.0) - 1.0
-    return {v: floor if s == best else s for v, s in scores.items()}
-
-
-def _place_credit(corpus: Built, shape: str) -> dict[tuple[str, int], tuple[float, float]]:
-    """Per ordering (by last mention, by first, by count) and place k (1 to 5): the share of
-    the shape's questions whose k-th ranked value of its key sentences is the answer (ties
-    split), and the fair chance, as the shortcut measurement ranks them."""
+def _place_credit(corpus: Built, shape: str) -> dict[str, tuple[float, float]]:
+    """Per SHC001 answerer (the placed ones too: the k-th most recent, named and most said
+    value, k up to four): the share of the shape's questions it answers (ties split), and the
+    fair chance."""
     from checker.separability import shortcuts as shc
 
-    credit: dict[tuple[str, int], list[float]] = {}
-    chance: list[float] = []
-    for q in corpus.questions:
-        block = q.typedmemeval
-        if block.shape != shape:
-            continue
-        declared = shc.declared_values(block)
-        gold = shc.gold_value(q, declared)
-        assert gold is not None, q.question_id
-        values = declared | {gold}
-        keys = shc.key_words(q.question, values)
-        count: Counter[str] = Counter()
-        first: dict[str, int] = {}
-        last: dict[str, int] = {}
-        for index, said in enumerate(shc.said_in(q)):
-            if not shc.carries_key(said, keys):
-                continue
-            for order, v in enumerate(w for w in said.capitals if w in values):
-                count[v] += 1
-                first.setdefault(v, index * 1000 + order)
-                last[v] = index * 1000 + order
-        chance.append(1 / len(count))
-        orderings = {
-            "most-recent": {v: float(last[v]) for v in count},
-            "first": {v: float(-first[v]) for v in count},
-            "most-frequent": {v: float(c) for v, c in count.items()},
-        }
-        for name, scores in orderings.items():
-            for k in range(1, 6):
-                credit.setdefault((name, k), []).append(shc._pick(scores, [gold]))
-                scores = _without_best(scores)
-    fair = sum(chance) / len(chance)
-    return {key: (sum(xs) / len(xs), fair) for key, xs in credit.items()}
+    scored = [
+        found
+        for q in corpus.questions
+        if q.typedmemeval.shape == shape
+        and isinstance(found := shc.score_question(q), shc.QuestionScore)
+    ]
+    fair = sum(s.chance for s in scored) / len(scored)
+    return {
+        name: (sum(s.credit[name] for s in scored) / len(scored), fair) for name in scored[0].credit
+    }
 
 
 @pytest.mark.parametrize("shape", ["occurrence-order", "interval-position"])
 def test_no_place_by_last_or_first_mention_answers_beyond_chance(corpus: Built, shape: str) -> None:
-    """The k-th most recent and the k-th named value of the key sentences (k from 1 to 5) is
-    the answer no more often than chance + 0.10, and the k-th most said within the refusal
-    bound. The answer's mentions had a fixed number of the named milestones' after them and
+    """Every SHC001 answerer — the k-th most recent and the k-th named value of the key
+    sentences among them (k from 1 to 4) — is the answer no more often than chance + 0.10, and
+    the counting ones (most and least said, k-th most said) within the refusal bound. The answer's mentions had a fixed number of the named milestones' after them and
     before them: the third most recent and the third named value answered interval-position
     questions 0.40 against a chance of 0.17 (n=15)."""
-    for (name, k), (got, fair) in _place_credit(corpus, shape).items():
-        bound = 0.15 if name == "most-frequent" else 0.10
-        assert got <= fair + bound, (shape, name, k, got, fair)
+    for name, (got, fair) in _place_credit(corpus, shape).items():
+        bound = 0.15 if "frequent" in name else 0.10
+        assert got <= fair + bound, (shape, name, got, fair)
 
 
 def test_answer_places_cover_every_stratum_of_each_shape() -> None:
