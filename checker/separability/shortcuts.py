@@ -531,20 +531,31 @@ def family_bound(shape: str, scored: Sequence[QuestionScore]) -> float:
     return float(np.quantile(lifts.max(axis=1), FAMILY_LEVEL))
 
 
-def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
-    """SHC001's measurement: every answerer per shape over the scored questions."""
+def _score_each(
+    corpus: LoadedCorpus, score: Callable[[Question], QuestionScore | str | None]
+) -> tuple[list[QuestionScore], dict[str, int], int]:
+    """Every distinct haystack's question scored: the scores, why the others were not scored
+    (with counts), and how many were tried (`score` gives None for a question out of scope)."""
     scored: list[QuestionScore] = []
     skipped: dict[str, int] = {}
     tried = 0
     for q in distinct_haystacks(corpus).questions:
-        if not _shapes_in_scope(q):
+        found = score(q)
+        if found is None:
             continue
         tried += 1
-        found = score_question(q)
         if isinstance(found, str):
             skipped[found] = skipped.get(found, 0) + 1
         else:
             scored.append(found)
+    return scored, skipped, tried
+
+
+def heuristic_answerers(corpus: LoadedCorpus) -> HeuristicRecord:
+    """SHC001's measurement: every answerer per shape over the scored questions."""
+    scored, skipped, tried = _score_each(
+        corpus, lambda q: score_question(q) if _shapes_in_scope(q) else None
+    )
     rows: list[AnswererRow] = []
     for shape in sorted({s.shape for s in scored}):
         mine = [s for s in scored if s.shape == shape]
@@ -619,9 +630,6 @@ def earliness(text: str, candidates: Sequence[str]) -> dict[str, int]:
     return out
 
 
-_NOT_IN_SCOPE = "not a choice or a single value"
-
-
 def _choice(q: Question) -> tuple[list[str], str] | str:
     """A choice question's candidates (the values its question names) and the one its answer
     chooses."""
@@ -657,14 +665,15 @@ def _holder_sentences(q: Question, holder: frozenset[str]) -> list[str]:
     return out
 
 
-def score_sides(q: Question) -> QuestionScore | str:
-    """SHC004's credit on one question, or why it is not scored. A choice (`AnswerRules.forms`)
+def score_sides(q: Question) -> QuestionScore | str | None:
+    """SHC004's credit on one question, why it is not scored, or None when its answer is
+    neither a choice nor a single value. A choice (`AnswerRules.forms`)
     is made between the values its question names, reading every sentence; a single value
     (SHC001's shapes) among the declared values said in exchanges that name its holder."""
     block = q.typedmemeval
     vertical = BY_KEY.get(block.vertical) if block else None
     if block is None or vertical is None:
-        return _NOT_IN_SCOPE
+        return None
     said: list[str]
     if vertical.answer_rules.form(block.shape) == "choice":
         found = _choice(q)
@@ -676,7 +685,7 @@ def score_sides(q: Question) -> QuestionScore | str:
         declared = declared_values(block)
         gold_ = None if gold_list(q, declared) else gold_value(q, declared)
         if gold_ is None:
-            return _NOT_IN_SCOPE
+            return None
         gold = gold_
         values = declared | {gold}
         said = _holder_sentences(q, key_words(q.question, values).holder)
@@ -684,7 +693,7 @@ def score_sides(q: Question) -> QuestionScore | str:
         if gold not in candidates:
             return "its gold value is in no sentence naming its holder"
     else:
-        return _NOT_IN_SCOPE
+        return None
     sides = dict.fromkeys(candidates, 0)
     for text in said:
         for v, n in earliness(text, candidates).items():
@@ -699,18 +708,7 @@ def score_sides(q: Question) -> QuestionScore | str:
 
 def order_word_sides(corpus: LoadedCorpus) -> HeuristicRecord:
     """SHC004's measurement: both order-word answerers per shape."""
-    scored: list[QuestionScore] = []
-    skipped: dict[str, int] = {}
-    tried = 0
-    for q in distinct_haystacks(corpus).questions:
-        found = score_sides(q)
-        if found == _NOT_IN_SCOPE:
-            continue
-        tried += 1
-        if isinstance(found, str):
-            skipped[found] = skipped.get(found, 0) + 1
-        else:
-            scored.append(found)
+    scored, skipped, tried = _score_each(corpus, score_sides)
     rows: list[AnswererRow] = []
     for shape in sorted({s.shape for s in scored}):
         mine = [s for s in scored if s.shape == shape]

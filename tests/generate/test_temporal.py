@@ -227,13 +227,7 @@ def test_a_recency_answer_is_said_on_either_side_of_an_order_word(corpus: Built)
         if q.typedmemeval.shape != "recency":
             continue
         for value in _recency_ends(q):
-            early = late = 0
-            for session in q.haystack_sessions:
-                for turn in session:
-                    for sentence in sentences(turn.content):
-                        if value in sentence:
-                            e, lt = _side_score(sentence, value)
-                            early, late = early + e, late + lt
+            early, late = _sides(q, value)
             assert early == late == 1, (q.question_id, value, early, late)
         scored = shc.score_sides(q)
         assert not isinstance(scored, str), (q.question_id, scored)
@@ -760,6 +754,18 @@ def _side_score(text: str, value: str) -> tuple[int, int]:
     return early, late
 
 
+def _sides(q: Question, value: str) -> tuple[int, int]:
+    """`_side_score` over every sentence of the haystack that names `value`."""
+    early = late = 0
+    for session in q.haystack_sessions:
+        for turn in session:
+            for sentence in sentences(turn.content):
+                if value in sentence:
+                    e, lt = _side_score(sentence, value)
+                    early, late = early + e, late + lt
+    return early, late
+
+
 def test_an_occurrence_question_names_two_inner_milestones() -> None:
     """Neither milestone an occurrence-order question names is its chain's first or last, at
     every gold count: a chain's first milestone is never said after anything."""
@@ -783,13 +789,7 @@ def test_the_side_of_an_order_word_says_nothing_of_which_came_first(corpus: Buil
         named = [e.value for e in q.typedmemeval.events or [] if e.value and e.value in q.question]
         assert len(named) == 2, q.question_id
         for value in named:
-            early = late = 0
-            for session in q.haystack_sessions:
-                for turn in session:
-                    for sentence in sentences(turn.content):
-                        if value in sentence:
-                            e, lt = _side_score(sentence, value)
-                            early, late = early + e, late + lt
+            early, late = _sides(q, value)
             assert early == late >= 1, (q.question_id, value, early, late)
 
 
