@@ -263,7 +263,7 @@ CASES: list[tuple[str, str, str | None, str, str, str]] = [
         "source-attribution",
         None,
         "In that conversation",
-        "Engberg and Netra.",
+        "Aloisio.",
         "correct",
     ),
     (

@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from types import MappingProxyType
@@ -148,14 +148,17 @@ TWIN_KINDS = (TWIN_CONSIDERED, TWIN_RUMOUR, TWIN_OTHERS, TWIN_OTHERS_SWITCH, ECH
 NAME_SHARE = 0.35
 #: Cold change slots give someone a name this often (the rest replace a value).
 COLD_ALIAS_SHARE = 0.25
-# How many of a chain's rivals (asked or not) come after its last link is drawn uniformly from
-# none to all of them in `_order_chains`, so every place by recency the current value can take
-# among its rivals is equally likely. Drawn as the place a chain's value or rival would take by
-# chance, with the places only an old link could give (none does) moved onto two or more rivals
-# after it, the third latest value said of the holder was the answer in 0.375 of the
-# current-value questions (chance 0.135); with one rival of the holder's own put after the last
-# link in nine chains of ten, the second latest was, in 0.44 (chance 0.13); at one half, the
-# latest was, in 0.40 (chance 0.11, issue 24).
+# How many of an unasked chain's rivals come after its last link is drawn uniformly from none to
+# all of them in `_order_chains`. Drawn so for the asked chain too, over the twenty current-value
+# questions the answer still fell third latest among the values said of the holder in six and
+# latest in five (the third most recent value was the answer in 0.300, chance 0.123, n=20): a
+# uniform draw per question is no even spread over a shape. So the asked chain's number is
+# planned (`Spec.place`): a share of the way from its latest place to its earliest, the middles
+# of equal strata, one per question, shuffled. Drawn as placement had it, with two or more
+# rivals moved after the last link, the third latest value was the answer in 0.375 of the
+# current-value questions (chance 0.135); with one rival put after the last link in nine
+# chains of ten, the second latest was, in 0.44 (chance 0.13); at one half, the latest was, in
+# 0.40 (chance 0.11, issue 24).
 
 #: Rivals a chain keeps when a haystack is cut to size (`_fit`): with one, the current value is
 #: the latest or the second latest value said of the holder whatever the draw.
@@ -232,6 +235,9 @@ class Spec:
     #: The question ends in `now` (half of each shape that asks a present value, so the word
     #: says nothing of whether the value changed).
     now: bool = False
+    #: Current-value: how far back among the holder's values the answer is said, as a share of
+    #: the way from the latest place it can take to the earliest (`answer_places`).
+    place: float | None = None
 
 
 def _specs(seed: int, levers: Levers) -> list[Spec]:
@@ -256,6 +262,7 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
     for shape in sorted(nows):
         now_rng.shuffle(nows[shape])
     seen = {shape: 0 for shape in nows}
+    places = answer_places(seed, shapes.count("current-value"))
     specs = []
     for i, shape in enumerate(shapes):
         now = nows[shape][seen[shape]] and shape in ("current-value", "co-reference")
@@ -272,9 +279,20 @@ def _specs(seed: int, levers: Levers) -> list[Spec]:
                 length=lengths[i] if shape == "current-value" else 1,
                 by_name=directions[i - N_CURRENT] if shape == "co-reference" else False,
                 now=now,
+                place=next(places) if shape == "current-value" else None,
             )
         )
     return specs
+
+
+def answer_places(seed: int, count: int) -> Iterator[float]:
+    """`count` shares of the way from the latest place to the earliest: the middles of equal
+    strata of [0, 1), shuffled by a generator of their own (so every other draw is as it was).
+    Over the shape, each place the answer can take is then taken about equally often."""
+    rng = question_rng(seed, VERTICAL, 0, "answer places")
+    shares = [(i + 0.5) / count for i in range(count)]
+    rng.shuffle(shares)
+    return iter(shares)
 
 
 # --- kits -----------------------------------------------------------------------------------
@@ -363,19 +381,22 @@ def _fit(rng: random.Random, kits: list[HotKit], sessions: int) -> None:
         total += 1
 
 
-def _order_chains(kits: Sequence[HotKit], rng: random.Random) -> None:
-    """A chain's statement and replacements in session order, with a number of its rivals drawn
-    uniformly from none to all of them after the last link. Placement drew the sessions of the
+def _order_chains(kits: Sequence[HotKit], rng: random.Random, place: float | None) -> None:
+    """A chain's statement and replacements in session order, with a number of its rivals after
+    the last link: for the asked chain, the share `place` of all of them (rounded down; None:
+    drawn as for the others), for every other chain drawn uniformly from none to all. Placement drew the sessions of the
     chain's links and rivals at random; they are dealt out again among the same moves (so every
     other kit keeps its sessions): the last link takes the session that leaves the drawn number of
     rivals after it, the earlier links sessions drawn from those before, the rivals the rest."""
-    for h in kits:
+    for n, h in enumerate(kits):
         if h.kind != CHAIN:
             continue
         k = len(h.values)
         rivals = [i for i, kind in enumerate(h.kit.kinds) if kind in TWIN_KINDS and i >= k]
         pool = sorted(h.kit.sessions[i] for i in [*range(k), *rivals])
         after = rng.randint(0, len(rivals))
+        if n == 0 and place is not None:
+            after = min(int(place * (len(rivals) + 1)), len(rivals))
         last = len(pool) - 1 - after
         earlier = sorted(rng.sample(range(last), k - 1))
         links = [pool[j] for j in earlier] + [pool[last]]
@@ -647,7 +668,7 @@ def build_haystack(
             )
     _fit(layout, kits, count)
     place_hot(layout, [h.kit for h in kits], count)
-    _order_chains(kits, layout)
+    _order_chains(kits, layout, spec.place)
     slots = _hot_moves(kits, count, world, cast, names)
     _cold(slots, kits, world, cast, names)
     _name_cold_moves(slots, kits, cast, names)
