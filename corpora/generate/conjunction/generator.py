@@ -96,6 +96,7 @@ from corpora.generate.core.vertical import (
     Built,
     Levers,
     VerticalGenerator,
+    equal_strata,
     kit_levers,
     question_rng,
 )
@@ -290,10 +291,7 @@ def _answer_places(seed: int) -> list[float]:
     picks the latest value, the one before it, the first or the second is right more often
     than chance. Drawn from a generator of their own, so every other draw stays as it was."""
     rng = question_rng(seed, VERTICAL, 0, "answer places")
-    count = dict(SHAPES)[ORDER_VALUE]
-    places = [(i + 0.5) / count for i in range(count)]
-    rng.shuffle(places)
-    return places
+    return equal_strata(rng, dict(SHAPES)[ORDER_VALUE])
 
 
 def _cast(rng: random.Random, spec: Spec) -> tuple[list[Person], list[Family]]:

@@ -107,6 +107,15 @@ def question_rng(seed: int, vertical: str, n: int, part: str = "") -> random.Ran
     return random.Random(f"typedmemeval/{vertical}/{seed}/{n}/{part}")
 
 
+def equal_strata(rng: random.Random, count: int) -> list[float]:
+    """The middles of `count` equal strata of [0, 1), shuffled by `rng`: one share per question
+    of a shape (say, how far from the latest place its answer stands), so that over the shape
+    every place is taken about equally often however many places each haystack has."""
+    shares = [(i + 0.5) / count for i in range(count)]
+    rng.shuffle(shares)
+    return shares
+
+
 def generator_for(key: str) -> VerticalGenerator | None:
     """The generator of one vertical (imports only its own folder), or None."""
     name = f"corpora.generate.{key}"

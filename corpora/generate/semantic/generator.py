@@ -74,6 +74,7 @@ from corpora.generate.core.vertical import (
     Built,
     Levers,
     VerticalGenerator,
+    equal_strata,
     kit_levers,
     question_rng,
 )
@@ -289,10 +290,7 @@ def answer_places(seed: int, count: int) -> Iterator[float]:
     """`count` shares of the way from the latest place to the earliest: the middles of equal
     strata of [0, 1), shuffled by a generator of their own (so every other draw is as it was).
     Over the shape, each place the answer can take is then taken about equally often."""
-    rng = question_rng(seed, VERTICAL, 0, "answer places")
-    shares = [(i + 0.5) / count for i in range(count)]
-    rng.shuffle(shares)
-    return iter(shares)
+    return iter(equal_strata(question_rng(seed, VERTICAL, 0, "answer places"), count))
 
 
 # --- kits -----------------------------------------------------------------------------------

@@ -64,7 +64,13 @@ from corpora.generate.core.haystack import (
 )
 from corpora.generate.core.names import NameRegistry
 from corpora.generate.core.topics import joining, plain
-from corpora.generate.core.vertical import Built, Levers, VerticalGenerator, question_rng
+from corpora.generate.core.vertical import (
+    Built,
+    Levers,
+    VerticalGenerator,
+    equal_strata,
+    question_rng,
+)
 from corpora.generate.core.world import (
     MENTION,
     TWIN_OTHERS,
@@ -672,10 +678,8 @@ def _answer_places(seed: int) -> dict[str, Iterator[tuple[float, float]]]:
     out: dict[str, Iterator[tuple[float, float]]] = {}
     for shape in (OCCURRENCE, INTERVAL):
         count = sum(1 for s, _ in PLAN if s == shape)
-        recent = [(i + 0.5) / count for i in range(count)]
-        first = list(recent)
-        rng.shuffle(recent)
-        rng.shuffle(first)
+        recent = equal_strata(rng, count)
+        first = equal_strata(rng, count)
         out[shape] = iter(list(zip(recent, first, strict=True)))
     return out
 
