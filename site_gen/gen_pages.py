@@ -84,6 +84,8 @@ def main() -> None:
         )
 
     per_vertical = [sources.results.by_vertical[v.key] for v in VERTICALS]
+    for data, (_, release) in zip(per_vertical, latest, strict=True):
+        data.floor = release.stats.floor if release and release.stats else None
     write_text(
         "results/index.md",
         results.results_index(per_vertical, len(sources.results.ee), sources.results.unplaced),

@@ -12,13 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from checker.family import DIAGNOSTIC_N, SMALL_SHAPE_N, Vertical
+from checker.floor import REFUSAL, ConstantFloor
 from checker.formats.result import OUTCOMES
 from checker.results.aggregate import Aggregate, Stratum
 from checker.results.band import Band
 from checker.runner.models import RULES_JUDGE, identity_of
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import band as band_cell
-from site_gen.numerals import chance, fraction, ident, rate, shape_mark, signed_rate
+from site_gen.numerals import chance, fraction, ident, rate, ratio, shape_mark, signed_rate
 from site_gen.plots import rung_x
 
 NOT_A_LEADERBOARD = Md(
@@ -115,6 +116,8 @@ class VerticalResults:
     #: Each run's unrun rows by reason, by (system, run id) — unique within a vertical, as
     #: the file's path `results/<vertical>/<system>/<run-id>.json` is.
     unrun: dict[tuple[str, str], tuple[UnrunReason, ...]] = field(default_factory=dict)
+    #: What one fixed reply to every question of the vertical's latest corpus scores.
+    floor: ConstantFloor | None = None
 
 
 def page_name(vertical: Vertical) -> str:
@@ -529,6 +532,7 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     if data.refused:
         out += Md(f"{len(data.refused)} submitted files could not be published:\n\n")
         out += refused_list(data.refused)
+    out += floor_block(data.floor)
     if not runs:
         out += Md(
             "## No results yet\n\n"
@@ -553,6 +557,27 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     for i, run in enumerate(runs, start=1):
         out += run_section(i, run, v, plots.get(f"run-{i}"), data.agreements) + Md("\n")
     return Md(out)
+
+
+def floor_block(floor: ConstantFloor | None) -> Md:
+    """What one fixed reply to every question scores (`checker.floor`), read against the runs."""
+    if floor is None:
+        return Md("")
+    out = Md(
+        "## Floor\n\n"
+        f"One fixed reply given to every question, {code(floor.answer)}, is judged correct by "
+        f"the rules judge on {fraction(floor.correct, floor.questions)} questions "
+        f"({ratio(floor.correct, floor.questions)}), without reading a haystack: the best of "
+        f"{floor.tried} replies tried (the first sentence of every distinct gold answer, and "
+        f"{code(REFUSAL)}). A run's share of correct answers means little at or under it."
+    )
+    if floor.pairs:
+        out += Md(
+            f" The two arms of a pair take different answers, so it gets both arms right on "
+            f"{fraction(floor.pairs_both, floor.pairs)} pairs."
+        )
+    rows = [[esc(s.shape), fraction(s.correct, s.questions)] for s in floor.shapes]
+    return Md(out + Md("\n\n") + table(["Shape", "Fixed reply correct"], rows) + Md("\n"))
 
 
 def refused_list(refused: Sequence[RefusedFile]) -> Md:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.family import VERTICALS
+from checker.floor import ConstantFloor, constant_floor
 from checker.formats.sidecar import IndexEntry, Sidecar
 from checker.io import InputError, sha256_bytes
 from checker.load import load_index, load_ours, load_sidecar, sidecar_path_for
@@ -35,6 +36,8 @@ class CorpusStats:
     g_counts: dict[int, int]
     #: Non-gold sessions per question (H) → number of questions.
     h_counts: dict[int, int]
+    #: What one fixed reply to every question scores (`checker.floor`).
+    floor: ConstantFloor | None = None
 
     @property
     def gold_bearing(self) -> int:
@@ -114,6 +117,7 @@ def corpus_stats(path: Path) -> CorpusStats:
         shape_of=shape_of,
         g_counts=dict(sorted(g_counts.items())),
         h_counts=dict(sorted(h_counts.items())),
+        floor=constant_floor(corpus.questions),
     )
 
 
