@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from checker.floor import ConstantFloor
 from checker.results.aggregate import Aggregate
 from checker.runner.models import identity_of
 from site_gen.markup import Md, code, esc, link, table
@@ -102,6 +103,11 @@ def headline_rows(
     return rows
 
 
+def floor_cell(floor: ConstantFloor | None) -> Md:
+    """What one fixed reply to every question scores (`checker.floor`), the run's floor."""
+    return Md("unmeasured") if floor is None else fraction(floor.correct, floor.questions)
+
+
 def unrun_cell(row: HeadlineRow) -> Md:
     n = row.run.overall.vector.n
     if not row.unrun:
@@ -121,6 +127,7 @@ def headline_table(rows: Sequence[HeadlineRow]) -> Md:
                 ident(row.run.system),
                 Md(f"{code(row.run.run_id)} ({row.runs} of this system)"),
                 fraction(v.counts["correct"], v.measured),
+                floor_cell(row.results.floor),
                 fraction(v.measured, v.n),
                 fraction(v.counts["inconclusive"], v.n),
                 unrun_cell(row),
@@ -137,6 +144,7 @@ def headline_table(rows: Sequence[HeadlineRow]) -> Md:
             "system",
             "latest run",
             "correct / measured",
+            "one fixed reply: correct / questions",
             "measured / questions",
             "inconclusive / questions",
             "unrun / questions (reason)",
@@ -220,7 +228,9 @@ def headline_section(rows: Sequence[HeadlineRow]) -> Md:
         "The latest run of each system on each vertical, by vertical and system name — not a "
         "ranking, and never combined across verticals. Rates are over measured questions; "
         "`inconclusive` and `unrun` rows are counted but never enter a rate. Each vertical's "
-        "[results page](results/index.md) has every run in detail.\n\n"
+        "[results page](results/index.md) has every run in detail. *One fixed reply* is the "
+        "floor: the best single answer given to every question of the vertical's corpus, "
+        "right on that many questions without reading a haystack.\n\n"
     )
     out += headline_words(rows)
     out += headline_table(rows)

@@ -9,7 +9,14 @@ import pytest
 
 from checker.runner.models import RULES_JUDGE, identity_of
 from site_gen.denominators import bare_numbers, displayed_text
-from site_gen.home import MARKER, HeadlineRow, headline_rows, headline_words, home_page
+from site_gen.home import (
+    MARKER,
+    HeadlineRow,
+    floor_cell,
+    headline_rows,
+    headline_words,
+    home_page,
+)
 from site_gen.markup import Md
 from site_gen.results import UnrunReason, unrun_reasons
 from site_gen.sources import SiteSources, read_sources
@@ -132,6 +139,13 @@ def test_the_shipped_home_page_shows_every_published_run(
         assert "(deterministic rules, no model)" in text
     # The words follow the data: smoke runs are named as such exactly when there are some.
     assert ("smoke run" in text) == any(r.smoke for r in rows)
+    # Each row sits beside the floor one fixed reply sets on its vertical's corpus.
+    assert "one fixed reply: correct / questions" in text
+    for release in shipped.releases:
+        floor = release.stats.floor if release.stats else None
+        if floor is not None and any(r.run.corpus_id == release.corpus_id for r in rows):
+            assert floor_cell(floor) == f"{floor.correct}/{floor.questions}"
+            assert f"{floor.correct}/{floor.questions}" in text
 
 
 def test_hostile_result_text_reaches_the_home_page_as_text(fixture_site: Path) -> None:
