@@ -232,7 +232,13 @@ def summary(corpus: LoadedCorpus) -> list[str]:
     )
     mark = shc.markers_of(corpus)
     lines.append(
-        f"marker adversary: AUC {mark.auc:.4f} (shuffled {mark.shuffled:.4f}; n={mark.questions} "
+        f"marker adversary: AUC {mark.auc:.4f} ("
+        + (
+            f"haystacks drawn again: 95% within {mark.interval[0]:.2f}-{mark.interval[1]:.2f}; "
+            if mark.interval
+            else ""
+        )
+        + f"shuffled {mark.shuffled:.4f}; n={mark.questions} "
         f"questions, {mark.haystacks} haystacks; goal < {shc.MARKER_TARGET}, refuse at "
         f"{shc.AUC_REFUSE})"
         + (" REFUSED" if mark.refused else "")

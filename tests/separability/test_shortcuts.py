@@ -305,6 +305,32 @@ def test_pooled_auc_pairs_only_within_a_question() -> None:
     assert shc.pooled_auc(scores, gold, question) == 0.5
 
 
+def test_the_haystack_interval_is_tight_for_a_sure_marker_and_wide_for_a_coin() -> None:
+    """`haystack_interval`: scores that always put gold first give an interval at 1.0; scores
+    drawn at random give one about 0.5, wider the fewer the haystacks, with the point figure
+    inside it."""
+    rng = np.random.default_rng(0)
+
+    def corpus(haystacks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        # one question per haystack, one gold turn among eight
+        gold = np.tile(np.array([True] + [False] * 7), haystacks)
+        group = np.repeat(np.arange(haystacks), 8)
+        return gold, group.copy(), group
+
+    gold, question, group = corpus(40)
+    sure = np.where(gold, 1.0, 0.0)
+    assert shc.haystack_interval(sure, gold, question, group) == (1.0, 1.0)
+    widths = []
+    for n in (15, 120):
+        gold, question, group = corpus(n)
+        coin = rng.random(len(gold))
+        low, high = shc.haystack_interval(coin, gold, question, group)
+        assert low <= shc.pooled_auc(coin, gold, question) <= high
+        assert low < 0.5 < high
+        widths.append(high - low)
+    assert widths[0] > 1.5 * widths[1], widths
+
+
 def test_folds_do_not_follow_a_design_that_cycles_with_their_period() -> None:
     """Sixty equal haystacks on five rungs, question i on rung i mod 5: unshuffled grouped
     folds would hold out one whole rung per fold."""
