@@ -11,8 +11,10 @@ right on both: the pair count is the figure a fixed reply cannot raise.
 The replies tried are the first sentence of every distinct gold answer of the corpus (the
 commonest first), so a state ("No longer.", "Not yet."), a count ("Two: …") or a value said by
 many answers is tried as it is worded, and a plain "I don't know." Each is judged on every
-question as a system's answer would be (`RulesJudge.judge`); a reply the judge cannot read
-counts as not correct. The best is the one right on most questions (the first tried on a tie).
+question as a system's answer would be (`RulesJudge.judge`). As in a run, a question the judge
+reads no verdict on (the reply asserts nothing its rules read there) is inconclusive and enters
+no rate: the floor is correct over measured, like a run's rate, with measured over questions
+beside it. The best is the one right on most questions (the first tried on a tie).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ REFUSAL = "I don't know."
 class ShapeFloor:
     shape: str
     correct: int
+    #: Questions the judge gave a verdict on, and all the shape's questions.
+    measured: int
     questions: int
 
 
@@ -44,6 +48,8 @@ class ConstantFloor:
 
     answer: str
     correct: int
+    #: Questions the judge gave a verdict on (the rest are inconclusive), and all questions.
+    measured: int
     questions: int
     #: Pairs with both arms in the corpus, and those the reply gets right on both arms.
     pairs: int
@@ -54,7 +60,8 @@ class ConstantFloor:
 
     @property
     def rate(self) -> float:
-        return self.correct / self.questions if self.questions else 0.0
+        """Correct over measured, as a run's rate is."""
+        return self.correct / self.measured if self.measured else 0.0
 
 
 def first_sentence(answer: str) -> str:
@@ -80,46 +87,55 @@ def constant_floor(questions: Sequence[Question]) -> ConstantFloor | None:
     mine = judged(questions)
     if not mine:
         return None
-    judge = RulesJudge(mine)
+    judge = RulesJudge(questions)  # names are read from the whole corpus, as in a run
     cases = [case_for(q) for q in mine]
     replies = fixed_replies(mine)
-    best: tuple[int, list[bool], str] | None = None
+    best: tuple[int, list[str], str] | None = None
     for reply in replies:
-        right = []
+        outcomes = []
         for case in cases:
             result = judge.judge(case, reply).result
-            right.append(isinstance(result, Verdict) and result.outcome == "correct")
-        if best is None or sum(right) > best[0]:
-            best = (sum(right), right, reply)
+            outcomes.append(result.outcome if isinstance(result, Verdict) else "inconclusive")
+        right = outcomes.count("correct")
+        if best is None or right > best[0]:
+            best = (right, outcomes, reply)
     assert best is not None
-    correct, right, reply = best
-    shapes: dict[str, list[bool]] = {}
-    arms: dict[str, list[bool]] = {}
-    for q, ok in zip(mine, right, strict=True):
+    correct, outcomes, reply = best
+    shapes: dict[str, list[str]] = {}
+    arms: dict[str, list[str]] = {}
+    for q, outcome in zip(mine, outcomes, strict=True):
         block = q.typedmemeval
         assert block is not None
-        shapes.setdefault(block.shape, []).append(ok)
+        shapes.setdefault(block.shape, []).append(outcome)
         if block.pair_id:
-            arms.setdefault(block.pair_id, []).append(ok)
-    pairs = [oks for oks in arms.values() if len(oks) == 2]
+            arms.setdefault(block.pair_id, []).append(outcome)
+    pairs = [found for found in arms.values() if len(found) >= 2]
     return ConstantFloor(
         answer=reply,
         correct=correct,
+        measured=_measured(outcomes),
         questions=len(mine),
         pairs=len(pairs),
-        pairs_both=sum(1 for oks in pairs if all(oks)),
-        shapes=tuple(ShapeFloor(s, sum(oks), len(oks)) for s, oks in sorted(shapes.items())),
+        pairs_both=sum(1 for found in pairs if all(o == "correct" for o in found)),
+        shapes=tuple(
+            ShapeFloor(s, found.count("correct"), _measured(found), len(found))
+            for s, found in sorted(shapes.items())
+        ),
         tried=len(replies),
     )
+
+
+def _measured(outcomes: Sequence[str]) -> int:
+    return sum(1 for o in outcomes if o != "inconclusive")
 
 
 def describe(floor: ConstantFloor) -> str:
     """One line: the reply, its questions and its pairs."""
     line = (
         f"one fixed reply for every question, {floor.answer!r}, is judged correct on "
-        f"{floor.correct} of {floor.questions} questions ({floor.rate:.3f}; best of "
-        f"{floor.tried} tried)"
+        f"{floor.correct} of {floor.measured} measured ({floor.rate:.3f}; {floor.measured} of "
+        f"{floor.questions} questions measured; best of {floor.tried} tried)"
     )
     if floor.pairs:
-        line += f" and on both arms of {floor.pairs_both} of {floor.pairs} pairs"
+        line += f"; both arms correct on {floor.pairs_both} of {floor.pairs} pairs"
     return line

@@ -49,6 +49,8 @@ class HeadlineRow:
     runs: int
     unrun: tuple[UnrunReason, ...]
     strength: Strength
+    #: What one fixed reply to every question scores on the corpus the run answered.
+    floor: ConstantFloor | None = None
 
     @property
     def left_out_by_limit(self) -> int:
@@ -98,6 +100,7 @@ def headline_rows(
                     count,
                     d.unrun.get((run.system, run.run_id), ()),
                     v1_strength(probes, run.answer_model),
+                    release.stats.floor if release and release.stats else None,
                 )
             )
     return rows
@@ -105,7 +108,7 @@ def headline_rows(
 
 def floor_cell(floor: ConstantFloor | None) -> Md:
     """What one fixed reply to every question scores (`checker.floor`), the run's floor."""
-    return Md("unmeasured") if floor is None else fraction(floor.correct, floor.questions)
+    return Md("unmeasured") if floor is None else fraction(floor.correct, floor.measured)
 
 
 def unrun_cell(row: HeadlineRow) -> Md:
@@ -127,7 +130,7 @@ def headline_table(rows: Sequence[HeadlineRow]) -> Md:
                 ident(row.run.system),
                 Md(f"{code(row.run.run_id)} ({row.runs} of this system)"),
                 fraction(v.counts["correct"], v.measured),
-                floor_cell(row.results.floor),
+                floor_cell(row.floor),
                 fraction(v.measured, v.n),
                 fraction(v.counts["inconclusive"], v.n),
                 unrun_cell(row),
@@ -144,7 +147,7 @@ def headline_table(rows: Sequence[HeadlineRow]) -> Md:
             "system",
             "latest run",
             "correct / measured",
-            "one fixed reply: correct / questions",
+            "one fixed reply: correct / measured",
             "measured / questions",
             "inconclusive / questions",
             "unrun / questions (reason)",
@@ -229,8 +232,9 @@ def headline_section(rows: Sequence[HeadlineRow]) -> Md:
         "ranking, and never combined across verticals. Rates are over measured questions; "
         "`inconclusive` and `unrun` rows are counted but never enter a rate. Each vertical's "
         "[results page](results/index.md) has every run in detail. *One fixed reply* is the "
-        "floor: the best single answer given to every question of the vertical's corpus, "
-        "right on that many questions without reading a haystack.\n\n"
+        "floor: the best single answer given to every question of the run's corpus, judged "
+        "like the run's answers, right on that many measured questions without reading a "
+        "haystack.\n\n"
     )
     out += headline_words(rows)
     out += headline_table(rows)

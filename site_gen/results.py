@@ -19,7 +19,16 @@ from checker.results.band import Band
 from checker.runner.models import RULES_JUDGE, identity_of
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import band as band_cell
-from site_gen.numerals import chance, fraction, ident, rate, ratio, shape_mark, signed_rate
+from site_gen.numerals import (
+    chance,
+    fraction,
+    ident,
+    quoted,
+    rate,
+    ratio,
+    shape_mark,
+    signed_rate,
+)
 from site_gen.plots import rung_x
 
 NOT_A_LEADERBOARD = Md(
@@ -560,24 +569,30 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
 
 
 def floor_block(floor: ConstantFloor | None) -> Md:
-    """What one fixed reply to every question scores (`checker.floor`), read against the runs."""
+    """What one fixed reply to every question scores (`checker.floor`), read against the runs:
+    correct over measured, as a run's rate is."""
     if floor is None:
         return Md("")
     out = Md(
         "## Floor\n\n"
-        f"One fixed reply given to every question, {code(floor.answer)}, is judged correct by "
-        f"the rules judge on {fraction(floor.correct, floor.questions)} questions "
-        f"({ratio(floor.correct, floor.questions)}), without reading a haystack: the best of "
+        f"One fixed reply given to every question, \u201c{quoted(floor.answer)}\u201d, is judged "
+        f"correct by the rules judge on {fraction(floor.correct, floor.measured)} measured "
+        f"questions ({ratio(floor.correct, floor.measured)}; measured "
+        f"{fraction(floor.measured, floor.questions)}), without reading a haystack: the best of "
         f"{floor.tried} replies tried (the first sentence of every distinct gold answer, and "
         f"{code(REFUSAL)}). A run's share of correct answers means little at or under it."
     )
     if floor.pairs:
         out += Md(
-            f" The two arms of a pair take different answers, so it gets both arms right on "
-            f"{fraction(floor.pairs_both, floor.pairs)} pairs."
+            f" Both arms of a pair right: {fraction(floor.pairs_both, floor.pairs)} pairs (a "
+            "pair's arms take different answers)."
         )
-    rows = [[esc(s.shape), fraction(s.correct, s.questions)] for s in floor.shapes]
-    return Md(out + Md("\n\n") + table(["Shape", "Fixed reply correct"], rows) + Md("\n"))
+    rows = [
+        [esc(s.shape), fraction(s.correct, s.measured), fraction(s.measured, s.questions)]
+        for s in floor.shapes
+    ]
+    head = ["Shape", "Fixed reply: correct / measured", "measured / questions"]
+    return Md(out + Md("\n\n") + table(head, rows) + Md("\n"))
 
 
 def refused_list(refused: Sequence[RefusedFile]) -> Md:

@@ -13,5 +13,8 @@ def summary(corpus: LoadedCorpus) -> list[str]:
     found = constant_floor(corpus.questions)
     if found is None:
         return ["not measured: no question carries a vertical the rules judge reads"]
-    shapes = ", ".join(f"{s.shape} {s.correct}/{s.questions}" for s in found.shapes)
+    shapes = ", ".join(
+        f"{s.shape} {s.correct}/{s.measured} ({s.measured} of {s.questions} measured)"
+        for s in found.shapes
+    )
     return [describe(found), f"by shape: {shapes}"]

@@ -1057,11 +1057,14 @@ def haystack_interval(
     fixed: how far the figure moves with which haystacks a corpus happens to hold. The folds'
     models are not fitted again, so the spread of a fresh corpus is wider still.
 
-    On one seed and one generator, three Conjunction drafts read 0.40, 0.44 and 0.71, and
-    their shuffled-label twins 0.54, 0.67 and 0.54: one gold turn against some fifty others in
-    each of fifteen order questions, so a few turns decide the figure."""
+    Three Conjunction drafts from one generator and one seed, differing in wording only, read
+    0.40, 0.44 and 0.71, and their shuffled-label twins 0.51, 0.67 and 0.54: one gold turn
+    against some fifty others in each of fifteen order questions, so a few turns decide the
+    figure."""
     rng = np.random.default_rng(SEED)
     haystacks = np.unique(group)
+    if not len(haystacks):
+        return 0.5, 0.5
     members = [np.flatnonzero(group == h) for h in haystacks]
     offset = int(question.max()) + 1 if len(question) else 1
     found = []

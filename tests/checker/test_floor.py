@@ -17,7 +17,7 @@ from site_gen.results import VerticalResults
 
 CORPORA = Path("corpora")
 FORGETTING = CORPORA / "forgetting" / "typedmemeval-forgetting-2026.12.json"
-EXTERNAL = Path("..") / "shared" / "external" / "longmemeval_oracle_sample.json"
+EXTERNAL = Path("tests") / "fixtures" / "external" / "longmemeval-excerpt.json"
 
 
 def test_forgetting_s_floor_is_its_commonest_state_on_every_question_that_has_it() -> None:
@@ -70,14 +70,30 @@ def test_the_summary_and_the_results_page_print_it_with_its_denominators() -> No
     corpus = load_any(FORGETTING)
     found = constant_floor(corpus.questions)
     assert found is not None
-    k, n = found.correct, found.questions
+    k, m, n = found.correct, found.measured, found.questions
     out = io.StringIO()
     print_summaries([corpus], out)
     assert (
-        f"floor: one fixed reply for every question, 'No longer.', is judged correct on {k} of {n}"
-        in out.getvalue()
-    )
+        f"floor: one fixed reply for every question, 'No longer.', is judged correct on {k} of "
+        f"{m} measured ({k / m:.3f}; {m} of {n} questions measured"
+    ) in out.getvalue()
     page = results.vertical_results_page(VerticalResults(BY_KEY["forgetting"], floor=found))
-    assert "## Floor" in page and f"{k}/{n} questions ({k / n:.2f} (n={n}))" in page
-    assert f"both arms right on 0/{found.pairs} pairs" in page
-    assert f"| invalidated | {k}/{k} |" in page
+    assert "## Floor" in page and f"{k}/{m} measured questions ({k / m:.2f} (n={m})" in page
+    assert f"Both arms of a pair right: 0/{found.pairs} pairs" in page
+    assert f"| invalidated | {k}/{k} | {k}/{k} |" in page
+
+
+def test_a_reply_the_judge_reads_nothing_in_is_inconclusive_not_wrong() -> None:
+    """As in a run: Conjunction's best fixed reply is a count, which its sum and order
+    questions read no verdict in; those enter no rate."""
+    questions = load_ours(
+        CORPORA / "conjunction" / "typedmemeval-conjunction-2026.12.json"
+    ).questions
+    found = constant_floor(questions)
+    assert found is not None and found.measured < found.questions
+    judge = RulesJudge(questions)
+    verdicts = [judge.judge(case_for(q), found.answer).result for q in questions]
+    assert found.measured == sum(1 for v in verdicts if isinstance(v, Verdict))
+    assert found.correct == sum(
+        1 for v in verdicts if isinstance(v, Verdict) and v.outcome == "correct"
+    )

@@ -331,6 +331,27 @@ def test_the_haystack_interval_is_tight_for_a_sure_marker_and_wide_for_a_coin() 
     assert widths[0] > 1.5 * widths[1], widths
 
 
+def test_the_haystack_interval_spans_the_draws_a_two_haystack_corpus_can_make() -> None:
+    """Two haystacks: one whose two questions the scores get right (1 pair won of 1 each), one
+    whose two they get wrong (0 of 2 each). The corpus reads 2/6; drawn again, both copies of
+    the first read 1.0, both of the second 0.0, one of each 2/6, so the middle 95% of 400 draws
+    runs from 0.0 to 1.0; the first haystack alone reads 1.0 however drawn."""
+    gold = np.array([True, False, True, False, True, False, False, True, False, False])
+    scores = np.array([0.9, 0.1, 0.8, 0.2, 0.1, 0.9, 0.8, 0.2, 0.7, 0.9])
+    question = np.array([0, 0, 1, 1, 2, 2, 2, 3, 3, 3])
+    group = np.array([0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+    assert shc.pooled_auc(scores, gold, question) == 2 / 6
+    low, high = shc.haystack_interval(scores, gold, question, group, draws=400)
+    # Possible values: 1.0 (both draws haystack 0), 0.0 (both haystack 1), 2/6 (one of each).
+    assert (low, high) == (0.0, 1.0)
+    assert shc.haystack_interval(scores[:4], gold[:4], question[:4], group[:4]) == (1.0, 1.0)
+
+
+def test_the_haystack_interval_of_nothing_is_a_coin() -> None:
+    empty = np.array([], dtype=np.int64)
+    assert shc.haystack_interval(np.array([]), empty.astype(bool), empty, empty) == (0.5, 0.5)
+
+
 def test_folds_do_not_follow_a_design_that_cycles_with_their_period() -> None:
     """Sixty equal haystacks on five rungs, question i on rung i mod 5: unshuffled grouped
     folds would hold out one whole rung per fold."""

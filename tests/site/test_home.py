@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from checker.floor import constant_floor
+from checker.load import load_ours
 from checker.runner.models import RULES_JUDGE, identity_of
 from site_gen.denominators import bare_numbers, displayed_text
 from site_gen.home import (
     MARKER,
     HeadlineRow,
-    floor_cell,
     headline_rows,
+    headline_table,
     headline_words,
     home_page,
 )
@@ -139,13 +141,22 @@ def test_the_shipped_home_page_shows_every_published_run(
         assert "(deterministic rules, no model)" in text
     # The words follow the data: smoke runs are named as such exactly when there are some.
     assert ("smoke run" in text) == any(r.smoke for r in rows)
-    # Each row sits beside the floor one fixed reply sets on its vertical's corpus.
-    assert "one fixed reply: correct / questions" in text
-    for release in shipped.releases:
-        floor = release.stats.floor if release.stats else None
-        if floor is not None and any(r.run.corpus_id == release.corpus_id for r in rows):
-            assert floor_cell(floor) == f"{floor.correct}/{floor.questions}"
-            assert f"{floor.correct}/{floor.questions}" in text
+    assert "one fixed reply: correct / measured" in text
+
+
+def test_each_run_sits_beside_the_floor_of_the_corpus_it_answered(shipped: SiteSources) -> None:
+    """The floor cell of every headline row is `checker.floor` recomputed from the bytes of
+    the corpus that row's run answered."""
+    rows = _rows(shipped)
+    releases = {r.corpus_id: r for r in shipped.releases}
+    lines = headline_table(rows).splitlines()[2:]
+    assert len(lines) == len(rows)
+    for row, line in zip(rows, lines, strict=True):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        entry = releases[row.run.corpus_id].entry
+        found = constant_floor(load_ours(Path("corpora") / entry.file).questions)
+        assert found is not None
+        assert cells[4] == f"{found.correct}/{found.measured}", (row.run.corpus_id, cells[4])
 
 
 def test_hostile_result_text_reaches_the_home_page_as_text(fixture_site: Path) -> None:
