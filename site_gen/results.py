@@ -541,7 +541,7 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     if data.refused:
         out += Md(f"{len(data.refused)} submitted files could not be published:\n\n")
         out += refused_list(data.refused)
-    out += floor_block(data.floor)
+    out += floor_block(data.floor, runs)
     if not runs:
         out += Md(
             "## No results yet\n\n"
@@ -568,9 +568,9 @@ def vertical_results_page(data: VerticalResults, plots: Mapping[str, Md] | None 
     return Md(out)
 
 
-def floor_block(floor: ConstantFloor | None) -> Md:
+def floor_block(floor: ConstantFloor | None, runs: Sequence[Aggregate] = ()) -> Md:
     """What one fixed reply to every question scores (`checker.floor`), read against the runs:
-    correct over measured, as a run's rate is."""
+    correct over measured, as a run's rate is; the runs whose share is no higher are named."""
     if floor is None:
         return Md("")
     out = Md(
@@ -587,6 +587,19 @@ def floor_block(floor: ConstantFloor | None) -> Md:
             f" Both arms of a pair right: {fraction(floor.pairs_both, floor.pairs)} pairs (a "
             "pair's arms take different answers)."
         )
+    under = [
+        r
+        for r in runs
+        if r.overall.vector.measured
+        and r.overall.vector.counts["correct"] * floor.measured
+        <= floor.correct * r.overall.vector.measured
+    ]
+    if under:
+        named = "; ".join(
+            f"{run_label(r)} {fraction(r.overall.vector.counts['correct'], r.overall.vector.measured)}"
+            for r in under
+        )
+        out += Md(f" Runs correct on no larger a share of their measured questions: {named}.")
     rows = [
         [esc(s.shape), fraction(s.correct, s.measured), fraction(s.measured, s.questions)]
         for s in floor.shapes

@@ -14,6 +14,7 @@ from checker.runner.rules import RulesJudge
 from checker.summary import print_summaries
 from site_gen import results
 from site_gen.results import VerticalResults
+from site_gen.sources import read_sources
 
 CORPORA = Path("corpora")
 FORGETTING = CORPORA / "forgetting" / "typedmemeval-forgetting-2026.12.json"
@@ -97,3 +98,20 @@ def test_a_reply_the_judge_reads_nothing_in_is_inconclusive_not_wrong() -> None:
     assert found.correct == sum(
         1 for v in verdicts if isinstance(v, Verdict) and v.outcome == "correct"
     )
+
+
+def test_the_results_page_names_every_run_at_or_under_the_floor_and_no_other() -> None:
+    """Each published Forgetting run is named beside the floor exactly when its correct share
+    of measured questions is no larger than the floor's."""
+    sources = read_sources(Path("."))
+    data = sources.results.by_vertical["forgetting"]
+    release = sources.latest("forgetting")
+    assert release is not None and release.stats is not None and data.runs
+    found = release.stats.floor
+    assert found is not None
+    block = results.floor_block(found, data.runs)
+    for run in data.runs:
+        v = run.overall.vector
+        named = f"{results.run_label(run)} {v.counts['correct']}/{v.measured}" in block
+        under = v.measured > 0 and v.counts["correct"] / v.measured <= found.rate
+        assert named == under, (run.system, v.counts["correct"], v.measured)
