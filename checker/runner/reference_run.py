@@ -268,7 +268,7 @@ def run_command(
         "--run-id",
         run_id,
         "--temperature",
-        "0",
+        f"{options.temperature:g}",
         "--seed",
         str(options.seed),
         "--concurrency",
@@ -376,7 +376,16 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per call")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the answers' seed; run k of --runs uses SEED + k - 1"
+    )
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        default=0.0,
+        help="the answers' temperature (0, the default, answers alike run after run; a band of "
+        "--runs needs sampling, e.g. 0.7)",
+    )
     parser.add_argument("--work", default=".typedmemeval")
     parser.add_argument("--results", default="results", help="results/<vertical>/<system>/")
     parser.add_argument("--index", default=None, help="release index (default: the nearest)")
@@ -406,11 +415,14 @@ def run_all(base_url: str, args: argparse.Namespace) -> tuple[list[Measured], li
         for system in args.system_list:
             for k in range(1, args.runs + 1):
                 run_id = f"{args.run_prefix}-{k}"
-                m = run_one(vertical, system, run_id, base_url, args.model, args)
+                # Each run of a set draws its own answers: with one seed, sampled runs would
+                # agree and band to zero width.
+                own = argparse.Namespace(**{**vars(args), "seed": args.seed + k - 1})
+                m = run_one(vertical, system, run_id, base_url, args.model, own)
                 measured.append(m)
                 if args.agreement and m.status in (0, 11):
                     agreements.append(
-                        judge_agreement(vertical, system, run_id, base_url, args.model, args)
+                        judge_agreement(vertical, system, run_id, base_url, args.model, own)
                     )
     return measured, agreements
 

@@ -118,6 +118,32 @@ def test_reference_against_any_endpoint(tmp_path: Path, capsys: pytest.CaptureFi
     assert "starting" not in out  # no local server
 
 
+@pytest.mark.slow
+def test_a_sampled_run_set_draws_each_run_with_its_own_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--runs 3 --temperature 0.7 --run-prefix sampled`: three files beside the temperature-0
+    ones, each asked at 0.7, run k with seed k - 1, so the set is a band of one experiment."""
+    with FakeServer(mode="vllm", model="big") as server:
+        code = reference_run.main(
+            at(
+                server.url,
+                "big",
+                tmp_path,
+                *("--runs", "3", "--temperature", "0.7", "--run-prefix", "sampled"),
+                verticals="semantic",
+                systems="no-memory",
+            )
+        )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    files = sorted((tmp_path / "results").rglob("sampled-*.json"))
+    assert [p.name for p in files] == ["sampled-1.json", "sampled-2.json", "sampled-3.json"]
+    sampling = [json.loads(p.read_text())["answer_sampling"] for p in files]
+    assert [s["temperature"] for s in sampling] == [0.7, 0.7, 0.7]
+    assert [s["seed"] for s in sampling] == [0, 1, 2]
+
+
 def test_agreement_judges_the_same_answers_with_the_served_model(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
