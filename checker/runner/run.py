@@ -52,13 +52,17 @@ def system_slug(name: str) -> str:
 
 
 def configuration_fingerprint(info: SystemInfo) -> str:
-    """Hash of everything that configures the system (runs that differ are never banded)."""
+    """Hash of everything that configures the system (runs that differ are never banded).
+    The sampling seed is left out: it is what a run set varies to measure the answer model's
+    variance (`answer_sampling.seed`, and the band lists each run's seed); with it, three runs
+    sampled at one temperature with seeds 0, 1 and 2 were three experiments and never banded."""
+    sampling = {k: v for k, v in asdict(info.sampling).items() if k != "seed"}
     return request_key(
         {
             "name": info.name,
             "version": info.version,
             "answer_model": info.answer_model,
-            "sampling": asdict(info.sampling),
+            "sampling": sampling,
             "configuration": dict(info.configuration),
         }
     )[:16]

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from checker.api import Options, check_paths
+from checker.results.band import band
+from checker.results.validate import load_result
 from checker.runner import reference_run
 from checker.runner.fake import FakeServer, prompt_text
 from checker.runner.models import SMOLLM2_135M
@@ -123,7 +125,8 @@ def test_a_sampled_run_set_draws_each_run_with_its_own_seed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`--runs 3 --temperature 0.7 --run-prefix sampled`: three files beside the temperature-0
-    ones, each asked at 0.7, run k with seed k - 1, so the set is a band of one experiment."""
+    ones, each asked at 0.7, run k with seed k - 1, and one configuration (the seed is not
+    part of it), so the set is a band of one experiment."""
     with FakeServer(mode="vllm", model="big") as server:
         code = reference_run.main(
             at(
@@ -142,6 +145,11 @@ def test_a_sampled_run_set_draws_each_run_with_its_own_seed(
     sampling = [json.loads(p.read_text())["answer_sampling"] for p in files]
     assert [s["temperature"] for s in sampling] == [0.7, 0.7, 0.7]
     assert [s["seed"] for s in sampling] == [0, 1, 2]
+    # The seed is what the set varies: the three are one experiment, and band.
+    loaded = [load_result(p) for p in files]
+    assert len({r.configuration_fingerprint for r in loaded}) == 1
+    found = band([(r.run_id, r) for r in loaded])
+    assert found.runs == ("sampled-1", "sampled-2", "sampled-3") and found.seeds == (0, 1, 2)
 
 
 def test_agreement_judges_the_same_answers_with_the_served_model(
