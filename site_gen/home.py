@@ -75,10 +75,14 @@ def _latest(runs: Sequence[Aggregate]) -> dict[str, tuple[Aggregate, int]]:
     by_system: dict[str, list[Aggregate]] = {}
     for run in runs:
         by_system.setdefault(run.system, []).append(run)
-    return {
-        system: (max(found, key=lambda r: (r.run_date, r.run_id)), len(found))
-        for system, found in by_system.items()
-    }
+    return {system: (max(found, key=_recency), len(found)) for system, found in by_system.items()}
+
+
+def _recency(run: Aggregate) -> tuple[bool, str, str]:
+    """A run asked at temperature 0 (the answers a rerun gives again) before any sampled one,
+    whose one draw says less than the band the results page shows; then the latest, then by
+    run id."""
+    return (run.answer_temperature == 0, run.run_date, run.run_id)
 
 
 def headline_rows(
@@ -228,7 +232,9 @@ def headline_section(rows: Sequence[HeadlineRow]) -> Md:
             "submit one.\n"
         )
     out += Md(
-        "The latest run of each system on each vertical, by vertical and system name — not a "
+        "The latest run of each system on each vertical (the latest asked at temperature 0 "
+        "where there is one: a sampled run is one draw, and the results page bands the set), "
+        "by vertical and system name — not a "
         "ranking, and never combined across verticals. Rates are over measured questions; "
         "`inconclusive` and `unrun` rows are counted but never enter a rate. Each vertical's "
         "[results page](results/index.md) has every run in detail. *One fixed reply* is the "

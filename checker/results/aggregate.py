@@ -417,6 +417,8 @@ class Aggregate:
     sub_labels: tuple[SubLabelCount, ...] = ()
     list_order: tuple[ListOrderSlice, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: The answers' requested sampling temperature (`answer_sampling.temperature`).
+    answer_temperature: float | None = None
 
     @property
     def measured_nothing(self) -> bool:
@@ -750,6 +752,7 @@ def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:
         judge_model=result.judge.model,
         judge_fingerprint=result.judge.fingerprint,
         grounding=result.grounding,
+        answer_temperature=result.answer_sampling.temperature,
         overall=overall,
         by_shape=_shape_strata(rows, facts, v.key),
         by_difficulty=_difficulty_strata(rows, facts),

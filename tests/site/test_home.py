@@ -144,6 +144,21 @@ def test_the_shipped_home_page_shows_every_published_run(
     assert "one fixed reply: correct / measured" in text
 
 
+def test_the_headline_shows_a_run_asked_at_temperature_0_before_a_sampled_one(
+    shipped: SiteSources,
+) -> None:
+    """Three sampled no-memory runs (temperature 0.7) were made after the temperature-0 one:
+    the headline row is still the temperature-0 run, never one draw of the sampled set."""
+    rows = _rows(shipped)
+    assert rows
+    for row in rows:
+        mine = [r for r in row.results.runs if r.system == row.run.system]
+        if any(r.answer_temperature == 0 for r in mine):
+            assert row.run.answer_temperature == 0, (row.run.system, row.run.run_id)
+    sampled = [r for r in rows if r.run.run_id.startswith("sampled")]
+    assert not sampled, [(r.results.vertical.key, r.run.run_id) for r in sampled]
+
+
 def test_each_run_sits_beside_the_floor_of_the_corpus_it_answered(shipped: SiteSources) -> None:
     """The floor cell of every headline row is `checker.floor` recomputed from the bytes of
     the corpus that row's run answered."""
