@@ -65,6 +65,8 @@ class ConstantFloor:
 
 
 def first_sentence(answer: str) -> str:
+    """The answer up to its first `.`, `!` or `?` followed by a space (not `checker.text`'s
+    `sentences`, which also ends one inside "£45.26" and would try "£45." as a reply)."""
     text = " ".join(answer.split())
     return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from checker.api import Options, check_paths
+from checker.family import VERTICALS
 from checker.results.band import band
 from checker.results.validate import load_result
 from checker.runner import reference_run
@@ -134,7 +135,7 @@ def test_a_sampled_run_set_draws_each_run_with_its_own_seed(
                 "big",
                 tmp_path,
                 *("--runs", "3", "--temperature", "0.7", "--run-prefix", "sampled"),
-                verticals="semantic",
+                verticals=VERTICALS[0].key,
                 systems="no-memory",
             )
         )
