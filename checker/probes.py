@@ -18,12 +18,13 @@ Applicability, with its own denominator per probe:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from checker.family import BY_KEY
 from checker.formats.corpus import Question
+from checker.formats.sidecar import ProbeRecord
 
 Context = Literal["gold", "none", "distractors", "leave-one-out", "haystack", "bm25"]
 
@@ -156,6 +157,17 @@ def pair_ids(questions: Sequence[Question]) -> dict[str, list[str]]:
     return {pid: ids for pid, ids in sorted(arms.items()) if len(ids) >= 2}
 
 
+def sampled_value(probe: Probe, hits: int, undecided: int) -> str:
+    """fail once hits reach the rejection threshold; pass when the undecided samples could not
+    reach it either; otherwise inconclusive."""
+    assert probe.reject_at is not None
+    if hits >= probe.reject_at:
+        return "fail"
+    if hits + undecided < probe.reject_at:
+        return "pass"
+    return "inconclusive"
+
+
 def passed(probe: Probe, value: str) -> bool | None:
     """Whether one question's value counts as passing (None: not decided)."""
     if value == "inconclusive":
@@ -207,10 +219,36 @@ def _fraction(count: int, denominator: int) -> str:
     return f"{count}/{denominator}" + (f" ({count / denominator:.3f})" if denominator else "")
 
 
+def sample_line(probe: Probe, hits: dict[str, int], read: dict[str, int], samples: int) -> str:
+    """A sampled probe's samples pooled over its questions: hits over the samples the judge read
+    a verdict in, of those asked. Where most questions are undecided (a weak model whose
+    replies the judge cannot read), this is what the samples still say; the verdict per
+    question stays the rule's."""
+    asked = samples * len(read)
+    got = sum(read.values())
+    return (
+        f"samples: {sum(hits.get(q, 0) for q in read)} reproduced gold of {got} the judge read "
+        f"(of {asked} asked; {probe.reject_at} hits in a question's {samples} fail it)"
+    )
+
+
+def sample_lines(records: Mapping[str, ProbeRecord]) -> dict[str, str]:
+    """`sample_line` of every measured sampled probe whose record counts the samples read."""
+    out = {}
+    for name, record in records.items():
+        probe = PROBES.get(name)
+        if probe is None or probe.reject_at is None or record.status != "measured":
+            continue
+        if record.read and record.samples:
+            out[name] = sample_line(probe, record.hits, record.read, record.samples)
+    return out
+
+
 def report_lines(
     record_outcomes: dict[str, dict[str, str]],
     questions: Sequence[Question],
     pairs: dict[str, dict[str, str]] | None = None,
+    samples: dict[str, str] | None = None,
 ) -> list[str]:
     """Per measured probe: passing over decided questions, overall and per shape, with the
     applicability denominator and why the rest do not apply."""
@@ -238,6 +276,8 @@ def report_lines(
                 f"  {t.label}: {verdict} {_fraction(t.passed, t.decided)}"
                 + (f", undecided {t.undecided}" if t.undecided else "")
             )
+        if (samples or {}).get(name):
+            lines.append(f"  {(samples or {})[name]}")
         flips = (pairs or {}).get(name) or {}
         if flips:
             flipped = sum(v == "flipped" for v in flips.values())

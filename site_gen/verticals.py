@@ -15,6 +15,7 @@ from checker.family import K_REF, SMALL_SHAPE_N, VERTICALS, Vertical
 from checker.formats.retrieval import CoverageRecord
 from checker.formats.separability import FeatureRow, SeparabilityRecord
 from checker.formats.sidecar import ProbeRecord, Sidecar
+from checker.probes import sample_lines
 from site_gen import inside
 from site_gen.markup import Md, admonition, code, esc, link, table
 from site_gen.numerals import chance, fraction, rate, shape_mark, signed_rate
@@ -602,6 +603,9 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
         n = probe.applicable if probe.applicable is not None else len(probe.outcomes)
         tally = Counter(probe.outcomes.values())
         result = Md(", ".join(f"{esc(o)} {fraction(k, n)}" for o, k in sorted(tally.items())))
+        pooled = sample_lines({name: probe}).get(name)
+        if pooled:
+            result = Md(f"{result}; {esc(pooled)}")
         stale = (
             probe.corpus_sha256 is not None
             and corpus_sha256 is not None

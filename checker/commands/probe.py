@@ -21,14 +21,20 @@ from checker.commands._models import (
     retry_policy,
 )
 from checker.io import dump_json
-from checker.probes import PROBES, report_lines
+from checker.probes import PROBES, report_lines, sample_lines
 from checker.reporters import REPORTERS
 from checker.runner import preflight
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
 from checker.runner.localfiles import private_folder
 from checker.runner.negotiate import negotiate
-from checker.runner.probe import ProbeSettings, StampRefused, run_probes, stamp_copy
+from checker.runner.probe import (
+    ProbeSettings,
+    StampRefused,
+    run_probes,
+    stamp_copy,
+    stamp_shipped,
+)
 from checker.runner.safefiles import UnsafePath, write_atomic
 
 
@@ -56,7 +62,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         default=None,
         help="write a copy of the corpus and of its sidecar with the records stamped in, into "
-        "DIR (never the shipped sidecar); `typedmemeval check DIR/<corpus>.json` checks them",
+        "DIR (the shipped sidecar untouched); `typedmemeval check DIR/<corpus>.json` checks them",
+    )
+    parser.add_argument(
+        "--stamp-shipped",
+        action="store_true",
+        help="stamp the records into the corpus's own sidecar (the records of probes not run "
+        "are kept); the corpus bytes are unchanged and regenerating them keeps the records",
     )
     parser.add_argument(
         "--temperature", type=float, default=0.0, help="V1, V8, V9 temperature (default 0)"
@@ -110,11 +122,17 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     resolved = resolve_corpus(args.corpus, args.index)
     corpus = resolved.corpus
+    if args.stamp and args.stamp_shipped:
+        raise UsageError(
+            "--stamp DIR writes a copy and --stamp-shipped the corpus's own sidecar: choose one"
+        )
     if args.stamp and Path(args.stamp).resolve() == corpus.path.resolve().parent:
         raise UsageError(
-            f"--stamp {args.stamp} is the corpus's own folder; stamping there would overwrite "
-            "the shipped sidecar — choose another folder"
+            f"--stamp {args.stamp} is the corpus's own folder; to stamp the shipped sidecar "
+            "say so with --stamp-shipped"
         )
+    if args.stamp_shipped and corpus.sidecar is None:
+        raise UsageError(f"--stamp-shipped: {corpus.path} has no sidecar beside it to stamp")
     stats = CallStats()
     try:
         work = private_folder(Path(args.work) / "probes" / resolved.corpus_id / args.run_id)
@@ -169,6 +187,7 @@ def run(args: argparse.Namespace) -> int:
         {n: r.outcomes for n, r in records.items()},
         corpus.questions,
         {n: r.pairs for n, r in records.items()},
+        sample_lines(records),
     ):
         print(line)
     print("")
@@ -180,9 +199,12 @@ def run(args: argparse.Namespace) -> int:
         "local)"
     )
     code = 0
-    if args.stamp:
+    if args.stamp or args.stamp_shipped:
         try:
-            stamped = stamp_copy(corpus, records, Path(args.stamp))
+            if args.stamp_shipped:
+                stamped = stamp_shipped(corpus, records)
+            else:
+                stamped = stamp_copy(corpus, records, Path(args.stamp))
         except (StampRefused, UnsafePath) as exc:
             raise UsageError(str(exc)) from None
         checked = check_paths([stamped], Options(select=["REC"]))
@@ -191,8 +213,9 @@ def run(args: argparse.Namespace) -> int:
             for error in checked.errors:
                 print(f"typedmemeval: {error}", file=sys.stderr)
             code = 1
+        where = "the shipped sidecar of" if args.stamp_shipped else "a sidecar copy beside"
         print(
-            f"stamped a sidecar copy beside {stamped} (the shipped sidecar is unchanged); "
+            f"stamped {', '.join(sorted(records))} into {where} {stamped}; "
             f"`typedmemeval check {stamped}` reads them together"
         )
     measured = sum(v != "inconclusive" for r in records.values() for v in r.outcomes.values())

@@ -112,6 +112,10 @@ class ProbeRecord(Strict):
     """Samples per question (per ablated component for V6)."""
     hits: dict[str, int] = Field(default_factory=dict)
     """Sampled probes: per question, how many samples reproduced gold."""
+    read: dict[str, int] = Field(default_factory=dict)
+    """Sampled probes: per question, how many samples the judge read a verdict in (the rest
+    were inconclusive and could have been hits, which is why a question with many of them is
+    undecided)."""
     pairs: dict[str, str] = Field(default_factory=dict)
     """V1: per pair id, `flipped` when every arm was answered correctly (gold flips between
     arms, so the answers differ), `not-flipped`, or `inconclusive`."""
@@ -143,7 +147,15 @@ class NamePools(Strict):
 
 
 #: ProbeRecord fields a probe run fills (omitted from the file when empty).
-PROBE_DETAIL_FIELDS = ("judge_model", "judge_fingerprint", "samples", "hits", "pairs", "components")
+PROBE_DETAIL_FIELDS = (
+    "judge_model",
+    "judge_fingerprint",
+    "samples",
+    "hits",
+    "read",
+    "pairs",
+    "components",
+)
 
 
 class Sidecar(Strict):

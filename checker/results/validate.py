@@ -165,11 +165,12 @@ def locate_index(path: Path, explicit: Path | None) -> Path:
     )
 
 
-_CORPUS_CACHE: dict[tuple[Path, int, int], LoadedCorpus] = {}
+_CORPUS_CACHE: dict[tuple[Path, int, int, tuple[int, int] | None], LoadedCorpus] = {}
 
 
 def load_indexed_corpus(index_path: Path, entry: IndexEntry) -> LoadedCorpus:
-    """Load the corpus file an index entry names (cached per file and modification time)."""
+    """Load the corpus file an index entry names, with its sidecar (cached per modification
+    time and size of both: a probe stamp changes the sidecar alone)."""
     corpus_path = (index_path.parent / entry.file).resolve()
     try:
         st = corpus_path.stat()
@@ -179,12 +180,17 @@ def load_indexed_corpus(index_path: Path, entry: IndexEntry) -> LoadedCorpus:
             f"the corpus file {entry.file} named by the index is missing; a result is checked "
             "against the corpus bytes, so check out the corpora folder",
         ) from None
-    key = (corpus_path, st.st_mtime_ns, st.st_size)
+    sidecar = sidecar_path_for(corpus_path)
+    try:
+        side = sidecar.stat()
+        sidecar_key: tuple[int, int] | None = (side.st_mtime_ns, side.st_size)
+    except OSError:
+        sidecar_key = None
+    key = (corpus_path, st.st_mtime_ns, st.st_size, sidecar_key)
     corpus = _CORPUS_CACHE.get(key)
     if corpus is None:
         corpus = load_ours(corpus_path)
-        sidecar = sidecar_path_for(corpus_path)
-        if sidecar.is_file():
+        if sidecar_key is not None:
             corpus.sidecar = load_sidecar(sidecar)
             corpus.sidecar_path = sidecar
         _CORPUS_CACHE[key] = corpus

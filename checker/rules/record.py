@@ -8,7 +8,16 @@ from checker.context import CorpusContext
 from checker.family import K_REF
 from checker.findings import Violation
 from checker.load import LoadedCorpus
-from checker.probes import PAIR_VALUES, PROBES, applicable, not_applicable, report_lines, values_for
+from checker.probes import (
+    PAIR_VALUES,
+    PROBES,
+    applicable,
+    not_applicable,
+    report_lines,
+    sample_lines,
+    sampled_value,
+    values_for,
+)
 from checker.registry import rule
 from checker.rules.structure import measure_structure
 from checker.summary import section
@@ -141,6 +150,21 @@ def probe_applicability(ctx: CorpusContext) -> Iterator[Violation]:
                         f"probe {name}: {hits} hit(s) of {p.samples} samples cannot be {said} "
                         f"(fail at {probe.reject_at} or more)",
                     )
+            for qid, read in sorted(p.read.items()):
+                hits = p.hits.get(qid, 0)
+                said = p.outcomes.get(qid)
+                if not hits <= read <= p.samples:
+                    yield Violation(
+                        qid,
+                        f"probe {name}: {hits} hit(s) in {read} sample(s) read of {p.samples} "
+                        "cannot be (hits ≤ read ≤ samples)",
+                    )
+                elif said != sampled_value(probe, hits, p.samples - read):
+                    yield Violation(
+                        qid,
+                        f"probe {name}: {hits} hit(s) in {read} sample(s) read of {p.samples} "
+                        f"is {sampled_value(probe, hits, p.samples - read)}, not {said}",
+                    )
         bad_pairs = sorted({v for v in p.pairs.values() if v not in PAIR_VALUES})
         if bad_pairs:
             yield Violation(None, f"probe {name} has pair values {', '.join(bad_pairs)}")
@@ -158,5 +182,5 @@ def probes_summary(corpus: LoadedCorpus) -> list[str]:
     for name, p in sorted(sc.probes.items()):
         if p.status != "measured":
             lines.append(f"{name}: unmeasured ({p.reason})")
-    lines += report_lines(measured, corpus.questions, pairs)
+    lines += report_lines(measured, corpus.questions, pairs, sample_lines(sc.probes))
     return lines

@@ -27,7 +27,15 @@ from checker.family import K_REF, vertical
 from checker.formats.sidecar import ProbeRecord, Sidecar
 from checker.io import dump_json
 from checker.load import LoadedCorpus, sidecar_path_for
-from checker.probes import PROBES, Probe, applicable, components, leave_one_out, pair_ids
+from checker.probes import (
+    PROBES,
+    Probe,
+    applicable,
+    components,
+    leave_one_out,
+    pair_ids,
+    sampled_value,
+)
 from checker.runner.client import CallFailed, CallStats, EndpointDown, ModelClient
 from checker.runner.judge import AnyJudge, NoVerdict, Verdict, case_for
 from checker.runner.localfiles import JsonLines
@@ -214,17 +222,6 @@ def run_probes(
     return run
 
 
-def sampled_value(probe: Probe, hits: int, undecided: int) -> str:
-    """fail once hits reach the rejection threshold; pass when the undecided samples could not
-    reach it either; otherwise inconclusive."""
-    assert probe.reject_at is not None
-    if hits >= probe.reject_at:
-        return "fail"
-    if hits + undecided < probe.reject_at:
-        return "pass"
-    return "inconclusive"
-
-
 def _record(
     probe: Probe,
     corpus: LoadedCorpus,
@@ -240,6 +237,7 @@ def _record(
         by_question[corpus.questions[task.qi].question_id].append((task, outcome))
     outcomes: dict[str, str] = {}
     hits: dict[str, int] = {}
+    read: dict[str, int] = {}
     per_component: dict[str, dict[str, str]] = {}
     for qid, samples in by_question.items():
         if probe.reject_at is None:
@@ -258,6 +256,7 @@ def _record(
             for label, group in groups.items()
         }
         hits[qid] = sum(o == "correct" for _, o in samples)
+        read[qid] = sum(o != "inconclusive" for _, o in samples)
         if probe.context == "leave-one-out":
             per_component[qid] = dict(sorted(values.items()))
         found = set(values.values())
@@ -288,35 +287,48 @@ def _record(
         judge_fingerprint=judge_fingerprint,
         samples=probe.samples,
         hits=hits if probe.context != "leave-one-out" else {},
+        read=read if probe.context != "leave-one-out" else {},
         pairs=pairs,
         components=per_component,
     )
 
 
 class StampRefused(Exception):
-    """A stamp that would overwrite the shipped sidecar."""
+    """A stamp that cannot be written where it was asked for."""
+
+
+def _stamped(corpus: LoadedCorpus, records: dict[str, ProbeRecord]) -> bytes:
+    """The corpus's sidecar with `records` in place of its records of the same probes."""
+    if corpus.sidecar is None:
+        raise StampRefused(f"{corpus.path} has no sidecar to stamp")
+    sidecar: Sidecar = corpus.sidecar.model_copy(deep=True)
+    for name, record in records.items():
+        sidecar.probes[name] = record
+    return dump_json(sidecar.model_dump(mode="json")).encode()
 
 
 def stamp_copy(corpus: LoadedCorpus, records: dict[str, ProbeRecord], folder: Path) -> Path:
     """Write a copy of the corpus and of its sidecar with the records stamped in, into
     `folder` (never the corpus's own folder). Returns the copied corpus's path, which
     `typedmemeval check` reads with the stamped sidecar beside it."""
-    if corpus.sidecar is None:
-        raise StampRefused(f"{corpus.path} has no sidecar to copy")
     verified_folder(folder)  # a link anywhere on the path is refused (`safefiles`)
     if folder.resolve() == corpus.path.resolve().parent:
         raise StampRefused(
-            f"{folder} is the corpus's own folder; stamping there would overwrite the shipped "
-            "sidecar — choose another folder"
+            f"{folder} is the corpus's own folder; to stamp the shipped sidecar say so with "
+            "--stamp-shipped"
         )
-    sidecar: Sidecar = corpus.sidecar.model_copy(deep=True)
-    for name, record in records.items():
-        sidecar.probes[name] = record
+    text = _stamped(corpus, records)
     target = folder / corpus.path.name
     write_atomic(target, corpus.path.read_bytes(), may_replace=True)
-    write_atomic(
-        sidecar_path_for(target),
-        dump_json(sidecar.model_dump(mode="json")).encode(),
-        may_replace=True,
-    )
+    write_atomic(sidecar_path_for(target), text, may_replace=True)
     return target
+
+
+def stamp_shipped(corpus: LoadedCorpus, records: dict[str, ProbeRecord]) -> Path:
+    """Stamp the records into the corpus's own sidecar, the other probes' records kept (SPEC
+    §6: records are stamped into the sidecar, and the checker verifies they name the shipped
+    hash). The corpus bytes are not touched; regenerating them keeps these records
+    (`corpora.generate.core.stamp.carry_probes`). Returns the corpus's path."""
+    text = _stamped(corpus, records)
+    write_atomic(sidecar_path_for(corpus.path), text, may_replace=True)
+    return corpus.path

@@ -54,12 +54,12 @@ def judge_reader(corpus: LoadedCorpus) -> ScriptedModels:
     return ScriptedModels(corpus.questions, decide, answer=reader(corpus))
 
 
-def probe(url: str, tmp: Path, *extra: str) -> tuple[int, str, str]:
+def probe(url: str, tmp: Path, *extra: str, index: Path = INDEX) -> tuple[int, str, str]:
     return run_cli(
         "probe",
         CORPUS_ID,
         "--index",
-        str(INDEX),
+        str(index),
         "--base-url",
         url,
         "--model",
@@ -100,6 +100,7 @@ def test_probe_records_stamp_a_copy_the_checker_accepts(
     assert v1["pairs"] == {pid: "flipped" for pid in pair_ids(forgetting.questions)}
     assert v2["samples"] == 10 and v2["temperature"] == 1.0
     assert set(v2["outcomes"].values()) == {"pass"} and set(v2["hits"].values()) == {0}
+    assert set(v2["read"].values()) == {10}  # the scripted replies are always readable
     assert set(v3["outcomes"].values()) == {"pass"}
     assert v6["applicable"] == 20  # redundant still-valid controls are skipped
     assert set(v6["outcomes"].values()) == {"pass"}
@@ -113,6 +114,7 @@ def test_probe_records_stamp_a_copy_the_checker_accepts(
         full = set(forgetting.gold_indices(forgetting.questions.index(q))) <= top
         assert (v9["outcomes"][q.question_id] == "correct") == full, q.question_id
     assert "V1 oracle answerability" in out and "invalidated: correct 20/20" in out
+    assert "samples: 0 reproduced gold of 350 the judge read (of 350 asked; 2 hits" in out
     samples = tmp_path / "work" / "probes" / CORPUS_ID / "probes" / "probe-samples.jsonl"
     logged = [json.loads(line) for line in samples.read_text().splitlines()]
     assert {entry["probe"] for entry in logged} == {"v1", "v2", "v3", "v6", "v8", "v9"}
@@ -128,13 +130,18 @@ def test_probe_records_stamp_a_copy_the_checker_accepts(
     data = json.loads(meta.read_text())
     data["probes"]["v9"]["corpus_sha256"] = "0" * 64
     data["probes"]["v2"]["applicable"] = 50
+    # Three of ten samples unread with no hit could still have been two hits: not a pass.
+    first = next(iter(data["probes"]["v3"]["read"]))
+    data["probes"]["v3"]["read"][first] = 1
     meta.write_text(json.dumps(data))
     rc, out, _ = run_cli("check", str(tampered / copy.name), "--select", "REC", "--format", "json")
-    codes = {(f["code"], f["message"].split(" ")[1]) for f in json.loads(out)}
-    assert rc == 1 and codes == {("REC002", "v9"), ("REC003", "v2")}
+    found = json.loads(out)
+    codes = {(f["code"], f["message"].split(" ")[1]) for f in found}
+    assert rc == 1 and codes == {("REC002", "v9"), ("REC003", "v2"), ("REC003", "v3:")}
+    assert any("is inconclusive, not pass" in f["message"] for f in found)
 
 
-def test_probe_refuses_to_stamp_the_shipped_sidecar(
+def test_probe_refuses_to_stamp_the_shipped_sidecar_unless_told(
     tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
 ) -> None:
     server = serve(judge_reader(forgetting))
@@ -142,8 +149,65 @@ def test_probe_refuses_to_stamp_the_shipped_sidecar(
     rc, _, err = probe(
         server.url, tmp_path, "--probes", "v1", "--stamp", str(shipped("forgetting").parent)
     )
-    assert rc == 2 and "overwrite the shipped sidecar" in err
+    assert rc == 2 and "say so with --stamp-shipped" in err
+    rc, _, err = probe(server.url, tmp_path, "--probes", "v1", "--stamp", "x", "--stamp-shipped")
+    assert rc == 2 and "choose one" in err
     assert sidecar_path_for(shipped("forgetting")).read_bytes() == before
+
+
+def _release_copy(folder: Path) -> tuple[Path, Path]:
+    """A release folder holding a copy of the shipped corpus and sidecar: (index, corpus)."""
+    corpus = folder / "forgetting" / shipped("forgetting").name
+    corpus.parent.mkdir(parents=True)
+    shutil.copy(shipped("forgetting"), corpus)
+    shutil.copy(sidecar_path_for(shipped("forgetting")), sidecar_path_for(corpus))
+    index = json.loads(INDEX.read_text())
+    entry = index["corpora"][CORPUS_ID] | {"file": f"forgetting/{corpus.name}"}
+    (folder / "index.json").write_text(json.dumps({"corpora": {CORPUS_ID: entry}}))
+    return folder / "index.json", corpus
+
+
+def test_stamp_shipped_writes_the_corpus_own_sidecar_and_keeps_the_other_records(
+    tmp_path: Path, serve: Callable[..., Any], forgetting: LoadedCorpus
+) -> None:
+    server = serve(judge_reader(forgetting))
+    index, corpus = _release_copy(tmp_path / "release")
+    meta = sidecar_path_for(corpus)
+    before = json.loads(meta.read_text())
+    corpus_bytes = corpus.read_bytes()
+
+    def stamp(probes: str, run_id: str) -> dict[str, Any]:
+        rc, out, err = probe(
+            server.url,
+            tmp_path,
+            "--probes",
+            probes,
+            "--run-id",
+            run_id,
+            "--stamp-shipped",
+            index=index,
+        )
+        assert rc == 0, err
+        assert f"into the shipped sidecar of {corpus}" in out
+        return dict(json.loads(meta.read_text())["probes"])
+
+    after_v1 = stamp("v1", "one")
+    after_v2 = stamp("v2", "two")
+    assert after_v1["v1"]["status"] == "measured"
+    assert after_v1["v1"]["corpus_sha256"] == forgetting.sha256
+    assert {n: r for n, r in after_v1.items() if n != "v1"} == {
+        n: r for n, r in before["probes"].items() if n != "v1"
+    }
+    # The second stamp adds V2 and keeps V1's record as it was.
+    assert after_v2["v1"] == after_v1["v1"] and after_v2["v2"]["status"] == "measured"
+    assert after_v2["v3"] == before["probes"]["v3"]
+    # Only the probes moved: the corpus bytes and every other part of the sidecar are as shipped.
+    assert corpus.read_bytes() == corpus_bytes
+    assert {k: v for k, v in json.loads(meta.read_text()).items() if k != "probes"} == {
+        k: v for k, v in before.items() if k != "probes"
+    }
+    rc, out, err = run_cli("check", str(corpus), "--select", "REC")
+    assert rc == 0, out + err
 
 
 def test_headroom_fills_in_from_stamped_records(
@@ -199,13 +263,18 @@ def test_headroom_fills_in_from_stamped_records(
         assert s["v1"] == 1.0 and s["v8"] == 1.0 and s["limited_by"] in ("retrieval", "none")
 
 
-def test_shipped_sidecars_say_unmeasured_with_the_reason() -> None:
-    for vertical in ("forgetting", "prospective", "workingmemory"):
-        data = json.loads(sidecar_path_for(shipped(vertical)).read_text())
+def test_shipped_probe_records_are_measured_on_the_shipped_bytes_or_say_why_not() -> None:
+    index = json.loads(INDEX.read_text())["corpora"]
+    for entry in index.values():
+        corpus = INDEX.parent / entry["file"]
+        data = json.loads(sidecar_path_for(corpus).read_text())
         for name in ("v1", "v2", "v3", "v6", "v8", "v9"):
             record = data["probes"][name]
-            assert record["status"] == "unmeasured", (vertical, name)
-            assert "not yet run with the reference model" in record["reason"]
+            if record["status"] == "measured":
+                assert record["corpus_sha256"] == entry["sha256"] == load_ours(corpus).sha256
+                assert record["model"] and record["date"] and record["judge_model"]
+                assert record["applicable"] == len(applicable(name, load_ours(corpus).questions))
+                continue
+            assert record["status"] == "unmeasured", (entry["file"], name)
             assert "typedmemeval probe" in record["reason"]
             assert not record["outcomes"] and record["model"] is None
-    assert load_ours(shipped("forgetting")).sha256

@@ -57,3 +57,20 @@ def test_a_strong_model_gets_no_warning_and_unmeasured_probes_no_strength() -> N
     assert "V1 accuracy 0.90 (n=10): 9/10 correct" in row(block, "V2 non-inferability")
     assert "certifies little" not in block
     assert row(block, "V3 gold-ablated").rstrip().endswith("| — |")  # no verdict to weigh
+
+
+def test_a_sampled_probe_shows_what_its_read_samples_said_beside_its_undecided_questions() -> None:
+    undecided = {"q1": "inconclusive", "q2": "inconclusive", "q3": "pass", "q4": "fail"}
+    record = probe("tiny", undecided).model_copy(
+        update={
+            "samples": 10,
+            "hits": {"q1": 0, "q2": 1, "q3": 0, "q4": 2},
+            "read": {"q1": 3, "q2": 8, "q3": 10, "q4": 9},
+        }
+    )
+    v2 = row(verticals.probes_block(sidecar({"v2": record}), None), "V2 non-inferability")
+    assert "inconclusive 2/4" in v2 and "fail 1/4" in v2 and "pass 1/4" in v2
+    assert esc("samples: 3 reproduced gold of 30 the judge read (of 40 asked; 2 hits") in v2
+    # A record without the count of samples read (written before it was kept) shows none.
+    bare = record.model_copy(update={"read": {}})
+    assert "samples:" not in row(verticals.probes_block(sidecar({"v2": bare}), None), "V2 non")

@@ -3,7 +3,9 @@ temporary folder and fail on any byte difference (R-GEN-3; CI runs it as `make r
 
 For each corpus in the release index whose vertical has a generator, the corpus file, its
 sidecar and its index entry are regenerated from the generator's fixed seed and compared byte
-for byte with what is shipped. Wall time is printed per vertical and in total.
+for byte with what is shipped. Measured probe records are the one part of a sidecar no
+generator makes: the shipped ones that name the regenerated hash are carried into the rebuilt
+sidecar (`stamp.carry_probes`), so everything else in it is compared. Wall time is printed per vertical and in total.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def reproduce(corpora: Path) -> int:
             if generator is None:
                 print(f"{corpus_id}: no generator module for {entry.vertical}; skipped")
                 continue
-            outcome = generate(generator, out, entry.revision)
+            outcome = generate(generator, out, entry.revision, probes_from=corpora)
             checked += 1
             if not outcome.passed:
                 failures += 1

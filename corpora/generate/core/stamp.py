@@ -28,15 +28,32 @@ from checker.retrieval import measure_ladder, measure_scaffolding, published_cov
 from checker.rules.structure import measure_structure
 from checker.separability import measure_separability
 
-#: Model-dependent probes a sidecar records (SPEC §6), and the one reason they are unmeasured.
-PROBES = ("v1", "v2", "v3", "v6", "v8", "v9", "paraphrase")
-UNMEASURED = (
-    "not yet run with the reference model: on two CPU cores SmolLM2-135M-Instruct answers tens "
-    "to about a thousand questions an hour, and a full probe pass asks every question many "
-    "times (V2 ten samples, V3 and V6 three); `typedmemeval probe CORPUS --stamp DIR` runs the "
-    "probes against any OpenAI-compatible endpoint and stamps model, date and this corpus's hash "
-    "into a copy"
+#: Model-dependent probes a sidecar records (SPEC §6), and why each is unmeasured until a
+#: probe run stamps it: what it costs with the reference model on two CPU cores.
+_HOW = (
+    "; `typedmemeval probe CORPUS --probes NAME --stamp-shipped` runs it against any "
+    "OpenAI-compatible endpoint and stamps model, date and this corpus's hash into this sidecar"
 )
+UNMEASURED = {
+    "v1": "not yet run with the reference model: the gold sessions of every question once "
+    "(SmolLM2-135M-Instruct answers about 175 such questions an hour on two CPU cores)" + _HOW,
+    "v2": "not yet run with the reference model: every question ten times with no context" + _HOW,
+    "v3": "not yet run with the reference model: every question three times over its whole "
+    "haystack less the gold sessions, three times the cost of a full-context run (about an "
+    "hour a vertical for one pass on two CPU cores)" + _HOW,
+    "v6": "not yet run with the reference model: three samples per load-bearing component, "
+    "each over the gold sessions with that component left out" + _HOW,
+    "v8": "not yet run with the reference model as a probe: the whole haystack of every "
+    "question once, up to about an hour a vertical on two CPU cores (the full-context reference "
+    "runs on the results pages ask the same)" + _HOW,
+    "v9": "not yet run with the reference model as a probe: the BM25 top-K_ref sessions of "
+    "every question once, 20 to 30 minutes a vertical on two CPU cores (the bm25 reference "
+    "runs on the results pages ask the same)" + _HOW,
+    "paraphrase": "not yet run: the screen for answers restated in other words needs a model "
+    "that reads paraphrase; `typedmemeval probe` does not run it, and only the lexical screen "
+    "of the checker's leak rules runs here",
+}
+PROBES = tuple(UNMEASURED)
 STATUS = "draft"
 
 
@@ -104,9 +121,27 @@ def sidecar_for(
         separability=measure_separability(
             corpus, list(exemptions), adversary=True, seed=0, haystack=True, metadata=True
         ),
-        probes={name: ProbeRecord(status="unmeasured", reason=UNMEASURED) for name in PROBES},
+        probes={name: ProbeRecord(status="unmeasured", reason=UNMEASURED[name]) for name in PROBES},
         name_pools=name_pools,
     )
+
+
+def carry_probes(sidecar: Sidecar, previous: Sidecar | None) -> Sidecar:
+    """`sidecar` with the measured probe records of `previous` that name the same corpus hash.
+
+    A probe record is a measurement of the corpus bytes by a model, which no generator can make;
+    regenerating the same bytes keeps it, and regenerating different bytes drops it back to
+    the generator's own `unmeasured` record (it measured something else)."""
+    if previous is None or previous.corpus_sha256 != sidecar.corpus_sha256:
+        return sidecar
+    kept = {
+        name: record
+        for name, record in previous.probes.items()
+        if record.status == "measured" and record.corpus_sha256 == sidecar.corpus_sha256
+    }
+    if not kept:
+        return sidecar
+    return sidecar.model_copy(update={"probes": {**sidecar.probes, **kept}})
 
 
 def sidecar_text(sidecar: Sidecar) -> str:
