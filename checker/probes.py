@@ -232,15 +232,37 @@ def sample_line(probe: Probe, hits: dict[str, int], read: dict[str, int], sample
     )
 
 
-def sample_lines(records: Mapping[str, ProbeRecord]) -> dict[str, str]:
-    """`sample_line` of every measured sampled probe whose record counts the samples read."""
-    out = {}
+def sample_lines(
+    records: Mapping[str, ProbeRecord], questions: Sequence[Question] = ()
+) -> dict[str, list[str]]:
+    """Per measured sampled probe whose record counts the samples read: `sample_line`, then
+    (given the questions) the same per shape, with the shape's chance of a guess where its
+    questions name their candidates — a guesser with no context reproduces gold at that rate,
+    so it fails such questions by chance, not by a leak."""
+    out: dict[str, list[str]] = {}
     for name, record in records.items():
         probe = PROBES.get(name)
         if probe is None or probe.reject_at is None or record.status != "measured":
             continue
-        if record.read and record.samples:
-            out[name] = sample_line(probe, record.hits, record.read, record.samples)
+        if not (record.read and record.samples):
+            continue
+        lines = [sample_line(probe, record.hits, record.read, record.samples)]
+        shapes: dict[str, list[str]] = {}
+        for q in questions:
+            if q.question_id in record.read:
+                shapes.setdefault(q.typedmemeval.shape, []).append(q.question_id)
+        for shape, ids in shapes.items():
+            hit = sum(record.hits.get(q, 0) for q in ids)
+            got = sum(record.read[q] for q in ids)
+            share = f" ({hit / got:.3f})" if got else ""
+            floor = BY_KEY[questions[0].typedmemeval.vertical].shape(shape)
+            chance = (
+                f"; chance of a guess between the named candidates {floor.chance_floor}"
+                if floor is not None and floor.chance_floor is not None
+                else ""
+            )
+            lines.append(f"  {shape}: {hit} of {got} read{share}{chance}")
+        out[name] = lines
     return out
 
 
@@ -248,7 +270,7 @@ def report_lines(
     record_outcomes: dict[str, dict[str, str]],
     questions: Sequence[Question],
     pairs: dict[str, dict[str, str]] | None = None,
-    samples: dict[str, str] | None = None,
+    samples: dict[str, list[str]] | None = None,
 ) -> list[str]:
     """Per measured probe: passing over decided questions, overall and per shape, with the
     applicability denominator and why the rest do not apply."""
@@ -276,8 +298,7 @@ def report_lines(
                 f"  {t.label}: {verdict} {_fraction(t.passed, t.decided)}"
                 + (f", undecided {t.undecided}" if t.undecided else "")
             )
-        if (samples or {}).get(name):
-            lines.append(f"  {(samples or {})[name]}")
+        lines += [f"  {line}" for line in (samples or {}).get(name, [])]
         flips = (pairs or {}).get(name) or {}
         if flips:
             flipped = sum(v == "flipped" for v in flips.values())

@@ -605,7 +605,7 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
         result = Md(", ".join(f"{esc(o)} {fraction(k, n)}" for o, k in sorted(tally.items())))
         pooled = sample_lines({name: probe}).get(name)
         if pooled:
-            result = Md(f"{result}; {esc(pooled)}")
+            result = Md(f"{result}; {esc(pooled[0])}")
         stale = (
             probe.corpus_sha256 is not None
             and corpus_sha256 is not None

@@ -187,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         {n: r.outcomes for n, r in records.items()},
         corpus.questions,
         {n: r.pairs for n, r in records.items()},
-        sample_lines(records),
+        sample_lines(records, corpus.questions),
     ):
         print(line)
     print("")

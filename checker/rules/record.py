@@ -182,5 +182,7 @@ def probes_summary(corpus: LoadedCorpus) -> list[str]:
     for name, p in sorted(sc.probes.items()):
         if p.status != "measured":
             lines.append(f"{name}: unmeasured ({p.reason})")
-    lines += report_lines(measured, corpus.questions, pairs, sample_lines(sc.probes))
+    lines += report_lines(
+        measured, corpus.questions, pairs, sample_lines(sc.probes, corpus.questions)
+    )
     return lines
