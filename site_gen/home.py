@@ -123,6 +123,16 @@ def unrun_cell(row: HeadlineRow) -> Md:
     return Md("; ".join(parts))
 
 
+def pairs_cell(run: Aggregate) -> Md:
+    """Where a vertical pairs its questions (arms whose gold flips between them), the pairs a
+    run got right on both arms: one reply given to every question cannot be, so this is the
+    figure the shape mix does not raise. A dash where the vertical pairs none."""
+    p = run.pair_consistency
+    if p is None:
+        return Md("—")
+    return fraction(p.both_correct, p.measured)
+
+
 def headline_table(rows: Sequence[HeadlineRow]) -> Md:
     cells = []
     for row in rows:
@@ -135,6 +145,7 @@ def headline_table(rows: Sequence[HeadlineRow]) -> Md:
                 Md(f"{code(row.run.run_id)} ({row.runs} of this system)"),
                 fraction(v.counts["correct"], v.measured),
                 floor_cell(row.floor),
+                pairs_cell(row.run),
                 fraction(v.measured, v.n),
                 fraction(v.counts["inconclusive"], v.n),
                 unrun_cell(row),
@@ -152,6 +163,7 @@ def headline_table(rows: Sequence[HeadlineRow]) -> Md:
             "latest run",
             "correct / measured",
             "one fixed reply: correct / measured",
+            "pairs right on both arms / measured pairs",
             "measured / questions",
             "inconclusive / questions",
             "unrun / questions (reason)",

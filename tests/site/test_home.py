@@ -179,3 +179,21 @@ def test_hostile_result_text_reaches_the_home_page_as_text(fixture_site: Path) -
     found, shown = live_payloads(html, MARK)
     assert found == []
     assert shown >= 2  # the hostile run's system name and answer model
+
+
+def test_a_paired_verticals_row_shows_its_pairs_right_on_both_arms(shipped: SiteSources) -> None:
+    """Beside the floor, the pairs right on both arms: the one figure a single reply to every
+    question cannot raise; a dash for a vertical that pairs no questions."""
+    rows = _rows(shipped)
+    lines = headline_table(rows).splitlines()
+    assert "pairs right on both arms / measured pairs" in lines[0]
+    paired = 0
+    for row, line in zip(rows, lines[2:], strict=True):
+        cell = [c.strip() for c in line.strip().strip("|").split("|")][5]
+        p = row.run.pair_consistency
+        if p is None:
+            assert cell == "—", row.results.vertical.key
+            continue
+        paired += 1
+        assert cell == f"{p.both_correct}/{p.measured}", (row.results.vertical.key, cell)
+    assert paired, "no published run is of a paired vertical"
