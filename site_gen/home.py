@@ -124,10 +124,10 @@ def unrun_cell(row: HeadlineRow) -> Md:
 
 
 def pairs_cell(run: Aggregate) -> Md:
-    """Where a vertical pairs its questions (arms whose gold flips between them), the pairs a
-    run got right on both arms: one reply given to every question cannot be, so this is the
-    figure the shape mix does not raise. A dash where the vertical pairs none."""
-    p = run.pair_consistency
+    """Where a vertical pairs its questions (arms whose gold differs), the pairs a run got right
+    on every arm over the pairs whose every arm was measured (`PairsRight`): the figure one
+    reply to every question does not raise. A dash where the vertical pairs none."""
+    p = run.pairs_right
     if p is None:
         return Md("—")
     return fraction(p.both_correct, p.measured)

@@ -198,11 +198,28 @@ def run(args: argparse.Namespace) -> int:
         f"answers and raw judge replies: {work / 'probe-samples.jsonl'} (sensitive: keep them "
         "local)"
     )
+    measured = sum(v != "inconclusive" for r in records.values() for v in r.outcomes.values())
+    if measured == 0:
+        print(
+            "typedmemeval: the probes measured nothing: every applicable question is "
+            "inconclusive, so nothing was stamped (exit 11)",
+            file=sys.stderr,
+        )
+        return EXIT_MEASURED_NOTHING
     code = 0
     if args.stamp or args.stamp_shipped:
         try:
             if args.stamp_shipped:
-                stamped = stamp_shipped(corpus, records)
+                replaced = [
+                    f"{n} ({p.model}, {p.date})"
+                    for n, p in sorted(corpus.sidecar.probes.items() if corpus.sidecar else [])
+                    if n in records and p.status == "measured"
+                ]
+                stamped = stamp_shipped(
+                    corpus, records, resolved.index_path.parent / resolved.entry.file
+                )
+                if replaced:
+                    print(f"replaced the measured record(s) {', '.join(replaced)}")
             else:
                 stamped = stamp_copy(corpus, records, Path(args.stamp))
         except (StampRefused, UnsafePath) as exc:
@@ -218,14 +235,6 @@ def run(args: argparse.Namespace) -> int:
             f"stamped {', '.join(sorted(records))} into {where} {stamped}; "
             f"`typedmemeval check {stamped}` reads them together"
         )
-    measured = sum(v != "inconclusive" for r in records.values() for v in r.outcomes.values())
-    if measured == 0:
-        print(
-            "typedmemeval: the probes measured nothing: every applicable question is "
-            "inconclusive (exit 11)",
-            file=sys.stderr,
-        )
-        return EXIT_MEASURED_NOTHING
     return code
 
 

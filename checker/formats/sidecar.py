@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field, NonNegativeInt, SerializerFunctionWrapHandler, model_serializer
 
 from checker.formats.corpus import Strict
 from checker.formats.retrieval import CoverageRecord, LadderRecord, ScaffoldingRecord
@@ -110,10 +110,10 @@ class ProbeRecord(Strict):
     """The judge's fingerprint (templates and settings)."""
     samples: int | None = None
     """Samples per question (per ablated component for V6)."""
-    hits: dict[str, int] = Field(default_factory=dict)
+    hits: dict[str, NonNegativeInt] = Field(default_factory=dict)
     """Sampled probes: per question, how many samples reproduced gold."""
-    read: dict[str, int] = Field(default_factory=dict)
-    """Sampled probes: per question, how many samples the judge read a verdict in (the rest
+    read: dict[str, NonNegativeInt] = Field(default_factory=dict)
+    """Sampled probes V2 and V3 (V6 samples per component and counts none): per question, how many samples the judge read a verdict in (the rest
     were inconclusive and could have been hits, which is why a question with many of them is
     undecided)."""
     pairs: dict[str, str] = Field(default_factory=dict)

@@ -272,6 +272,39 @@ class PairConsistency:
 
 
 @dataclass(frozen=True)
+class PairsRight:
+    """Questions that share a pair id (arms whose gold differs), scored together: the pairs
+    whose every arm was answered correctly, over the pairs whose every arm was measured. One
+    reply given to every question is right on at most the arms whose gold it happens to be,
+    so this is the figure the shape mix does not raise (`checker.floor`)."""
+
+    pairs: int
+    measured: int
+    both_correct: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def pairs_right(rows: Sequence[ResultRow], facts: Mapping[str, QuestionFacts]) -> PairsRight | None:
+    """`PairsRight` over every pair id with two arms or more; None when the corpus pairs none."""
+    arms: dict[str, list[str]] = {}
+    for r in rows:
+        pair = facts[r.question_id].pair_id
+        if pair:
+            arms.setdefault(pair, []).append(r.outcome)
+    pairs = [found for found in arms.values() if len(found) >= 2]
+    if not pairs:
+        return None
+    measured = [found for found in pairs if all(o in MEASURED_OUTCOMES for o in found)]
+    return PairsRight(
+        pairs=len(pairs),
+        measured=len(measured),
+        both_correct=sum(all(o == "correct" for o in found) for found in measured),
+    )
+
+
+@dataclass(frozen=True)
 class SubLabelCount:
     """One sub-count a vertical declares (Forgetting: stale recall, over-forgetting,
     mis-attributed forgetting), over the measured rows of the shape that can show it."""
@@ -413,6 +446,7 @@ class Aggregate:
     attribution: AttributionSummary
     headroom: Headroom
     pair_consistency: PairConsistency | None = None
+    pairs_right: PairsRight | None = None
     distance_curve: tuple[Stratum, ...] = ()
     sub_labels: tuple[SubLabelCount, ...] = ()
     list_order: tuple[ListOrderSlice, ...] = ()
@@ -440,6 +474,7 @@ class Aggregate:
         out["attribution"] = self.attribution.as_dict()
         out["headroom"] = self.headroom.as_dict()
         out["pair_consistency"] = self.pair_consistency.as_dict() if self.pair_consistency else None
+        out["pairs_right"] = self.pairs_right.as_dict() if self.pairs_right else None
         out["distance_curve"] = [s.as_dict() for s in self.distance_curve]
         out["sub_labels"] = [s.as_dict() for s in self.sub_labels]
         out["list_order"] = [s.as_dict() for s in self.list_order]
@@ -762,6 +797,7 @@ def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:
         pair_consistency=(
             pair_consistency(rows, facts) if v.pairing and v.pairing.asserted_states else None
         ),
+        pairs_right=pairs_right(rows, facts),
         distance_curve=_distance_curve(rows, facts, v.rungs) if v.distance_curve else (),
         sub_labels=_sub_labels(rows, facts, v),
         list_order=_list_order(rows, facts),

@@ -165,12 +165,12 @@ def locate_index(path: Path, explicit: Path | None) -> Path:
     )
 
 
-_CORPUS_CACHE: dict[tuple[Path, int, int, tuple[int, int] | None], LoadedCorpus] = {}
+_CORPUS_CACHE: dict[tuple[Path, int, int, tuple[int, int, int] | None], LoadedCorpus] = {}
 
 
 def load_indexed_corpus(index_path: Path, entry: IndexEntry) -> LoadedCorpus:
     """Load the corpus file an index entry names, with its sidecar (cached per modification
-    time and size of both: a probe stamp changes the sidecar alone)."""
+    time and size of both, and the sidecar's inode: a probe stamp replaces the sidecar alone)."""
     corpus_path = (index_path.parent / entry.file).resolve()
     try:
         st = corpus_path.stat()
@@ -183,7 +183,7 @@ def load_indexed_corpus(index_path: Path, entry: IndexEntry) -> LoadedCorpus:
     sidecar = sidecar_path_for(corpus_path)
     try:
         side = sidecar.stat()
-        sidecar_key: tuple[int, int] | None = (side.st_mtime_ns, side.st_size)
+        sidecar_key: tuple[int, int, int] | None = (side.st_ino, side.st_mtime_ns, side.st_size)
     except OSError:
         sidecar_key = None
     key = (corpus_path, st.st_mtime_ns, st.st_size, sidecar_key)

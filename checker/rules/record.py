@@ -141,7 +141,11 @@ def probe_applicability(ctx: CorpusContext) -> Iterator[Violation]:
             yield Violation(
                 None, f"probe {name} has outcomes {', '.join(bad)}; it can say {', '.join(legal)}"
             )
-        if probe.reject_at is not None and p.samples is not None:
+        if (
+            probe.reject_at is not None
+            and p.samples is not None
+            and probe.context != "leave-one-out"
+        ):
             for qid, hits in sorted(p.hits.items()):
                 said = p.outcomes.get(qid)
                 if hits > p.samples or (said == "fail") != (hits >= probe.reject_at):
@@ -150,6 +154,13 @@ def probe_applicability(ctx: CorpusContext) -> Iterator[Violation]:
                         f"probe {name}: {hits} hit(s) of {p.samples} samples cannot be {said} "
                         f"(fail at {probe.reject_at} or more)",
                     )
+            if p.read and (set(p.read) != set(p.outcomes) or not set(p.hits) <= set(p.read)):
+                yield Violation(
+                    None,
+                    f"probe {name} counts samples read for {len(p.read)} question(s) and has "
+                    f"outcomes for {len(p.outcomes)}: every question's verdict must be "
+                    "re-derivable from its hits and samples read",
+                )
             for qid, read in sorted(p.read.items()):
                 hits = p.hits.get(qid, 0)
                 said = p.outcomes.get(qid)

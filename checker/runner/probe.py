@@ -9,8 +9,9 @@ samples per component, one hit condemns it), the whole haystack (V8), or the BM2
 over the question's view (timestamps-only grounding, opaque session handles, no answer key).
 
 Records name the model, date, temperature, seed, the judge and its fingerprint, the
-applicability count, per-question outcomes and the corpus hash. They are stamped only into a
-copy of the sidecar, never into the shipped one.
+applicability count, per-question outcomes and the corpus hash. They are stamped into a copy
+of the corpus and its sidecar (`stamp_copy`), or, when asked, into the corpus's own sidecar
+(`stamp_shipped`), which is re-read and checked against the corpus bytes just before.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from typing import TextIO
 
 from checker.family import K_REF, vertical
 from checker.formats.sidecar import ProbeRecord, Sidecar
-from checker.io import dump_json
-from checker.load import LoadedCorpus, sidecar_path_for
+from checker.io import dump_json, sha256_bytes
+from checker.load import LoadedCorpus, load_sidecar, sidecar_path_for
 from checker.probes import (
     PROBES,
     Probe,
@@ -297,14 +298,12 @@ class StampRefused(Exception):
     """A stamp that cannot be written where it was asked for."""
 
 
-def _stamped(corpus: LoadedCorpus, records: dict[str, ProbeRecord]) -> bytes:
-    """The corpus's sidecar with `records` in place of its records of the same probes."""
-    if corpus.sidecar is None:
-        raise StampRefused(f"{corpus.path} has no sidecar to stamp")
-    sidecar: Sidecar = corpus.sidecar.model_copy(deep=True)
+def _stamped(sidecar: Sidecar, records: dict[str, ProbeRecord]) -> bytes:
+    """`sidecar` with `records` in place of its records of the same probes."""
+    stamped = sidecar.model_copy(deep=True)
     for name, record in records.items():
-        sidecar.probes[name] = record
-    return dump_json(sidecar.model_dump(mode="json")).encode()
+        stamped.probes[name] = record
+    return dump_json(stamped.model_dump(mode="json")).encode()
 
 
 def stamp_copy(corpus: LoadedCorpus, records: dict[str, ProbeRecord], folder: Path) -> Path:
@@ -317,18 +316,43 @@ def stamp_copy(corpus: LoadedCorpus, records: dict[str, ProbeRecord], folder: Pa
             f"{folder} is the corpus's own folder; to stamp the shipped sidecar say so with "
             "--stamp-shipped"
         )
-    text = _stamped(corpus, records)
+    if corpus.sidecar is None:
+        raise StampRefused(f"{corpus.path} has no sidecar to copy")
+    text = _stamped(corpus.sidecar, records)
     target = folder / corpus.path.name
     write_atomic(target, corpus.path.read_bytes(), may_replace=True)
     write_atomic(sidecar_path_for(target), text, may_replace=True)
     return target
 
 
-def stamp_shipped(corpus: LoadedCorpus, records: dict[str, ProbeRecord]) -> Path:
+def stamp_shipped(
+    corpus: LoadedCorpus, records: dict[str, ProbeRecord], as_listed: Path | None = None
+) -> Path:
     """Stamp the records into the corpus's own sidecar, the other probes' records kept (SPEC
     §6: records are stamped into the sidecar, and the checker verifies they name the shipped
     hash). The corpus bytes are not touched; regenerating them keeps these records
-    (`corpora.generate.core.stamp.carry_probes`). Returns the corpus's path."""
-    text = _stamped(corpus, records)
-    write_atomic(sidecar_path_for(corpus.path), text, may_replace=True)
+    (`corpora.generate.core.stamp.carry_probes`). Returns the corpus's path.
+
+    A probe run can take hours, so the sidecar is read again now, not taken from when the run
+    began, and nothing is written unless the corpus on disk is still the bytes the records
+    measured and its sidecar names them. `as_listed` is the corpus's path as the release index
+    gives it, before links are resolved: a link anywhere on its folder is refused."""
+    if as_listed is not None:
+        verified_folder(as_listed.parent)
+    now = sha256_bytes(corpus.path.read_bytes())
+    if now != corpus.sha256:
+        raise StampRefused(
+            f"{corpus.path} changed while the probes ran (sha256 {now[:12]}…, probed "
+            f"{corpus.sha256[:12]}…); the records measured other bytes — run the probes again"
+        )
+    path = sidecar_path_for(corpus.path)
+    if not path.is_file():
+        raise StampRefused(f"{corpus.path} has no sidecar to stamp")
+    sidecar = load_sidecar(path)
+    if sidecar.corpus_sha256 != corpus.sha256:
+        raise StampRefused(
+            f"{path} describes other bytes (sha256 {sidecar.corpus_sha256[:12]}…) than "
+            f"{corpus.path}; regenerate the corpus (`make corpora`) before stamping it"
+        )
+    write_atomic(path, _stamped(sidecar, records), may_replace=True)
     return corpus.path

@@ -11,10 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from checker.load import LoadedCorpus, load_ours, sidecar_path_for
+import pytest
+
+from checker.formats.sidecar import ProbeRecord
+from checker.load import LoadedCorpus, load_ours, load_with_sidecar, sidecar_path_for
 from checker.probes import applicable, pair_ids
 from checker.runner.fake import Reply
+from checker.runner.probe import StampRefused, stamp_shipped
 from checker.runner.reference import bm25_top_k
+from checker.runner.safefiles import UnsafePath
 from checker.runner.view import question_view
 from tests.conftest import run_cli
 from tests.runner.conftest import INDEX, shipped
@@ -130,15 +135,18 @@ def test_probe_records_stamp_a_copy_the_checker_accepts(
     data = json.loads(meta.read_text())
     data["probes"]["v9"]["corpus_sha256"] = "0" * 64
     data["probes"]["v2"]["applicable"] = 50
-    # Three of ten samples unread with no hit could still have been two hits: not a pass.
+    # V3 rejects at one hit: two of three samples unread could have held it, so not a pass.
     first = next(iter(data["probes"]["v3"]["read"]))
     data["probes"]["v3"]["read"][first] = 1
+    # A question whose samples read are not counted cannot have its verdict re-derived.
+    data["probes"]["v2"]["read"].pop(next(iter(data["probes"]["v2"]["read"])))
     meta.write_text(json.dumps(data))
     rc, out, _ = run_cli("check", str(tampered / copy.name), "--select", "REC", "--format", "json")
     found = json.loads(out)
     codes = {(f["code"], f["message"].split(" ")[1]) for f in found}
     assert rc == 1 and codes == {("REC002", "v9"), ("REC003", "v2"), ("REC003", "v3:")}
     assert any("is inconclusive, not pass" in f["message"] for f in found)
+    assert any("counts samples read for 34 question(s)" in f["message"] for f in found)
 
 
 def test_probe_refuses_to_stamp_the_shipped_sidecar_unless_told(
@@ -278,3 +286,44 @@ def test_shipped_probe_records_are_measured_on_the_shipped_bytes_or_say_why_not(
             assert record["status"] == "unmeasured", (entry["file"], name)
             assert "typedmemeval probe" in record["reason"]
             assert not record["outcomes"] and record["model"] is None
+
+
+def test_stamp_shipped_refuses_bytes_that_changed_a_stale_sidecar_and_a_linked_folder(
+    tmp_path: Path,
+) -> None:
+    _, path = _release_copy(tmp_path / "release")
+    corpus = load_with_sidecar(path)
+    record = ProbeRecord(
+        status="measured",
+        model="m",
+        date="2026-12-07",
+        corpus_sha256=corpus.sha256,
+        applicable=0,
+    )
+    meta = sidecar_path_for(path)
+    before = meta.read_bytes()
+    # The corpus changed on disk while the probes ran: the records measured other bytes.
+    original = path.read_bytes()
+    path.write_bytes(original + b"\n")
+    with pytest.raises(StampRefused, match="changed while the probes ran"):
+        stamp_shipped(corpus, {"v1": record})
+    path.write_bytes(original)
+    # The sidecar on disk (read again at stamp time) describes other bytes.
+    stale = json.loads(before) | {"corpus_sha256": "0" * 64}
+    meta.write_text(json.dumps(stale))
+    with pytest.raises(StampRefused, match="describes other bytes"):
+        stamp_shipped(corpus, {"v1": record})
+    meta.write_bytes(before)
+    # The corpus's folder as the index lists it is a link.
+    linked = tmp_path / "linked"
+    linked.symlink_to(path.parent, target_is_directory=True)
+    with pytest.raises(UnsafePath):
+        stamp_shipped(corpus, {"v1": record}, linked / path.name)
+    assert meta.read_bytes() == before
+    # Read again at stamp time: a record stamped by another run since is kept.
+    other = json.loads(before)
+    other["probes"]["v2"] = record.model_dump(mode="json")
+    meta.write_text(json.dumps(other))
+    stamp_shipped(corpus, {"v1": record})
+    probes = json.loads(meta.read_text())["probes"]
+    assert probes["v1"]["status"] == probes["v2"]["status"] == "measured"

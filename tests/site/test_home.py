@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
 
 from checker.floor import constant_floor
+from checker.formats.result import MEASURED_OUTCOMES as MEASURED
 from checker.load import load_ours
 from checker.runner.models import RULES_JUDGE, identity_of
 from site_gen.denominators import bare_numbers, displayed_text
@@ -182,18 +184,38 @@ def test_hostile_result_text_reaches_the_home_page_as_text(fixture_site: Path) -
 
 
 def test_a_paired_verticals_row_shows_its_pairs_right_on_both_arms(shipped: SiteSources) -> None:
-    """Beside the floor, the pairs right on both arms: the one figure a single reply to every
-    question cannot raise; a dash for a vertical that pairs no questions."""
+    """Beside the floor, the pairs right on every arm, recounted here from the run's rows and
+    the corpus's pair ids: the one figure a single reply to every question cannot raise; a
+    dash for a vertical that pairs no questions."""
     rows = _rows(shipped)
+    releases = {r.corpus_id: r for r in shipped.releases}
     lines = headline_table(rows).splitlines()
     assert "pairs right on both arms / measured pairs" in lines[0]
-    paired = 0
+    paired = set()
     for row, line in zip(rows, lines[2:], strict=True):
         cell = [c.strip() for c in line.strip().strip("|").split("|")][5]
-        p = row.run.pair_consistency
-        if p is None:
+        entry = releases[row.run.corpus_id].entry
+        corpus = load_ours(Path("corpora") / entry.file)
+        arms: dict[str, list[str]] = {}
+        for q in corpus.questions:
+            if q.typedmemeval.pair_id:
+                arms.setdefault(q.typedmemeval.pair_id, []).append(q.question_id)
+        if not arms:
             assert cell == "—", row.results.vertical.key
             continue
-        paired += 1
-        assert cell == f"{p.both_correct}/{p.measured}", (row.results.vertical.key, cell)
-    assert paired, "no published run is of a paired vertical"
+        paired.add(row.results.vertical.key)
+        result = json.loads(
+            (
+                Path("results") / entry.vertical / row.run.system / f"{row.run.run_id}.json"
+            ).read_text()
+        )
+        outcome = {r["question_id"]: r["outcome"] for r in result["rows"]}
+        done = [ids for ids in arms.values() if all(outcome[i] in MEASURED for i in ids)]
+        both = sum(all(outcome[i] == "correct" for i in ids) for ids in done)
+        assert cell == f"{both}/{len(done)}", (row.results.vertical.key, cell)
+    with_pairs = {
+        r.entry.vertical
+        for r in shipped.releases
+        if any(q.typedmemeval.pair_id for q in load_ours(Path("corpora") / r.entry.file).questions)
+    }
+    assert paired == with_pairs and len(paired) >= 2, paired

@@ -8,12 +8,13 @@ If no setting passes, nothing is written and the refusals are returned.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker.formats.sidecar import ReleaseIndex
+from checker.formats.sidecar import ReleaseIndex, Sidecar
 from checker.io import InputError
 from checker.load import load_index, load_sidecar
 from corpora.generate.core.gate import Verdict, gate
@@ -105,6 +106,18 @@ def topic_line(built: Built) -> str:
     )
 
 
+def _earlier_sidecar(path: Path) -> Sidecar | None:
+    """The sidecar already at `path`, whose measured probe records may carry over; None when
+    there is none or it no longer reads (it is then replaced whole, as before)."""
+    if not path.is_file():
+        return None
+    try:
+        return load_sidecar(path)
+    except InputError as exc:
+        print(f"{path}: not read, so no probe record carries over ({exc})", file=sys.stderr)
+        return None
+
+
 def generate(
     generator: VerticalGenerator,
     out: Path,
@@ -128,7 +141,7 @@ def generate(
         update={"generator": verdict.sidecar.generator.model_copy(update={"trace": trace})}
     )
     earlier = (probes_from or out) / sidecar_file(generator.key, revision)
-    sidecar = carry_probes(sidecar, load_sidecar(earlier) if earlier.is_file() else None)
+    sidecar = carry_probes(sidecar, _earlier_sidecar(earlier))
     files = {
         out / corpus_file(generator.key, revision): verdict.corpus_text,
         out / sidecar_file(generator.key, revision): sidecar_text(sidecar),
