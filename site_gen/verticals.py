@@ -53,6 +53,14 @@ def page_name(vertical: Vertical) -> str:
     return f"verticals/{vertical.key}.md"
 
 
+#: What each probe a corpus needs before it is more than provisional establishes.
+ESTABLISHES = {
+    "v1": "answerability",
+    "v2": "non-inferability",
+    "v3": "distractor plausibility",
+}
+
+
 def provisional_reasons(release: CorpusRelease | None) -> list[str]:
     """Why a vertical's numbers are provisional; empty only for a released, probed corpus."""
     if release is None:
@@ -65,12 +73,19 @@ def provisional_reasons(release: CorpusRelease | None) -> list[str]:
         )
     probes = release.sidecar.probes if release.sidecar else {}
     unmeasured = [
-        name.upper() for name in ("v1", "v2", "v3") if _status(probes.get(name)) != "measured"
+        (name.upper(), what)
+        for name, what in ESTABLISHES.items()
+        if _status(probes.get(name)) != "measured"
     ]
     if unmeasured:
+        names = [n for n, _ in unmeasured]
+        said = "the model probe" if len(names) == 1 else "the model probes"
+        verb = "is" if len(names) == 1 else "are"
+        whats = [w for _, w in unmeasured]
+        established = whats[0] if len(whats) == 1 else ", ".join(whats[:-1]) + " and " + whats[-1]
         reasons.append(
-            f"the model probes {', '.join(unmeasured)} are unmeasured, so answerability, "
-            "non-inferability and distractor plausibility are not yet established"
+            f"{said} {', '.join(names)} {verb} unmeasured, so {established} "
+            f"{'is' if len(whats) == 1 else 'are'} not yet established"
         )
     if release.problems:
         reasons.append("parts of the corpus record could not be read (listed below)")

@@ -4,9 +4,15 @@ says in words that a pass on the leak probes certifies little."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from checker.formats.sidecar import ProbeRecord, Sidecar
 from site_gen import verticals
 from site_gen.markup import esc
+from site_gen.sources import read_sources
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def probe(model: str, outcomes: dict[str, str]) -> ProbeRecord:
@@ -74,3 +80,30 @@ def test_a_sampled_probe_shows_what_its_read_samples_said_beside_its_undecided_q
     # A record without the count of samples read (written before it was kept) shows none.
     bare = record.model_copy(update={"read": {}})
     assert "samples:" not in row(verticals.probes_block(sidecar({"v2": bare}), None), "V2 non")
+
+
+def test_a_provisional_page_names_exactly_the_unmeasured_probes_and_what_each_leaves_open() -> None:
+    release = next(r for r in read_sources(ROOT).releases if r.sidecar is not None)
+    assert release.sidecar is not None
+    base = release.sidecar.probes
+    measured = ProbeRecord(status="measured", model="m", date="2026-12-07", outcomes={})
+
+    def reasons(measured_names: set[str]) -> str:
+        probes = {n: measured if n in measured_names else r for n, r in base.items()}
+        unmeasured = {
+            n: ProbeRecord(status="unmeasured", reason="r")
+            for n in ("v1", "v2", "v3")
+            if n not in measured_names
+        }
+        sidecar = release.sidecar.model_copy(update={"probes": probes | unmeasured})  # type: ignore[union-attr]
+        return " ".join(verticals.provisional_reasons(replace(release, sidecar=sidecar)))
+
+    only_v3 = reasons({"v1", "v2"})
+    assert "the model probe V3 is unmeasured, so distractor plausibility is not yet" in only_v3
+    assert "answerability" not in only_v3 and "non-inferability" not in only_v3
+    none = reasons(set())
+    assert (
+        "the model probes V1, V2, V3 are unmeasured, so answerability, non-inferability and "
+        "distractor plausibility are not yet established" in none
+    )
+    assert "model probe" not in reasons({"v1", "v2", "v3"})
