@@ -85,7 +85,8 @@ def test_a_sampled_probe_shows_what_its_read_samples_said_beside_its_undecided_q
 def test_a_provisional_page_names_exactly_the_unmeasured_probes_and_what_each_leaves_open() -> None:
     release = next(r for r in read_sources(ROOT).releases if r.sidecar is not None)
     assert release.sidecar is not None
-    base = release.sidecar.probes
+    shipped: Sidecar = release.sidecar
+    base = shipped.probes
     measured = ProbeRecord(status="measured", model="m", date="2026-12-07", outcomes={})
 
     def reasons(measured_names: set[str]) -> str:
@@ -95,7 +96,7 @@ def test_a_provisional_page_names_exactly_the_unmeasured_probes_and_what_each_le
             for n in ("v1", "v2", "v3")
             if n not in measured_names
         }
-        sidecar = release.sidecar.model_copy(update={"probes": probes | unmeasured})  # type: ignore[union-attr]
+        sidecar = shipped.model_copy(update={"probes": probes | unmeasured})
         return " ".join(verticals.provisional_reasons(replace(release, sidecar=sidecar)))
 
     only_v3 = reasons({"v1", "v2"})
