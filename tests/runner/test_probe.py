@@ -164,13 +164,14 @@ def test_probe_refuses_to_stamp_the_shipped_sidecar_unless_told(
 
 
 def _release_copy(folder: Path) -> tuple[Path, Path]:
-    """A release folder holding a copy of the shipped corpus and sidecar: (index, corpus)."""
-    corpus = folder / "forgetting" / shipped("forgetting").name
-    corpus.parent.mkdir(parents=True)
-    shutil.copy(shipped("forgetting"), corpus)
-    shutil.copy(sidecar_path_for(shipped("forgetting")), sidecar_path_for(corpus))
+    """A release folder holding a copy of the probed corpus and sidecar: (index, corpus)."""
     index = json.loads(INDEX.read_text())
-    entry = index["corpora"][CORPUS_ID] | {"file": f"forgetting/{corpus.name}"}
+    entry = index["corpora"][CORPUS_ID]
+    source = INDEX.parent / entry["file"]
+    corpus = folder / entry["file"]
+    corpus.parent.mkdir(parents=True)
+    shutil.copy(source, corpus)
+    shutil.copy(sidecar_path_for(source), sidecar_path_for(corpus))
     (folder / "index.json").write_text(json.dumps({"corpora": {CORPUS_ID: entry}}))
     return folder / "index.json", corpus
 
