@@ -235,6 +235,12 @@ def run(args: argparse.Namespace) -> int:
             f"stamped {', '.join(sorted(records))} into {where} {stamped}; "
             f"`typedmemeval check {stamped}` reads them together"
         )
+        if args.stamp_shipped and "v1" in records:
+            print(
+                "V1 feeds the difficulty ladder: `typedmemeval generate --vertical "
+                f"{resolved.entry.vertical}` re-stamps the ladder record and the difficulty flags "
+                "from it, keeping the probe records (until then `check` reports CAL003/CAL004)"
+            )
     return code
 
 

@@ -98,7 +98,11 @@ class ProbeRecord(Strict):
     seed: int | None = None
     """Sampling seed."""
     corpus_sha256: str | None = None
-    """Hash of the corpus the probe ran on; must equal the shipped hash."""
+    """Hash of the corpus the record describes; must equal the shipped hash."""
+    carried_from: str | None = None
+    """Hash of the corpus the probe actually ran on, when the record was carried to new bytes
+    that ask every question exactly as before (only the difficulty flag, which no prompt shows
+    and no judge reads, changed: the ladder stamps it from this very record)."""
     applicable: int | None = None
     """Questions the probe applies to (its denominator)."""
     outcomes: dict[str, str] = Field(default_factory=dict)
@@ -148,6 +152,7 @@ class NamePools(Strict):
 
 #: ProbeRecord fields a probe run fills (omitted from the file when empty).
 PROBE_DETAIL_FIELDS = (
+    "carried_from",
     "judge_model",
     "judge_fingerprint",
     "samples",

@@ -33,6 +33,7 @@ import numpy as np
 
 from checker.family import K_REF
 from checker.formats.retrieval import LadderKind, LadderRecord, LadderVerdict
+from checker.formats.sidecar import ProbeRecord
 from checker.load import LoadedCorpus
 from checker.retrieval.bm25 import DECIMALS, question_coverage
 from checker.retrieval.ceilings import structural_ceiling
@@ -59,9 +60,9 @@ ORACLE_FAILURE = frozenset({"fail", "failed", "wrong", "incorrect"})
 _SLACK = 1e-9
 
 
-def _oracle_outcomes(corpus: LoadedCorpus) -> dict[str, bool] | None:
-    sidecar = corpus.sidecar
-    record = sidecar.probes.get("v1") if sidecar is not None else None
+def oracle_outcomes(record: ProbeRecord | None) -> dict[str, bool] | None:
+    """A measured V1 record's verdicts as correct / wrong per question (others left out);
+    None when V1 is not measured."""
     if record is None or record.status != "measured":
         return None
     found: dict[str, bool] = {}
@@ -72,6 +73,10 @@ def _oracle_outcomes(corpus: LoadedCorpus) -> dict[str, bool] | None:
         elif word in ORACLE_FAILURE:
             found[qid] = False
     return found
+
+
+def _sidecar_v1(corpus: LoadedCorpus) -> ProbeRecord | None:
+    return corpus.sidecar.probes.get("v1") if corpus.sidecar is not None else None
 
 
 def _mean(values: list[float]) -> float:
@@ -215,22 +220,28 @@ def judge_dial(
 
 
 def measure_ladder(
-    corpus: LoadedCorpus, declared_pattern: str | None = None, k_ref: int = K_REF
+    corpus: LoadedCorpus,
+    declared_pattern: str | None = None,
+    k_ref: int = K_REF,
+    v1: ProbeRecord | None = None,
 ) -> LadderRecord:
     """A verdict for every dial the corpus's questions declare (cached per corpus).
 
     Ranks on text stripped of the declared pattern (the argument, else the sidecar's) and of
-    the generic strip. Raises `ScaffoldingPatternError` when the pattern does not compile.
+    the generic strip. The oracle's flatness is read from `v1` when given (the generator,
+    measuring bytes it has not written yet), else from the sidecar's V1 record. Raises
+    `ScaffoldingPatternError` when the pattern does not compile.
     """
     strips = ladder_strips(corpus, declared_pattern)
-    key = f"retrieval.ladder:{strips_label(strips)}:{k_ref}"
+    oracle = oracle_outcomes(v1 if v1 is not None else _sidecar_v1(corpus))
+    oracle_key = "none" if oracle is None else hash(tuple(sorted(oracle.items())))
+    key = f"retrieval.ladder:{strips_label(strips)}:{k_ref}:{oracle_key}"
     cached: LadderRecord | None = corpus.cache.get(key)
     if cached is not None:
         return cached
-    oracle_outcomes = _oracle_outcomes(corpus)
     coverage: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     ceiling: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
-    oracle: dict[str, dict[int, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    by_band: dict[str, dict[int, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for qi, q in enumerate(corpus.questions):
         block = q.typedmemeval
         if block is None or block.difficulty is None or not block.difficulty_dial:
@@ -241,8 +252,8 @@ def measure_ladder(
         dial, band = block.difficulty_dial, block.difficulty
         coverage[dial][band].append(measured.coverage)
         ceiling[dial][band].append(structural_ceiling(measured.gold, k_ref))
-        if oracle_outcomes is not None and q.question_id in oracle_outcomes:
-            oracle[dial][band].append(oracle_outcomes[q.question_id])
+        if oracle is not None and q.question_id in oracle:
+            by_band[dial][band].append(oracle[q.question_id])
     dials = {
         q.typedmemeval.difficulty_dial
         for q in corpus.questions
@@ -255,7 +266,7 @@ def measure_ladder(
             dial,
             coverage.get(dial, {}),
             ceiling.get(dial, {}),
-            oracle.get(dial) if oracle_outcomes is not None else None,
+            by_band.get(dial) if oracle is not None else None,
         )
         for dial in sorted(d for d in dials if d)
     ]

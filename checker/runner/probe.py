@@ -330,8 +330,9 @@ def stamp_shipped(
 ) -> Path:
     """Stamp the records into the corpus's own sidecar, the other probes' records kept (SPEC
     §6: records are stamped into the sidecar, and the checker verifies they name the shipped
-    hash). The corpus bytes are not touched; regenerating them keeps these records
-    (the generator's `carry_probes`). Returns the corpus's path.
+    hash). The corpus bytes are not touched; regenerating them keeps these records as long as
+    every question asks what it asked (the generator's `still_measured`). Returns the corpus's
+    path.
 
     A probe run can take hours, so the sidecar is read again now, not taken from when the run
     began, and nothing is written unless the corpus on disk is still the bytes the records

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from checker.formats.corpus import Question
+from checker.load import load_sidecar
 from corpora.generate.core.gate import gate
-from corpora.generate.core.stamp import corpus_file
+from corpora.generate.core.stamp import corpus_file, corpus_text, stamp_validated
 from corpora.generate.core.vertical import Built, VerticalGenerator
 from corpora.generate.episodic import generator as episodic
 from corpora.generate.forgetting import generator as forgetting
@@ -103,6 +104,13 @@ def passing_attempt(sidecar: Path) -> int:
     trace = json.loads(sidecar.read_text(encoding="utf-8"))["generator"]["trace"]
     numbers = [int(m.group(1)) for line in trace if (m := re.match(r"attempt (\d+):", line))]
     return numbers[-1]
+
+
+def as_shipped(questions: list[Question], corpus: Path) -> bytes:
+    """The bytes the gate writes for `questions` beside the shipped corpus at `corpus`: the
+    ladder's verdicts stamped into the difficulty flags, read through the shipped V1 record."""
+    sidecar = load_sidecar(corpus.with_name(corpus.name.removesuffix(".json") + ".meta.json"))
+    return corpus_text(stamp_validated(questions, v1=sidecar.probes.get("v1"))).encode()
 
 
 def digest_in_another_process(module: str) -> str:

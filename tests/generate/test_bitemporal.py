@@ -37,13 +37,17 @@ from corpora.generate.core.stamp import (
     corpus_text,
     in_memory,
     sidecar_file,
-    stamp_validated,
 )
 from corpora.generate.core.vertical import Built, question_rng
 from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import TWIN_CONSIDERED, TWIN_OTHERS, Move
 from tests.generate.answer_places import place_lifts, places_from_latest
-from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
+from tests.generate.conftest import (
+    as_shipped,
+    digest_in_another_process,
+    passing_attempt,
+    shared_gate_refusals,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -108,7 +112,7 @@ def test_the_shipped_corpus_is_what_the_generator_builds(corpus: Built) -> None:
     """The shipped bytes are the build at the setting its trace says passed."""
     attempt = passing_attempt(SHIPPED_SIDECAR)
     assert attempt == 1, "the module fixture builds the first setting"
-    assert corpus_text(stamp_validated(corpus.questions)).encode() == SHIPPED.read_bytes()
+    assert as_shipped(corpus.questions, SHIPPED) == SHIPPED.read_bytes()
 
 
 # --- shapes, pairs and gold --------------------------------------------------------------------

@@ -26,12 +26,12 @@ from corpora.generate.conjunction import clubs
 from corpora.generate.conjunction import generator as conjunction
 from corpora.generate.core.bank import RELATIONS, BankError
 from corpora.generate.core.render import Remarks, render_session
-from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory, stamp_validated
+from corpora.generate.core.stamp import corpus_file, corpus_text, in_memory
 from corpora.generate.core.topics import LINKS
 from corpora.generate.core.vertical import Built
 from corpora.generate.core.wording import expansions
 from corpora.generate.core.world import MENTION, TWIN_RUMOUR, Move, SessionPlan, draw_people
-from tests.generate.conftest import passing_attempt, shared_gate_refusals
+from tests.generate.conftest import as_shipped, passing_attempt, shared_gate_refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -81,7 +81,7 @@ def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     attempt = passing_attempt(sidecar)
     g = conjunction.GENERATOR
     built = conjunction.build(g.seed, REVISION, g.levers[attempt - 1])
-    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+    assert as_shipped(built.questions, SHIPPED) == SHIPPED.read_bytes()
 
 
 def test_shapes_counts_gold_sizes_and_haystacks(corpus: Built) -> None:

@@ -33,7 +33,6 @@ from corpora.generate.core.stamp import (
     corpus_text,
     in_memory,
     sidecar_file,
-    stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
 from corpora.generate.core.wording import expansions
@@ -56,7 +55,12 @@ from corpora.generate.episodic.exchanges import (
     EpisodicFamily,
     check_exchanges,
 )
-from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
+from tests.generate.conftest import (
+    as_shipped,
+    digest_in_another_process,
+    passing_attempt,
+    shared_gate_refusals,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -127,7 +131,7 @@ def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     attempt = passing_attempt(SHIPPED_SIDECAR)
     g = episodic.GENERATOR
     built = episodic.build(g.seed, REVISION, g.levers[attempt - 1])
-    shipped = corpus_text(stamp_validated(built.questions)).encode()
+    shipped = as_shipped(built.questions, SHIPPED)
     assert shipped == SHIPPED.read_bytes()
 
 

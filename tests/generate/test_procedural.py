@@ -39,7 +39,6 @@ from corpora.generate.core.stamp import (
     corpus_text,
     in_memory,
     sidecar_file,
-    stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
 from corpora.generate.core.wording import expansions
@@ -53,7 +52,7 @@ from corpora.generate.procedural.procedures import (
     family_words,
 )
 from corpora.generate.procedural.procedures import PROCEDURES as FAMILIES
-from tests.generate.conftest import passing_attempt, shared_gate_refusals
+from tests.generate.conftest import as_shipped, passing_attempt, shared_gate_refusals
 from tests.generate.filler_stacks import fillers_in, stacked, user_sentences
 
 #: Twin kinds: never a frame's kind (a twin is told in the frame of what it competes with).
@@ -113,7 +112,7 @@ def test_a_small_corpus_regenerates_byte_for_byte() -> None:
 
 
 def test_the_shipped_corpus_is_what_the_generator_builds(corpus: Built) -> None:
-    assert corpus_text(stamp_validated(corpus.questions)).encode() == SHIPPED.read_bytes()
+    assert as_shipped(corpus.questions, SHIPPED) == SHIPPED.read_bytes()
 
 
 def test_shapes_and_counts_are_those_of_the_spec(corpus: Built) -> None:

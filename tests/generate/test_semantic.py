@@ -27,7 +27,6 @@ from corpora.generate.core.stamp import (
     corpus_text,
     in_memory,
     sidecar_file,
-    stamp_validated,
 )
 from corpora.generate.core.vertical import Built, question_rng
 from corpora.generate.core.wording import never
@@ -41,7 +40,12 @@ from corpora.generate.semantic.replacements import (
     status_keywords,
 )
 from tests.generate.answer_places import place_lifts, places_from_latest
-from tests.generate.conftest import digest_in_another_process, passing_attempt, shared_gate_refusals
+from tests.generate.conftest import (
+    as_shipped,
+    digest_in_another_process,
+    passing_attempt,
+    shared_gate_refusals,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 REVISION = "2026.12"
@@ -94,7 +98,7 @@ def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     attempt = passing_attempt(SHIPPED_SIDECAR)
     g = semantic.GENERATOR
     built = semantic.build(g.seed, REVISION, g.levers[attempt - 1])
-    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+    assert as_shipped(built.questions, SHIPPED) == SHIPPED.read_bytes()
 
 
 # --- shapes and counts -----------------------------------------------------------------------

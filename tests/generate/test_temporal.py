@@ -33,7 +33,6 @@ from corpora.generate.core.stamp import (
     corpus_text,
     in_memory,
     sidecar_file,
-    stamp_validated,
 )
 from corpora.generate.core.vertical import Built, Levers
 from corpora.generate.core.wording import expansions, plain
@@ -53,6 +52,7 @@ from corpora.generate.temporal.milestones import (
     check_milestone_bank,
 )
 from tests.generate.conftest import (
+    as_shipped,
     digest_in_another_process,
     passing_attempt,
     shared_gate_refusals,
@@ -127,7 +127,7 @@ def test_the_shipped_corpus_is_what_the_generator_builds() -> None:
     g = temporal.GENERATOR
     built = temporal.build(g.seed, REVISION, g.levers[attempt - 1])
     # The gate stamps the ladder's verdict into every banded question before writing.
-    assert corpus_text(stamp_validated(built.questions)).encode() == SHIPPED.read_bytes()
+    assert as_shipped(built.questions, SHIPPED) == SHIPPED.read_bytes()
 
 
 # --- orders, relations and gold --------------------------------------------------------------

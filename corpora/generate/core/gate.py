@@ -22,7 +22,14 @@ from checker.retrieval import band_refusals
 from checker.separability import refusals as separability_refusals
 from corpora.generate.core.names import faker_version, pool_sizes
 from corpora.generate.core.parity import parity_test
-from corpora.generate.core.stamp import in_memory, sidecar_for, stamp_validated, with_entry
+from corpora.generate.core.stamp import (
+    Earlier,
+    in_memory,
+    sidecar_for,
+    stamp_validated,
+    still_measured,
+    with_entry,
+)
 from corpora.generate.core.vertical import Built, Levers, VerticalGenerator
 
 #: Rules the checker measures on every corpus but the generator does not gate on: the
@@ -88,10 +95,14 @@ def gate(
     trace: Sequence[str],
     attempt: int,
     path: Path,
+    earlier: Earlier | None = None,
 ) -> Verdict:
     """Measure a built corpus with the checker and say whether it may be written (`path` is
-    where it would be written: the identity rules read the file name)."""
-    questions = stamp_validated(built.questions)
+    where it would be written: the identity rules read the file name). The measured probe
+    records of `earlier` that still hold for the built questions are stamped, and the ladder
+    reads the oracle from their V1."""
+    measured = still_measured(earlier, built.questions)
+    questions = stamp_validated(built.questions, v1=measured.get("v1"))
     text, corpus = in_memory(questions, path)
     info = GeneratorInfo(
         module=generator.module, version=generator.version, seed=generator.seed, trace=list(trace)
@@ -106,6 +117,7 @@ def gate(
         name_pools=NamePools(
             source=f"Faker {faker_version()}", sizes=pool_sizes(), issued=len(built.names.issued)
         ),
+        measured=measured,
     )
     corpus.sidecar = sidecar
     found: list[str] = []

@@ -4,8 +4,12 @@ temporary folder and fail on any byte difference (R-GEN-3; CI runs it as `make r
 For each corpus in the release index whose vertical has a generator, the corpus file, its
 sidecar and its index entry are regenerated from the generator's fixed seed and compared byte
 for byte with what is shipped. Measured probe records are the one part of a sidecar no
-generator makes: the shipped ones that name the regenerated hash are carried into the rebuilt
-sidecar (`stamp.carry_probes`), so everything else in it is compared. Wall time is printed per vertical and in total.
+generator makes: the shipped ones are carried into the rebuilt sidecar when the regenerated
+questions ask what the shipped ones ask (`stamp.still_measured`), and the difficulty ladder
+reads a carried V1 as it did when the corpus was made, so everything else in it is compared. A
+corpus whose ladder read a measured V1 therefore regenerates byte for byte only beside its
+shipped sidecar: the model's measurement is an input no generator can make. Wall time is
+printed per vertical and in total.
 """
 
 from __future__ import annotations

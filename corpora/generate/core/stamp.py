@@ -8,8 +8,10 @@ a stamp is only ever a copy of what the instrument says about these exact bytes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from checker.family import K_REF, corpus_id
 from checker.formats.corpus import Question
@@ -73,11 +75,12 @@ def in_memory(
     return text, corpus
 
 
-def stamp_validated(questions: Sequence[Question]) -> list[Question]:
+def stamp_validated(questions: Sequence[Question], v1: ProbeRecord | None = None) -> list[Question]:
     """Copy the ladder test's verdict into every banded question's `difficulty_validated`
-    (set by the checker's measurement, never by hand)."""
+    (set by the checker's measurement, never by hand); the ladder reads the oracle's flatness
+    from `v1` when it is a measured record of these questions."""
     _, corpus = in_memory(questions)
-    verdicts = {v.dial: v.validated for v in measure_ladder(corpus).verdicts}
+    verdicts = {v.dial: v.validated for v in measure_ladder(corpus, v1=v1).verdicts}
     out = []
     for q in questions:
         block = q.typedmemeval
@@ -99,8 +102,11 @@ def sidecar_for(
     exemptions: Sequence[Exemption],
     pinned_positions: str | None,
     name_pools: NamePools | None = None,
+    measured: Mapping[str, ProbeRecord] | None = None,
 ) -> Sidecar:
-    """Every measurement the checker makes of these bytes, stamped."""
+    """Every measurement the checker makes of these bytes, stamped, with the `measured` probe
+    records (from `still_measured`) bound to these bytes and the ladder read through V1."""
+    records = bound_to(measured or {}, corpus.sha256)
     structure, ceiling = measure_structure(corpus, K_REF)
     if pinned_positions and structure.pinned_positions is None:
         structure = structure.model_copy(update={"pinned_positions": pinned_positions})
@@ -117,31 +123,74 @@ def sidecar_for(
         exemptions=list(exemptions),
         coverage=published_coverage(corpus),
         scaffolding=measure_scaffolding(corpus, None),
-        ladder=measure_ladder(corpus),
+        ladder=measure_ladder(corpus, v1=records.get("v1")),
         separability=measure_separability(
             corpus, list(exemptions), adversary=True, seed=0, haystack=True, metadata=True
         ),
-        probes={name: ProbeRecord(status="unmeasured", reason=UNMEASURED[name]) for name in PROBES},
+        probes={
+            name: records.get(name) or ProbeRecord(status="unmeasured", reason=UNMEASURED[name])
+            for name in PROBES
+        },
         name_pools=name_pools,
     )
 
 
-def carry_probes(sidecar: Sidecar, previous: Sidecar | None) -> Sidecar:
-    """`sidecar` with the measured probe records of `previous` that name the same corpus hash.
+#: Question fields no probe prompt shows and no judge reads. The difficulty flag is the ladder's
+#: verdict, and the ladder reads the V1 record: a probe record survives a regeneration that
+#: changes only these, since every question asks exactly what it asked when the probe ran.
+PROMPT_BLIND = frozenset({"difficulty_validated"})
 
-    A probe record is a measurement of the corpus bytes by a model, which no generator can make;
-    regenerating the same bytes keeps it, and regenerating different bytes drops it back to
-    the generator's own `unmeasured` record (it measured something else)."""
-    if previous is None or previous.corpus_sha256 != sidecar.corpus_sha256:
-        return sidecar
-    kept = {
+
+@dataclass(frozen=True)
+class Earlier:
+    """A corpus already on disk with its sidecar: what its measured probe records measured."""
+
+    sidecar: Sidecar
+    questions: list[Question]
+
+
+def _asked(question: Question) -> dict[str, Any]:
+    """The question as any probe or judge can see it: every field but `PROMPT_BLIND`."""
+    data: dict[str, Any] = question.model_dump(mode="json", exclude_none=True)
+    block = data.get("typedmemeval")
+    if isinstance(block, dict):
+        data["typedmemeval"] = {k: v for k, v in block.items() if k not in PROMPT_BLIND}
+    return data
+
+
+def still_measured(
+    earlier: Earlier | None, questions: Sequence[Question]
+) -> dict[str, ProbeRecord]:
+    """The measured probe records of `earlier` that hold for `questions`.
+
+    A probe record is a measurement by a model, which no generator can make. It holds when it
+    names the earlier bytes and the new questions ask exactly what the earlier ones asked: the
+    same questions in the same order, equal in every field but `PROMPT_BLIND`. Regenerating
+    the same bytes keeps every record; regenerating with the ladder now reading a measured V1
+    (the difficulty flags change, nothing asked does) keeps them too; anything else drops them
+    back to the generator's `unmeasured` (they measured something else)."""
+    if earlier is None or len(earlier.questions) != len(questions):
+        return {}
+    if any(_asked(a) != _asked(b) for a, b in zip(earlier.questions, questions, strict=True)):
+        return {}
+    return {
         name: record
-        for name, record in previous.probes.items()
-        if record.status == "measured" and record.corpus_sha256 == sidecar.corpus_sha256
+        for name, record in earlier.sidecar.probes.items()
+        if record.status == "measured" and record.corpus_sha256 == earlier.sidecar.corpus_sha256
     }
-    if not kept:
-        return sidecar
-    return sidecar.model_copy(update={"probes": {**sidecar.probes, **kept}})
+
+
+def bound_to(records: Mapping[str, ProbeRecord], sha256: str) -> dict[str, ProbeRecord]:
+    """`records` naming the bytes `sha256`; one carried from other bytes says which it ran on
+    (`carried_from`, the first bytes it measured, kept through later carries)."""
+    out: dict[str, ProbeRecord] = {}
+    for name, record in records.items():
+        if record.corpus_sha256 != sha256:
+            ran_on = record.carried_from or record.corpus_sha256
+            carried = None if ran_on == sha256 else ran_on
+            record = record.model_copy(update={"corpus_sha256": sha256, "carried_from": carried})
+        out[name] = record
+    return out
 
 
 def sidecar_text(sidecar: Sidecar) -> str:
