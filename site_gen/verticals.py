@@ -629,6 +629,12 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
         detail = Md(
             f"model {code(probe.model or 'unnamed')}, run {esc(probe.date or 'undated')}"
             + ("; **names a different corpus hash (stale)**" if stale else "")
+            + (
+                f"; ran on bytes {code(probe.carried_from[:12])}…, which differ from these only "
+                "in the difficulty flags (no prompt shows them)"
+                if probe.carried_from
+                else ""
+            )
         )
         rows.append(
             [esc(what), result or Md(f"no outcomes (n={n})"), detail, strength_cell(strength)]

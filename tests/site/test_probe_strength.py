@@ -108,3 +108,14 @@ def test_a_provisional_page_names_exactly_the_unmeasured_probes_and_what_each_le
         "distractor plausibility are not yet established" in none
     )
     assert "model probe" not in reasons({"v1", "v2", "v3"})
+
+
+def test_a_carried_record_says_which_bytes_the_model_ran_on() -> None:
+    carried = probe("tiny", WEAK_V1).model_copy(
+        update={"corpus_sha256": "b" * 64, "carried_from": "a" * 64}
+    )
+    v1 = row(verticals.probes_block(sidecar({"v1": carried}), "b" * 64), "V1 oracle")
+    assert "ran on bytes `aaaaaaaaaaaa`" in v1 and "difficulty flags" in v1
+    assert "stale" not in v1
+    plain = probe("tiny", WEAK_V1).model_copy(update={"corpus_sha256": "b" * 64})
+    assert "ran on bytes" not in row(verticals.probes_block(sidecar({"v1": plain}), "b" * 64), "V1")
