@@ -73,6 +73,11 @@ JUDGED_VALUES = ("correct", "wrong", "abstained", "missed", "premature", "inconc
 SAMPLED_VALUES = ("pass", "fail", "inconclusive")
 #: V1 pair values: both arms correct (gold flips, so the answers differ), or not.
 PAIR_VALUES = ("flipped", "not-flipped", "inconclusive")
+#: Probes whose prompt depends on the corpus hash itself, so no record of them can be carried to
+#: other bytes: V9 shows the BM25 top-K sessions, and ties at the K boundary are broken by an
+#: order seeded from the session handles, which hash the corpus (`checker.runner.view`). V1–V8
+#: show fixed sessions in haystack order and never the handles.
+HASH_BOUND = frozenset({"v9"})
 
 
 def values_for(probe: Probe) -> tuple[str, ...]:

@@ -630,8 +630,9 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
             f"model {code(probe.model or 'unnamed')}, run {esc(probe.date or 'undated')}"
             + ("; **names a different corpus hash (stale)**" if stale else "")
             + (
-                f"; ran on bytes {code(probe.carried_from[:12])}…, which differ from these only "
-                "in the difficulty flags (no prompt shows them)"
+                f"; carried by the generator from the bytes the model ran on, "
+                f"{code(probe.carried_from[:12])}…, which it keeps a record for only when nothing "
+                "a prompt shows has changed (here: the difficulty flags)"
                 if probe.carried_from
                 else ""
             )

@@ -32,8 +32,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from checker.family import K_REF
+from checker.formats.result import MEASURED_OUTCOMES
 from checker.formats.retrieval import LadderKind, LadderRecord, LadderVerdict
 from checker.formats.sidecar import ProbeRecord
+from checker.io import dump_json, sha256_bytes
 from checker.load import LoadedCorpus
 from checker.retrieval.bm25 import DECIMALS, question_coverage
 from checker.retrieval.ceilings import structural_ceiling
@@ -52,10 +54,14 @@ ALPHA = 0.05
 PERMUTATIONS = 10_000
 #: Seed of the permutation draws (one generator per dial, so each verdict is reproducible alone).
 PERMUTATION_SEED = 0
-#: Outcome strings of a V1 record that count as the oracle answering correctly / wrongly; any
-#: other outcome (not applicable, inconclusive, unrun) is left out of the band's rate.
+#: Outcome strings of a V1 record that count as the oracle answering correctly / not; any other
+#: outcome (not applicable, inconclusive, unrun) is left out of the band's rate. An abstention, a
+#: miss or a premature answer with the gold sessions in front of the model is the oracle
+#: failing, as in the V1 accuracy the site shows (correct over `MEASURED_OUTCOMES`).
 ORACLE_SUCCESS = frozenset({"pass", "passed", "correct"})
-ORACLE_FAILURE = frozenset({"fail", "failed", "wrong", "incorrect"})
+ORACLE_FAILURE = frozenset(
+    {"fail", "failed", "incorrect", *(o for o in MEASURED_OUTCOMES if o != "correct")}
+)
 #: Differences this close to the threshold count as reaching it (float noise).
 _SLACK = 1e-9
 
@@ -234,7 +240,7 @@ def measure_ladder(
     """
     strips = ladder_strips(corpus, declared_pattern)
     oracle = oracle_outcomes(v1 if v1 is not None else _sidecar_v1(corpus))
-    oracle_key = "none" if oracle is None else hash(tuple(sorted(oracle.items())))
+    oracle_key = "none" if oracle is None else sha256_bytes(dump_json(oracle).encode())
     key = f"retrieval.ladder:{strips_label(strips)}:{k_ref}:{oracle_key}"
     cached: LadderRecord | None = corpus.cache.get(key)
     if cached is not None:

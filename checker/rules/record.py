@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from checker.context import CorpusContext
 from checker.family import K_REF
 from checker.findings import Violation
+from checker.formats.result import SHA256_PATTERN
 from checker.load import LoadedCorpus
 from checker.probes import (
+    HASH_BOUND,
     PAIR_VALUES,
     PROBES,
     applicable,
@@ -60,7 +63,9 @@ def structure_record(ctx: CorpusContext) -> Iterator[Violation]:
 @rule("REC002", "probe-record", example="probe v1 is 'measured' but names no model")
 def probe_record(ctx: CorpusContext) -> Iterator[Violation]:
     """Model-probe records are honest: `unmeasured` says why; `measured` names its model, date and
-    the shipped corpus hash, and counts no more outcomes than questions.
+    the shipped corpus hash, and counts no more outcomes than questions. A record the generator
+    carried from other bytes (`carried_from`) names them by another sha256, and is never one of
+    a probe whose prompts depend on the corpus hash (`HASH_BOUND`).
 
     Only a probe run measures a probe, so a measured probe must prove where it came from; an
     unmeasured one must say why."""
@@ -80,14 +85,31 @@ def probe_record(ctx: CorpusContext) -> Iterator[Violation]:
         if p.corpus_sha256 and p.corpus_sha256 != ctx.corpus.sha256:
             yield Violation(
                 None,
-                f"probe {name} ran on {p.corpus_sha256[:12]}…, not the shipped {ctx.corpus.sha256[:12]}…",
+                f"probe {name} names {p.corpus_sha256[:12]}…, not the shipped {ctx.corpus.sha256[:12]}…",
             )
+        if p.carried_from is not None:
+            yield from _carried(name, p.carried_from, p.corpus_sha256)
         ids = {q.question_id for q in ctx.corpus.questions}
         unknown = sorted(set(p.outcomes) - ids)
         if unknown:
             yield Violation(
                 None, f"probe {name} has outcomes for unknown question(s) {', '.join(unknown[:3])}"
             )
+
+
+def _carried(name: str, carried_from: str, names: str | None) -> Iterator[Violation]:
+    """A record carried to other bytes says which bytes it ran on: another corpus hash, and
+    never one of a probe whose prompt depends on the hash."""
+    if not re.fullmatch(SHA256_PATTERN.strip("^$"), carried_from):
+        yield Violation(None, f"probe {name} is carried_from {carried_from[:20]!r}, not a sha256")
+    elif carried_from == names:
+        yield Violation(None, f"probe {name} is carried_from the bytes it names; drop carried_from")
+    if name in HASH_BOUND:
+        yield Violation(
+            None,
+            f"probe {name} is carried from other bytes, but its prompts depend on the corpus "
+            "hash; run it again on these bytes",
+        )
 
 
 @rule(

@@ -13,9 +13,15 @@ from pathlib import Path
 import pytest
 
 from checker.formats.corpus import Question
-from checker.load import load_sidecar
+from checker.load import load_ours, load_sidecar
 from corpora.generate.core.gate import gate
-from corpora.generate.core.stamp import corpus_file, corpus_text, stamp_validated
+from corpora.generate.core.stamp import (
+    Earlier,
+    corpus_file,
+    corpus_text,
+    stamp_validated,
+    still_measured,
+)
 from corpora.generate.core.vertical import Built, VerticalGenerator
 from corpora.generate.episodic import generator as episodic
 from corpora.generate.forgetting import generator as forgetting
@@ -108,9 +114,11 @@ def passing_attempt(sidecar: Path) -> int:
 
 def as_shipped(questions: list[Question], corpus: Path) -> bytes:
     """The bytes the gate writes for `questions` beside the shipped corpus at `corpus`: the
-    ladder's verdicts stamped into the difficulty flags, read through the shipped V1 record."""
+    ladder's verdicts stamped into the difficulty flags, read through the shipped V1 record
+    where it still holds for `questions`, as the generator keeps it."""
     sidecar = load_sidecar(corpus.with_name(corpus.name.removesuffix(".json") + ".meta.json"))
-    return corpus_text(stamp_validated(questions, v1=sidecar.probes.get("v1"))).encode()
+    kept = still_measured(Earlier(sidecar, load_ours(corpus).questions), questions)
+    return corpus_text(stamp_validated(questions, v1=kept.get("v1"))).encode()
 
 
 def digest_in_another_process(module: str) -> str:

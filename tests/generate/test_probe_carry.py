@@ -84,6 +84,11 @@ def test_a_changed_question_drops_every_record_but_a_changed_difficulty_flag_doe
     assert set(still_measured(earlier, _flag_flipped(questions))) == measured
     reworded = [questions[0].model_copy(update={"question": questions[0].question + "?"})]
     assert still_measured(earlier, reworded + questions[1:]) == {}
+    block = questions[0].typedmemeval
+    assert block is not None
+    rebanded = block.model_copy(update={"difficulty": (block.difficulty or 0) + 1})
+    moved = [questions[0].model_copy(update={"typedmemeval": rebanded})]
+    assert still_measured(earlier, moved + questions[1:]) == {}
     assert still_measured(earlier, questions[1:]) == {}
     assert still_measured(earlier, list(reversed(questions))) == {}
 
@@ -143,11 +148,9 @@ def test_the_generator_stamps_flags_and_ladder_from_the_v1_it_is_given() -> None
                 assert block.difficulty_validated == after[block.difficulty_dial].validated
         if any(v.validated for v in before.values()):
             assert within != stamp_validated(questions)
-    assert changed or not any(
-        v.validated
-        for questions in _banded_corpora()
-        for v in measure_ladder(in_memory(questions)[1]).verdicts
-    )
+    # Temporal's dispersion dial validates without V1 (the shipped corpora hold at least one
+    # such dial, or this test would check nothing but `not validated`).
+    assert changed >= 1
 
 
 def test_an_unmeasured_record_is_never_carried() -> None:

@@ -115,7 +115,7 @@ def test_a_carried_record_says_which_bytes_the_model_ran_on() -> None:
         update={"corpus_sha256": "b" * 64, "carried_from": "a" * 64}
     )
     v1 = row(verticals.probes_block(sidecar({"v1": carried}), "b" * 64), "V1 oracle")
-    assert "ran on bytes `aaaaaaaaaaaa`" in v1 and "difficulty flags" in v1
+    assert "the bytes the model ran on, `aaaaaaaaaaaa`" in v1 and "difficulty flags" in v1
     assert "stale" not in v1
     plain = probe("tiny", WEAK_V1).model_copy(update={"corpus_sha256": "b" * 64})
-    assert "ran on bytes" not in row(verticals.probes_block(sidecar({"v1": plain}), "b" * 64), "V1")
+    assert "carried" not in row(verticals.probes_block(sidecar({"v1": plain}), "b" * 64), "V1")

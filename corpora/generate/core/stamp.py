@@ -26,6 +26,7 @@ from checker.formats.sidecar import (
 )
 from checker.io import dump_json, sha256_bytes
 from checker.load import LoadedCorpus
+from checker.probes import HASH_BOUND
 from checker.retrieval import measure_ladder, measure_scaffolding, published_coverage
 from checker.rules.structure import measure_structure
 from checker.separability import measure_separability
@@ -182,10 +183,13 @@ def still_measured(
 
 def bound_to(records: Mapping[str, ProbeRecord], sha256: str) -> dict[str, ProbeRecord]:
     """`records` naming the bytes `sha256`; one carried from other bytes says which it ran on
-    (`carried_from`, the first bytes it measured, kept through later carries)."""
+    (`carried_from`, the first bytes it measured, kept through later carries). A `HASH_BOUND`
+    probe's record of other bytes is dropped: its prompts would differ now."""
     out: dict[str, ProbeRecord] = {}
     for name, record in records.items():
         if record.corpus_sha256 != sha256:
+            if name in HASH_BOUND:
+                continue
             ran_on = record.carried_from or record.corpus_sha256
             carried = None if ran_on == sha256 else ran_on
             record = record.model_copy(update={"corpus_sha256": sha256, "carried_from": carried})
