@@ -148,8 +148,8 @@ def test_the_generator_stamps_flags_and_ladder_from_the_v1_it_is_given() -> None
                 assert block.difficulty_validated == after[block.difficulty_dial].validated
         if any(v.validated for v in before.values()):
             assert within != stamp_validated(questions)
-    # Temporal's dispersion dial validates without V1 (the shipped corpora hold at least one
-    # such dial, or this test would check nothing but `not validated`).
+    # At least one shipped dial validates without V1, or this test would check nothing but
+    # `not validated`.
     assert changed >= 1
 
 
