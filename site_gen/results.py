@@ -355,16 +355,18 @@ def headroom_block(run: Aggregate) -> Md:
         )
     else:
         body = Md(
-            f"V1 − V9 {signed_rate(h.v1_minus_v9, h.n)}; V8 − V9 {signed_rate(h.v8_minus_v9, h.n)} "
-            f"(the part a better retriever could reach); limited by "
-            f"{esc(h.limited_by or 'unmeasured')}."
+            f"V1 − V9 {signed_rate(h.v1_minus_v9, h.n)}; V8 − V9 "
+            f"{signed_rate(h.v8_minus_v9, h.n_reachable)} (the part a better retriever could "
+            f"reach); limited by {esc(h.limited_by or 'unmeasured')}. Each difference is over "
+            "the questions its probes both answered with a verdict (V8 is inconclusive wherever "
+            "the haystack overflows the model's window)."
         )
         if h.by_shape:
             rows = [
                 [
                     esc(s.label),
                     signed_rate(s.v1_minus_v9, s.n),
-                    signed_rate(s.v8_minus_v9, s.n),
+                    signed_rate(s.v8_minus_v9, s.n_reachable),
                     esc(s.limited_by or "unmeasured"),
                 ]
                 for s in h.by_shape

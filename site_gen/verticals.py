@@ -636,6 +636,13 @@ def probes_block(sidecar: Sidecar | None, corpus_sha256: str | None) -> Md:
                 if probe.carried_from
                 else ""
             )
+            + (
+                f"; read from the reference run {code(probe.derived_from)}, which sent the model "
+                "exactly the requests this probe sends (the checker reads the record again from "
+                "that file)"
+                if probe.derived_from
+                else ""
+            )
         )
         rows.append(
             [esc(what), result or Md(f"no outcomes (n={n})"), detail, strength_cell(strength)]

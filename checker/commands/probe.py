@@ -12,6 +12,7 @@ from checker.commands import Command
 from checker.commands._common import UsageError
 from checker.commands._models import (
     EXIT_MEASURED_NOTHING,
+    ResolvedCorpus,
     add_corpus,
     add_endpoint,
     answer_endpoint,
@@ -20,12 +21,16 @@ from checker.commands._models import (
     resolve_corpus,
     retry_policy,
 )
-from checker.io import dump_json
+from checker.formats.result import ResultFile
+from checker.formats.sidecar import ProbeRecord
+from checker.io import InputError, dump_json
 from checker.probes import PROBES, report_lines, sample_lines
 from checker.reporters import REPORTERS
+from checker.results.validate import load_result
 from checker.runner import preflight
 from checker.runner.cache import DiskCache
 from checker.runner.client import CallStats, ModelClient
+from checker.runner.derive import REFERENCE_OF, DerivationRefused, derive
 from checker.runner.localfiles import private_folder
 from checker.runner.negotiate import negotiate
 from checker.runner.probe import (
@@ -35,6 +40,7 @@ from checker.runner.probe import (
     stamp_copy,
     stamp_shipped,
 )
+from checker.runner.reference import reference_name
 from checker.runner.safefiles import UnsafePath, write_atomic
 
 
@@ -80,7 +86,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="V2, V3, V6 temperature, so that samples can differ (default 1)",
     )
     parser.add_argument("--seed", type=int, default=0, help="sample i uses seed + i (default 0)")
-    add_endpoint(parser, required_model=True)
+    parser.add_argument(
+        "--from-results",
+        nargs="+",
+        metavar="RESULT",
+        default=None,
+        help="read V8 and V9 from reference runs instead of asking the model again: a "
+        "full-context run is V8, a BM25 top-K_ref run V9, when it ran on these bytes over every "
+        "question at the probe's temperature and seed (their requests are the probe's); each "
+        "record names its file (`derived_from`), a path under results/ of the release",
+    )
+    add_endpoint(parser, required_model=False)
 
 
 def probe_endpoint(args: argparse.Namespace) -> int:
@@ -122,6 +138,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     resolved = resolve_corpus(args.corpus, args.index)
     corpus = resolved.corpus
+    if args.from_results is not None:
+        return from_results(args, resolved, names)
+    if args.model is None:
+        raise UsageError(
+            "--model is required to run the probes (or read V8/V9 with --from-results)"
+        )
     if args.stamp and args.stamp_shipped:
         raise UsageError(
             "--stamp DIR writes a copy and --stamp-shipped the corpus's own sidecar: choose one"
@@ -242,6 +264,79 @@ def run(args: argparse.Namespace) -> int:
                 "from it, keeping the probe records (until then `check` reports CAL003/CAL004)"
             )
     return code
+
+
+def from_results(args: argparse.Namespace, resolved: ResolvedCorpus, names: tuple[str, ...]) -> int:
+    """`probe --from-results`: V8 and V9 read from reference runs, printed, and stamped into the
+    shipped sidecar with `--stamp-shipped`."""
+    corpus = resolved.corpus
+    if args.stamp:
+        raise UsageError(
+            "--from-results records name a file under results/ of the corpus's release, so they "
+            "are stamped into the shipped sidecar only: use --stamp-shipped"
+        )
+    if args.stamp_shipped and corpus.sidecar is None:
+        raise UsageError(f"--stamp-shipped: {corpus.path} has no sidecar beside it to stamp")
+    above = corpus.path.resolve().parents
+    root = above[2] if len(above) > 2 else above[-1]
+    records: dict[str, ProbeRecord] = {}
+    for given in args.from_results:
+        path = Path(given).resolve()
+        try:
+            source = path.relative_to(root).as_posix()
+        except ValueError:
+            raise UsageError(
+                f"{given}: not under {root}, the release of {corpus.path.name}; name a file under "
+                "its results/ folder"
+            ) from None
+        try:
+            result = load_result(path)
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
+        if not isinstance(result, ResultFile):
+            raise UsageError(f"{given}: an EE result file is no reference run")
+        probe = next(
+            (p for p, kind in REFERENCE_OF.items() if result.system.name == reference_name(kind)),
+            None,
+        )
+        if probe is None or probe not in names:
+            wanted = ", ".join(
+                f"{p} ← {reference_name(k)}" for p, k in REFERENCE_OF.items() if p in names
+            )
+            raise UsageError(
+                f"{given}: {result.system.name} answers none of the probes asked for ({wanted or 'none'})"
+            )
+        if probe in records:
+            raise UsageError(f"{given}: {probe} is already read from {records[probe].derived_from}")
+        try:
+            records[probe] = derive(
+                corpus, probe, result, source, temperature=args.temperature, seed=args.seed
+            )
+        except DerivationRefused as exc:
+            raise UsageError(str(exc)) from None
+    print(f"{resolved.corpus_id} (sha256 {corpus.sha256}), read from reference runs:")
+    for line in report_lines(
+        {n: r.outcomes for n, r in records.items()},
+        corpus.questions,
+        {n: r.pairs for n, r in records.items()},
+    ):
+        print(line)
+    for name, record in sorted(records.items()):
+        print(f"{name}: {record.model}, {record.date}, from {record.derived_from}")
+    if not args.stamp_shipped:
+        return 0
+    try:
+        stamped = stamp_shipped(corpus, records, resolved.index_path.parent / resolved.entry.file)
+    except (StampRefused, UnsafePath) as exc:
+        raise UsageError(str(exc)) from None
+    checked = check_paths([stamped], Options(select=["REC"]))
+    if checked.findings or checked.errors:
+        REPORTERS["text"](checked.findings, sys.stdout)
+        for error in checked.errors:
+            print(f"typedmemeval: {error}", file=sys.stderr)
+        return 1
+    print(f"stamped {', '.join(sorted(records))} into the shipped sidecar of {stamped}")
+    return 0
 
 
 COMMAND = Command(

@@ -103,6 +103,11 @@ class ProbeRecord(Strict):
     """Hash of the corpus the probe actually ran on, when the record was carried to new bytes
     that ask every question exactly as before (only the difficulty flag, which no prompt shows
     and no judge reads, changed: the ladder stamps it from this very record)."""
+    derived_from: str | None = None
+    """The reference run whose answers the record is, as a path under `results/` relative to
+    the release root, for a probe that asks exactly what a reference system asks (V8: the
+    full-context system; V9: BM25 top-K_ref) at the same model, temperature and seed
+    (`checker.runner.derive`); the checker re-derives the record from that file."""
     applicable: int | None = None
     """Questions the probe applies to (its denominator)."""
     outcomes: dict[str, str] = Field(default_factory=dict)
@@ -153,6 +158,7 @@ class NamePools(Strict):
 #: ProbeRecord fields a probe run fills (omitted from the file when empty).
 PROBE_DETAIL_FIELDS = (
     "carried_from",
+    "derived_from",
     "judge_model",
     "judge_fingerprint",
     "samples",

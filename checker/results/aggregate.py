@@ -357,14 +357,24 @@ def limited_by(v1: float | None, v8: float | None, v9: float | None, n: int) -> 
 
 @dataclass(frozen=True)
 class ArmHeadroom:
-    """V1, V8, V9 correct shares over one stratum (a shape, or the whole corpus)."""
+    """V1, V8, V9 correct shares over one stratum (a shape, or the whole corpus), each
+    difference over the questions both of its arms measured: V1 − V9 over those V1 and V9 both
+    judged (`n`), V8 − V9 and what limits the stratum over those all three judged
+    (`n_reachable`). Arms measured on different questions are never compared (V8 is often
+    inconclusive where the haystack overflows the model's window)."""
 
     label: str
-    #: Questions the three arms apply to (their shared denominator before inconclusives).
+    #: Questions V1 and V9 both measured (inconclusive excluded): V1 − V9's denominator.
     n: int
+    #: V1's and V9's correct shares over those `n` questions.
     v1: float | None
     v8: float | None
     v9: float | None
+    #: Questions V1, V8 and V9 all measured: V8 − V9's denominator. `v8` is over these.
+    n_reachable: int = 0
+    #: V1's and V9's correct shares over the `n_reachable` questions.
+    v1_reachable: float | None = None
+    v9_reachable: float | None = None
 
     @property
     def v1_minus_v9(self) -> float | None:
@@ -372,11 +382,11 @@ class ArmHeadroom:
 
     @property
     def v8_minus_v9(self) -> float | None:
-        return None if self.v8 is None or self.v9 is None else self.v8 - self.v9
+        return None if self.v8 is None or self.v9_reachable is None else self.v8 - self.v9_reachable
 
     @property
     def limited_by(self) -> str | None:
-        return limited_by(self.v1, self.v8, self.v9, self.n)
+        return limited_by(self.v1_reachable, self.v8, self.v9_reachable, self.n_reachable)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -389,37 +399,46 @@ class ArmHeadroom:
 
 @dataclass(frozen=True)
 class Headroom:
-    """V1 − V9 and V8 − V9 when the sidecar carries measured probe records (overall and per
-    shape, with what limits each), and the questions no top-K_ref retriever can fully serve
-    (G > K_ref) either way."""
+    """V1 − V9 and V8 − V9 when the sidecar carries measured probe records (overall, and per
+    shape as `by_shape`, with what limits each; see `ArmHeadroom` for the denominators), and
+    the questions no top-K_ref retriever can fully serve (G > K_ref) either way."""
 
     status: str
     reason: str | None
-    v1: float | None
-    v8: float | None
-    v9: float | None
+    #: The arms over every question they apply to (`overall`), or None when unmeasured.
+    overall: ArmHeadroom | None
     over_k_ref: int
     by_shape: tuple[ArmHeadroom, ...] = ()
-    #: Questions the arms apply to.
-    n: int = 0
+
+    @property
+    def n(self) -> int:
+        return self.overall.n if self.overall else 0
+
+    @property
+    def n_reachable(self) -> int:
+        return self.overall.n_reachable if self.overall else 0
 
     @property
     def v1_minus_v9(self) -> float | None:
-        return None if self.v1 is None or self.v9 is None else self.v1 - self.v9
+        return self.overall.v1_minus_v9 if self.overall else None
 
     @property
     def v8_minus_v9(self) -> float | None:
-        return None if self.v8 is None or self.v9 is None else self.v8 - self.v9
+        return self.overall.v8_minus_v9 if self.overall else None
 
     @property
     def limited_by(self) -> str | None:
-        return limited_by(self.v1, self.v8, self.v9, self.n)
+        return self.overall.limited_by if self.overall else None
 
     def as_dict(self) -> dict[str, Any]:
-        out = {**asdict(self), "v1_minus_v9": self.v1_minus_v9, "v8_minus_v9": self.v8_minus_v9}
-        out["limited_by"] = self.limited_by
-        out["by_shape"] = [s.as_dict() for s in self.by_shape]
-        return out
+        overall = self.overall.as_dict() if self.overall else {}
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "over_k_ref": self.over_k_ref,
+            **{k: v for k, v in overall.items() if k != "label"},
+            "by_shape": [s.as_dict() for s in self.by_shape],
+        }
 
 
 @dataclass(frozen=True)
@@ -711,45 +730,55 @@ def _list_order(
     return tuple(out)
 
 
-def _probe_share(corpus: LoadedCorpus, name: str, ids: set[str] | None = None) -> float | None:
-    """Correct ÷ measured (inconclusive excluded) over a measured record's questions, or over
-    those of them in `ids`; None when unmeasured or nothing was measured."""
-    sc = corpus.sidecar
-    if sc is None:
-        return None
-    record = sc.probes.get(name)
+def _probe_outcomes(corpus: LoadedCorpus, name: str) -> dict[str, str] | None:
+    """A measured record's per-question outcomes, or None."""
+    record = corpus.sidecar.probes.get(name) if corpus.sidecar is not None else None
     if record is None or record.status != "measured":
         return None
-    values = [o for q, o in record.outcomes.items() if ids is None or q in ids]
-    measured = [o for o in values if o in MEASURED_OUTCOMES]
-    if not measured:
-        return None
-    return sum(1 for o in measured if o == "correct") / len(measured)
+    return record.outcomes
+
+
+def _arms(label: str, ids: Sequence[str], corpus: LoadedCorpus) -> ArmHeadroom:
+    """V1, V8 and V9 over `ids`, each difference over the questions its arms both measured."""
+    v1, v8, v9 = (_probe_outcomes(corpus, p) for p in ("v1", "v8", "v9"))
+
+    def measured(outcomes: dict[str, str] | None, qid: str) -> bool:
+        return outcomes is not None and outcomes.get(qid) in MEASURED_OUTCOMES
+
+    def share(outcomes: dict[str, str] | None, qids: list[str]) -> float | None:
+        if outcomes is None or not qids:
+            return None
+        return sum(outcomes[q] == "correct" for q in qids) / len(qids)
+
+    pair = [q for q in ids if measured(v1, q) and measured(v9, q)]
+    triple = [q for q in pair if measured(v8, q)]
+    return ArmHeadroom(
+        label,
+        len(pair),
+        share(v1, pair),
+        share(v8, triple),
+        share(v9, pair),
+        len(triple),
+        share(v1, triple),
+        share(v9, triple),
+    )
 
 
 def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headroom:
     over = sum(1 for f in facts.values() if f.gold_sessions > K_REF)
-    v1, v8, v9 = (_probe_share(corpus, p) for p in ("v1", "v8", "v9"))
-    if v1 is None and v8 is None and v9 is None:
+    if all(_probe_outcomes(corpus, p) is None for p in ("v1", "v8", "v9")):
         reason = (
             "no sidecar beside the corpus"
             if corpus.sidecar is None
             else "the sidecar has no measured V1/V8/V9 probe record"
         )
-        return Headroom("unmeasured", reason, None, None, None, over)
+        return Headroom("unmeasured", reason, None, over)
     arms = [q.question_id for q in corpus.questions if not_applicable("v1", q) is None]
-    by_shape: dict[str, set[str]] = {}
+    by_shape: dict[str, list[str]] = {}
     for qid in arms:
-        by_shape.setdefault(facts[qid].shape, set()).add(qid)
-    shapes = tuple(
-        ArmHeadroom(
-            shape,
-            len(ids),
-            *(_probe_share(corpus, p, ids) for p in ("v1", "v8", "v9")),
-        )
-        for shape, ids in by_shape.items()
-    )
-    return Headroom("measured", None, v1, v8, v9, over, shapes, len(arms))
+        by_shape.setdefault(facts[qid].shape, []).append(qid)
+    shapes = tuple(_arms(shape, ids, corpus) for shape, ids in by_shape.items())
+    return Headroom("measured", None, _arms("all", arms, corpus), over, shapes)
 
 
 def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:

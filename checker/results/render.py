@@ -156,13 +156,15 @@ def aggregate_lines(a: Aggregate) -> list[str]:
             return "unmeasured" if value is None else f"{value:+.3f}"
 
         lines.append(
-            f"  V1 − V9 {signed(h.v1_minus_v9)}, V8 − V9 {signed(h.v8_minus_v9)} over {h.n} "
-            f"questions; limited by {h.limited_by or 'unmeasured'}"
+            f"  V1 − V9 {signed(h.v1_minus_v9)} over {h.n} questions both measured, V8 − V9 "
+            f"{signed(h.v8_minus_v9)} over {h.n_reachable} all three measured; limited by "
+            f"{h.limited_by or 'unmeasured'}"
         )
         for arm in h.by_shape:
             lines.append(
-                f"  {arm.label} (n={arm.n}): V1 − V9 {signed(arm.v1_minus_v9)}, V8 − V9 "
-                f"{signed(arm.v8_minus_v9)}; limited by {arm.limited_by or 'unmeasured'}"
+                f"  {arm.label}: V1 − V9 {signed(arm.v1_minus_v9)} (n={arm.n}), V8 − V9 "
+                f"{signed(arm.v8_minus_v9)} (n={arm.n_reachable}); limited by "
+                f"{arm.limited_by or 'unmeasured'}"
             )
     lines.append(
         f"  questions with more gold sessions than K_ref (limited by K_ref): {h.over_k_ref}"

@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from checker.context import CorpusContext
 from checker.family import K_REF
 from checker.findings import Violation
-from checker.formats.result import SHA256_PATTERN
+from checker.formats.result import SHA256_PATTERN, ResultFile
+from checker.formats.sidecar import ProbeRecord
+from checker.io import InputError
 from checker.load import LoadedCorpus
 from checker.probes import (
     HASH_BOUND,
@@ -22,6 +24,7 @@ from checker.probes import (
     values_for,
 )
 from checker.registry import rule
+from checker.results.validate import load_result
 from checker.rules.structure import measure_structure
 from checker.summary import section
 
@@ -89,6 +92,8 @@ def probe_record(ctx: CorpusContext) -> Iterator[Violation]:
             )
         if p.carried_from is not None:
             yield from _carried(name, p.carried_from, p.corpus_sha256)
+        if p.derived_from is not None:
+            yield from _derived(name, p, ctx.corpus)
         ids = {q.question_id for q in ctx.corpus.questions}
         unknown = sorted(set(p.outcomes) - ids)
         if unknown:
@@ -109,6 +114,71 @@ def _carried(name: str, carried_from: str, names: str | None) -> Iterator[Violat
             None,
             f"probe {name} is carried from other bytes, but its prompts depend on the corpus "
             "hash; run it again on these bytes",
+        )
+
+
+def _derived(name: str, record: ProbeRecord, corpus: LoadedCorpus) -> Iterator[Violation]:
+    """A record read from a reference run (`derived_from`) is what that run, read again now,
+    amounts to: the file is there, under `results/` of the corpus's release, and re-deriving
+    the record from it gives this record. A corpus copied out of its release (no `results/`
+    folder beside its `corpora/` folder) cannot be held to the run here, and is not."""
+    # The runner's modules load only for a corpus that has such a record.
+    from checker.runner.derive import DerivationRefused, derive, source_path
+
+    source = record.derived_from or ""
+    try:
+        relative = source_path(source)
+    except DerivationRefused as exc:
+        yield Violation(None, f"probe {name}: {exc}")
+        return
+    above = corpus.path.resolve().parents
+    root = above[2] if len(above) > 2 else above[-1]
+    if not (root / "results").is_dir():
+        return
+    path = root / relative
+    if not path.is_file():
+        yield Violation(
+            None,
+            f"probe {name} is derived_from {source}, which is not a file of the release at "
+            f"{root}; derive it again from a reference run (`typedmemeval probe --from-results`)",
+        )
+        return
+    try:
+        result = load_result(path)
+    except InputError as exc:
+        yield Violation(None, f"probe {name} is derived_from {source}, which does not read: {exc}")
+        return
+    if not isinstance(result, ResultFile):
+        yield Violation(None, f"probe {name} is derived_from {source}, which is not a run result")
+        return
+    try:
+        again = derive(
+            corpus,
+            name,
+            result,
+            source,
+            temperature=record.temperature or 0.0,
+            seed=record.seed or 0,
+        )
+    except DerivationRefused as exc:
+        yield Violation(None, f"probe {name} cannot be read from the run it names: {exc}")
+        return
+    differ = [
+        field
+        for field in ("model", "date", "applicable", "outcomes", "judge_model", "judge_fingerprint")
+        if getattr(again, field) != getattr(record, field)
+    ]
+    if differ:
+        changed = [q for q in again.outcomes if again.outcomes[q] != record.outcomes.get(q)]
+        more = (
+            f" (outcomes of {len(changed)} question(s), e.g. {', '.join(changed[:3])})"
+            if changed
+            else ""
+        )
+        yield Violation(
+            None,
+            f"probe {name} says other {', '.join(differ)} than {source}, read again{more}; "
+            "derive it again (`typedmemeval probe --from-results`)",
         )
 
 

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from checker.family import K_REF, vertical
 from checker.formats.sidecar import ProbeRecord, Sidecar
@@ -110,6 +110,21 @@ def plan_tasks(corpus: LoadedCorpus, settings: ProbeSettings) -> list[Task]:
     return tasks
 
 
+def task_body(corpus: LoadedCorpus, task: Task, settings: ProbeSettings) -> dict[str, Any]:
+    """The request one probe sample sends: the reference answer prompt over the sessions the
+    task shows (`checker.runner.derive` relies on V8's and V9's being the full-context and
+    BM25 reference systems' requests, and a test holds them equal)."""
+    view, _ = question_view(
+        corpus.questions[task.qi], corpus.sha256, "timestamps-only", task.sessions
+    )
+    sampled = PROBES[task.probe].reject_at is not None
+    sampling = Sampling(
+        temperature=settings.sample_temperature if sampled else settings.temperature,
+        seed=settings.seed + task.sample,
+    )
+    return answer_body(view.sessions, view.question, view.query_time, sampling)
+
+
 @dataclass
 class ProbeRun:
     """The records of one probe run, and what stopped it if anything did."""
@@ -148,15 +163,8 @@ def run_probes(
     def one(ti: int) -> None:
         task = tasks[ti]
         stats.check()
-        probe = PROBES[task.probe]
         q = corpus.questions[task.qi]
-        view, _ = question_view(q, corpus.sha256, "timestamps-only", task.sessions)
-        sampled = probe.reject_at is not None
-        sampling = Sampling(
-            temperature=settings.sample_temperature if sampled else settings.temperature,
-            seed=settings.seed + task.sample,
-        )
-        body = answer_body(view.sessions, view.question, view.query_time, sampling)
+        body = task_body(corpus, task, settings)
         answer: str | None = None
         replies: tuple[str, ...] = ()
         why: str | None = None

@@ -259,7 +259,10 @@ def test_headroom_fills_in_from_stamped_records(
     records = json.loads(sidecar_path_for(stamp / shipped("forgetting").name).read_text())["probes"]
     v9 = records["v9"]["outcomes"]
     share = sum(v == "correct" for v in v9.values()) / len(v9)
-    assert f"V1 − V9 {1 - share:+.3f}, V8 − V9 {1 - share:+.3f} over 35 questions" in out
+    assert (
+        f"V1 − V9 {1 - share:+.3f} over 35 questions both measured, V8 − V9 {1 - share:+.3f} "
+        "over 35 all three measured" in out
+    )
     assert "limited by retrieval" in out or "limited by none" in out
     rc, out, _ = run_cli(
         "report", str(result), "--index", str(stamp / "index.json"), "--format", "json"

@@ -119,3 +119,14 @@ def test_a_carried_record_says_which_bytes_the_model_ran_on() -> None:
     assert "stale" not in v1
     plain = probe("tiny", WEAK_V1).model_copy(update={"corpus_sha256": "b" * 64})
     assert "carried" not in row(verticals.probes_block(sidecar({"v1": plain}), "b" * 64), "V1")
+
+
+def test_a_record_read_from_a_reference_run_names_the_run() -> None:
+    source = "results/x/reference-full-context/reference-1.json"
+    derived = probe("tiny", WEAK_V1).model_copy(
+        update={"corpus_sha256": "b" * 64, "derived_from": source}
+    )
+    v8 = row(verticals.probes_block(sidecar({"v8": derived}), "b" * 64), "V8")
+    assert f"read from the reference run `{source}`" in v8 and "stale" not in v8
+    plain = probe("tiny", WEAK_V1).model_copy(update={"corpus_sha256": "b" * 64})
+    assert "reference run" not in row(verticals.probes_block(sidecar({"v8": plain}), "b" * 64), "V8")

@@ -184,11 +184,13 @@ def still_measured(
 def bound_to(records: Mapping[str, ProbeRecord], sha256: str) -> dict[str, ProbeRecord]:
     """`records` naming the bytes `sha256`; one carried from other bytes says which it ran on
     (`carried_from`, the first bytes it measured, kept through later carries). A `HASH_BOUND`
-    probe's record of other bytes is dropped: its prompts would differ now."""
+    probe's record of other bytes is dropped: its prompts would differ now. So is a record read
+    from a reference run (`derived_from`): that run names the other bytes, and the record is read
+    again from the run made on these."""
     out: dict[str, ProbeRecord] = {}
     for name, record in records.items():
         if record.corpus_sha256 != sha256:
-            if name in HASH_BOUND:
+            if name in HASH_BOUND or record.derived_from is not None:
                 continue
             ran_on = record.carried_from or record.corpus_sha256
             carried = None if ran_on == sha256 else ran_on
