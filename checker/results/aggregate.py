@@ -339,6 +339,10 @@ class ListOrderSlice:
 
 #: V8 − V9 must reach this share of V1 − V9 for a stratum to read as retrieval-limited.
 REACHABLE_SHARE = 0.5
+#: Below this many questions with all three arms judged, no stratum is said to be limited by
+#: anything: one question's worth of difference is the whole scale.
+LIMITED_BY_MIN_N = 10
+TOO_FEW = "too few questions"
 
 
 def limited_by(v1: float | None, v8: float | None, v9: float | None, n: int) -> str | None:
@@ -346,9 +350,12 @@ def limited_by(v1: float | None, v8: float | None, v9: float | None, n: int) -> 
     unmeasured). `none`: V1 − V9 is at most one question's worth, so there is nothing a
     selector could gain; `retrieval`: at least half of V1 − V9 is reachable (V8 − V9), so a
     better selector would capture it; `reasoning`: most of it is not — a reader holding the
-    whole haystack fails where it holds the gold alone."""
+    whole haystack fails where it holds the gold alone. Under `LIMITED_BY_MIN_N` questions it
+    says `too few questions` instead."""
     if v1 is None or v8 is None or v9 is None or n == 0:
         return None
+    if n < LIMITED_BY_MIN_N:
+        return TOO_FEW
     headroom = v1 - v9
     if headroom <= 1 / n:
         return "none"

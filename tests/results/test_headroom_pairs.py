@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from checker.results.aggregate import _arms, limited_by
+from checker.results.aggregate import LIMITED_BY_MIN_N, TOO_FEW, _arms, limited_by
 
 
 def _corpus(**records: dict[str, str]) -> Any:
@@ -47,7 +47,10 @@ def test_each_difference_is_over_the_questions_its_arms_both_measured() -> None:
     assert arms.n == 5 and arms.v1_minus_v9 == 1 - 2 / 5
     # V8 − V9 over q0 and q2 only, where all three measured: 2/2 − 1/2.
     assert arms.n_reachable == 2 and arms.v8_minus_v9 == 1 - 1 / 2
-    assert arms.limited_by == limited_by(1.0, 1.0, 0.5, 2)
+    # Two questions are too few to say what limits the stratum.
+    assert arms.limited_by == limited_by(1.0, 1.0, 0.5, 2) == TOO_FEW
+    assert limited_by(1.0, 1.0, 0.5, LIMITED_BY_MIN_N) == "retrieval"
+    assert limited_by(1.0, 0.5, 0.5, LIMITED_BY_MIN_N) == "reasoning"
 
 
 def test_a_missing_arm_leaves_its_difference_unmeasured() -> None:
