@@ -355,17 +355,24 @@ def headroom_block(run: Aggregate) -> Md:
         )
     else:
         body = Md(
-            f"V1 − V9 {signed_rate(h.v1_minus_v9, h.n)}; V8 − V9 "
-            f"{signed_rate(h.v8_minus_v9, h.n_reachable)} (the part a better retriever could "
-            f"reach); limited by {esc(h.limited_by or 'unmeasured')}. Each difference is over "
-            "the questions its probes both answered with a verdict (V8 is inconclusive wherever "
-            "the haystack overflows the model's window)."
+            f"V1 − V9 {signed_rate(h.v1_minus_v9, h.n)}, over the questions V1 and V9 both "
+            "judged. Over the questions all three judged: V1 − V9 "
+            f"{signed_rate(h.overall.v1_minus_v9_reachable if h.overall else None, h.n_reachable)}, "
+            f"V8 − V9 {signed_rate(h.v8_minus_v9, h.n_reachable)} (the part a better retriever "
+            f"could reach); limited by {esc(h.limited_by or 'unmeasured')}. V8 is inconclusive "
+            "wherever the haystack overflows the model's window, so it stands on few questions."
+            + (
+                f" Left out: {esc(', '.join(h.left_out))} (another model or judge than V1's)."
+                if h.left_out
+                else ""
+            )
         )
         if h.by_shape:
             rows = [
                 [
                     esc(s.label),
                     signed_rate(s.v1_minus_v9, s.n),
+                    signed_rate(s.v1_minus_v9_reachable, s.n_reachable),
                     signed_rate(s.v8_minus_v9, s.n_reachable),
                     esc(s.limited_by or "unmeasured"),
                 ]
@@ -373,7 +380,16 @@ def headroom_block(run: Aggregate) -> Md:
             ]
             body = Md(
                 f"{body}\n\n"
-                + table(["shape", "V1 − V9", "V8 − V9 (reachable)", "limited by"], rows)
+                + table(
+                    [
+                        "shape",
+                        "V1 − V9",
+                        "V1 − V9 (all three judged)",
+                        "V8 − V9 (reachable)",
+                        "limited by",
+                    ],
+                    rows,
+                )
             )
     return Md(f"{body} Questions needing more than K_ref sessions: {fraction(h.over_k_ref, n)}.\n")
 

@@ -314,6 +314,16 @@ def from_results(args: argparse.Namespace, resolved: ResolvedCorpus, names: tupl
             )
         except DerivationRefused as exc:
             raise UsageError(str(exc)) from None
+    empty = [n for n, r in records.items() if all(o == "inconclusive" for o in r.outcomes.values())]
+    for name in empty:
+        print(
+            f"typedmemeval: {name} from {records.pop(name).derived_from} measured nothing: every "
+            "question it applies to is inconclusive (the run's calls failed, e.g. every prompt "
+            "overflowed the model's window), so it is not stamped",
+            file=sys.stderr,
+        )
+    if not records:
+        return EXIT_MEASURED_NOTHING
     print(f"{resolved.corpus_id} (sha256 {corpus.sha256}), read from reference runs:")
     for line in report_lines(
         {n: r.outcomes for n, r in records.items()},

@@ -395,13 +395,38 @@ class ArmHeadroom:
     def limited_by(self) -> str | None:
         return limited_by(self.v1_reachable, self.v8, self.v9_reachable, self.n_reachable)
 
+    @property
+    def v1_minus_v9_reachable(self) -> float | None:
+        """V1 − V9 over the `n_reachable` questions (what `limited_by` weighs V8 − V9 against)."""
+        if self.v1_reachable is None or self.v9_reachable is None:
+            return None
+        return self.v1_reachable - self.v9_reachable
+
     def as_dict(self) -> dict[str, Any]:
         return {
             **asdict(self),
             "v1_minus_v9": self.v1_minus_v9,
+            "v1_minus_v9_reachable": self.v1_minus_v9_reachable,
             "v8_minus_v9": self.v8_minus_v9,
             "limited_by": self.limited_by,
         }
+
+
+#: What `Headroom.as_dict` holds for the whole corpus when nothing is measured.
+_UNMEASURED_ARMS = {
+    key: None
+    for key in (
+        "v1",
+        "v8",
+        "v9",
+        "v1_reachable",
+        "v9_reachable",
+        "v1_minus_v9",
+        "v1_minus_v9_reachable",
+        "v8_minus_v9",
+        "limited_by",
+    )
+} | {"n": 0, "n_reachable": 0}
 
 
 @dataclass(frozen=True)
@@ -416,6 +441,9 @@ class Headroom:
     overall: ArmHeadroom | None
     over_k_ref: int
     by_shape: tuple[ArmHeadroom, ...] = ()
+    #: Measured records left out because another model or judge made them than V1's: arms are
+    #: compared only when one model answered all of them and one judge read them.
+    left_out: tuple[str, ...] = ()
 
     @property
     def n(self) -> int:
@@ -438,12 +466,13 @@ class Headroom:
         return self.overall.limited_by if self.overall else None
 
     def as_dict(self) -> dict[str, Any]:
-        overall = self.overall.as_dict() if self.overall else {}
+        overall = self.overall.as_dict() if self.overall else _UNMEASURED_ARMS
         return {
             "status": self.status,
             "reason": self.reason,
             "over_k_ref": self.over_k_ref,
             **{k: v for k, v in overall.items() if k != "label"},
+            "left_out": list(self.left_out),
             "by_shape": [s.as_dict() for s in self.by_shape],
         }
 
@@ -737,17 +766,36 @@ def _list_order(
     return tuple(out)
 
 
+ARMS = ("v1", "v8", "v9")
+
+
 def _probe_outcomes(corpus: LoadedCorpus, name: str) -> dict[str, str] | None:
-    """A measured record's per-question outcomes, or None."""
+    """A measured record's per-question outcomes, or None (also when another model or judge
+    made it than V1's: see `_left_out`)."""
     record = corpus.sidecar.probes.get(name) if corpus.sidecar is not None else None
-    if record is None or record.status != "measured":
+    if record is None or record.status != "measured" or name in _left_out(corpus):
         return None
     return record.outcomes
 
 
+def _left_out(corpus: LoadedCorpus) -> tuple[str, ...]:
+    """Measured V8/V9 records whose model or judge is not V1's (none without a measured V1)."""
+    probes = corpus.sidecar.probes if corpus.sidecar is not None else {}
+    v1 = probes.get("v1")
+    if v1 is None or v1.status != "measured":
+        return ()
+    return tuple(
+        name
+        for name in ARMS[1:]
+        if (r := probes.get(name)) is not None
+        and r.status == "measured"
+        and (r.model, r.judge_fingerprint) != (v1.model, v1.judge_fingerprint)
+    )
+
+
 def _arms(label: str, ids: Sequence[str], corpus: LoadedCorpus) -> ArmHeadroom:
     """V1, V8 and V9 over `ids`, each difference over the questions its arms both measured."""
-    v1, v8, v9 = (_probe_outcomes(corpus, p) for p in ("v1", "v8", "v9"))
+    v1, v8, v9 = (_probe_outcomes(corpus, p) for p in ARMS)
 
     def measured(outcomes: dict[str, str] | None, qid: str) -> bool:
         return outcomes is not None and outcomes.get(qid) in MEASURED_OUTCOMES
@@ -773,7 +821,7 @@ def _arms(label: str, ids: Sequence[str], corpus: LoadedCorpus) -> ArmHeadroom:
 
 def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headroom:
     over = sum(1 for f in facts.values() if f.gold_sessions > K_REF)
-    if all(_probe_outcomes(corpus, p) is None for p in ("v1", "v8", "v9")):
+    if all(_probe_outcomes(corpus, p) is None for p in ARMS):
         reason = (
             "no sidecar beside the corpus"
             if corpus.sidecar is None
@@ -785,7 +833,7 @@ def _headroom(corpus: LoadedCorpus, facts: Mapping[str, QuestionFacts]) -> Headr
     for qid in arms:
         by_shape.setdefault(facts[qid].shape, []).append(qid)
     shapes = tuple(_arms(shape, ids, corpus) for shape, ids in by_shape.items())
-    return Headroom("measured", None, _arms("all", arms, corpus), over, shapes)
+    return Headroom("measured", None, _arms("all", arms, corpus), over, shapes, _left_out(corpus))
 
 
 def aggregate(result: ResultFile, corpus: LoadedCorpus) -> Aggregate:

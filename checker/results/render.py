@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from checker.family import DIAGNOSTIC_N, SMALL_SHAPE_N
 from checker.formats.result import MEASURED_OUTCOMES, OUTCOMES
-from checker.results.aggregate import Aggregate, Stratum
+from checker.results.aggregate import Aggregate, ArmHeadroom, Stratum
 from checker.results.band import Band
 from checker.results.ee import EEFigures
 
@@ -155,17 +155,19 @@ def aggregate_lines(a: Aggregate) -> list[str]:
         def signed(value: float | None) -> str:
             return "unmeasured" if value is None else f"{value:+.3f}"
 
-        lines.append(
-            f"  V1 − V9 {signed(h.v1_minus_v9)} over {h.n} questions both measured, V8 − V9 "
-            f"{signed(h.v8_minus_v9)} over {h.n_reachable} all three measured; limited by "
-            f"{h.limited_by or 'unmeasured'}"
-        )
-        for arm in h.by_shape:
-            lines.append(
-                f"  {arm.label}: V1 − V9 {signed(arm.v1_minus_v9)} (n={arm.n}), V8 − V9 "
-                f"{signed(arm.v8_minus_v9)} (n={arm.n_reachable}); limited by "
-                f"{arm.limited_by or 'unmeasured'}"
+        def arms(a: ArmHeadroom) -> str:
+            return (
+                f"V1 − V9 {signed(a.v1_minus_v9)} over {a.n} questions both measured; over the "
+                f"{a.n_reachable} all three measured, V1 − V9 {signed(a.v1_minus_v9_reachable)} "
+                f"and V8 − V9 {signed(a.v8_minus_v9)}; limited by {a.limited_by or 'unmeasured'}"
             )
+
+        if h.overall is not None:
+            lines.append(f"  {arms(h.overall)}")
+        for arm in h.by_shape:
+            lines.append(f"  {arm.label}: {arms(arm)}")
+        if h.left_out:
+            lines.append(f"  left out: {', '.join(h.left_out)} (another model or judge than V1's)")
     lines.append(
         f"  questions with more gold sessions than K_ref (limited by K_ref): {h.over_k_ref}"
     )

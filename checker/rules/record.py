@@ -132,9 +132,9 @@ def _derived(name: str, record: ProbeRecord, corpus: LoadedCorpus) -> Iterator[V
         yield Violation(None, f"probe {name}: {exc}")
         return
     above = corpus.path.resolve().parents
-    root = above[2] if len(above) > 2 else above[-1]
-    if not (root / "results").is_dir():
+    if len(above) < 3 or not (above[1] / "index.json").is_file():
         return
+    root = above[2]
     path = root / relative
     if not path.is_file():
         yield Violation(
@@ -151,14 +151,14 @@ def _derived(name: str, record: ProbeRecord, corpus: LoadedCorpus) -> Iterator[V
     if not isinstance(result, ResultFile):
         yield Violation(None, f"probe {name} is derived_from {source}, which is not a run result")
         return
+    if record.temperature is None or record.seed is None:
+        yield Violation(
+            None, f"probe {name} is derived_from {source} but names no temperature or seed"
+        )
+        return
     try:
         again = derive(
-            corpus,
-            name,
-            result,
-            source,
-            temperature=record.temperature or 0.0,
-            seed=record.seed or 0,
+            corpus, name, result, source, temperature=record.temperature, seed=record.seed
         )
     except DerivationRefused as exc:
         yield Violation(None, f"probe {name} cannot be read from the run it names: {exc}")

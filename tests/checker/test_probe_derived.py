@@ -31,6 +31,7 @@ def release(tmp_path: Path) -> Path:
     shutil.copy(corpus, into / corpus.name)
     shutil.copy(sidecar_path_for(corpus), into / sidecar_path_for(corpus).name)
     shutil.copytree(ROOT / "results" / entry.vertical, tmp_path / "results" / entry.vertical)
+    shutil.copy(ROOT / "corpora" / "index.json", tmp_path / "corpora" / "index.json")
     return into / corpus.name
 
 
@@ -144,7 +145,6 @@ def test_the_command_reads_a_run_and_stamps_it_into_the_shipped_sidecar_only(
     release: Path,
 ) -> None:
     index = release.parents[1] / "index.json"
-    shutil.copy(ROOT / "corpora" / "index.json", index)
     run = str(release.parents[2] / _source(release))
     args = ("probe", str(release), "--probes", "v9", "--from-results", run, "--index", str(index))
     code, _, err = run_cli(*args, "--stamp", str(release.parents[2] / "copy"))
@@ -155,3 +155,45 @@ def test_the_command_reads_a_run_and_stamps_it_into_the_shipped_sidecar_only(
     record = load_with_sidecar(release).sidecar
     assert record is not None and record.probes["v9"].derived_from == _source(release)
     assert _rec002(release) == []
+
+
+def test_a_release_without_its_results_folder_is_reported(release: Path) -> None:
+    _stamp(release)
+    shutil.rmtree(release.parents[2] / "results")
+    lines = _rec002(release)
+    assert any("probe v9" in line for line in lines)
+    assert lines and all("which is not a file of the release" in line for line in lines)
+
+
+def test_a_corpus_outside_any_release_is_not_held_to_a_run(release: Path, tmp_path: Path) -> None:
+    _stamp(release)
+    alone = tmp_path / "alone" / "x" / "y"
+    alone.mkdir(parents=True)
+    shutil.copy(release, alone / release.name)
+    shutil.copy(sidecar_path_for(release), alone / sidecar_path_for(release).name)
+    assert _rec002(alone / release.name) == []
+
+
+def test_a_run_whose_every_call_failed_is_not_stamped(release: Path) -> None:
+    path = release.parents[2] / _source(release)
+    raw = json.loads(path.read_text())
+    for row in raw["rows"]:
+        row.update(outcome="unrun", reason="context-overflow: over the window")
+        for key in ("asserted_state", "asserted_items", "sub_label", "list_order"):
+            row.pop(key, None)
+    path.write_text(json.dumps(raw))
+    before = sidecar_path_for(release).read_bytes()
+    index = release.parents[1] / "index.json"
+    code, _, err = run_cli(
+        "probe",
+        str(release),
+        "--probes",
+        "v9",
+        "--from-results",
+        str(path),
+        "--stamp-shipped",
+        "--index",
+        str(index),
+    )
+    assert code == 11 and "measured nothing" in err
+    assert sidecar_path_for(release).read_bytes() == before

@@ -7,12 +7,17 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from checker.results.aggregate import LIMITED_BY_MIN_N, TOO_FEW, _arms, limited_by
+from checker.results.aggregate import LIMITED_BY_MIN_N, TOO_FEW, _arms, _left_out, limited_by
 
 
-def _corpus(**records: dict[str, str]) -> Any:
+def _corpus(models: dict[str, str] | None = None, **records: dict[str, str]) -> Any:
     probes = {
-        name: SimpleNamespace(status="measured", outcomes=outcomes)
+        name: SimpleNamespace(
+            status="measured",
+            outcomes=outcomes,
+            model=(models or {}).get(name, "m"),
+            judge_fingerprint="f",
+        )
         for name, outcomes in records.items()
     }
     return SimpleNamespace(sidecar=SimpleNamespace(probes=probes))
@@ -58,3 +63,12 @@ def test_a_missing_arm_leaves_its_difference_unmeasured() -> None:
     arms = _arms("all", IDS, corpus)
     assert arms.n == 6 and arms.v1_minus_v9 == 1.0
     assert arms.n_reachable == 0 and arms.v8_minus_v9 is None and arms.limited_by is None
+
+
+def test_an_arm_another_model_answered_is_left_out_not_compared() -> None:
+    corpus = _corpus(
+        {"v9": "a-bigger-model"}, v1={q: "correct" for q in IDS}, v9={q: "wrong" for q in IDS}
+    )
+    assert _left_out(corpus) == ("v9",)
+    arms = _arms("all", IDS, corpus)
+    assert arms.n == 0 and arms.v1_minus_v9 is None

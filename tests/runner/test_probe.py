@@ -164,7 +164,8 @@ def test_probe_refuses_to_stamp_the_shipped_sidecar_unless_told(
 
 
 def _release_copy(folder: Path) -> tuple[Path, Path]:
-    """A release folder holding a copy of the probed corpus and sidecar: (index, corpus)."""
+    """A release folder holding a copy of the probed corpus and sidecar, with the reference
+    runs its records were read from beside it as shipped: (index, corpus)."""
     index = json.loads(INDEX.read_text())
     entry = index["corpora"][CORPUS_ID]
     source = INDEX.parent / entry["file"]
@@ -172,6 +173,8 @@ def _release_copy(folder: Path) -> tuple[Path, Path]:
     corpus.parent.mkdir(parents=True)
     shutil.copy(source, corpus)
     shutil.copy(sidecar_path_for(source), sidecar_path_for(corpus))
+    vertical = Path(entry["file"]).parent.name
+    shutil.copytree(INDEX.parents[1] / "results" / vertical, folder.parent / "results" / vertical)
     (folder / "index.json").write_text(json.dumps({"corpora": {CORPUS_ID: entry}}))
     return folder / "index.json", corpus
 
@@ -260,8 +263,8 @@ def test_headroom_fills_in_from_stamped_records(
     v9 = records["v9"]["outcomes"]
     share = sum(v == "correct" for v in v9.values()) / len(v9)
     assert (
-        f"V1 − V9 {1 - share:+.3f} over 35 questions both measured, V8 − V9 {1 - share:+.3f} "
-        "over 35 all three measured" in out
+        f"V1 − V9 {1 - share:+.3f} over 35 questions both measured; over the 35 all three "
+        f"measured, V1 − V9 {1 - share:+.3f} and V8 − V9 {1 - share:+.3f}" in out
     )
     assert "limited by retrieval" in out or "limited by none" in out
     rc, out, _ = run_cli(

@@ -1,79 +1,82 @@
 """A V8 or V9 record read from a reference run (`checker.runner.derive`) is honest only if the
 probe would have sent the model exactly the requests that run sent. This holds the two code
-paths together on the shipped corpora: for each question, the body the probe builds for its
-V8 and V9 sample equals, byte for byte, the body the full-context and BM25 reference systems
-send when the runner feeds them the question's view as it does in a run."""
+paths together on every question of every shipped corpus: the runner's own `run_corpus` drives
+the full-context and BM25 reference systems against a client that keeps each request, and every
+body the probe builds for its V8 and V9 sample is among them, byte for byte."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from checker.load import LoadedCorpus, load_index, load_with_sidecar
-from checker.probes import applicable
+from checker.load import load_index, load_with_sidecar
+from checker.runner.client import CallStats
 from checker.runner.derive import REFERENCE_OF
 from checker.runner.probe import ProbeSettings, plan_tasks, task_body
-from checker.runner.reference import ReferenceKind, ReferenceSystem
+from checker.runner.reference import ReferenceSystem
+from checker.runner.rules import RulesJudge
+from checker.runner.run import RunPlan, run_corpus
 from checker.runner.system import Sampling
-from checker.runner.view import question_view
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Questions per corpus compared (BM25 over every haystack of every corpus is the slow part).
-PER_CORPUS = 6
+INDEX = load_index(ROOT / "corpora" / "index.json")
 
 
 class _Reply:
-    def __init__(self) -> None:
-        self.content = "I do not know."
-        self.finish_reason = "stop"
+    content = "I do not know."
+    finish_reason = "stop"
 
 
 class _Recording:
-    """A client that keeps the request bodies it is sent."""
+    """A client that keeps the request bodies it is sent (the runner asks from threads)."""
 
     def __init__(self) -> None:
         self.model = "recorder"
         self.cache = None
         self.bodies: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
 
     def chat(self, body: dict[str, Any]) -> _Reply:
-        self.bodies.append(body)
+        with self._lock:
+            self.bodies.append(body)
         return _Reply()
 
-
-def _reference_body(corpus: LoadedCorpus, qi: int, kind: ReferenceKind) -> dict[str, Any]:
-    """What the reference system sends for question `qi`, fed as `run_corpus` feeds it."""
-    client = _Recording()
-    sampling = Sampling(temperature=0.0, seed=0)
-    memory = ReferenceSystem(kind, client, sampling).instance()  # type: ignore[arg-type]
-    view, _ = question_view(corpus.questions[qi], corpus.sha256, "timestamps-only")
-    memory.reset()
-    for session in view.sessions:
-        memory.ingest(session)
-    memory.answer(view.question, view.query_time)
-    (body,) = client.bodies
-    return body
+    def close(self) -> None:
+        pass
 
 
-def _corpora() -> list[Path]:
-    index = load_index(ROOT / "corpora" / "index.json")
-    return [ROOT / "corpora" / e.file for e in index.corpora.values()]
-
-
-@pytest.mark.parametrize("path", _corpora(), ids=lambda p: p.stem)
-def test_v8_and_v9_send_what_the_reference_systems_send(path: Path) -> None:
-    corpus = load_with_sidecar(path)
+@pytest.mark.parametrize("corpus_id", sorted(INDEX.corpora))
+def test_every_v8_and_v9_request_is_the_reference_systems_request(
+    corpus_id: str, tmp_path: Path
+) -> None:
+    entry = INDEX.corpora[corpus_id]
+    corpus = load_with_sidecar(ROOT / "corpora" / entry.file)
     settings = ProbeSettings(probes=tuple(REFERENCE_OF), temperature=0.0, seed=0)
-    compared = 0
-    for task in plan_tasks(corpus, settings):
-        qid = corpus.questions[task.qi].question_id
-        if qid not in applicable(task.probe, corpus.questions)[:PER_CORPUS]:
-            continue
-        probe_body = task_body(corpus, task, settings)
-        assert probe_body == _reference_body(corpus, task.qi, REFERENCE_OF[task.probe]), (
-            f"{path.name} {qid}: {task.probe} and the {REFERENCE_OF[task.probe]} system differ"
+    tasks = plan_tasks(corpus, settings)
+    for probe, kind in REFERENCE_OF.items():
+        client = _Recording()
+        sampling = Sampling(temperature=0.0, seed=0)
+        system = ReferenceSystem(kind, client, sampling)  # type: ignore[arg-type]
+        work = tmp_path / kind
+        plan = RunPlan(
+            corpus=corpus,
+            entry=entry,
+            corpus_id=corpus_id,
+            run_id="requests",
+            grounding="timestamps-only",
+            out=work / "result.json",
+            work=work,
+            concurrency=1,
         )
-        compared += 1
-    assert compared == PER_CORPUS * len(REFERENCE_OF)
+        run_corpus(plan, system, RulesJudge(corpus.questions), CallStats())
+        sent = client.bodies
+        mine = [task_body(corpus, t, settings) for t in tasks if t.probe == probe]
+        # The run asks every question; the probe those it applies to.
+        assert 0 < len(mine) <= len(sent) == len(corpus.questions)
+        missing = [b for b in mine if b not in sent]
+        assert not missing, (
+            f"{corpus_id}: {len(missing)} {probe} request(s) the {kind} run never sent"
+        )
