@@ -99,6 +99,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_endpoint(parser, required_model=False)
 
 
+def _records_check(stamped: Path) -> bool:
+    """The record rules on a freshly stamped corpus; prints what they find, True when clean."""
+    checked = check_paths([stamped], Options(select=["REC"]))
+    if checked.findings or checked.errors:
+        REPORTERS["text"](checked.findings, sys.stdout)
+        for error in checked.errors:
+            print(f"typedmemeval: {error}", file=sys.stderr)
+        return False
+    return True
+
+
 def probe_endpoint(args: argparse.Namespace) -> int:
     """`probe --endpoint`: the preflight a run makes, printed."""
     client = ModelClient(
@@ -246,11 +257,7 @@ def run(args: argparse.Namespace) -> int:
                 stamped = stamp_copy(corpus, records, Path(args.stamp))
         except (StampRefused, UnsafePath) as exc:
             raise UsageError(str(exc)) from None
-        checked = check_paths([stamped], Options(select=["REC"]))
-        if checked.findings or checked.errors:
-            REPORTERS["text"](checked.findings, sys.stdout)
-            for error in checked.errors:
-                print(f"typedmemeval: {error}", file=sys.stderr)
+        if not _records_check(stamped):
             code = 1
         where = "the shipped sidecar of" if args.stamp_shipped else "a sidecar copy beside"
         print(
@@ -339,11 +346,7 @@ def from_results(args: argparse.Namespace, resolved: ResolvedCorpus, names: tupl
         stamped = stamp_shipped(corpus, records, resolved.index_path.parent / resolved.entry.file)
     except (StampRefused, UnsafePath) as exc:
         raise UsageError(str(exc)) from None
-    checked = check_paths([stamped], Options(select=["REC"]))
-    if checked.findings or checked.errors:
-        REPORTERS["text"](checked.findings, sys.stdout)
-        for error in checked.errors:
-            print(f"typedmemeval: {error}", file=sys.stderr)
+    if not _records_check(stamped):
         return 1
     print(f"stamped {', '.join(sorted(records))} into the shipped sidecar of {stamped}")
     return 0
