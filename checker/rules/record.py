@@ -120,8 +120,10 @@ def _carried(name: str, carried_from: str, names: str | None) -> Iterator[Violat
 def _derived(name: str, record: ProbeRecord, corpus: LoadedCorpus) -> Iterator[Violation]:
     """A record read from a reference run (`derived_from`) is what that run, read again now,
     amounts to: the file is there, under `results/` of the corpus's release, and re-deriving
-    the record from it gives this record. A corpus copied out of its release (no `results/`
-    folder beside its `corpora/` folder) cannot be held to the run here, and is not."""
+    the record from it gives this record. A release is a `corpora/` folder holding the release
+    index, with `results/` beside it; in one, a missing file (or a missing `results/`) is
+    reported like any other difference. A corpus anywhere else (a copy, or the folder the
+    generator gates a draft in) has nothing to be read against, and is not checked."""
     # The runner's modules load only for a corpus that has such a record.
     from checker.runner.derive import DerivationRefused, derive, source_path
 
@@ -132,7 +134,7 @@ def _derived(name: str, record: ProbeRecord, corpus: LoadedCorpus) -> Iterator[V
         yield Violation(None, f"probe {name}: {exc}")
         return
     above = corpus.path.resolve().parents
-    if len(above) < 3 or not (above[1] / "index.json").is_file():
+    if len(above) < 3 or above[1].name != "corpora" or not (above[1] / "index.json").is_file():
         return
     root = above[2]
     path = root / relative

@@ -197,3 +197,15 @@ def test_a_run_whose_every_call_failed_is_not_stamped(release: Path) -> None:
     )
     assert code == 11 and "measured nothing" in err
     assert sidecar_path_for(release).read_bytes() == before
+
+
+def test_a_draft_folder_with_an_index_is_no_release(release: Path, tmp_path: Path) -> None:
+    """The generator gates each draft in a folder of its own with an index beside it (`make
+    reproduce` among them); a draft has no results to be read against."""
+    _stamp(release)
+    draft = tmp_path / "elsewhere" / "draft" / release.parent.name
+    draft.mkdir(parents=True)
+    shutil.copy(release, draft / release.name)
+    shutil.copy(sidecar_path_for(release), draft / sidecar_path_for(release).name)
+    shutil.copy(release.parents[1] / "index.json", draft.parent / "index.json")
+    assert _rec002(draft / release.name) == []
