@@ -17,7 +17,8 @@ from pathlib import Path
 from checker.formats.sidecar import ReleaseIndex
 from checker.io import InputError
 from checker.load import load_index, load_ours, load_sidecar
-from corpora.generate.core.gate import Verdict, gate
+from corpora.generate.core.allocate import AllocationError
+from corpora.generate.core.gate import Verdict, describe_levers, gate
 from corpora.generate.core.stamp import (
     Earlier,
     corpus_file,
@@ -66,14 +67,22 @@ def attempt_all(
     out: Path,
     earlier: Earlier | None = None,
 ) -> tuple[Verdict | None, list[str]]:
-    """Try each competition setting in order; the first verdict that passes, and the trace."""
+    """Try each competition setting in order; the first verdict that passes, and the trace.
+
+    A setting whose constraints cannot be met (`AllocationError`) is an attempt refused before
+    any gate ran: the trace says why and the next setting is tried. The verdict returned is the
+    last one gated (None when no setting could be built)."""
     trace = [
         f"{generator.module} {generator.version}, seed {generator.seed}, revision {revision}",
         *generator.notes,
     ]
     last: Verdict | None = None
     for attempt, levers in enumerate(generator.levers, start=1):
-        built = generator.build(generator.seed, revision, levers)
+        try:
+            built = generator.build(generator.seed, revision, levers)
+        except AllocationError as error:
+            trace.append(f"attempt {attempt}: {describe_levers(levers)} -> not built: {error}")
+            continue
         verdict = gate(
             generator,
             built,
@@ -152,7 +161,11 @@ def generate(
     outcome.trace = trace
     outcome.verdict = verdict
     if verdict is None or not verdict.passed:
-        outcome.refusals = verdict.refusals if verdict is not None else ["no competition setting"]
+        outcome.refusals = (
+            verdict.refusals
+            if verdict is not None
+            else [line for line in trace if "-> not built:" in line] or ["no competition setting"]
+        )
         outcome.seconds = time.perf_counter() - started
         return outcome
     sidecar = verdict.sidecar.model_copy(
