@@ -32,9 +32,12 @@ from checker.formats.corpus import Question
 from checker.runner import scoring
 from checker.runner.cache import request_key
 from checker.runner.judge import Case, Judgement, NoVerdict, Verdict, legal_outcomes
+from checker.runner.reference import ANSWER_INSTRUCTIONS
 
 #: Bumped whenever a rule below changes meaning; part of the rules judge's fingerprint.
-RULES_VERSION = 2
+#: 3: the answer instructions a reply repeats are not read as its answer; a state phrasing may
+#: count only in a sentence about what the question asks (`StatePhrasing.about_the_question`).
+RULES_VERSION = 3
 #: The judge's name in a result's `judge.model`.
 RULES_MODEL = "typedmemeval-rules"
 
@@ -84,6 +87,52 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+(?:-[A-Za-z]+)*\b")
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
 _FIRST_CLAUSE = re.compile(r"^(.*?)(?:[.:](?:\s|$)|$)", re.S)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+#: Where a repeated instruction may end: a sentence, or a lead-in before a colon ("Answer in one
+#: or two sentences: The Antonetti visited Lynske!").
+_CLAUSE_END = re.compile(r"(?<=[.!?:])\s+")
+#: Contractions a model writes when it repeats the instructions in its own voice.
+_CONTRACTIONS = {"you're": "you are", "don't": "do not", "doesn't": "does not", "can't": "cannot"}
+#: Words of a question that say nothing of what it asks about.
+_FUNCTION_WORDS = frozenset(
+    "what which who whom whose when where how does did do have has had now the and with for "
+    "from that this still any are was were been being into onto about my your our their his "
+    "her its is at on in of to a an or".split()
+)
+#: Words by which a sentence speaks of a person.
+_PERSONAL = re.compile(r"\b(he|she|they|him|her|them|his|hers|their|theirs)\b", re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a whitespace-normalised text, split after . ! or ?"""
+    return [s for s in _SENTENCE_END.split(text) if s]
+
+
+def _plain(text: str) -> str:
+    low = text.lower().replace("\u2019", "'")
+    for short, full in _CONTRACTIONS.items():
+        low = low.replace(short, full)
+    return " ".join(re.findall(r"[a-z0-9']+", low))
+
+
+#: A sentence that shares this many words in a row with the instructions repeats them.
+_ECHO_RUN = 5
+
+
+def _runs(words: Sequence[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + _ECHO_RUN]) for i in range(len(words) - _ECHO_RUN + 1)}
+
+
+_INSTRUCTION_RUNS = _runs(_plain(ANSWER_INSTRUCTIONS).split())
+
+
+def without_instructions(text: str) -> str:
+    """`text` less the sentences that repeat the reference answer instructions, in the
+    instructions' words or close to them ("If they do not contain the answer to your question,
+    say that you do not know."): a reply that recites its instructions has not said that it
+    does not know. "I do not know the answer." shares no five words in a row with them."""
+    pieces = _CLAUSE_END.split(text)
+    return " ".join(p for p in pieces if p and not _runs(_plain(p).split()) & _INSTRUCTION_RUNS)
 
 
 def _any(patterns: Iterable[str], text: str) -> bool:
@@ -191,6 +240,9 @@ class RulesJudge:
         text = " ".join(answer.split())
         if not text:
             return NoVerdict("rules: the answer is empty")
+        text = without_instructions(text)
+        if not text:
+            return NoVerdict("rules: the answer only repeats the answer instructions")
         profile = case.profile
         rules = profile.answer_rules
         form = rules.form(case.shape.name)
@@ -396,7 +448,12 @@ class RulesJudge:
             return leading[0] if said == "yes" else leading[1]
         named: list[str] | None = None
         for phrasing in rules.states:
-            if phrasing.patterns and _any(phrasing.patterns, text):
+            if phrasing.patterns and phrasing.about_the_question:
+                if any(
+                    _any(phrasing.patterns, said) for said in self._about_the_question(case, text)
+                ):
+                    return phrasing.state
+            elif phrasing.patterns and _any(phrasing.patterns, text):
                 return phrasing.state
             if phrasing.names is not None:
                 if named is None:
@@ -409,6 +466,22 @@ class RulesJudge:
                 if phrasing.names == "other" and named and not set(named) & set(recorded):
                     return phrasing.state
         return None
+
+    def _about_the_question(self, case: Case, text: str) -> list[str]:
+        """The sentences of `text` about what the question asks: those naming a word of the
+        question or a value of the gold answer, and the first sentence if it speaks of someone."""
+        asked = {
+            w.lower()
+            for w in _WORD.findall(case.question.question)
+            if len(w) > 2 and w.lower() not in _FUNCTION_WORDS
+        }
+        asked |= set(self.names.found(first_clause(case.question.answer), gold=True))
+        out = []
+        for i, said in enumerate(sentences(text)):
+            words = {w.lower() for w in _WORD.findall(said)}
+            if words & asked or (i == 0 and _PERSONAL.search(said)):
+                out.append(said)
+        return out
 
 
 def read_number(text: str) -> tuple[float, bool] | None:

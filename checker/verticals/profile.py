@@ -432,6 +432,11 @@ class StatePhrasing:
     patterns: tuple[str, ...] = ()
     #: Asserted instead by naming a value: the gold answer's own (`gold`) or another (`other`).
     names: str | None = None
+    #: The patterns count only in a sentence about what the question asks: one that names a
+    #: word of the question or a value of the gold answer, or the answer's first sentence when
+    #: it speaks of someone (he, she, they …). A phrase as common as "ended" otherwise reads a
+    #: state into any sentence of a rambling reply ("the session ended").
+    about_the_question: bool = False
 
 
 @dataclass(frozen=True)

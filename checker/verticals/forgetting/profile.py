@@ -104,6 +104,7 @@ ANSWERS = AnswerRules(
                 r"\b(got|gotten) rid of\b",
                 r"\bhanded (it|them|\w+(\s\w+)?) back\b",
             ),
+            about_the_question=True,
         ),
         StatePhrasing(
             "never-told",
