@@ -219,11 +219,11 @@ def run_probes(
     profile = vertical(corpus.vertical() or corpus.questions[0].typedmemeval.vertical)
     for name in settings.probes:
         chosen = [(task, results[ti]) for ti, task in enumerate(tasks) if task.probe == name]
-        run.records[name] = _record(
+        run.records[name] = record_of(
             PROBES[name],
             corpus,
             chosen,
-            client,
+            client.model,
             judge.model,
             judge.fingerprint(profile),
             settings,
@@ -231,15 +231,16 @@ def run_probes(
     return run
 
 
-def _record(
+def record_of(
     probe: Probe,
     corpus: LoadedCorpus,
     chosen: Sequence[tuple[Task, str]],
-    client: ModelClient,
+    model: str,
     judge_model: str,
     judge_fingerprint: str,
     settings: ProbeSettings,
 ) -> ProbeRecord:
+    """The record of one probe from its samples' outcomes (`chosen`), dated today."""
     ids = applicable(probe.name, corpus.questions)
     by_question: dict[str, list[tuple[Task, str]]] = {qid: [] for qid in ids}
     for task, outcome in chosen:
@@ -285,7 +286,7 @@ def _record(
     sampled = probe.reject_at is not None
     return ProbeRecord(
         status="measured",
-        model=client.model,
+        model=model,
         date=date.today().isoformat(),
         temperature=settings.sample_temperature if sampled else settings.temperature,
         seed=settings.seed,
