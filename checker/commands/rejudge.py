@@ -106,7 +106,7 @@ def rejudge_results(args: argparse.Namespace) -> int:
             raise UsageError(f"{given}: {exc}") from None
         _print_changes(given, changes)
         if args.write:
-            text = dump_json(fresh.model_dump(mode="json", exclude_none=True)).encode()
+            text = dump_json(fresh.model_dump(mode="json")).encode()
             try:
                 write_atomic(path, text, may_replace=True)
             except UnsafePath as exc:
