@@ -37,7 +37,8 @@ from checker.runner.reference import ANSWER_INSTRUCTIONS
 #: Bumped whenever a rule below changes meaning; part of the rules judge's fingerprint.
 #: 3: the answer instructions a reply repeats are not read as its answer; a state phrasing may
 #: count only in a sentence about what the question asks (`StatePhrasing.about_the_question`).
-RULES_VERSION = 3
+#: 4: a leading yes or no stands alone ("No previous session…" is none) and does not decline.
+RULES_VERSION = 4
 #: The judge's name in a result's `judge.model`.
 RULES_MODEL = "typedmemeval-rules"
 
@@ -507,9 +508,17 @@ def read_number(text: str) -> tuple[float, bool] | None:
 
 
 def yes_or_no(text: str) -> str | None:
-    """A leading yes or no ('Yes.', 'No,'), or None."""
-    found = re.match(r"\s*(yes|no)\b(?!\s+(?:longer|one|idea|record))", text, re.IGNORECASE)
-    return found.group(1).lower() if found else None
+    """A leading yes or no ('Yes.', 'No,'), or None. The word must stand alone, followed by
+    punctuation or nothing: "No previous session was given" opens with a determiner, not an
+    answer. A yes or no whose own sentence goes on to decline ("No, I'm not sure.") answers
+    nothing."""
+    found = re.match(r"\s*(yes|no)\s*(?:[,.!;:\u2014-]|$)", text, re.IGNORECASE)
+    if found is None:
+        return None
+    rest = _SENTENCE_END.split(text[found.end() :], maxsplit=1)[0]
+    if _any(ABSTAIN, rest):
+        return None
+    return found.group(1).lower()
 
 
 def read_duration(text: str) -> tuple[str, float, float] | None:

@@ -1,4 +1,4 @@
-"""What the deterministic judge does not read as an answer (rules version 3): the answer
+"""What the deterministic judge does not read as an answer (rules versions 3 and 4): the answer
 instructions a reply repeats, and a state phrase in a sentence about something else. Both were
 found in the answers SmolLM2-135M-Instruct gave in the reference runs and probes: "If they do not
 contain the answer, say that you don't know." read as declining (or, on a never-known question,
@@ -142,3 +142,28 @@ def test_a_state_phrase_about_the_question_is_read(
         assert judge.state_of(case, personal) == phrasing.state, personal
         # A pronoun alone ties only the first sentence to the question.
         assert judge.state_of(case, later_personal) != phrasing.state, later_personal
+
+
+# --- a leading yes or no that answers nothing ----------------------------------------------
+
+YES_NO: list[tuple[Vertical, str]] = [
+    (v, shape) for v in VERTICALS for shape, _, _ in v.answer_rules.yes_no
+]
+
+
+def test_some_vertical_reads_a_leading_yes_or_no() -> None:
+    assert YES_NO
+
+
+@pytest.mark.parametrize(("vertical", "shape"), YES_NO, ids=[f"{v.key}-{s}" for v, s in YES_NO])
+def test_a_leading_no_that_is_no_answer_is_not_read_as_one(vertical: Vertical, shape: str) -> None:
+    questions, judge = corpus(vertical.key)
+    q = next(q for q in questions if q.typedmemeval.shape == shape)
+    case = case_for(q)
+    _, said_no = vertical.answer_rules.yes_no_states(shape) or ("", "")
+    assert judge.state_of(case, "No.") == said_no
+    # "No" as a determiner opens no answer.
+    assert judge.state_of(case, "No previous session was given.") != said_no
+    # A no that goes on to decline in its own sentence declines.
+    assert outcome(judged(vertical.key, q, "No, I'm not sure. Sorry.")) == "abstained"
+    assert outcome(judged(vertical.key, q, "No, I do not know.")) == "abstained"
