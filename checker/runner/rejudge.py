@@ -87,6 +87,13 @@ def rejudge_result(
             f"the result names corpus bytes {result.corpus.sha256[:12]}…, not those of "
             f"{corpus.path} ({corpus.sha256[:12]}…)"
         )
+    folder = answers.resolve().parent
+    if folder.name != result.run_id or folder.parent.parent.name != result.corpus.corpus_id:
+        raise RejudgeRefused(
+            f"{answers} is not a kept answers file of run {result.run_id} on "
+            f"{result.corpus.corpus_id} (a run keeps them in runs/{result.corpus.corpus_id}/"
+            f"<system>/{result.run_id}/answers.jsonl under its work folder)"
+        )
     said = {e["question_id"]: e["answer"] for e in _lines(answers) if "answer" in e}
     judge = RulesJudge(corpus.questions)
     by_id = {q.question_id: q for q in corpus.questions}
@@ -112,7 +119,7 @@ def rejudge_result(
             new = measured_row(old.question_id, case, verdict, blank)
         row = _row(old, new)
         rows.append(row)
-        if (row.outcome, row.asserted_state) != (old.outcome, old.asserted_state):
+        if _said(row) != _said(old):
             changes.append(Change(old.question_id, _said(old), _said(row)))
     profile = vertical(corpus.vertical() or corpus.questions[0].typedmemeval.vertical)
     overall, by_shape = summary_counts(rows, question_facts(corpus))
@@ -124,7 +131,18 @@ def rejudge_result(
 
 
 def _said(row: ResultRow) -> str:
-    return row.outcome + (f" ({row.asserted_state})" if row.asserted_state else "")
+    """What the judge read into a row, in a few words: outcome, state, sub-label, items and
+    order (the fields a verdict sets)."""
+    parts: list[str] = [row.outcome]
+    if row.asserted_state:
+        parts.append(f"({row.asserted_state})")
+    if row.sub_label:
+        parts.append(f"[{row.sub_label}]")
+    if row.asserted_items is not None:
+        parts.append(f"items {row.asserted_items}")
+    if row.list_order is not None:
+        parts.append(f"order {row.list_order.model_dump(mode='json')}")
+    return " ".join(parts)
 
 
 def rejudge_record(
@@ -185,8 +203,19 @@ def rejudge_record(
     )
     fresh = fresh.model_copy(update={"date": record.date, "carried_from": record.carried_from})
     changes = [
-        Change(qid, record.outcomes.get(qid, "absent"), after)
-        for qid, after in fresh.outcomes.items()
-        if record.outcomes.get(qid) != after
+        Change(qid, _sampled(record, qid), _sampled(fresh, qid))
+        for qid in fresh.outcomes
+        if _sampled(record, qid) != _sampled(fresh, qid)
     ]
     return fresh, changes
+
+
+def _sampled(record: ProbeRecord, qid: str) -> str:
+    """A question's outcome in a record, with its samples' hits and reads or its per-component
+    values where the probe keeps them."""
+    said = record.outcomes.get(qid, "absent")
+    if qid in record.hits or qid in record.read:
+        said += f" (hits {record.hits.get(qid, 0)} of {record.read.get(qid, 0)} read)"
+    if qid in record.components:
+        said += f" {dict(sorted(record.components[qid].items()))}"
+    return said

@@ -38,7 +38,9 @@ from checker.runner.reference import ANSWER_INSTRUCTIONS
 #: 3: the answer instructions a reply repeats are not read as its answer; a state phrasing may
 #: count only in a sentence about what the question asks (`StatePhrasing.about_the_question`).
 #: 4: a leading yes or no stands alone ("No previous session…" is none) and does not decline.
-RULES_VERSION = 4
+#: 5: only the recited words are set aside, not their sentence; a state phrase in the reply's
+#: first sentence counts when it opens it or speaks by pronoun, not of the conversation.
+RULES_VERSION = 5
 #: The judge's name in a result's `judge.model`.
 RULES_MODEL = "typedmemeval-rules"
 
@@ -89,9 +91,6 @@ _CAPITAL = re.compile(r"\b[A-Z][a-z]+(?:-[A-Za-z]+)*\b")
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
 _FIRST_CLAUSE = re.compile(r"^(.*?)(?:[.:](?:\s|$)|$)", re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-#: Where a repeated instruction may end: a sentence, or a lead-in before a colon ("Answer in one
-#: or two sentences: The Antonetti visited Lynske!").
-_CLAUSE_END = re.compile(r"(?<=[.!?:])\s+")
 #: Contractions a model writes when it repeats the instructions in its own voice.
 _CONTRACTIONS = {"you're": "you are", "don't": "do not", "doesn't": "does not", "can't": "cannot"}
 #: Words of a question that say nothing of what it asks about.
@@ -100,8 +99,16 @@ _FUNCTION_WORDS = frozenset(
     "from that this still any are was were been being into onto about my your our their his "
     "her its is at on in of to a an or".split()
 )
-#: Words by which a sentence speaks of a person.
-_PERSONAL = re.compile(r"\b(he|she|they|him|her|them|his|hers|their|theirs)\b", re.IGNORECASE)
+#: Words by which a sentence speaks of someone or something already named.
+_PRONOUN = re.compile(r"\b(he|she|they|it|him|her|them|his|hers|their|theirs|its)\b", re.I)
+#: Words by which a sentence speaks of the conversation itself, not of what a question asks.
+_CONVERSATION = re.compile(
+    r"\b(sessions?|conversations?|chats?|repl(y|ies)|questions?|answers?|messages?|episodes?)\b",
+    re.I,
+)
+#: Words repeated this many in a row from the instructions are the instructions recited.
+_ECHO_RUN = 5
+_TOKEN = re.compile(r"[A-Za-z0-9\u2019']+")
 
 
 def sentences(text: str) -> list[str]:
@@ -109,31 +116,46 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(text) if s]
 
 
-def _plain(text: str) -> str:
-    low = text.lower().replace("\u2019", "'")
-    for short, full in _CONTRACTIONS.items():
-        low = low.replace(short, full)
-    return " ".join(re.findall(r"[a-z0-9']+", low))
+def _plain_words(token: str) -> list[str]:
+    low = token.lower().replace("\u2019", "'")
+    return _CONTRACTIONS.get(low, low).split()
 
 
-#: A sentence that shares this many words in a row with the instructions repeats them.
-_ECHO_RUN = 5
-
-
-def _runs(words: Sequence[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i : i + _ECHO_RUN]) for i in range(len(words) - _ECHO_RUN + 1)}
-
-
-_INSTRUCTION_RUNS = _runs(_plain(ANSWER_INSTRUCTIONS).split())
+_INSTRUCTION_WORDS = [w for t in _TOKEN.findall(ANSWER_INSTRUCTIONS) for w in _plain_words(t)]
+_INSTRUCTION_RUNS = {
+    tuple(_INSTRUCTION_WORDS[i : i + _ECHO_RUN])
+    for i in range(len(_INSTRUCTION_WORDS) - _ECHO_RUN + 1)
+}
 
 
 def without_instructions(text: str) -> str:
-    """`text` less the sentences that repeat the reference answer instructions, in the
-    instructions' words or close to them ("If they do not contain the answer to your question,
-    say that you do not know."): a reply that recites its instructions has not said that it
-    does not know. "I do not know the answer." shares no five words in a row with them."""
-    pieces = _CLAUSE_END.split(text)
-    return " ".join(p for p in pieces if p and not _runs(_plain(p).split()) & _INSTRUCTION_RUNS)
+    """`text` less the words that recite the reference answer instructions: every run of five
+    or more words in a row that the instructions also hold, in their words or a contraction of
+    them ("If they do not contain the answer to your question, say that you do not know."). A
+    reply that recites its instructions has not said that it does not know; what it says
+    besides them is kept ("From what the sessions say, 42." keeps "42."). "I do not know the
+    answer." shares no five words in a row with them."""
+    tokens = list(_TOKEN.finditer(text))
+    words: list[str] = []
+    owner: list[int] = []
+    for i, token in enumerate(tokens):
+        for word in _plain_words(token.group(0)):
+            words.append(word)
+            owner.append(i)
+    recited: set[int] = set()
+    for i in range(len(words) - _ECHO_RUN + 1):
+        if tuple(words[i : i + _ECHO_RUN]) in _INSTRUCTION_RUNS:
+            recited.update(owner[i : i + _ECHO_RUN])
+    if not recited:
+        return text
+    out, at = [], 0
+    for i in sorted(recited):
+        out.append(text[at : tokens[i].start()])
+        at = tokens[i].end()
+    out.append(text[at:])
+    kept = " ".join("".join(out).split()).lstrip(",;:.!?-\u2013\u2014 ")
+    # What is left of a recited sentence is its punctuation: no words, nothing said.
+    return kept if _TOKEN.search(kept) else ""
 
 
 def _any(patterns: Iterable[str], text: str) -> bool:
@@ -450,9 +472,7 @@ class RulesJudge:
         named: list[str] | None = None
         for phrasing in rules.states:
             if phrasing.patterns and phrasing.about_the_question:
-                if any(
-                    _any(phrasing.patterns, said) for said in self._about_the_question(case, text)
-                ):
+                if self._about_the_question(case, text, phrasing.patterns):
                     return phrasing.state
             elif phrasing.patterns and _any(phrasing.patterns, text):
                 return phrasing.state
@@ -468,21 +488,31 @@ class RulesJudge:
                     return phrasing.state
         return None
 
-    def _about_the_question(self, case: Case, text: str) -> list[str]:
-        """The sentences of `text` about what the question asks: those naming a word of the
-        question or a value of the gold answer, and the first sentence if it speaks of someone."""
+    def _about_the_question(self, case: Case, text: str, patterns: Sequence[str]) -> bool:
+        """Whether a state phrase (`patterns`) is said of what the question asks: in a sentence
+        naming a word of the question or a value the gold answer names, or in the reply's first
+        sentence when that sentence opens with the phrase ("No longer.") or speaks of someone
+        or something by a pronoun ("It was sold.") and not of the conversation itself ("The
+        session ended."). A rambling reply's "…no longer exists in real life" says nothing of
+        the asked thing."""
         asked = {
             w.lower()
             for w in _WORD.findall(case.question.question)
             if len(w) > 2 and w.lower() not in _FUNCTION_WORDS
         }
-        asked |= set(self.names.found(first_clause(case.question.answer), gold=True))
-        out = []
+        asked |= set(self.names.found(case.question.answer, gold=True))
         for i, said in enumerate(sentences(text)):
-            words = {w.lower() for w in _WORD.findall(said)}
-            if words & asked or (i == 0 and _PERSONAL.search(said)):
-                out.append(said)
-        return out
+            if not _any(patterns, said):
+                continue
+            if {w.lower() for w in _WORD.findall(said)} & asked:
+                return True
+            if i == 0 and not _CONVERSATION.search(said):
+                opening = said.lstrip(" \"'(\u201c\u2018")
+                if any(re.match(p, opening, re.IGNORECASE) for p in patterns):
+                    return True
+                if _PRONOUN.search(said):
+                    return True
+        return False
 
 
 def read_number(text: str) -> tuple[float, bool] | None:
@@ -507,16 +537,27 @@ def read_number(text: str) -> tuple[float, bool] | None:
     return value, bool(re.search(APPROXIMATE, window, re.IGNORECASE))
 
 
+#: What may follow a leading yes or no that answers: punctuation, the end, or a pronoun ("No it
+#: isn't."); a noun or an adjective makes "no" a determiner ("No previous session was given.").
+_YES_NO = re.compile(
+    r"\s*(yes|no)(?:\s*(?:[,.!;:()\u2013\u2014-]|$)|\s+(?=(?:it|he|she|they|you|i|we|that|this)\b))",
+    re.IGNORECASE,
+)
+#: A yes or no whose next clause declines in the first person answers nothing ("No, I'm not
+#: sure."); "Yes, although I don't know when." still says yes.
+_DECLINES = re.compile(r"\s*i\b[^,;.!?]*", re.IGNORECASE)
+
+
 def yes_or_no(text: str) -> str | None:
-    """A leading yes or no ('Yes.', 'No,'), or None. The word must stand alone, followed by
-    punctuation or nothing: "No previous session was given" opens with a determiner, not an
-    answer. A yes or no whose own sentence goes on to decline ("No, I'm not sure.") answers
-    nothing."""
-    found = re.match(r"\s*(yes|no)\s*(?:[,.!;:\u2014-]|$)", text, re.IGNORECASE)
+    """A leading yes or no ('Yes.', 'No,', 'No it isn't'), or None. The word must stand alone:
+    "No previous session was given" opens with a determiner, not an answer. A yes or no whose
+    next clause declines in the first person ("No, I'm not sure.") answers nothing."""
+    found = _YES_NO.match(text)
     if found is None:
         return None
-    rest = _SENTENCE_END.split(text[found.end() :], maxsplit=1)[0]
-    if _any(ABSTAIN, rest):
+    ended = found.group(0).rstrip()[-1:] in ".!?"
+    declines = None if ended else _DECLINES.match(text, found.end())
+    if declines is not None and _any(ABSTAIN, declines.group(0)):
         return None
     return found.group(1).lower()
 
@@ -557,6 +598,12 @@ def fingerprint(profile: Vertical) -> str:
     return request_key(
         {
             "rules_version": RULES_VERSION,
+            "instructions": ANSWER_INSTRUCTIONS,
+            "echo_run": _ECHO_RUN,
+            "function_words": sorted(_FUNCTION_WORDS),
+            "pronoun": _PRONOUN.pattern,
+            "conversation": _CONVERSATION.pattern,
+            "yes_no": [_YES_NO.pattern, _DECLINES.pattern],
             "scoring_version": scoring.SCORING_VERSION,
             "abstain": ABSTAIN,
             "nothing": NOTHING,

@@ -1,4 +1,4 @@
-"""What the deterministic judge does not read as an answer (rules versions 3 and 4): the answer
+"""What the deterministic judge does not read as an answer (rules versions 3 to 5): the answer
 instructions a reply repeats, and a state phrase in a sentence about something else. Both were
 found in the answers SmolLM2-135M-Instruct gave in the reference runs and probes: "If they do not
 contain the answer, say that you don't know." read as declining (or, on a never-known question,
@@ -54,10 +54,11 @@ PARAPHRASED = (
 @pytest.mark.parametrize("vertical", KEYS)
 def test_the_instructions_repeated_are_no_answer(vertical: str) -> None:
     for q in corpus(vertical)[0]:
-        for answer in (ANSWER_INSTRUCTIONS, PARAPHRASED):
-            result = judged(vertical, q, answer)
-            assert isinstance(result, NoVerdict), (q.question_id, answer, result)
-            assert "repeats the answer instructions" in result.reason
+        result = judged(vertical, q, ANSWER_INSTRUCTIONS)
+        assert isinstance(result, NoVerdict), (q.question_id, result)
+        assert "repeats the answer instructions" in result.reason
+        # Recited with a few words changed, what is left of it commits to nothing either.
+        assert isinstance(judged(vertical, q, PARAPHRASED), NoVerdict), q.question_id
 
 
 @pytest.mark.parametrize("vertical", KEYS)
@@ -70,12 +71,15 @@ def test_declining_in_its_own_words_is_still_abstained(vertical: str) -> None:
 
 
 @pytest.mark.parametrize("vertical", KEYS)
-def test_an_answer_after_repeated_instructions_is_read(vertical: str) -> None:
-    """The instructions repeated as a lead-in do not hide the answer that follows them."""
-    q = corpus(vertical)[0][0]
-    answer = f"Answer in one or two sentences: {q.answer}"
-    assert outcome(judged(vertical, q, answer)) == "correct", answer
-    assert without_instructions(answer) == q.answer
+def test_an_answer_beside_recited_instructions_is_read(vertical: str) -> None:
+    """Only the recited words are set aside: an answer after them, or in the same sentence,
+    is read as if they were not there."""
+    for q in corpus(vertical)[0]:
+        for lead in ("Answer in one or two sentences: ", "From what the sessions say, "):
+            answer = lead + q.answer
+            assert outcome(judged(vertical, q, answer)) == "correct", answer
+    assert without_instructions("Answer in one or two sentences: The X.") == "The X."
+    assert without_instructions("From what the sessions say, 42.") == "42."
 
 
 # --- a state phrase about something else ---------------------------------------------------
@@ -142,6 +146,19 @@ def test_a_state_phrase_about_the_question_is_read(
         assert judge.state_of(case, personal) == phrasing.state, personal
         # A pronoun alone ties only the first sentence to the question.
         assert judge.state_of(case, later_personal) != phrasing.state, later_personal
+        # A reply that opens with the state says it of what was asked.
+        assert judge.state_of(case, f"{word.capitalize()}.") == phrasing.state
+        assert judge.state_of(case, f"It {word} some time back.") == phrasing.state
+        # A sentence naming a value the gold answer names is about the asked thing, wherever
+        # it stands.
+        named = judge.names.found(q.answer, gold=True)
+        if named:
+            value = named[0].capitalize()
+            said = f"Good question. The {value} {word} a while ago."
+            assert judge.state_of(case, said) == phrasing.state, said
+        # A first sentence about the conversation itself is not.
+        for meta in (f"The session {word} there.", f"(The last chat {word} abruptly.)"):
+            assert judge.state_of(case, meta) != phrasing.state, meta
 
 
 # --- a leading yes or no that answers nothing ----------------------------------------------
@@ -162,6 +179,16 @@ def test_a_leading_no_that_is_no_answer_is_not_read_as_one(vertical: Vertical, s
     case = case_for(q)
     _, said_no = vertical.answer_rules.yes_no_states(shape) or ("", "")
     assert judge.state_of(case, "No.") == said_no
+    said_yes, _ = vertical.answer_rules.yes_no_states(shape) or ("", "")
+    # A yes or no that stands alone answers, whatever the next sentence says; so does one
+    # followed by a pronoun or a dash, and one that goes on to hedge in its own sentence.
+    for answer, state in (
+        ("Yes. I can't say exactly when.", said_yes),
+        ("No it isn't.", said_no),
+        ("Yes \u2013 it is.", said_yes),
+        ("Yes, although I don't know the exact time.", said_yes),
+    ):
+        assert judge.state_of(case, answer) == state, answer
     # "No" as a determiner opens no answer.
     assert judge.state_of(case, "No previous session was given.") != said_no
     # A no that goes on to decline in its own sentence declines.
