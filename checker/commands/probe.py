@@ -342,8 +342,16 @@ def from_results(args: argparse.Namespace, resolved: ResolvedCorpus, names: tupl
         print(f"{name}: {record.model}, {record.date}, from {record.derived_from}")
     if not args.stamp_shipped:
         return 0
+    return stamp_shipped_checked(resolved, records)
+
+
+def stamp_shipped_checked(resolved: ResolvedCorpus, records: dict[str, ProbeRecord]) -> int:
+    """Stamp `records` into the corpus's own sidecar, run the record rules on it, and say so:
+    0 when they find nothing, 1 when they do (the stamp is written either way)."""
     try:
-        stamped = stamp_shipped(corpus, records, resolved.index_path.parent / resolved.entry.file)
+        stamped = stamp_shipped(
+            resolved.corpus, records, resolved.index_path.parent / resolved.entry.file
+        )
     except (StampRefused, UnsafePath) as exc:
         raise UsageError(str(exc)) from None
     if not _records_check(stamped):

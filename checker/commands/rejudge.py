@@ -18,13 +18,12 @@ from pathlib import Path
 from checker.commands import Command
 from checker.commands._common import UsageError
 from checker.commands._models import resolve_corpus
-from checker.commands.probe import _records_check
+from checker.commands.probe import stamp_shipped_checked
 from checker.formats.result import ResultFile
 from checker.formats.sidecar import ProbeRecord
 from checker.io import InputError, dump_json
 from checker.probes import PROBES
 from checker.results.validate import load_result
-from checker.runner.probe import StampRefused, stamp_shipped
 from checker.runner.reference import REFERENCE_KINDS, reference_name
 from checker.runner.rejudge import Change, RejudgeRefused, rejudge_record, rejudge_result
 from checker.runner.safefiles import UnsafePath, write_atomic
@@ -141,14 +140,7 @@ def rejudge_probes(args: argparse.Namespace) -> int:
     if not args.stamp_shipped:
         print("nothing stamped (--stamp-shipped writes the records into the shipped sidecar)")
         return 0
-    try:
-        stamped = stamp_shipped(corpus, records, resolved.index_path.parent / resolved.entry.file)
-    except (StampRefused, UnsafePath) as exc:
-        raise UsageError(str(exc)) from None
-    if not _records_check(stamped):
-        return 1
-    print(f"stamped {', '.join(sorted(records))} into the shipped sidecar of {stamped}")
-    return 0
+    return stamp_shipped_checked(resolved, records)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -57,19 +57,23 @@ def _recite(path: Path, where: Callable[[dict[str, Any]], bool]) -> dict[str, An
     return chosen
 
 
-def test_a_run_judged_again_moves_only_what_the_rules_read_differently(
-    tmp_path: Path, serve: Callable[..., Any], corpus: LoadedCorpus
-) -> None:
-    server = serve(gold_reader(corpus))
+def _oracle_run(url: str, tmp_path: Path, *extra: str) -> tuple[Path, Path]:
+    """Run the oracle system with the rules judge as run r1; (result file, kept answers)."""
     out = tmp_path / "result.json"
     work = tmp_path / "work"
     rc, _, err = run_cli(
-        "run", ENTRY_ID, "--index", str(INDEX), "--system", "oracle", "--base-url", server.url,
+        "run", ENTRY_ID, "--index", str(INDEX), "--system", "oracle", "--base-url", url,
         "--model", "scripted", "--judge", "rules", "--run-id", "r1", "--out", str(out),
-        "--work", str(work),
+        "--work", str(work), *extra,
     )  # fmt: skip
     assert rc == 0, err
-    answers = work / "runs" / ENTRY_ID / "oracle" / "r1" / "answers.jsonl"
+    return out, work / "runs" / ENTRY_ID / "oracle" / "r1" / "answers.jsonl"
+
+
+def test_a_run_judged_again_moves_only_what_the_rules_read_differently(
+    tmp_path: Path, serve: Callable[..., Any], corpus: LoadedCorpus
+) -> None:
+    out, answers = _oracle_run(serve(gold_reader(corpus)).url, tmp_path)
     before = ResultFile.model_validate_json(out.read_text())
     written = out.read_bytes()
 
@@ -104,16 +108,7 @@ def test_a_run_judged_again_moves_only_what_the_rules_read_differently(
 def test_what_cannot_be_judged_again_is_refused_with_the_reason(
     tmp_path: Path, serve: Callable[..., Any], corpus: LoadedCorpus
 ) -> None:
-    server = serve(gold_reader(corpus))
-    out = tmp_path / "result.json"
-    work = tmp_path / "work"
-    rc, _, err = run_cli(
-        "run", ENTRY_ID, "--index", str(INDEX), "--system", "oracle", "--base-url", server.url,
-        "--model", "scripted", "--judge", "rules", "--run-id", "r1", "--out", str(out),
-        "--work", str(work), "--limit", "3",
-    )  # fmt: skip
-    assert rc == 0, err
-    answers = work / "runs" / ENTRY_ID / "oracle" / "r1" / "answers.jsonl"
+    out, answers = _oracle_run(serve(gold_reader(corpus)).url, tmp_path, "--limit", "3")
     # Rows the run never asked (`unrun`) are kept as they are.
     written = out.read_bytes()
     unrun = [r for r in ResultFile.model_validate_json(written).rows if r.outcome == "unrun"]
@@ -123,7 +118,7 @@ def test_what_cannot_be_judged_again_is_refused_with_the_reason(
     assert out.read_bytes() == written
 
     # Another run's answers are not this run's.
-    elsewhere = work / "runs" / ENTRY_ID / "oracle" / "r2" / "answers.jsonl"
+    elsewhere = answers.parents[1] / "r2" / "answers.jsonl"
     elsewhere.parent.mkdir(parents=True)
     elsewhere.write_bytes(answers.read_bytes())
     rc, _, err = run_cli("rejudge", str(out), "--answers", str(elsewhere))
