@@ -292,10 +292,21 @@ def test_the_gate_refuses_a_gold_hop_that_names_the_procedure() -> None:
     ), refusals
 
 
-def test_the_shipped_sidecar_declares_the_v6_components_unmeasured() -> None:
+def test_the_shipped_sidecar_records_v6_over_each_question_s_own_components() -> None:
+    """V6 on the shipped corpus is either unmeasured with its reason, or measured with one value
+    per load-bearing component each question declares, no more and no fewer."""
     sidecar = json.loads(SHIPPED.with_name(SHIPPED.stem + ".meta.json").read_text())
-    assert sidecar["probes"]["v6"]["status"] == "unmeasured"
-    assert sidecar["probes"]["v6"]["reason"]
+    record = sidecar["probes"]["v6"]
+    if record["status"] == "unmeasured":
+        assert record["reason"]
+        return
+    questions = {
+        q["question_id"]: Question.model_validate(q) for q in json.loads(SHIPPED.read_text())
+    }
+    assert set(record["components"]) == set(questions)
+    for qid, values in record["components"].items():
+        assert set(values) == {label for label, _ in components(questions[qid])}, qid
+        assert set(values.values()) <= {"pass", "fail", "inconclusive"}
 
 
 def test_whether_a_step_was_replaced_or_dropped_is_not_told_by_the_metadata(
